@@ -1,0 +1,82 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Durations such as `900`, `15m`, `12h`, `7d` (seconds when no unit). */
+const duration = z
+  .string()
+  .regex(/^\d+[smhd]?$/, 'a number of seconds, or a number followed by s, m, h or d')
+  .transform((v) => {
+    const unit = v.at(-1) ?? '';
+    const n = Number.parseInt(v, 10);
+    const factor = { s: 1, m: 60, h: 3600, d: 86400 }[unit] ?? 1;
+    return n * factor;
+  });
+
+const boolish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  BOGWAN_DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres(ql)?:\/\/|sqlite:|file:)/, 'postgres://…, postgresql://…, sqlite:<file> or file:<file>')
+    .optional(),
+  BOGWAN_SECRET: z.string().min(32, 'at least 32 characters').optional(),
+  BOGWAN_ACCESS_TOKEN_TTL: duration.default(43200),
+  BOGWAN_WEB_DIR: z.string().min(1).optional(),
+  BOGWAN_ACCESS_LOG_MAX_ROWS: z.coerce.number().int().min(1000).max(100_000_000).default(100_000),
+  BOGWAN_TRUST_PROXY: boolish.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  /** Secret for signing access tokens; when absent one is generated in the data directory. */
+  secret: string | undefined;
+  accessTokenTtlSeconds: number;
+  /** Built web app to serve; undefined means the default location beside the server build. */
+  webDir: string | undefined;
+  accessLogMaxRows: number;
+  trustProxy: boolean;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment once; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.BOGWAN_DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: databaseConfig(e.DATABASE_URL, dataDir),
+    secret: e.BOGWAN_SECRET,
+    accessTokenTtlSeconds: e.BOGWAN_ACCESS_TOKEN_TTL,
+    webDir: e.BOGWAN_WEB_DIR ? path.resolve(e.BOGWAN_WEB_DIR) : undefined,
+    accessLogMaxRows: e.BOGWAN_ACCESS_LOG_MAX_ROWS,
+    trustProxy: e.BOGWAN_TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+function databaseConfig(url: string | undefined, dataDir: string): DatabaseConfig {
+  if (!url) return { dialect: 'sqlite', file: path.join(dataDir, 'bogwan.sqlite') };
+  if (url.startsWith('postgres')) return { dialect: 'postgres', url };
+  const file = url.replace(/^(sqlite|file):(\/\/)?/, '');
+  return { dialect: 'sqlite', file: path.resolve(file) };
+}

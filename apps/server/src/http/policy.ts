@@ -1,0 +1,63 @@
+import type { Policy, PolicyLevel } from '@bogwan/contracts';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+
+/** What a route declares about itself; method and uri come from the route. */
+export interface RoutePolicy {
+  category: string;
+  name: string;
+  description: string;
+  /** Minimum roleLevel; 0 means public (no sign-in). */
+  level: PolicyLevel;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    policy?: RoutePolicy;
+  }
+}
+
+/** Every route the server knows, with its policy (undefined when it declared none). */
+export interface RouteEntry {
+  method: string;
+  uri: string;
+  policy: RoutePolicy | undefined;
+}
+
+/**
+ * Collects every route as it is registered; the list the Policy screen and the
+ * authorization check share. Route options are kept by reference and read lazily,
+ * because a scope's own onRoute hook may attach the policy after this one ran.
+ */
+export class PolicyRegistry {
+  private readonly registered: RouteOptions[] = [];
+
+  record(route: RouteOptions): void {
+    this.registered.push(route);
+  }
+
+  /** Every route, one entry per method, with the policy it ended up with. */
+  get routes(): RouteEntry[] {
+    return this.registered.flatMap((route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      return methods.map((method) => ({ method, uri: route.url, policy: route.config?.policy }));
+    });
+  }
+
+  /** The policies as `GET /api/policy` serves them, HEAD twins left out. */
+  list(): Policy[] {
+    return this.routes
+      .filter((r): r is RouteEntry & { policy: RoutePolicy } => r.policy !== undefined && r.method !== 'HEAD')
+      .map((r) => ({ ...r.policy, method: r.method, uri: r.uri }))
+      .sort((a, b) => a.category.localeCompare(b.category) || a.uri.localeCompare(b.uri) || a.method.localeCompare(b.method));
+  }
+}
+
+/**
+ * Gives every route registered inside `scope` the same policy. For routes that a
+ * third-party plugin registers (static files, API docs), which cannot declare one.
+ */
+export function applyPolicyToScope(scope: FastifyInstance, policy: RoutePolicy): void {
+  scope.addHook('onRoute', (route) => {
+    route.config = { ...(route.config ?? {}), policy: route.config?.policy ?? policy };
+  });
+}

@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../errors.js';
+import { applyPolicyToScope } from './policy.js';
+import { APP_CSP } from './security-headers.js';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the built web app on the same port: hashed assets with long-lived caching,
+ * everything else revalidated, and `index.html` for any non-API path (the app's router
+ * draws its own 404 page). Answers false when no build is found.
+ */
+export async function registerWebApp(app: FastifyInstance, webDir: string): Promise<boolean> {
+  const indexFile = path.join(webDir, 'index.html');
+  const hasBuild = fs.existsSync(indexFile);
+  const indexHtml = hasBuild ? fs.readFileSync(indexFile) : undefined;
+
+  if (hasBuild) {
+    await app.register(async (scope) => {
+      applyPolicyToScope(scope, { category: 'web', name: 'web_app', description: 'The web application and its assets', level: 0 });
+      await scope.register(fastifyStatic, {
+        root: webDir,
+        wildcard: false,
+        index: false,
+        setHeaders(res, filePath) {
+          const isAsset = filePath.startsWith(path.join(webDir, 'assets') + path.sep);
+          res.header('cache-control', isAsset ? IMMUTABLE : 'no-cache');
+          if (filePath.endsWith('.html')) res.header('content-security-policy', APP_CSP);
+        },
+      });
+    });
+  } else {
+    app.log.warn({ webDir }, 'web app build not found: only the API is served (run `npm run build`)');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isAppPath =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !/^\/(api|socket\.io|assets)(\/|$)/.test(pathname);
+    if (indexHtml && isAppPath) {
+      return reply
+        .code(200)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('content-security-policy', APP_CSP)
+        .send(indexHtml);
+    }
+    throw notFound();
+  });
+  return hasBuild;
+}

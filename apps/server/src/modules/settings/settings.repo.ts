@@ -1,0 +1,25 @@
+import type { Db } from '../../db/index.js';
+
+/** SQL for the key/value settings table. Values are JSON text. */
+export class SettingsRepo {
+  constructor(private readonly db: Db) {}
+
+  async get<T>(key: string): Promise<T | undefined> {
+    const row = await this.db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+    return row ? (JSON.parse(row.value) as T) : undefined;
+  }
+
+  /** Stores the value unless the key exists; answers the value that is stored afterwards. */
+  async getOrInsert<T>(key: string, value: T): Promise<T> {
+    await this.db
+      .insertInto('settings')
+      .values({ key, value: JSON.stringify(value), updated_at: new Date().toISOString() })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
+    return (await this.get<T>(key)) as T;
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.db.deleteFrom('settings').where('key', '=', key).execute();
+  }
+}

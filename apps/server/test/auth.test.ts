@@ -1,0 +1,87 @@
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GOOD_PASSWORD, dialects, setupMaster, startServer, type TestServer } from './harness.js';
+
+describe.each(dialects())('sign-in and access tokens on $dialect', ({ dialect, skip }) => {
+  let server: TestServer;
+  let master: Awaited<ReturnType<typeof setupMaster>>;
+  beforeAll(async () => {
+    if (skip) return;
+    server = await startServer(dialect, { BOGWAN_SECRET: 'x'.repeat(40) });
+    master = await setupMaster(server);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const login = (email: string, password: string) => server.request('POST', '/api/auth/login', { body: { email, password } });
+
+  it.skipIf(skip)('signs in with email (any case) and password', async () => {
+    const res = await login('MASTER@example.com', GOOD_PASSWORD);
+    expect(res.status).toBe(200);
+    expect(res.body.user.email).toBe('master@example.com');
+    expect(res.body.user.lastLogin).toBeTruthy();
+    const me = await server.request('GET', '/api/user/me', { token: res.body.token });
+    expect(me.status).toBe(200);
+  });
+
+  it.skipIf(skip)('gives the same answer for a wrong password and an unknown email', async () => {
+    const wrong = await login('master@example.com', 'Wrong!pass123');
+    const unknown = await login('nobody@example.com', GOOD_PASSWORD);
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual({ statusCode: 401, message: 'login_failure' });
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  it.skipIf(skip)('refuses calls without a token, with a garbled one, or with a forged one', async () => {
+    expect((await server.request('GET', '/api/user/me')).status).toBe(401);
+    expect((await server.request('GET', '/api/user/me', { token: 'garbage' })).status).toBe(401);
+
+    const [header, payload] = master.token.split('.');
+    const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
+    expect((await server.request('GET', '/api/user/me', { token: none })).status).toBe(401);
+    expect(header).toBeTruthy();
+
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
+    const otherKey = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('y'.repeat(40)));
+    const other = await server.request('GET', '/api/user/me', { token: otherKey });
+    expect(other.status).toBe(401);
+    expect(other.body).toEqual({ statusCode: 401, message: 'unauthorized_message' });
+  });
+
+  it.skipIf(skip)('refuses an expired token and one of another type', async () => {
+    const key = new TextEncoder().encode('x'.repeat(40));
+    const base = { ver: 0, typ: 'access' };
+    const expired = await new SignJWT(base)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(master.user._id)
+      .setIssuer('bogwan')
+      .setAudience('bogwan-api')
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 3600)
+      .sign(key);
+    expect((await server.request('GET', '/api/user/me', { token: expired })).status).toBe(401);
+
+    const refreshTyped = await new SignJWT({ ...base, typ: 'refresh' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(master.user._id)
+      .setIssuer('bogwan')
+      .setAudience('bogwan-api')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(key);
+    expect((await server.request('GET', '/api/user/me', { token: refreshTyped })).status).toBe(401);
+  });
+
+  it.skipIf(skip)('stops every token of the account after logout', async () => {
+    const a = (await login('master@example.com', GOOD_PASSWORD)).body.token;
+    const b = (await login('master@example.com', GOOD_PASSWORD)).body.token;
+    expect((await server.request('POST', '/api/auth/logout', { token: a })).status).toBe(204);
+    expect((await server.request('GET', '/api/user/me', { token: a })).status).toBe(401);
+    expect((await server.request('GET', '/api/user/me', { token: b })).status).toBe(401);
+    const fresh = (await login('master@example.com', GOOD_PASSWORD)).body.token;
+    expect((await server.request('GET', '/api/user/me', { token: fresh })).status).toBe(200);
+  });
+});

@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { type Config, loadConfig } from '../src/config.js';
+import { createTestDatabase } from './postgres.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/** The dialects this run covers, each with whether it is skipped (PostgreSQL unreachable outside CI). */
+export function dialects(): { dialect: Dialect; skip: boolean }[] {
+  return [
+    { dialect: 'sqlite', skip: false },
+    { dialect: 'postgres', skip: !inject('postgres') },
+  ];
+}
+
+export interface TestServer {
+  url: string;
+  app: FastifyInstance;
+  dataDir: string;
+  config: Config;
+  request: (method: string, urlPath: string, options?: RequestOptions) => Promise<TestResponse>;
+  close: () => Promise<void>;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestResponse {
+  status: number;
+  headers: Headers;
+  body: any;
+  text: string;
+}
+
+/**
+ * Starts the real server on a random loopback port with a temporary data directory
+ * and a fresh database of the given dialect; `close` removes all of it.
+ */
+export async function startServer(dialect: Dialect, env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bogwan-test-'));
+  const database = dialect === 'postgres' ? await createTestDatabase() : undefined;
+  const config = loadConfig({
+    BOGWAN_DATA_DIR: dataDir,
+    BOGWAN_WEB_DIR: path.join(dataDir, 'no-web-build'),
+    LOG_LEVEL: 'silent',
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...env,
+  });
+  const app = await buildApp(config);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  const url = `http://127.0.0.1:${address.port}`;
+
+  const request = async (method: string, urlPath: string, options: RequestOptions = {}): Promise<TestResponse> => {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    }
+    const res = await fetch(url + urlPath, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.status, headers: res.headers, body: parsed, text };
+  };
+
+  return {
+    url,
+    app,
+    dataDir,
+    config,
+    request,
+    close: async () => {
+      await app.close();
+      await database?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const GOOD_PASSWORD = 'Bogwan!2026';
+
+/** Creates the first account through the real setup call; answers its session. */
+export async function setupMaster(server: TestServer, overrides: Partial<Record<'name' | 'email' | 'password', string>> = {}) {
+  const token = fs.readFileSync(path.join(server.dataDir, 'setup-token'), 'utf8').trim();
+  const res = await server.request('POST', '/api/auth/setup', {
+    body: { token, name: '관리자', email: 'master@example.com', password: GOOD_PASSWORD, ...overrides },
+  });
+  if (res.status !== 200) throw new Error(`setup failed: ${res.status} ${res.text}`);
+  return res.body as { user: { _id: string; email: string; roleLevel: number }; token: string };
+}

@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { GOOD_PASSWORD, dialects, setupMaster, startServer, type TestServer } from './harness.js';
+
+describe.each(dialects())('first run on $dialect', ({ dialect, skip }) => {
+  let server: TestServer;
+  beforeEach(async () => {
+    if (!skip) server = await startServer(dialect);
+  });
+  afterEach(async () => {
+    await server?.close();
+  });
+
+  const readToken = () => fs.readFileSync(path.join(server.dataDir, 'setup-token'), 'utf8').trim();
+  const body = (over: Record<string, string> = {}) => ({
+    token: readToken(),
+    name: '홍길동',
+    email: 'Owner@Example.com',
+    password: GOOD_PASSWORD,
+    ...over,
+  });
+
+  it.skipIf(skip)('reports setup as required and writes a one-time token to the data directory', async () => {
+    const res = await server.request('GET', '/api/auth/setup');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ required: true });
+    expect(readToken()).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+  });
+
+  it.skipIf(skip)('creates the first account as an ACTIVE MASTER and retires the token', async () => {
+    const res = await server.request('POST', '/api/auth/setup', { body: body() });
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({
+      name: '홍길동',
+      email: 'owner@example.com',
+      role: 'MASTER',
+      roleLevel: 3,
+      status: 'ACTIVE',
+      approved: true,
+      provider: 'keeper',
+    });
+    expect(res.text).not.toMatch(/argon2|password_hash|passwordHash/);
+    expect(typeof res.body.token).toBe('string');
+    expect(fs.existsSync(path.join(server.dataDir, 'setup-token'))).toBe(false);
+    expect((await server.request('GET', '/api/auth/setup')).body).toEqual({ required: false });
+
+    const me = await server.request('GET', '/api/user/me', { token: res.body.token });
+    expect(me.status).toBe(200);
+    expect(me.body.email).toBe('owner@example.com');
+  });
+
+  it.skipIf(skip)('refuses a wrong token with 403 and creates nothing', async () => {
+    const res = await server.request('POST', '/api/auth/setup', { body: body({ token: 'not-the-token-at-all-xx' }) });
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ statusCode: 403, message: 'setup_token_invalid' });
+    expect((await server.request('GET', '/api/auth/setup')).body).toEqual({ required: true });
+  });
+
+  it.skipIf(skip)('answers the rule message key for bad input', async () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ email: '' }, 'rules_email_required'],
+      [{ email: 'not-an-email' }, 'rules_email_pattern'],
+      [{ name: '' }, 'rules_name_required'],
+      [{ name: 'R2-D2' }, 'rules_name_pattern'],
+      [{ password: '' }, 'rules_password'],
+      [{ password: 'short1!' }, 'rules_password_pattern'],
+      [{ password: 'onlyletters!!' }, 'rules_password_pattern'],
+      [{ password: 'abcdefgh123456789012!' }, 'rules_password_pattern'],
+    ];
+    for (const [over, key] of cases) {
+      const res = await server.request('POST', '/api/auth/setup', { body: body(over) });
+      expect({ over, status: res.status, body: res.body }).toEqual({ over, status: 400, body: { statusCode: 400, message: key } });
+    }
+    const missing = await server.request('POST', '/api/auth/setup', { body: { token: readToken() } });
+    expect(missing.status).toBe(400);
+    expect((await server.request('GET', '/api/auth/setup')).body).toEqual({ required: true });
+  });
+
+  it.skipIf(skip)('refuses a second setup with 409', async () => {
+    const second = body({ email: 'second@example.com' });
+    await setupMaster(server);
+    const res = await server.request('POST', '/api/auth/setup', { body: second });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('setup_already_done');
+  });
+
+  it.skipIf(skip)('lets exactly one of several simultaneous setups win', async () => {
+    const token = readToken();
+    const results = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        server.request('POST', '/api/auth/setup', { body: { ...body({ email: `racer${i}@example.com` }), token } }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(4);
+  });
+});

@@ -1,0 +1,50 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { ApiError } from '../api/client';
+import { useResolvedTheme } from '../state/theme';
+import { createAppTheme } from './theme';
+
+const MAX_RETRIES = 2;
+
+function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // A 4xx answer will not change by asking again.
+        retry: (failures, error) =>
+          failures < MAX_RETRIES && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+}
+
+function AppThemeProvider({ children }: { children: ReactNode }) {
+  const mode = useResolvedTheme();
+  const theme = useMemo(() => createAppTheme(mode), [mode]);
+
+  useLayoutEffect(() => {
+    const root = document.documentElement;
+    root.dataset.theme = mode;
+    root.style.colorScheme = mode;
+  }, [mode]);
+
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      {children}
+    </ThemeProvider>
+  );
+}
+
+/** Everything the app needs around the router: server-state cache, theme and baseline CSS. */
+export function Providers({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AppThemeProvider>{children}</AppThemeProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,35 @@
+import type { Locale } from '@bogwan/contracts';
+import { useEffect } from 'react';
+import { Navigate, Outlet } from 'react-router';
+import { applyLocale } from '../i18n';
+import { useLocale } from '../i18n/use-locale';
+import { clearAuth, isUsableSession, useAuth } from '../state/auth';
+import { withLocale } from '../state/locale';
+
+/** Root of one locale's routes: keeps the interface language and `<html lang>` in step with the URL. */
+export function LocaleRoot({ locale }: { locale: Locale }) {
+  useEffect(() => applyLocale(locale), [locale]);
+  return <Outlet />;
+}
+
+/** Lets only a signed-in, ACTIVE user through; anyone else goes to sign-in of the same locale. */
+export function RequireAuth() {
+  const auth = useAuth();
+  const locale = useLocale();
+  const usable = isUsableSession(auth);
+
+  useEffect(() => {
+    if (auth && !usable) clearAuth();
+  }, [auth, usable]);
+
+  if (!usable) return <Navigate to={withLocale(locale, '/auth/login')} replace />;
+  return <Outlet />;
+}
+
+/** Administration pages need roleLevel above 1; others are sent home. */
+export function RequireAdmin() {
+  const auth = useAuth();
+  const locale = useLocale();
+  if (!auth || auth.user.roleLevel <= 1) return <Navigate to={withLocale(locale, '/')} replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,32 @@
+import { PRIMARY_DARK, PRIMARY_LIGHT } from '@bogwan/contracts';
+import { createTheme, type Theme } from '@mui/material/styles';
+import type { PaletteMode } from '../state/theme';
+
+const FONT_FAMILY = [
+  'Pretendard',
+  '"Noto Sans KR"',
+  '"Apple SD Gothic Neo"',
+  '"Malgun Gothic"',
+  'system-ui',
+  '-apple-system',
+  '"Segoe UI"',
+  'Roboto',
+  'sans-serif',
+].join(',');
+
+/** The Material theme for one palette mode, with the spec's primary colours. */
+export function createAppTheme(mode: PaletteMode): Theme {
+  return createTheme({
+    palette: {
+      mode,
+      primary: { main: mode === 'dark' ? PRIMARY_DARK : PRIMARY_LIGHT },
+      ...(mode === 'light' ? { background: { default: '#f5f7fa', paper: '#ffffff' } } : {}),
+    },
+    shape: { borderRadius: 8 },
+    typography: { fontFamily: FONT_FAMILY, button: { textTransform: 'none', fontWeight: 600 } },
+    components: {
+      MuiButton: { defaultProps: { disableElevation: true } },
+      MuiTooltip: { defaultProps: { arrow: true } },
+    },
+  });
+}

@@ -1,0 +1,26 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { apiFetch } from '../../../api/client';
+import { authStore, clearAuth } from '../../../state/auth';
+
+const LOGOUT_TIMEOUT_MS = 5000;
+
+/** POST /api/auth/logout: revokes the session on the server. */
+export function logout(userId: string): Promise<void> {
+  return apiFetch<void>('/auth/logout', {
+    method: 'POST',
+    body: { _id: userId },
+    signal: AbortSignal.timeout(LOGOUT_TIMEOUT_MS),
+  });
+}
+
+/** Signs out: tells the server, then clears user and token whatever it answered. */
+export function useLogout(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    const auth = authStore.get();
+    if (auth) await logout(auth.user._id).catch(() => undefined);
+    clearAuth();
+    queryClient.clear();
+  }, [queryClient]);
+}

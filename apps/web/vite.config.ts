@@ -1,0 +1,23 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { initialSizePlugin } from './build/initial-size-plugin';
+
+const API_TARGET = 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  root: import.meta.dirname,
+  plugins: [
+    react(),
+    initialSizePlugin({ routeModule: 'src/routes/auth-login/auth-login-route.tsx', goalKb: 300 }),
+  ],
+  server: {
+    proxy: {
+      '/api': { target: API_TARGET, changeOrigin: false },
+      '/socket.io': { target: API_TARGET, ws: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+});

@@ -1,0 +1,33 @@
+/**
+ * Message keys the server answers with in `{statusCode, message}`. The web translates
+ * each one through its catalogues, so every key here must be in ko.json and en.json.
+ */
+export const MESSAGE_KEYS = [
+  'request_error_message',
+  'invalid_request_message',
+  'not_found_message',
+  'unauthorized_message',
+  'payload_too_large_message',
+  'too_many_requests_message',
+  'no_access_warning',
+  'setup_token_invalid',
+  'setup_already_done',
+  'login_failure',
+  'login_user_blocked',
+  'login_user_pending',
+  'rules_email_required',
+  'rules_email_pattern',
+  'rules_email_duplicate',
+  'rules_name_required',
+  'rules_name_pattern',
+  'rules_password',
+  'rules_password_pattern',
+  'rules_folder',
+] as const;
+export type MessageKey = (typeof MESSAGE_KEYS)[number];
+
+/** Shape of every error answer. */
+export interface ErrorResponse {
+  statusCode: number;
+  message: MessageKey | string;
+}
