@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+// `npm test`: unit and integration tests (Vitest; SQLite always, PostgreSQL where
+// reachable and required in CI), then the end-to-end tests in Chromium (Playwright).
+// Ends with one line: `Tests: N passed, N failed[, N skipped]`.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { findChromium } from '../e2e/chromium.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const results = path.join(root, '.test-results');
+fs.rmSync(results, { recursive: true, force: true });
+fs.mkdirSync(results, { recursive: true });
+
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const run = (cmd, args, env = {}) =>
+  spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let broken = false;
+
+// 1. Vitest
+const vitestJson = path.join(results, 'vitest.json');
+const vitestStatus = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+if (fs.existsSync(vitestJson)) {
+  const v = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
+  totals.passed += v.numPassedTests;
+  totals.failed += v.numFailedTests;
+  totals.skipped += v.numPendingTests + (v.numTodoTests ?? 0);
+  if (vitestStatus !== 0 && v.numFailedTests === 0) broken = true; // e.g. a failed global setup
+} else {
+  broken = true;
+}
+
+// 2. End-to-end in Chromium
+const chromium = findChromium();
+if (!chromium) {
+  console.error(
+    '\nEnd-to-end tests need Chromium and none was found.\n' +
+      'Install it with `sudo apt-get install -y chromium` (Debian/Ubuntu), or set CHROMIUM_PATH to a Chromium or Chrome binary.\n',
+  );
+  totals.failed += 1;
+} else {
+  const buildStatus = run('npm', ['run', 'build']);
+  if (buildStatus !== 0) {
+    console.error('\nThe build failed; the end-to-end tests cannot run.\n');
+    totals.failed += 1;
+  } else {
+    const pwJson = path.join(results, 'playwright.json');
+    const pwStatus = run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
+      CHROMIUM_PATH: chromium,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
+    });
+    if (fs.existsSync(pwJson)) {
+      const s = JSON.parse(fs.readFileSync(pwJson, 'utf8')).stats;
+      totals.passed += s.expected + s.flaky;
+      totals.failed += s.unexpected;
+      totals.skipped += s.skipped;
+      if (pwStatus !== 0 && s.unexpected === 0) broken = true;
+    } else {
+      broken = true;
+    }
+  }
+}
+
+if (broken) totals.failed = Math.max(totals.failed, 1);
+const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
+console.log(`\nTests: ${totals.passed} passed, ${totals.failed} failed${skipped}`);
+process.exit(totals.failed > 0 ? 1 : 0);
