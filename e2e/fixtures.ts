@@ -45,43 +45,62 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
   throw new Error(`server did not become healthy:\n${log()}`);
 }
 
-/** The production server (`apps/server/dist/main.js`), fresh for each test file. */
-export const test = base.extend<object, { server: RunningServer }>({
-  server: [
-    async ({}, use) => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bogwan-e2e-'));
-      const port = await freePort();
-      let output = '';
-      const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-        cwd: root,
-        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BOGWAN_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-        stdio: ['ignore', 'pipe', 'pipe'],
+/** Starts the production server (`apps/server/dist/main.js`) with a fresh data directory. */
+async function startServer(): Promise<RunningServer & { stop: () => Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bogwan-e2e-'));
+  const port = await freePort();
+  let output = '';
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BOGWAN_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const url = `http://localhost:${port}`;
+  await waitForHealth(url, child, () => output);
+  const setupToken = () => fs.readFileSync(path.join(dataDir, 'setup-token'), 'utf8').trim();
+  return {
+    url,
+    dataDir,
+    setupToken,
+    createMaster: async () => {
+      const res = await fetch(`${url}/api/auth/setup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: setupToken(), ...MASTER }),
       });
-      child.stdout!.on('data', (d) => (output += d));
-      child.stderr!.on('data', (d) => (output += d));
-      const url = `http://localhost:${port}`;
-      await waitForHealth(url, child, () => output);
-      const setupToken = () => fs.readFileSync(path.join(dataDir, 'setup-token'), 'utf8').trim();
-      await use({
-        url,
-        dataDir,
-        setupToken,
-        createMaster: async () => {
-          const res = await fetch(`${url}/api/auth/setup`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ token: setupToken(), ...MASTER }),
-          });
-          if (!res.ok) throw new Error(`setup failed: ${res.status} ${await res.text()}`);
-        },
-      });
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      if (!res.ok) throw new Error(`setup failed: ${res.status} ${await res.text()}`);
+    },
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
-    { scope: 'worker' },
-  ],
-});
+  };
+}
+
+/**
+ * A server of this test file's own, started before its first test and stopped after
+ * its last; call at the top of a spec file and read it inside tests.
+ */
+export function useServer(): () => RunningServer {
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  test.beforeAll(async () => {
+    server = await startServer();
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+  return () => {
+    if (!server) throw new Error('server not started');
+    return server;
+  };
+}
+
+export const test = base;
 
 /** Signs in through the sign-in form. */
 export async function signIn(page: Page, server: RunningServer, prefix = ''): Promise<void> {

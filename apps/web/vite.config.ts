@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { initialSizePlugin } from './build/initial-size-plugin';
+import { initialSizePlugin } from './build/initial-size-plugin.ts';
 
 const API_TARGET = 'http://127.0.0.1:3000';
 

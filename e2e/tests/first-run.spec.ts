@@ -1,8 +1,10 @@
-import { MASTER, expect, test } from '../fixtures.js';
+import { MASTER, expect, test, useServer } from '../fixtures.js';
 import { text } from '../i18n.js';
 
-test('a fresh server leads through setup to the Korean home screen', async ({ page, server }) => {
-  await page.goto(server.url);
+const server = useServer();
+
+test('a fresh server leads through setup to the Korean home screen', async ({ page }) => {
+  await page.goto(server().url);
   await expect(page).toHaveURL(/\/auth\/login$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
 
@@ -16,7 +18,7 @@ test('a fresh server leads through setup to the Korean home screen', async ({ pa
   await expect(page.getByText(ko('setup_token_invalid'))).toBeVisible();
   await expect(page).toHaveURL(/\/auth\/login$/);
 
-  await page.getByLabel(ko('setup_token'), { exact: true }).fill(server.setupToken());
+  await page.getByLabel(ko('setup_token'), { exact: true }).fill(server().setupToken());
   await page.locator('button[type=submit]').click();
 
   await expect(page).not.toHaveURL(/\/auth\/login/);
@@ -27,13 +29,13 @@ test('a fresh server leads through setup to the Korean home screen', async ({ pa
   // The session survives a reload; the server no longer asks for setup.
   await page.reload();
   await expect(page.getByTestId('nav-drawer')).toBeVisible();
-  const status = await (await fetch(`${server.url}/api/auth/setup`)).json();
+  const status = await (await fetch(`${server().url}/api/auth/setup`)).json();
   expect(status).toEqual({ required: false });
 });
 
-test('once the first account exists the sign-in page shows the sign-in form, not setup', async ({ page, server }) => {
+test('once the first account exists the sign-in page shows the sign-in form, not setup', async ({ page }) => {
   // This worker's server already has its account (first test); use a fresh page on /auth/login.
-  await page.goto(`${server.url}/auth/login`);
+  await page.goto(`${server().url}/auth/login`);
   const ko = (key: string) => text('ko', key);
   // Setup is done: the sign-in form is shown instead, with no token field.
   await expect(page.getByLabel(ko('email'), { exact: true })).toBeVisible();

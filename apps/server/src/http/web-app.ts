@@ -16,7 +16,6 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 export async function registerWebApp(app: FastifyInstance, webDir: string): Promise<boolean> {
   const indexFile = path.join(webDir, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
-  const indexHtml = hasBuild ? fs.readFileSync(indexFile) : undefined;
 
   if (hasBuild) {
     await app.register(async (scope) => {
@@ -36,12 +35,14 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
     app.log.warn({ webDir }, 'web app build not found: only the API is served (run `npm run build`)');
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isAppPath =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !/^\/(api|socket\.io|assets)(\/|$)/.test(pathname);
-    if (indexHtml && isAppPath) {
+    if (hasBuild && isAppPath) {
+      // Read per request (the OS caches it): a rebuilt app is served without a restart.
+      const indexHtml = await fs.promises.readFile(indexFile);
       return reply
         .code(200)
         .type('text/html; charset=utf-8')

@@ -15,11 +15,24 @@ function statusOf(error: unknown): number {
   return 500;
 }
 
+// Decided once per error, so a second render (or StrictMode's double call) cannot change the outcome.
+const reloadDecisions = new WeakMap<object, boolean>();
+
+function decideReload(error: unknown): boolean {
+  if (!isChunkLoadError(error)) return false;
+  if (typeof error !== 'object' || error === null) return reloadForChunkError();
+  let decision = reloadDecisions.get(error);
+  if (decision === undefined) {
+    decision = reloadForChunkError();
+    reloadDecisions.set(error, decision);
+  }
+  return decision;
+}
+
 /** The router's error element: reloads once for a stale chunk, otherwise shows the error. */
 export function RouteErrorPage() {
   const error = useRouteError();
-  const chunkError = isChunkLoadError(error);
-  const [reloading] = useState(() => chunkError && reloadForChunkError());
+  const [reloading] = useState(() => decideReload(error));
 
   useEffect(() => {
     if (!reloading) console.error(error);

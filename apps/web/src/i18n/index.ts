@@ -24,10 +24,7 @@ void i18n.use(initReactI18next).init({
 /** Switches the interface language and the document's `lang`. */
 export function applyLocale(locale: Locale): void {
   if (i18n.language !== locale) void i18n.changeLanguage(locale);
-  if (typeof document !== 'undefined') {
-    document.documentElement.lang = locale;
-    document.title = i18n.t('app_title');
-  }
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
 
 export default i18n;

@@ -1,0 +1,85 @@
+import { authResponseSchema } from '@bogwan/contracts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authStore } from '../state/auth';
+import { ApiError, apiFetch, setUnauthorizedHandler } from './client';
+
+const user = {
+  _id: 'u1',
+  name: 'Kim',
+  email: 'kim@example.com',
+  description: '',
+  role: 'MASTER',
+  roleLevel: 3,
+  status: 'ACTIVE',
+  approved: true,
+  provider: 'keeper',
+  profileImage: null,
+  lastLogin: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+} as const;
+
+function answer(status: number, body?: unknown): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  authStore.set(null);
+  setUnauthorizedHandler(() => {});
+});
+
+describe('apiFetch', () => {
+  it('sends the bearer token and parses the answer with the schema', async () => {
+    authStore.set({ user, token: 'abc' });
+    const fetchMock = vi.fn(async () => answer(200, { user, token: 'next' }));
+    vi.stubGlobal('fetch', fetchMock);
+    const result = await apiFetch('/auth/login', { method: 'POST', body: { a: 1 }, schema: authResponseSchema });
+    expect(result.token).toBe('next');
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/auth/login');
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer abc');
+    expect(init.body).toBe('{"a":1}');
+  });
+
+  it('turns an error answer into ApiError with its message key', async () => {
+    vi.stubGlobal('fetch', async () => answer(403, { statusCode: 403, message: 'setup_token_invalid' }));
+    await expect(apiFetch('/auth/setup', { method: 'POST', body: {} })).rejects.toMatchObject({
+      status: 403,
+      messageKey: 'setup_token_invalid',
+    });
+  });
+
+  it('uses the generic key when the server cannot be reached or answers no JSON', async () => {
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('network');
+    });
+    await expect(apiFetch('/user/me')).rejects.toEqual(new ApiError(0, 'request_error_message'));
+    vi.stubGlobal('fetch', async () => new Response('oops', { status: 502 }));
+    await expect(apiFetch('/user/me')).rejects.toMatchObject({ status: 502, messageKey: 'request_error_message' });
+  });
+
+  it('clears the session on 401 outside /auth and tells the handler', async () => {
+    authStore.set({ user, token: 'abc' });
+    const handler = vi.fn();
+    setUnauthorizedHandler(handler);
+    vi.stubGlobal('fetch', async () => answer(401, { statusCode: 401, message: 'unauthorized_message' }));
+    await expect(apiFetch('/user/me')).rejects.toBeInstanceOf(ApiError);
+    expect(authStore.get()).toBeNull();
+    expect(handler).toHaveBeenCalledOnce();
+  });
+
+  it('keeps the session when a sign-in call answers 401', async () => {
+    authStore.set({ user, token: 'abc' });
+    vi.stubGlobal('fetch', async () => answer(401, { statusCode: 401, message: 'login_failure' }));
+    await expect(apiFetch('/auth/login', { method: 'POST', body: {} })).rejects.toMatchObject({ messageKey: 'login_failure' });
+    expect(authStore.get()).not.toBeNull();
+  });
+
+  it('returns nothing for 204', async () => {
+    vi.stubGlobal('fetch', async () => new Response(null, { status: 204 }));
+    await expect(apiFetch('/auth/logout', { method: 'POST', body: { _id: 'u1' } })).resolves.toBeUndefined();
+  });
+});
