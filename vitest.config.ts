@@ -29,6 +29,14 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      {
+        test: {
+          name: 'vault',
+          include: ['packages/vault/src/**/*.test.ts', 'packages/vault/test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+        },
+      },
     ],
   },
 });

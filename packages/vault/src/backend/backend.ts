@@ -1,0 +1,32 @@
+// The storage a repository lives on. Every file is written once and never changed
+// in place, so a backend only needs whole-file writes that are atomic.
+
+/** One stored file as listed by a backend. */
+export interface StoredFile {
+  name: string;
+  size: number;
+}
+
+/** Minimal storage interface shared by the local directory and S3 drivers. */
+export interface Backend {
+  /** Human-readable location, for messages. */
+  readonly location: string;
+  /** Preferred pack size for this medium (bigger on object stores). */
+  readonly packSize: number;
+  get(name: string): Promise<Buffer>;
+  getRange(name: string, offset: number, length: number): Promise<Buffer>;
+  /** Atomic: readers see either nothing or the whole file. */
+  put(name: string, data: Buffer): Promise<void>;
+  list(prefix: string): Promise<StoredFile[]>;
+  delete(name: string): Promise<void>;
+  stat(name: string): Promise<StoredFile | null>;
+  close(): Promise<void>;
+}
+
+/** Raised when a named file does not exist in the backend. */
+export class NotFoundError extends Error {
+  constructor(name: string) {
+    super(`not found: ${name}`);
+    this.name = 'NotFoundError';
+  }
+}

@@ -1,0 +1,81 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { Compressor, decompress } from 'zstd-napi';
+
+// Sealed layout: nonce(12) | AES-256-GCM( flag(1) | payload ) | tag(16).
+// The flag says whether the payload is zstd; the associated data binds the
+// ciphertext to its id, so a blob cannot be swapped for another in a pack.
+const NONCE = 12;
+const TAG = 16;
+const RAW = 0;
+const ZSTD = 1;
+
+/** Bytes a sealed blob adds to its payload. */
+export const SEAL_OVERHEAD = NONCE + 1 + TAG;
+
+/** Raised when a blob fails authentication or its id does not match. */
+export class DamagedBlobError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DamagedBlobError';
+  }
+}
+
+let compressor: Compressor | null = null;
+
+function compressWithZstd(data: Uint8Array): Buffer {
+  if (!compressor) {
+    compressor = new Compressor();
+    compressor.setParameters({ compressionLevel: 3 });
+  }
+  return compressor.compress(data);
+}
+
+/** Compresses when it saves space, then encrypts with the id as associated data. */
+export function sealBlob(encKey: Uint8Array, id: Uint8Array, data: Uint8Array, tryCompress = true): Buffer {
+  let payload: Uint8Array = data;
+  let flag = RAW;
+  // Tiny payloads gain nothing; zstd's frame costs more than it saves.
+  if (tryCompress && data.length >= 64) {
+    const packed = compressWithZstd(data);
+    if (packed.length < data.length) {
+      payload = packed;
+      flag = ZSTD;
+    }
+  }
+  const nonce = randomBytes(NONCE);
+  const cipher = createCipheriv('aes-256-gcm', encKey, nonce);
+  cipher.setAAD(id);
+  const head = cipher.update(Buffer.of(flag));
+  const body = cipher.update(payload);
+  const tail = cipher.final();
+  return Buffer.concat([nonce, head, body, tail, cipher.getAuthTag()]);
+}
+
+/** Decrypts and decompresses a sealed blob; throws DamagedBlobError on any tampering. */
+export function openBlob(encKey: Uint8Array, id: Uint8Array, sealed: Uint8Array): Buffer {
+  if (sealed.length < SEAL_OVERHEAD) throw new DamagedBlobError('blob too short');
+  let plain: Buffer;
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', encKey, sealed.subarray(0, NONCE));
+    decipher.setAAD(id);
+    decipher.setAuthTag(sealed.subarray(sealed.length - TAG));
+    plain = Buffer.concat([decipher.update(sealed.subarray(NONCE, sealed.length - TAG)), decipher.final()]);
+  } catch {
+    throw new DamagedBlobError('blob failed authentication');
+  }
+  const flag = plain[0];
+  const payload = plain.subarray(1);
+  if (flag === RAW) return payload;
+  if (flag === ZSTD) return decompress(payload);
+  throw new DamagedBlobError('unknown blob encoding');
+}
+
+/** Encrypts a metadata file (config, index, snapshot) bound to its kind. */
+export function sealFile(encKey: Uint8Array, kind: string, data: Uint8Array): Buffer {
+  return sealBlob(encKey, Buffer.from(`file:${kind}`), data, true);
+}
+
+/** Opens a metadata file sealed with sealFile. */
+export function openFile(encKey: Uint8Array, kind: string, sealed: Uint8Array): Buffer {
+  return openBlob(encKey, Buffer.from(`file:${kind}`), sealed);
+}

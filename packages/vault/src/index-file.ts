@@ -1,0 +1,76 @@
+import type { BlobType } from './blob-index.js';
+import type { PackEntry } from './pack.js';
+
+// Binary index file, before sealing:
+//   "BVX1" | u32 supersededCount | superseded names (32 bytes each)
+//   | u32 packCount | per pack: id (32) | u32 n | n × (id 32, type 1, offset 4, length 4, raw 4)
+// `superseded` lets prune replace index files without a moment where blobs are unlisted.
+const MAGIC = 'BVX1';
+const ENTRY = 32 + 1 + 4 + 4 + 4;
+
+/** The packs and blobs that one index file lists. */
+export interface IndexContents {
+  superseded: string[];
+  packs: { id: Buffer; entries: PackEntry[] }[];
+}
+
+/** Serialises index contents. */
+export function encodeIndex(contents: IndexContents): Buffer {
+  let size = 4 + 4 + contents.superseded.length * 32 + 4;
+  for (const pack of contents.packs) size += 36 + pack.entries.length * ENTRY;
+  const out = Buffer.alloc(size);
+  out.write(MAGIC, 0, 'latin1');
+  let at = 4;
+  out.writeUInt32LE(contents.superseded.length, at);
+  at += 4;
+  for (const name of contents.superseded) {
+    out.write(name, at, 'hex');
+    at += 32;
+  }
+  out.writeUInt32LE(contents.packs.length, at);
+  at += 4;
+  for (const pack of contents.packs) {
+    pack.id.copy(out, at);
+    out.writeUInt32LE(pack.entries.length, at + 32);
+    at += 36;
+    for (const e of pack.entries) {
+      e.id.copy(out, at);
+      out[at + 32] = e.type;
+      out.writeUInt32LE(e.offset, at + 33);
+      out.writeUInt32LE(e.length, at + 37);
+      out.writeUInt32LE(e.rawLength, at + 41);
+      at += ENTRY;
+    }
+  }
+  return out;
+}
+
+/** Parses an index file; entry ids are views into `data`. */
+export function decodeIndex(data: Buffer): IndexContents {
+  if (data.toString('latin1', 0, 4) !== MAGIC) throw new Error('not an index file');
+  let at = 4;
+  const superseded: string[] = [];
+  const nSuperseded = data.readUInt32LE(at);
+  at += 4;
+  for (let i = 0; i < nSuperseded; i++, at += 32) superseded.push(data.toString('hex', at, at + 32));
+  const nPacks = data.readUInt32LE(at);
+  at += 4;
+  const packs: IndexContents['packs'] = [];
+  for (let p = 0; p < nPacks; p++) {
+    const id = data.subarray(at, at + 32);
+    const n = data.readUInt32LE(at + 32);
+    at += 36;
+    const entries: PackEntry[] = [];
+    for (let i = 0; i < n; i++, at += ENTRY) {
+      entries.push({
+        id: data.subarray(at, at + 32),
+        type: data[at + 32] as BlobType,
+        offset: data.readUInt32LE(at + 33),
+        length: data.readUInt32LE(at + 37),
+        rawLength: data.readUInt32LE(at + 41),
+      });
+    }
+    packs.push({ id, entries });
+  }
+  return { superseded, packs };
+}

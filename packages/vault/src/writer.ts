@@ -1,0 +1,153 @@
+import { type BlobType } from './blob-index.js';
+import { sealBlob } from './codec.js';
+import type { IndexContents } from './index-file.js';
+import { type FinishedPack, PackBuilder, packName } from './pack.js';
+import type { CryptoPool } from './pool.js';
+import type { Repository } from './repository.js';
+
+// Bytes handed to the workers but not yet in a pack. Bounded, so reading never runs
+// far ahead of sealing and uploading whatever the size of the data set.
+const MAX_SEALING = 64 * 1024 * 1024;
+const MAX_UPLOADS = 2;
+// Blobs this small are sealed inline: a worker round trip costs more than the work.
+const INLINE_BELOW = 4096;
+
+/** Counters a writer keeps for snapshot statistics. */
+export interface WriterStats {
+  blobsAdded: number;
+  bytesAdded: number;
+  bytesStored: number;
+  packsWritten: number;
+}
+
+/** Deduplicates, seals and packs blobs, uploads packs and writes index files. */
+export class BlobWriter {
+  readonly stats: WriterStats = { blobsAdded: 0, bytesAdded: 0, bytesStored: 0, packsWritten: 0 };
+  private builder = new PackBuilder();
+  private readonly queued = new Set<string>();
+  private readonly unindexed: IndexContents['packs'] = [];
+  private sealing = 0;
+  private readonly sealWaiters: (() => void)[] = [];
+  private readonly inFlight = new Set<Promise<void>>();
+  private failure: unknown = null;
+
+  private readonly written = new Set<string>();
+
+  /** With ignoreIndex (prune), blobs already indexed elsewhere are written again. */
+  constructor(
+    private readonly repo: Repository,
+    private readonly pool: CryptoPool,
+    private readonly options: { ignoreIndex?: boolean } = {},
+  ) {}
+
+  /** True when the blob is stored or already on its way into a pack. */
+  has(id: Buffer): boolean {
+    const hex = id.toString('hex');
+    if (this.queued.has(hex)) return true;
+    return this.options.ignoreIndex ? this.written.has(hex) : this.repo.index.has(id);
+  }
+
+  /** Adds an already sealed blob (repacking) unless this writer has it. */
+  async addSealed(id: Buffer, type: BlobType, sealed: Buffer, rawLength: number): Promise<void> {
+    this.throwIfFailed();
+    if (this.has(id)) return;
+    this.queued.add(id.toString('hex'));
+    await this.accept(id, type, sealed, rawLength);
+  }
+
+  /** Hands over the packs uploaded but not yet listed in an index file. */
+  takeUnindexed(): IndexContents['packs'] {
+    return this.unindexed.splice(0);
+  }
+
+  /** Adds a blob unless known; returns once it is accepted (not necessarily stored). */
+  async add(id: Buffer, type: BlobType, data: Buffer): Promise<boolean> {
+    this.throwIfFailed();
+    if (this.has(id)) return false;
+    this.queued.add(id.toString('hex'));
+    this.stats.blobsAdded++;
+    this.stats.bytesAdded += data.length;
+    if (data.length < INLINE_BELOW) {
+      await this.accept(id, type, sealBlob(this.repo.key.encKey, id, data), data.length);
+      return true;
+    }
+    while (this.sealing > MAX_SEALING) await new Promise<void>((r) => this.sealWaiters.push(r));
+    this.sealing += data.length;
+    const job = this.pool
+      .seal(id, data)
+      .then((sealed) => this.accept(id, type, sealed, data.length))
+      .catch((err) => {
+        this.failure ??= err;
+      })
+      .finally(() => {
+        this.sealing -= data.length;
+        this.sealWaiters.splice(0).forEach((r) => r());
+      });
+    this.track(job);
+    return true;
+  }
+
+  private track(p: Promise<void>): void {
+    this.inFlight.add(p);
+    void p.finally(() => this.inFlight.delete(p));
+  }
+
+  private async accept(id: Buffer, type: BlobType, sealed: Buffer, rawLength: number): Promise<void> {
+    this.builder.add(id, type, sealed, rawLength);
+    if (this.builder.size >= this.repo.config.packSize) await this.finishPack();
+  }
+
+  private async finishPack(): Promise<void> {
+    if (this.builder.count === 0) return;
+    const pack = this.builder.finish(this.repo.key.encKey);
+    this.builder = new PackBuilder();
+    while (this.uploads() >= MAX_UPLOADS) await Promise.race(this.inFlight);
+    const upload = this.upload(pack).catch((err) => {
+      this.failure ??= err;
+    });
+    this.track(upload);
+  }
+
+  private uploadCount = 0;
+  private uploads(): number {
+    return this.uploadCount;
+  }
+
+  private async upload(pack: FinishedPack): Promise<void> {
+    this.uploadCount++;
+    try {
+      await this.repo.backend.put(packName(pack.id), pack.data);
+    } finally {
+      this.uploadCount--;
+    }
+    this.stats.packsWritten++;
+    this.stats.bytesStored += pack.data.length;
+    for (const e of pack.entries) {
+      if (this.options.ignoreIndex) this.written.add(e.id.toString('hex'));
+      else this.repo.index.add(e.id, { type: e.type, pack: pack.id, offset: e.offset, length: e.length, rawLength: e.rawLength });
+      this.queued.delete(e.id.toString('hex'));
+    }
+    this.unindexed.push({ id: pack.id, entries: pack.entries });
+  }
+
+  private throwIfFailed(): void {
+    if (this.failure) throw this.failure;
+  }
+
+  /** Waits for every accepted blob to be sealed, packed and uploaded. */
+  async flush(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
+    this.throwIfFailed();
+    await this.finishPack();
+    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
+    this.throwIfFailed();
+  }
+
+  /** Flushes, then writes one index file for the packs uploaded since the last call. */
+  async checkpointIndex(): Promise<string | null> {
+    await this.flush();
+    if (this.unindexed.length === 0) return null;
+    const packs = this.unindexed.splice(0);
+    return this.repo.writeIndex({ superseded: [], packs });
+  }
+}

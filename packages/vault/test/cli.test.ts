@@ -1,0 +1,60 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { describeTree, makeTree, tempDir } from './helpers.js';
+
+const pkg = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = path.join(pkg, 'bin', 'bogwan-vault.js');
+
+function run(args: string[], password = 'cli password') {
+  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env: { ...process.env, BOGWAN_VAULT_PASSWORD: password } });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+describe('bogwan-vault CLI (built dist)', () => {
+  beforeAll(() => {
+    execFileSync(process.execPath, ['build.mjs'], { cwd: pkg });
+  });
+
+  it('init, backup, snapshots, restore latest, check and damage', async () => {
+    const repo = path.join(await tempDir('cli'), 'repo');
+    const src = path.join(await tempDir('cli-src'), 'data');
+    await makeTree(src);
+
+    expect(run(['init', '--repo', repo]).code).toBe(0);
+    const first = run(['backup', '--repo', repo, src]);
+    expect(first.code).toBe(0);
+    const id = first.out.trim().split('\n').at(-1)!;
+    expect(id).toMatch(/^[0-9a-f]{64}$/);
+    const second = run(['backup', '--repo', repo, src]);
+    expect(second.out).toMatch(/0 read/);
+
+    const list = run(['snapshots', '--repo', repo]);
+    expect(list.out).toContain(id.slice(0, 8));
+    expect(list.out.trim().split('\n')).toHaveLength(2);
+
+    const target = await tempDir('cli-restore');
+    expect(run(['restore', '--repo', repo, 'latest', '--target', target]).code).toBe(0);
+    expect(await describeTree(path.join(target, 'data'))).toEqual(await describeTree(src));
+    expect(run(['check', '--repo', repo, '--read-data']).code).toBe(0);
+
+    const wrong = run(['snapshots', '--repo', repo], 'not the password');
+    expect(wrong.code).not.toBe(0);
+    expect(wrong.err).toContain('wrong password or no key slot matches');
+    const missing = run(['snapshots', '--repo', path.join(target, 'nothing-here')]);
+    expect(missing.code).not.toBe(0);
+    expect(missing.err).toContain('no repository at');
+
+    const packDir = path.join(repo, 'data');
+    const sub = (await fs.readdir(packDir))[0]!;
+    const pack = path.join(packDir, sub, (await fs.readdir(path.join(packDir, sub)))[0]!);
+    const bytes = await fs.readFile(pack);
+    bytes[10]! ^= 1;
+    await fs.writeFile(pack, bytes);
+    const damaged = run(['check', '--repo', repo, '--read-data-subset=100%']);
+    expect(damaged.code).not.toBe(0);
+    expect(damaged.err).toContain('is damaged');
+  });
+});
