@@ -1,10 +1,14 @@
-// Bundles the server (and the workspace packages it imports) into dist/main.js;
-// npm dependencies stay external and load from node_modules.
+// Bundles the server and its command-line tools (and the workspace packages they import)
+// into dist/; npm dependencies stay external and load from node_modules.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  // One bundle per entry: dist/<name>.js.
+  entryPoints: {
+    main: 'src/main.ts',
+    'licence-vendor': 'src/cli/licence-vendor.ts',
+  },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -23,4 +27,4 @@ await build({
   ],
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
 });
-console.log('server built: apps/server/dist/main.js');
+console.log('server built: apps/server/dist/main.js, dist/licence-vendor.js');

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
@@ -17,13 +18,30 @@ import { AccessLogWriter } from './modules/access-log/access-log.writer.js';
 import { AccessTokens } from './modules/auth/access-token.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { LoginGuard } from './modules/auth/login-guard.js';
+import { LoginGuardRepo } from './modules/auth/login-guard.repo.js';
 import { resolveServerSecret } from './modules/auth/server-secret.js';
 import { SetupRepo } from './modules/auth/setup.repo.js';
 import { SetupToken } from './modules/auth/setup-token.js';
+import { licencePublicKey } from './modules/licence/licence-key.js';
+import { registerLicence } from './modules/licence/licence.gate.js';
+import { LicenceRepo } from './modules/licence/licence.repo.js';
+import { licenceRoutes } from './modules/licence/licence.routes.js';
+import { LicenceService } from './modules/licence/licence.service.js';
+import { EventsRepo } from './modules/events/events.repo.js';
+import { EventsService } from './modules/events/events.service.js';
+import { type Mailer, OutboxMailer, SmtpMailer } from './modules/mail/mailer.js';
+import { ChallengesRepo } from './modules/mfa/challenges.repo.js';
+import { MfaService } from './modules/mfa/mfa.service.js';
+import { SessionsRepo } from './modules/sessions/sessions.repo.js';
+import { SessionsService } from './modules/sessions/sessions.service.js';
 import { SettingsRepo } from './modules/settings/settings.repo.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { UsersRepo } from './modules/users/users.repo.js';
+import { WebauthnRepo } from './modules/webauthn/webauthn.repo.js';
+import { webauthnRoutes } from './modules/webauthn/webauthn.routes.js';
+import { WebauthnService } from './modules/webauthn/webauthn.service.js';
 import { blobRoot, ensureBlobRoot, probeBlobRoot } from './storage/blob-root.js';
 
 /** Default location of the built web app, relative to this file (src/ or dist/). */
@@ -34,6 +52,8 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     policies: PolicyRegistry;
+    /** Lifts sign-in restrictions and ends sessions (operator command line). */
+    loginGuard: LoginGuard;
     accessLog: AccessLogWriter;
     /** The one-time setup token while no account exists (undefined afterwards). */
     setupToken: SetupToken;
@@ -87,13 +107,37 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerErrorHandler(app);
   registerSecurityHeaders(app);
-  registerAuthorization(app, { tokens, users });
+  await app.register(fastifyCookie);
+  const sessionsRepo = new SessionsRepo(db);
+  const authorize = { tokens, sessions: sessionsRepo };
+  registerAuthorization(app, authorize);
+  const licence = new LicenceService(settings, new LicenceRepo(db), licencePublicKey(config.licensePublicKey));
+  registerLicence(app, licence);
   registerAccessLog(app, accessLog);
   await registerOpenApi(app);
 
-  const auth = new AuthService(users, new SetupRepo(db), setupToken, tokens);
-  await app.register(authRoutes, { auth });
-  await app.register(userRoutes);
+  const events = new EventsService(new EventsRepo(db), app.log);
+  const mailer: Mailer = config.smtpUrl
+    ? new SmtpMailer(config.smtpUrl, config.mailFrom)
+    : new OutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, app.log);
+  const guard = new LoginGuard(new LoginGuardRepo(db), config.loginLockMinutes, config.loginIpMaxFailures);
+  const webauthnRepo = new WebauthnRepo(db);
+  const mfa = new MfaService(new ChallengesRepo(db), users, webauthnRepo, guard, mailer);
+  const sessions = new SessionsService(sessionsRepo, tokens, config.refreshTokenTtlSeconds);
+  const auth = new AuthService(users, new SetupRepo(db), setupToken, guard, mfa, sessions, events);
+  const refreshTtlSeconds = config.refreshTokenTtlSeconds;
+  app.decorate('loginGuard', guard);
+  await app.register(authRoutes, { auth, mfa, sessions, authorize, refreshTtlSeconds });
+  await app.register(webauthnRoutes, {
+    webauthn: new WebauthnService(webauthnRepo),
+    auth,
+    users,
+    guard,
+    publicUrl: config.publicUrl,
+    refreshTtlSeconds,
+  });
+  await app.register(userRoutes, { auth, tokens });
+  await app.register(licenceRoutes, { licence, ...authorize });
   await app.register(systemRoutes, {
     registry,
     healthy: async () => (await pingDb(db)) && (await probeBlobRoot(blobs)),

@@ -8,7 +8,10 @@ describe('configuration', () => {
     expect(c.port).toBe(3000);
     expect(c.dataDir).toBe(path.resolve('./data'));
     expect(c.database).toEqual({ dialect: 'sqlite', file: path.resolve('./data/bogwan.sqlite') });
-    expect(c.accessTokenTtlSeconds).toBe(43200);
+    expect(c.accessTokenTtlSeconds).toBe(900);
+    expect(c.refreshTokenTtlSeconds).toBe(14 * 86400);
+    expect(c.loginLockMinutes).toBe(10);
+    expect(c.smtpUrl).toBeUndefined();
   });
 
   it('switches to PostgreSQL with a postgres:// URL', () => {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseLicencePublicKey } from './modules/licence/licence-key.js';
 
 /** Durations such as `900`, `15m`, `12h`, `7d` (seconds when no unit). */
 const duration = z
@@ -25,10 +26,30 @@ const envSchema = z.object({
     .regex(/^(postgres(ql)?:\/\/|sqlite:|file:)/, 'postgres://…, postgresql://…, sqlite:<file> or file:<file>')
     .optional(),
   BOGWAN_SECRET: z.string().min(32, 'at least 32 characters').optional(),
-  BOGWAN_ACCESS_TOKEN_TTL: duration.default(43200),
+  BOGWAN_ACCESS_TOKEN_TTL: duration.default(900),
+  BOGWAN_REFRESH_TOKEN_TTL: duration.default(1_209_600),
+  BOGWAN_LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+  BOGWAN_LOGIN_IP_MAX_FAILURES: z.coerce.number().int().min(5).max(10_000).default(20),
+  BOGWAN_SMTP_URL: z.string().regex(/^smtps?:\/\//, 'smtp://… or smtps://…').optional(),
+  BOGWAN_MAIL_FROM: z.string().min(3).default('Bogwan <no-reply@localhost>'),
+  BOGWAN_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   BOGWAN_WEB_DIR: z.string().min(1).optional(),
   BOGWAN_ACCESS_LOG_MAX_ROWS: z.coerce.number().int().min(1000).max(100_000_000).default(100_000),
   BOGWAN_TRUST_PROXY: boolish.default(false),
+  BOGWAN_LICENSE_PUBLIC_KEY: z
+    .string()
+    .refine(
+      (v) => {
+        try {
+          parseLicencePublicKey(v);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      'an Ed25519 public key: PEM, or base64 of its SPKI DER',
+    )
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -42,10 +63,22 @@ export interface Config {
   /** Secret for signing access tokens; when absent one is generated in the data directory. */
   secret: string | undefined;
   accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  /** Minutes an account stays restricted after five failed sign-ins in a row. */
+  loginLockMinutes: number;
+  /** Failed sign-ins one address may make per 15 minutes before it is refused. */
+  loginIpMaxFailures: number;
+  /** SMTP server for mail; without it mail goes to `<data dir>/outbox`. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** The address users open (fixes the WebAuthn origin); else taken from each request. */
+  publicUrl: string | undefined;
   /** Built web app to serve; undefined means the default location beside the server build. */
   webDir: string | undefined;
   accessLogMaxRows: number;
   trustProxy: boolean;
+  /** Vendor public key (PEM or base64 SPKI) that licence keys must verify with; undefined means the built-in one. */
+  licensePublicKey: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 }
 
@@ -67,9 +100,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database: databaseConfig(e.DATABASE_URL, dataDir),
     secret: e.BOGWAN_SECRET,
     accessTokenTtlSeconds: e.BOGWAN_ACCESS_TOKEN_TTL,
+    refreshTokenTtlSeconds: e.BOGWAN_REFRESH_TOKEN_TTL,
+    loginLockMinutes: e.BOGWAN_LOGIN_LOCK_MINUTES,
+    loginIpMaxFailures: e.BOGWAN_LOGIN_IP_MAX_FAILURES,
+    smtpUrl: e.BOGWAN_SMTP_URL,
+    mailFrom: e.BOGWAN_MAIL_FROM,
+    publicUrl: e.BOGWAN_PUBLIC_URL?.replace(/\/+$/, ''),
     webDir: e.BOGWAN_WEB_DIR ? path.resolve(e.BOGWAN_WEB_DIR) : undefined,
     accessLogMaxRows: e.BOGWAN_ACCESS_LOG_MAX_ROWS,
     trustProxy: e.BOGWAN_TRUST_PROXY,
+    licensePublicKey: e.BOGWAN_LICENSE_PUBLIC_KEY,
     logLevel: e.LOG_LEVEL,
   };
 }

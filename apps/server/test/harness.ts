@@ -29,6 +29,8 @@ export interface TestServer {
 export interface RequestOptions {
   body?: unknown;
   token?: string;
+  /** Cookies to send, as name → value. */
+  cookies?: Record<string, string>;
   headers?: Record<string, string>;
 }
 
@@ -37,6 +39,8 @@ export interface TestResponse {
   headers: Headers;
   body: any;
   text: string;
+  /** Cookies the answer set (name → value; '' when cleared). */
+  cookies: Record<string, string>;
 }
 
 /**
@@ -62,6 +66,11 @@ export async function startServer(dialect: Dialect, env: Record<string, string> 
   const request = async (method: string, urlPath: string, options: RequestOptions = {}): Promise<TestResponse> => {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.cookies) {
+      headers.cookie = Object.entries(options.cookies)
+        .map(([k, v]) => `${k}=${v}`)
+        .join('; ');
+    }
     let body: string | undefined;
     if (options.body !== undefined) {
       headers['content-type'] ??= 'application/json';
@@ -75,7 +84,13 @@ export async function startServer(dialect: Dialect, env: Record<string, string> 
     } catch {
       // not JSON: keep the text
     }
-    return { status: res.status, headers: res.headers, body: parsed, text };
+    const cookies: Record<string, string> = {};
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair!.indexOf('=');
+      cookies[pair!.slice(0, eq)] = decodeURIComponent(pair!.slice(eq + 1));
+    }
+    return { status: res.status, headers: res.headers, body: parsed, text, cookies };
   };
 
   return {
@@ -101,5 +116,5 @@ export async function setupMaster(server: TestServer, overrides: Partial<Record<
     body: { token, name: '관리자', email: 'master@example.com', password: GOOD_PASSWORD, ...overrides },
   });
   if (res.status !== 200) throw new Error(`setup failed: ${res.status} ${res.text}`);
-  return res.body as { user: { _id: string; email: string; roleLevel: number }; token: string };
+  return { ...(res.body as { user: { _id: string; email: string; roleLevel: number }; token: string }), refresh: res.cookies.bogwan_refresh! };
 }

@@ -6,3 +6,5 @@ export * from './rules.js';
 export * from './calls/common.js';
 export * from './calls/auth.js';
 export * from './calls/system.js';
+export * from './calls/sign-in.js';
+export * from './calls/licence.js';

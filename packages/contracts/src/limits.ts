@@ -22,6 +22,8 @@ export const BULK_PREVIEW_PAGE_SIZE = 5;
 export const ACTIVITY_FETCH_LIMIT = 1000;
 
 export const LICENSE_POLL_MS = 5000;
+/** Rows of the licence key field (dialog and settings panel). */
+export const LICENSE_KEY_ROWS = 4;
 export const TOAST_DURATION_MS = 2000;
 export const NOTICE_NEW_DAYS = 7;
 export const MAX_SNAPSHOT_SCHEDULES = 5;

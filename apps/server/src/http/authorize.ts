@@ -1,18 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../errors.js';
 import type { AccessTokens } from '../modules/auth/access-token.js';
-import type { UserRow, UsersRepo } from '../modules/users/users.repo.js';
+import type { SessionsRepo } from '../modules/sessions/sessions.repo.js';
+import type { UserRow } from '../modules/users/users.repo.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in account, set by the authorization hook on routes above level 0. */
     user: UserRow | null;
+    /** The session the access token belongs to. */
+    sessionId: string | null;
   }
 }
 
 export interface AuthorizeDeps {
   tokens: AccessTokens;
-  users: UsersRepo;
+  sessions: SessionsRepo;
 }
 
 /**
@@ -22,6 +25,7 @@ export interface AuthorizeDeps {
  */
 export function registerAuthorization(app: FastifyInstance, deps: AuthorizeDeps): void {
   app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (request) => {
     if (request.is404) return;
     const policy = request.routeOptions.config.policy;
@@ -30,20 +34,24 @@ export function registerAuthorization(app: FastifyInstance, deps: AuthorizeDeps)
       throw forbidden();
     }
     if (policy.level === 0) return;
-    const user = await authenticate(request, deps);
-    if (!user) throw unauthorized();
-    if (user.role_level < policy.level) throw forbidden();
-    request.user = user;
+    const signedIn = await authenticate(request, deps);
+    if (!signedIn) throw unauthorized();
+    if (signedIn.user.role_level < policy.level) throw forbidden();
+    request.user = signedIn.user;
+    request.sessionId = signedIn.sessionId;
   });
 }
 
-/** The ACTIVE account a bearer token stands for, or null. */
-export async function authenticate(request: FastifyRequest, deps: AuthorizeDeps): Promise<UserRow | null> {
+/** The ACTIVE account and open session a bearer token stands for, or null. */
+export async function authenticate(
+  request: FastifyRequest,
+  deps: AuthorizeDeps,
+): Promise<{ user: UserRow; sessionId: string } | null> {
   const header = request.headers.authorization;
   if (!header?.startsWith('Bearer ')) return null;
   const claims = await deps.tokens.verify(header.slice(7).trim());
   if (!claims) return null;
-  const user = await deps.users.findById(claims.sub);
-  if (!user || user.status !== 'ACTIVE' || user.token_version !== claims.ver) return null;
-  return user;
+  const user = await deps.sessions.findUserOfOpenSession(claims.sub, claims.sid);
+  if (!user || user.status !== 'ACTIVE') return null;
+  return { user, sessionId: claims.sid };
 }

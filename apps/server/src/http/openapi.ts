@@ -21,6 +21,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       name: 'api_docs',
       description: 'The OpenAPI document and its browser',
       level: 0,
+      licenceExempt: true,
     });
     await scope.register(swaggerUi, { routePrefix: '/api/docs' });
   });

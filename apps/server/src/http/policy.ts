@@ -8,6 +8,8 @@ export interface RoutePolicy {
   description: string;
   /** Minimum roleLevel; 0 means public (no sign-in). */
   level: PolicyLevel;
+  /** Served even when the installation needs a licence key (sign-in, health, licence, the web app). */
+  licenceExempt?: true;
 }
 
 declare module 'fastify' {
@@ -47,7 +49,7 @@ export class PolicyRegistry {
   list(): Policy[] {
     return this.routes
       .filter((r): r is RouteEntry & { policy: RoutePolicy } => r.policy !== undefined && r.method !== 'HEAD')
-      .map((r) => ({ ...r.policy, method: r.method, uri: r.uri }))
+      .map(({ policy: { licenceExempt: _exempt, ...policy }, method, uri }) => ({ ...policy, method, uri }))
       .sort((a, b) => a.category.localeCompare(b.category) || a.uri.localeCompare(b.uri) || a.method.localeCompare(b.method));
   }
 }

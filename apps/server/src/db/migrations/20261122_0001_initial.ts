@@ -17,7 +17,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('password_hash', 'text')
     .addColumn('profile_image', 'text')
     .addColumn('last_login', 'text')
-    .addColumn('token_version', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();

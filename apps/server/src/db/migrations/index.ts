@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as initial from './20261122_0001_initial.js';
+import * as signIn from './20261122_0002_sign_in.js';
 
 /**
  * Every migration, in order. Listed by hand (not read from the directory) so the
@@ -7,4 +8,5 @@ import * as initial from './20261122_0001_initial.js';
  */
 export const migrations: Record<string, Migration> = {
   '20261122_0001_initial': initial,
+  '20261122_0002_sign_in': signIn,
 };

@@ -8,8 +8,8 @@ const TOKEN_TYPE = 'access';
 export interface AccessClaims {
   /** User id. */
   sub: string;
-  /** The user's token version when issued; a bump refuses every older token. */
-  ver: number;
+  /** The session (refresh-token family) it belongs to; revoking the session refuses the token. */
+  sid: string;
 }
 
 /** Signs and verifies access tokens: HS256 only (pinned), issuer, audience, type and expiry checked. */
@@ -24,7 +24,7 @@ export class AccessTokens {
   }
 
   async sign(claims: AccessClaims): Promise<string> {
-    return new SignJWT({ ver: claims.ver, typ: TOKEN_TYPE })
+    return new SignJWT({ sid: claims.sid, typ: TOKEN_TYPE })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(claims.sub)
       .setIssuer(ISSUER)
@@ -43,10 +43,10 @@ export class AccessTokens {
         audience: AUDIENCE,
         requiredClaims: ['sub', 'exp', 'iat'],
       });
-      if (payload.typ !== TOKEN_TYPE || typeof payload.sub !== 'string' || typeof payload.ver !== 'number') {
+      if (payload.typ !== TOKEN_TYPE || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
         return null;
       }
-      return { sub: payload.sub, ver: payload.ver };
+      return { sub: payload.sub, sid: payload.sid };
     } catch (error) {
       if (error instanceof errors.JOSEError) return null;
       throw error;

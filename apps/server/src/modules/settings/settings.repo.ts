@@ -19,6 +19,16 @@ export class SettingsRepo {
     return (await this.get<T>(key)) as T;
   }
 
+  /** Stores the value, replacing what the key held. */
+  async set<T>(key: string, value: T): Promise<void> {
+    const now = new Date().toISOString();
+    await this.db
+      .insertInto('settings')
+      .values({ key, value: JSON.stringify(value), updated_at: now })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value), updated_at: now }))
+      .execute();
+  }
+
   async delete(key: string): Promise<void> {
     await this.db.deleteFrom('settings').where('key', '=', key).execute();
   }

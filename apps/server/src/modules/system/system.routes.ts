@@ -5,7 +5,7 @@ import type { PolicyRegistry, RoutePolicy } from '../../http/policy.js';
 
 const category = 'system';
 const policies = {
-  health: { category, name: 'health', description: 'Whether the database and blob store answer', level: 0 },
+  health: { category, name: 'health', description: 'Whether the database and blob store answer', level: 0, licenceExempt: true },
   policy: { category, name: 'policy', description: 'Every route with the role level it requires', level: 2 },
 } satisfies Record<string, RoutePolicy>;
 

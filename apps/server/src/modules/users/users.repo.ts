@@ -33,12 +33,46 @@ export class UsersRepo {
     await this.db.updateTable('users').set({ last_login: at, updated_at: at }).where('id', '=', id).execute();
   }
 
-  /** Refuses every access token issued so far to this user. */
-  async bumpTokenVersion(id: string): Promise<void> {
+  async setPassword(id: string, passwordHash: string): Promise<void> {
     await this.db
       .updateTable('users')
-      .set((eb) => ({ token_version: eb('token_version', '+', 1), updated_at: new Date().toISOString() }))
+      .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
       .where('id', '=', id)
       .execute();
+  }
+
+  async setMfa(id: string, mfa: string): Promise<void> {
+    await this.db.updateTable('users').set({ mfa, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+  }
+
+  async setPendingOtpSecret(id: string, secret: string): Promise<void> {
+    await this.db.updateTable('users').set({ otp_pending_secret: secret }).where('id', '=', id).execute();
+  }
+
+  async confirmOtpSecret(id: string, secret: string, step: number): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ otp_secret: secret, otp_pending_secret: null, otp_last_step: step, updated_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Records the TOTP step just used; false when the same or a later step was used already (a replay). */
+  async advanceOtpStep(id: string, step: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('users')
+      .set({ otp_last_step: step })
+      .where('id', '=', id)
+      .where('otp_last_step', '<', step)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async list(): Promise<UserRow[]> {
+    return this.db.selectFrom('users').selectAll().orderBy('created_at').execute();
+  }
+
+  async setStatus(id: string, status: string): Promise<void> {
+    await this.db.updateTable('users').set({ status, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
   }
 }

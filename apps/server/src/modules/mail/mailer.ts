@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Sends mail. */
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+/** Through an SMTP server (`BOGWAN_SMTP_URL`). */
+export class SmtpMailer implements Mailer {
+  private readonly transport: Transporter;
+
+  constructor(
+    url: string,
+    private readonly from: string,
+  ) {
+    this.transport = nodemailer.createTransport(url);
+  }
+
+  async send(mail: Mail): Promise<void> {
+    await this.transport.sendMail({ from: this.from, ...mail });
+  }
+}
+
+/**
+ * The embedded default when no SMTP server is configured: each mail is written as an
+ * .eml file to `<data dir>/outbox` and its location logged, so a single-machine
+ * installation still works (the operator reads the codes there).
+ */
+export class OutboxMailer implements Mailer {
+  private readonly transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+
+  constructor(
+    private readonly dir: string,
+    private readonly from: string,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async send(mail: Mail): Promise<void> {
+    const info = await this.transport.sendMail({ from: this.from, ...mail });
+    fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+    const file = path.join(this.dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^A-Za-z0-9]/g, '').slice(0, 16)}.eml`);
+    await fs.promises.writeFile(file, info.message as Buffer, { mode: 0o600 });
+    this.log.warn({ file, to: mail.to }, 'no SMTP server configured (BOGWAN_SMTP_URL): mail written to the outbox');
+  }
+}

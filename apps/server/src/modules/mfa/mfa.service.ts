@@ -1,0 +1,135 @@
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Factors, MfaChallenge, MfaMethod } from '@bogwan/contracts';
+import { AppError, badRequest, forbidden, unauthorized } from '../../errors.js';
+import { newId } from '../../ids.js';
+import type { LoginGuard } from '../auth/login-guard.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { UserRow, UsersRepo } from '../users/users.repo.js';
+import type { WebauthnRepo } from '../webauthn/webauthn.repo.js';
+import type { ChallengesRepo } from './challenges.repo.js';
+import { matchTotp, newTotpSecret, totpQrCode } from './totp.js';
+
+export const CHALLENGE_TTL_SECONDS = 600;
+const MAX_CODE_ATTEMPTS = 5;
+const EMAIL_CODES_PER_WINDOW = 5;
+const EMAIL_CODE_WINDOW_MS = 15 * 60_000;
+
+const hashCode = (challengeId: string, code: string) => createHash('sha256').update(`${challengeId}:${code}`).digest();
+
+/**
+ * Second factors: a six-digit code by email (valid 10 minutes, single use, bound to the
+ * sign-in attempt by a cookie, rate-limited) and an authenticator app (TOTP, each code
+ * accepted once). Failures count toward the account lockout.
+ */
+export class MfaService {
+  constructor(
+    private readonly challenges: ChallengesRepo,
+    private readonly users: UsersRepo,
+    private readonly webauthn: WebauthnRepo,
+    private readonly guard: LoginGuard,
+    private readonly mailer: Mailer,
+  ) {}
+
+  /** Starts the second step for a user whose password was right; answers the challenge id for the cookie. */
+  async begin(user: UserRow): Promise<{ challenge: MfaChallenge; challengeId: string }> {
+    const method = user.mfa === 'otp' ? 'otp' : 'email';
+    const now = new Date();
+    const id = newId(now.getTime());
+    let codeHash: string | null = null;
+    if (method === 'email') {
+      const since = new Date(now.getTime() - EMAIL_CODE_WINDOW_MS).toISOString();
+      if ((await this.challenges.countSince(user.id, 'email', since)) >= EMAIL_CODES_PER_WINDOW) {
+        throw new AppError(429, 'too_many_requests_message');
+      }
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      codeHash = hashCode(id, code).toString('hex');
+      await this.mailer.send({
+        to: user.email,
+        subject: `[Bogwan] 로그인 인증 코드 ${code} (sign-in code)`,
+        text:
+          `보관 로그인 인증 코드: ${code}\n10분 동안 한 번만 쓸 수 있습니다. 로그인하려던 적이 없다면 이 메일을 무시하세요.\n\n` +
+          `Your Bogwan sign-in code: ${code}\nIt works once, for 10 minutes. If you did not try to sign in, ignore this mail.\n`,
+      });
+    }
+    await this.challenges.insert({
+      id,
+      user_id: user.id,
+      method,
+      code_hash: codeHash,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + CHALLENGE_TTL_SECONDS * 1000).toISOString(),
+      attempts: 0,
+      used_at: null,
+    });
+    return { challenge: { mfa: method, email: user.email }, challengeId: id };
+  }
+
+  /** Checks the code of the attempt named by the cookie; answers the user on success. */
+  async complete(challengeId: string | undefined, email: string, code: string, ip: string): Promise<UserRow> {
+    const challenge = challengeId ? await this.challenges.find(challengeId) : undefined;
+    const user = challenge ? await this.users.findById(challenge.user_id) : undefined;
+    if (!challenge || !user || user.email !== email) throw unauthorized('otp_code_expired');
+    await this.guard.assertMayTry(ip, user);
+    const now = new Date();
+    if (challenge.used_at !== null || new Date(challenge.expires_at) <= now || challenge.attempts >= MAX_CODE_ATTEMPTS) {
+      throw unauthorized('otp_code_expired');
+    }
+    const step = await this.check(challenge.method, challenge.id, challenge.code_hash, user, code);
+    if (step === null) {
+      await this.challenges.addAttempt(challenge.id);
+      await this.guard.failed(ip, user);
+      throw unauthorized('login_failure_otp');
+    }
+    if (!(await this.challenges.consume(challenge.id, now.toISOString()))) throw unauthorized('otp_code_expired');
+    if (challenge.method === 'otp' && !(await this.users.advanceOtpStep(user.id, step))) {
+      throw unauthorized('login_failure_otp');
+    }
+    return user;
+  }
+
+  /** A new authenticator secret for the signed-in user, pending until a code confirms it. */
+  async startOtpRegistration(user: UserRow, email: string): Promise<{ qrCode: string; secret: string }> {
+    if (email !== user.email) throw forbidden();
+    const secret = newTotpSecret();
+    await this.users.setPendingOtpSecret(user.id, secret);
+    return { qrCode: await totpQrCode(secret, user.email), secret };
+  }
+
+  /** Confirms the pending secret with a code from the app. */
+  async confirmOtpRegistration(user: UserRow, email: string, code: string): Promise<boolean> {
+    if (email !== user.email) throw forbidden();
+    const fresh = await this.users.findById(user.id);
+    if (!fresh?.otp_pending_secret) return false;
+    const step = await matchTotp(fresh.otp_pending_secret, code, 0);
+    if (step === null) return false;
+    await this.users.confirmOtpSecret(user.id, fresh.otp_pending_secret, step);
+    return true;
+  }
+
+  async factors(user: UserRow): Promise<Factors> {
+    const fresh = (await this.users.findById(user.id)) ?? user;
+    return {
+      mfa: fresh.mfa as MfaMethod,
+      otpRegistered: fresh.otp_secret !== null,
+      fingerprints: await this.webauthn.countOfUser(user.id),
+    };
+  }
+
+  async setMethod(user: UserRow, mfa: MfaMethod): Promise<Factors> {
+    const fresh = (await this.users.findById(user.id)) ?? user;
+    if (mfa === 'otp' && fresh.otp_secret === null) throw badRequest();
+    await this.users.setMfa(user.id, mfa);
+    return this.factors(user);
+  }
+
+  private async check(method: string, id: string, storedHash: string | null, user: UserRow, code: string): Promise<number | null> {
+    if (method === 'email') {
+      if (!storedHash) return null;
+      const expected = Buffer.from(storedHash, 'hex');
+      const actual = hashCode(id, code);
+      return expected.length === actual.length && timingSafeEqual(expected, actual) ? 0 : null;
+    }
+    if (!user.otp_secret) return null;
+    return matchTotp(user.otp_secret, code, user.otp_last_step);
+  }
+}

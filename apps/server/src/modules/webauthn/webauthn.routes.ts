@@ -1,0 +1,138 @@
+import {
+  authResponseSchema,
+  okResponseSchema,
+  webauthnLoginOptionsRequestSchema,
+  webauthnLoginOptionsResponseSchema,
+  webauthnLoginVerifyRequestSchema,
+  webauthnOptionsSchema,
+  webauthnRegisterRequestSchema,
+} from '@bogwan/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { forbidden, unauthorized } from '../../errors.js';
+import type { RoutePolicy } from '../../http/policy.js';
+import type { AuthService } from '../auth/auth.service.js';
+import type { LoginGuard } from '../auth/login-guard.js';
+import { clientOf, setRefreshCookie } from '../sessions/session-cookies.js';
+import type { UsersRepo } from '../users/users.repo.js';
+import { type RelyingParty, WEBAUTHN_CHALLENGE_TTL_SECONDS, type WebauthnService } from './webauthn.service.js';
+
+const category = 'auth';
+const policies = {
+  generate: { category, name: 'fingerprint_options', description: 'Options to register a fingerprint (WebAuthn)', level: 1, licenceExempt: true },
+  register: { category, name: 'fingerprint_register', description: 'Register a fingerprint (WebAuthn attestation)', level: 1, licenceExempt: true },
+  loginOptions: { category, name: 'fingerprint_login_options', description: 'Options to sign in with a fingerprint', level: 0, licenceExempt: true },
+  loginVerify: { category, name: 'fingerprint_login', description: 'Sign in with a fingerprint', level: 0, licenceExempt: true },
+} satisfies Record<string, RoutePolicy>;
+
+const WEBAUTHN_COOKIE = 'bogwan_webauthn';
+
+export interface WebauthnRoutesDeps {
+  webauthn: WebauthnService;
+  auth: AuthService;
+  users: UsersRepo;
+  guard: LoginGuard;
+  publicUrl: string | undefined;
+  refreshTtlSeconds: number;
+}
+
+export async function webauthnRoutes(app: FastifyInstance, deps: WebauthnRoutesDeps): Promise<void> {
+  const { webauthn, auth, users, guard } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = [category];
+
+  /** The configured public address, else the address this request came to. */
+  const relyingParty = (request: FastifyRequest): RelyingParty => {
+    const origin = deps.publicUrl ?? `${request.protocol}://${request.host}`;
+    return { origin, id: new URL(origin).hostname };
+  };
+  const bindChallenge = (request: FastifyRequest, reply: FastifyReply, id: string) =>
+    reply.setCookie(WEBAUTHN_COOKIE, id, {
+      path: '/api/auth',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: request.protocol === 'https',
+      maxAge: WEBAUTHN_CHALLENGE_TTL_SECONDS,
+    });
+
+  r.post(
+    '/api/auth/generate',
+    { config: { policy: policies.generate }, schema: { tags, response: { 200: webauthnOptionsSchema } } },
+    async (request, reply) => {
+      const { options, challengeId } = await webauthn.registrationOptions(request.user!, relyingParty(request));
+      bindChallenge(request, reply, challengeId);
+      return options;
+    },
+  );
+
+  r.put(
+    '/api/auth',
+    {
+      config: { policy: policies.register },
+      schema: { tags, body: webauthnRegisterRequestSchema, response: { 200: okResponseSchema.extend({ message: z.string() }) } },
+    },
+    async (request) => {
+      const { _id, credentialId, response } = request.body;
+      if (_id !== request.user!.id) throw forbidden();
+      if (response.id !== credentialId) throw unauthorized('login_failure_fingerprint');
+      await webauthn.register(request.user!, request.cookies[WEBAUTHN_COOKIE], response, relyingParty(request));
+      return { success: true, message: 'register_fingerprint_complete_message' };
+    },
+  );
+
+  r.post(
+    '/api/auth/webauthn/login',
+    {
+      config: { policy: policies.loginOptions },
+      schema: { tags, body: webauthnLoginOptionsRequestSchema, response: { 200: webauthnLoginOptionsResponseSchema } },
+    },
+    async (request, reply) => {
+      const user = await users.findByEmail(request.body.email);
+      await guard.assertMayTry(request.ip, user);
+      const rp = relyingParty(request);
+      // The first fingerprint sign-in of an account registers one (after the password, in verify).
+      if (user && (await hasNoCredential(deps, user.id))) {
+        const { options, challengeId } = await webauthn.registrationOptions(user, rp, 'first');
+        bindChallenge(request, reply, challengeId);
+        return { register: true, options };
+      }
+      const { options, challengeId } = await webauthn.authenticationOptions(user, rp);
+      bindChallenge(request, reply, challengeId);
+      return { register: false, options };
+    },
+  );
+
+  r.post(
+    '/api/auth/webauthn/verify',
+    { config: { policy: policies.loginVerify }, schema: { tags, body: webauthnLoginVerifyRequestSchema, response: { 200: authResponseSchema } } },
+    async (request, reply) => {
+      const { email, response, password } = request.body;
+      const client = clientOf(request);
+      const rp = relyingParty(request);
+      const challengeId = request.cookies[WEBAUTHN_COOKIE];
+      reply.clearCookie(WEBAUTHN_COOKIE, { path: '/api/auth' });
+      let user = await users.findByEmail(email);
+      await guard.assertMayTry(client.ip, user);
+      if (!user) throw unauthorized('login_failure_fingerprint');
+      try {
+        if (password !== undefined && (await hasNoCredential(deps, user.id))) {
+          user = await auth.checkPassword(email, password, client);
+          await webauthn.register(user, challengeId, response, rp, 'first');
+        } else {
+          await webauthn.authenticate(user, challengeId, response, rp);
+        }
+      } catch (error) {
+        if ((error as { messageKey?: string }).messageKey === 'login_failure_fingerprint') await guard.failed(client.ip, user);
+        throw error;
+      }
+      const session = await auth.finish(user, client, 'fingerprint');
+      setRefreshCookie(request, reply, session.refreshToken, deps.refreshTtlSeconds);
+      return session.auth;
+    },
+  );
+}
+
+async function hasNoCredential(deps: WebauthnRoutesDeps, userId: string): Promise<boolean> {
+  return (await deps.webauthn.credentialCount(userId)) === 0;
+}
