@@ -7,6 +7,7 @@ await build({
   entryPoints: {
     main: 'src/main.ts',
     'licence-vendor': 'src/cli/licence-vendor.ts',
+    admin: 'src/cli/admin.ts',
   },
   outdir: 'dist',
   bundle: true,
@@ -27,4 +28,4 @@ await build({
   ],
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
 });
-console.log('server built: apps/server/dist/main.js, dist/licence-vendor.js');
+console.log('server built: apps/server/dist/main.js, dist/admin.js, dist/licence-vendor.js');
