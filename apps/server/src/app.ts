@@ -12,6 +12,7 @@ import { PolicyRegistry } from './http/policy.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { newId } from './ids.js';
+import { startHousekeeping } from './jobs/housekeeping.js';
 import { registerAccessLog } from './modules/access-log/access-log.hook.js';
 import { AccessLogRepo } from './modules/access-log/access-log.repo.js';
 import { AccessLogWriter } from './modules/access-log/access-log.writer.js';
@@ -122,7 +123,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     : new OutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, app.log);
   const guard = new LoginGuard(new LoginGuardRepo(db), config.loginLockMinutes, config.loginIpMaxFailures);
   const webauthnRepo = new WebauthnRepo(db);
-  const mfa = new MfaService(new ChallengesRepo(db), users, webauthnRepo, guard, mailer);
+  const challenges = new ChallengesRepo(db);
+  const mfa = new MfaService(challenges, users, webauthnRepo, guard, mailer);
   const sessions = new SessionsService(sessionsRepo, tokens, config.refreshTokenTtlSeconds);
   const auth = new AuthService(users, new SetupRepo(db), setupToken, guard, mfa, sessions, events);
   const refreshTtlSeconds = config.refreshTokenTtlSeconds;
@@ -149,7 +151,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const token = await setupToken.issue();
     app.log.warn({ setupTokenFile: setupToken.file }, `First run: create the first account with the setup token ${token}`);
   });
+  const stopHousekeeping = startHousekeeping(
+    [
+      { name: 'sessions', run: (before) => sessionsRepo.purgeExpired(before) },
+      { name: 'login challenges', run: (before) => challenges.purgeBefore(before) },
+      { name: 'webauthn challenges', run: () => webauthnRepo.purgeChallengesBefore(new Date().toISOString()) },
+    ],
+    app.log,
+  );
   app.addHook('onClose', async () => {
+    stopHousekeeping();
     await accessLog.close();
     await db.destroy();
   });

@@ -117,6 +117,19 @@ describe.each(dialects())('sessions, lockout and password change on $dialect', (
       await server.app.db.updateTable('users').set({ status: 'ACTIVE' }).execute();
     }
   });
+  it.skipIf(skip)('housekeeping drops expired refresh tokens and long-revoked sessions, keeps live ones', async () => {
+    const { SessionsRepo } = await import('../src/modules/sessions/sessions.repo.js');
+    const live = await login(GOOD_PASSWORD);
+    const old = new Date(Date.now() - 30 * 86_400_000).toISOString();
+    const dead = await login(GOOD_PASSWORD);
+    const deadSid = JSON.parse(Buffer.from(dead.body.token.split('.')[1], 'base64url').toString()).sid as string;
+    await server.app.db.updateTable('sessions').set({ revoked_at: old }).where('id', '=', deadSid).execute();
+    await server.app.db.updateTable('refresh_tokens').set({ expires_at: old }).where('session_id', '=', deadSid).execute();
+    await new SessionsRepo(server.app.db).purgeExpired(new Date(Date.now() - 7 * 86_400_000).toISOString());
+    const left = await server.app.db.selectFrom('sessions').select('id').where('id', '=', deadSid).execute();
+    expect(left).toEqual([]);
+    expect((await refresh(live.cookies.bogwan_refresh!)).status).toBe(200);
+  });
 });
 
 describe.each(dialects())('throttling by address on $dialect', ({ dialect, skip }) => {
