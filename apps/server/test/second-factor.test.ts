@@ -141,6 +141,20 @@ describe.each(dialects())('second factors on $dialect', ({ dialect, skip }) => {
     });
     expect(forged.body).toEqual({ statusCode: 401, message: 'login_failure_fingerprint' });
 
+    // An unknown email looks like an account without a fingerprint; its password step fails alike.
+    const unknown = await server.request('POST', '/api/auth/webauthn/login', { body: { email: 'ghost@example.com' } });
+    expect(unknown.body.register).toBe(true);
+    const ghost = await server.request('POST', '/api/auth/webauthn/verify', {
+      body: { email: 'ghost@example.com', password: 'Whatever!123', response: { id: 'x' } },
+      cookies: { bogwan_webauthn: unknown.cookies.bogwan_webauthn! },
+    });
+    const wrongPassword = await server.request('POST', '/api/auth/webauthn/verify', {
+      body: { email: EMAIL, password: 'Whatever!123', response: { id: 'x' } },
+      cookies: { bogwan_webauthn: options.cookies.bogwan_webauthn! },
+    });
+    expect(ghost.body).toEqual({ statusCode: 401, message: 'login_failure' });
+    expect(wrongPassword.body).toEqual(ghost.body);
+
     const gen = await server.request('POST', '/api/auth/generate', { token: master.token });
     expect(gen.body).toMatchObject({
       rp: { id: '127.0.0.1' },

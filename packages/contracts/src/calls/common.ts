@@ -7,3 +7,7 @@ export const errorResponseSchema = z.object({
 });
 
 export const okResponseSchema = z.object({ success: z.boolean() });
+
+/** An outcome with a message key to show (e.g. `register_fingerprint_complete_message`). */
+export const messageResponseSchema = z.object({ success: z.boolean(), message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;

@@ -61,6 +61,9 @@ export const changePasswordRequestSchema = z.object({
   newPassword: passwordField,
 });
 export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
+/** The session goes on with a fresh access token; the account's other sessions end. */
+export const changePasswordResponseSchema = z.object({ success: z.boolean(), message: z.string(), token: z.string() });
+export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;
 
 /**
  * WebAuthn ("fingerprint"). Options and responses are the JSON forms of the browser's

@@ -1,7 +1,6 @@
-import { changePasswordRequestSchema, userSchema } from '@bogwan/contracts';
+import { changePasswordRequestSchema, changePasswordResponseSchema, userSchema } from '@bogwan/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { forbidden } from '../../errors.js';
 import type { RoutePolicy } from '../../http/policy.js';
 import type { AccessTokens } from '../auth/access-token.js';
@@ -38,7 +37,7 @@ export async function userRoutes(app: FastifyInstance, deps: UserRoutesDeps): Pr
       schema: {
         tags: ['user'],
         body: changePasswordRequestSchema,
-        response: { 200: z.object({ success: z.boolean(), message: z.string(), token: z.string() }) },
+        response: { 200: changePasswordResponseSchema },
       },
     },
     async (request) => {

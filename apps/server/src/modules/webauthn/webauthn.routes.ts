@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import {
   authResponseSchema,
-  okResponseSchema,
+  messageResponseSchema,
   webauthnLoginOptionsRequestSchema,
   webauthnLoginOptionsResponseSchema,
   webauthnLoginVerifyRequestSchema,
@@ -9,13 +10,12 @@ import {
 } from '@bogwan/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { forbidden, unauthorized } from '../../errors.js';
 import type { RoutePolicy } from '../../http/policy.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { LoginGuard } from '../auth/login-guard.js';
 import { clientOf, setRefreshCookie } from '../sessions/session-cookies.js';
-import type { UsersRepo } from '../users/users.repo.js';
+import type { UserRow, UsersRepo } from '../users/users.repo.js';
 import { type RelyingParty, WEBAUTHN_CHALLENGE_TTL_SECONDS, type WebauthnService } from './webauthn.service.js';
 
 const category = 'auth';
@@ -70,7 +70,7 @@ export async function webauthnRoutes(app: FastifyInstance, deps: WebauthnRoutesD
     '/api/auth',
     {
       config: { policy: policies.register },
-      schema: { tags, body: webauthnRegisterRequestSchema, response: { 200: okResponseSchema.extend({ message: z.string() }) } },
+      schema: { tags, body: webauthnRegisterRequestSchema, response: { 200: messageResponseSchema } },
     },
     async (request) => {
       const { _id, credentialId, response } = request.body;
@@ -91,9 +91,11 @@ export async function webauthnRoutes(app: FastifyInstance, deps: WebauthnRoutesD
       const user = await users.findByEmail(request.body.email);
       await guard.assertMayTry(request.ip, user);
       const rp = relyingParty(request);
-      // The first fingerprint sign-in of an account registers one (after the password, in verify).
-      if (user && (await hasNoCredential(deps, user.id))) {
-        const { options, challengeId } = await webauthn.registrationOptions(user, rp, 'first');
+      // The first fingerprint sign-in of an account registers one (after the password, in
+      // verify). An unknown email gets the same answer, so it does not reveal whether the
+      // account exists; the password step then fails like a wrong password.
+      if (!user || (await hasNoCredential(deps, user.id))) {
+        const { options, challengeId } = await webauthn.registrationOptions(user ?? stranger(request.body.email), rp, 'first');
         bindChallenge(request, reply, challengeId);
         return { register: true, options };
       }
@@ -114,7 +116,11 @@ export async function webauthnRoutes(app: FastifyInstance, deps: WebauthnRoutesD
       reply.clearCookie(WEBAUTHN_COOKIE, { path: '/api/auth' });
       let user = await users.findByEmail(email);
       await guard.assertMayTry(client.ip, user);
-      if (!user) throw unauthorized('login_failure_fingerprint');
+      if (!user) {
+        // Same work and answer as a wrong password for an account without a fingerprint.
+        if (password !== undefined) await auth.checkPassword(email, password, client);
+        throw unauthorized('login_failure_fingerprint');
+      }
       try {
         if (password !== undefined && (await hasNoCredential(deps, user.id))) {
           user = await auth.checkPassword(email, password, client);
@@ -131,6 +137,12 @@ export async function webauthnRoutes(app: FastifyInstance, deps: WebauthnRoutesD
       return session.auth;
     },
   );
+}
+
+/** A stand-in account for an unknown email: its options look like a real first registration. */
+function stranger(email: string): UserRow {
+  const id = createHash('sha256').update(`bogwan-webauthn:${email}`).digest('hex').slice(0, 32);
+  return { id, email, name: email.split('@')[0] ?? email } as UserRow;
 }
 
 async function hasNoCredential(deps: WebauthnRoutesDeps, userId: string): Promise<boolean> {
