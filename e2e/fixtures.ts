@@ -46,13 +46,13 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
 }
 
 /** Starts the production server (`apps/server/dist/main.js`) with a fresh data directory. */
-async function startServer(): Promise<RunningServer & { stop: () => Promise<void> }> {
+async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer & { stop: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bogwan-e2e-'));
   const port = await freePort();
   let output = '';
   const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BOGWAN_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BOGWAN_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (output += d));
@@ -84,12 +84,13 @@ async function startServer(): Promise<RunningServer & { stop: () => Promise<void
 
 /**
  * A server of this test file's own, started before its first test and stopped after
- * its last; call at the top of a spec file and read it inside tests.
+ * its last; call at the top of a spec file and read it inside tests. `env` adds to (or
+ * overrides) the server's environment.
  */
-export function useServer(): () => RunningServer {
+export function useServer(options: { env?: Record<string, string> } = {}): () => RunningServer {
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   test.beforeAll(async () => {
-    server = await startServer();
+    server = await startServer(options.env);
   });
   test.afterAll(async () => {
     await server?.stop();

@@ -1,14 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { setUnauthorizedHandler } from './api/client';
+import { setSessionEndedHandler } from './api/client';
 import { Providers } from './app/providers';
 import { router } from './app/router';
 import './i18n';
 import { localeFromPath, withLocale } from './state/locale';
 
-// A call rejected with 401 has cleared the session: continue at sign-in, in the same language.
-setUnauthorizedHandler(() => {
+// The session has ended (refresh refused, or a fresh token refused): continue at sign-in, in the same language.
+setSessionEndedHandler(() => {
   const locale = localeFromPath(window.location.pathname);
   void router.navigate(withLocale(locale, '/auth/login'), { replace: true });
 });

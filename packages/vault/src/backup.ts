@@ -45,6 +45,20 @@ function newStats(): BackupStats {
   return { files: 0, dirs: 0, filesRead: 0, bytesRead: 0, filesUnchanged: 0, filesResumed: 0, totalSize: 0, blobsAdded: 0, bytesAdded: 0, bytesStored: 0, durationMs: 0 };
 }
 
+// Reading ahead: while one file is chunked and hashed, the next small files of the same
+// directory that will have to be read are already being read (bounded in count and
+// bytes). Many small files are otherwise one disk round trip after another.
+const LOOKAHEAD = 256;
+const PREFETCH_FILE_MAX = 1024 * 1024;
+const PREFETCH_FILES = 32;
+const PREFETCH_BYTES = 16 * 1024 * 1024;
+
+async function collect(entry: SourceEntry): Promise<Uint8Array[]> {
+  const pieces: Uint8Array[] = [];
+  for await (const piece of entry.open!()) pieces.push(piece);
+  return pieces;
+}
+
 function parentOf(path: string): string {
   const cut = path.lastIndexOf('/');
   return cut < 0 ? '' : path.slice(0, cut);
@@ -95,6 +109,17 @@ export async function backup(repo: Repository, source: BackupSource, options: Ba
     lastCheckpoint = Date.now();
   };
 
+  const prefetched = new Map<SourceEntry, Promise<Uint8Array[]>>();
+  let prefetchBytes = 0;
+  const takePrefetched = (entry: SourceEntry): Promise<Uint8Array[]> | undefined => {
+    const pending = prefetched.get(entry);
+    if (pending) {
+      prefetched.delete(entry);
+      prefetchBytes -= entry.size;
+    }
+    return pending;
+  };
+
   const readFile = async (entry: SourceEntry): Promise<string[]> => {
     const chunks: string[] = [];
     let buf: Buffer = Buffer.alloc(0);
@@ -114,7 +139,8 @@ export async function backup(repo: Repository, source: BackupSource, options: Ba
       }
       buf = buf.subarray(start);
     };
-    for await (const piece of entry.open!()) {
+    const early = takePrefetched(entry);
+    for await (const piece of early ? await early : entry.open!()) {
       options.signal?.throwIfAborted();
       stats.bytesRead += piece.length;
       buf = buf.length === 0 ? Buffer.from(piece.buffer, piece.byteOffset, piece.length) : Buffer.concat([buf, piece]);
@@ -137,13 +163,55 @@ export async function backup(repo: Repository, source: BackupSource, options: Ba
     stack.at(-1)!.nodes.push({ ...frame.node!, subtree });
   };
 
+  // Whether a file will be read rather than taken from the parent or the checkpoint
+  // (the same tests as below, minus the rare case of chunks missing from the index).
+  const willRead = (entry: SourceEntry, frame: Frame): boolean => {
+    const name = entry.path.slice(frame.path ? frame.path.length + 1 : 0);
+    if (!options.full && unchanged(entry, frame.previous?.get(name))) return false;
+    return !unchanged(entry, resumed.get(entry.path));
+  };
+  const iterator = source[Symbol.asyncIterator]();
+  const ahead: SourceEntry[] = [];
+  let sourceDone = false;
+  const next = async (): Promise<SourceEntry | undefined> => {
+    while (!sourceDone && ahead.length < LOOKAHEAD) {
+      const r = await iterator.next();
+      if (r.done) sourceDone = true;
+      else ahead.push(r.value);
+    }
+    considered = Math.max(0, considered - 1);
+    return ahead.shift();
+  };
+  // Entries at the front of `ahead` already looked at for this frame: each entry is
+  // considered once, not once per file processed (that would be 256× the work).
+  let considered = 0;
+  let consideredFor: Frame | null = null;
+  const prefetch = (frame: Frame): void => {
+    if (consideredFor !== frame) {
+      consideredFor = frame;
+      considered = 0;
+    }
+    for (; considered < ahead.length; considered++) {
+      if (prefetched.size >= PREFETCH_FILES || prefetchBytes >= PREFETCH_BYTES) return;
+      const e = ahead[considered]!;
+      if (parentOf(e.path) !== frame.path) return;
+      if (e.type !== 'file' || !e.open || e.size === 0 || e.size > PREFETCH_FILE_MAX || prefetched.has(e)) continue;
+      if (!willRead(e, frame)) continue;
+      const pending = collect(e);
+      pending.catch(() => {}); // awaited when the file's turn comes
+      prefetched.set(e, pending);
+      prefetchBytes += e.size;
+    }
+  };
+
   try {
-    for await (const entry of source) {
+    for (let entry = await next(); entry; entry = await next()) {
       options.signal?.throwIfAborted();
       const dir = parentOf(entry.path);
       while (stack.length > 1 && stack.at(-1)!.path !== dir) await closeFrame();
       const top = stack.at(-1)!;
       if (top.path !== dir) throw new Error(`entry ${entry.path} is out of order`);
+      prefetch(top);
       const name = entry.path.slice(dir ? dir.length + 1 : 0);
       const node: TreeNode = { name, type: entry.type, mode: entry.mode, mtimeMs: entry.mtimeMs, size: entry.size };
       if (entry.ctimeMs !== undefined) node.ctimeMs = entry.ctimeMs;
@@ -178,6 +246,7 @@ export async function backup(repo: Repository, source: BackupSource, options: Ba
           finished.push({ ...node, name: entry.path });
         }
       }
+      takePrefetched(entry); // read ahead but not needed after all
       top.nodes.push(node);
       options.onProgress?.(stats, entry.path);
       if (Date.now() - lastCheckpoint > (options.checkpointEveryMs ?? 60_000)) await checkpoint();

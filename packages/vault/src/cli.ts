@@ -15,8 +15,11 @@ import { walkPaths } from './source.js';
 
 const HELP = `usage: bogwan-vault <command> --repo R [options]
 
-  init --repo R                          create a repository
-  backup --repo R [--full] PATH...       back up paths; prints the snapshot id last
+  init --repo R [--pack-size BYTES] [--chunk-size BYTES]
+                                         create a repository (chunk size: the average,
+                                         a power of two; min is half, max eight times)
+  backup --repo R [--full] [--checkpoint-interval SECONDS] PATH...
+                                         back up paths; prints the snapshot id last
   snapshots --repo R                     list snapshots
   restore --repo R ID|latest --target DIR [--include PATH]...
   check --repo R [--read-data | --read-data-subset=N%]
@@ -42,6 +45,17 @@ function count(value: string | undefined): number | undefined {
   return n;
 }
 
+// Ctrl-C or SIGTERM stops a backup or restore cleanly: a backup saves a checkpoint to
+// resume from, a restore its journal. A second signal exits at once.
+const stop = new AbortController();
+for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(sig, () => {
+    if (stop.signal.aborted) process.exit(130);
+    console.error(`bogwan-vault: ${sig}, stopping (again to exit at once)`);
+    stop.abort(new Error(`stopped by ${sig}`));
+  });
+}
+
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -59,6 +73,9 @@ async function main(argv: string[]): Promise<number> {
       'keep-monthly': { type: 'string' },
       'max-repack-size': { type: 'string' },
       'dry-run': { type: 'boolean' },
+      'pack-size': { type: 'string' },
+      'chunk-size': { type: 'string' },
+      'checkpoint-interval': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -73,7 +90,14 @@ async function main(argv: string[]): Promise<number> {
   switch (command) {
     case 'init': {
       const backend = openBackend(repoUrl);
-      const repo = await Repository.init(backend, password());
+      const packSize = count(values['pack-size']);
+      if (packSize !== undefined && (packSize < 64 * 1024 || packSize > 1024 * 1024 * 1024)) throw new Error('--pack-size must be between 64 KiB and 1 GiB');
+      const avg = count(values['chunk-size']);
+      if (avg !== undefined && (avg < 4096 || avg > 64 * 1024 * 1024 || (avg & (avg - 1)) !== 0)) throw new Error('--chunk-size must be a power of two between 4 KiB and 64 MiB');
+      const repo = await Repository.init(backend, password(), {
+        ...(packSize !== undefined ? { packSize } : {}),
+        ...(avg !== undefined ? { chunker: { min: avg / 2, avg, max: avg * 8 } } : {}),
+      });
       await backend.close();
       console.log(`created repository ${repo.config.id.slice(0, 8)} at ${backend.location}`);
       return 0;
@@ -82,7 +106,10 @@ async function main(argv: string[]): Promise<number> {
       if (args.length === 0) throw new Error('backup needs at least one PATH');
       const paths = args.map((p) => path.resolve(p));
       return withRepository(repoUrl, password(), 'backup', false, async (repo) => {
-        const { id, stats } = await backup(repo, walkPaths(paths), { paths, full: values.full });
+        const interval = values['checkpoint-interval'];
+        const seconds = interval === undefined ? undefined : Number(interval);
+        if (seconds !== undefined && !(seconds > 0)) throw new Error(`bad --checkpoint-interval: ${interval}`);
+        const { id, stats } = await backup(repo, walkPaths(paths), { paths, full: values.full, signal: stop.signal, ...(seconds ? { checkpointEveryMs: seconds * 1000 } : {}) });
         console.log(`files: ${stats.files} (${stats.filesRead} read, ${stats.filesUnchanged} unchanged, ${stats.filesResumed} resumed), dirs: ${stats.dirs}`);
         console.log(`added: ${stats.bytesAdded} bytes in ${stats.blobsAdded} blobs, stored ${stats.bytesStored} bytes, ${stats.durationMs} ms`);
         console.log(id);
@@ -101,7 +128,7 @@ async function main(argv: string[]): Promise<number> {
       const ref = args[0];
       if (!ref || !values.target) throw new Error('restore needs ID|latest and --target DIR');
       return withRepository(repoUrl, password(), 'restore', false, async (repo) => {
-        const r = await restore(repo, ref, values.target!, { include: values.include });
+        const r = await restore(repo, ref, values.target!, { include: values.include, signal: stop.signal });
         console.log(`restored ${r.files} files (${r.filesSkipped} already in place), ${r.bytesWritten} bytes, ${r.packsRead} packs read`);
         for (const f of r.failed) console.error(`failed: ${f.path}: ${f.error}`);
         return r.failed.length === 0 ? 0 : 1;
@@ -129,7 +156,7 @@ async function main(argv: string[]): Promise<number> {
     case 'prune':
       return withRepository(repoUrl, password(), 'prune', true, async (repo) => {
         const r = await prune(repo, { maxRepackBytes: count(values['max-repack-size']), dryRun: values['dry-run'] });
-        console.log(`packs: ${r.packsDeleted} deleted, ${r.packsRepacked} repacked, ${r.packsKept} kept, ${r.orphanPacksDeleted} orphans; ${r.blobsRemoved} blobs and ${r.bytesFreed} bytes freed`);
+        console.log(`packs: ${r.packsDeleted} deleted, ${r.packsRepacked} repacked, ${r.packsKept} kept, ${r.orphanPacksDeleted} orphans, ${r.leftoversDeleted} partial files; ${r.blobsRemoved} blobs and ${r.bytesFreed} bytes freed`);
         return 0;
       });
     case 'key': {

@@ -6,7 +6,7 @@ import { DamagedBlobError } from './codec.js';
 /** A unit of work sent to a worker. */
 export interface PoolJob {
   n: number;
-  op: 'seal' | 'open';
+  op: 'seal' | 'open' | 'verify';
   id: Uint8Array;
   data: Uint8Array;
   compress: boolean;
@@ -37,8 +37,8 @@ interface Lane {
 const BATCH_BYTES = 1024 * 1024;
 const BATCH_JOBS = 256;
 
-function startWorker(encKey: Buffer): Worker {
-  const workerData = { encKey: Uint8Array.from(encKey) };
+function startWorker(encKey: Buffer, macKey: Buffer | undefined): Worker {
+  const workerData = { encKey: Uint8Array.from(encKey), macKey: macKey ? Uint8Array.from(macKey) : undefined };
   const built = new URL('./worker.js', import.meta.url);
   if (existsSync(built)) return new Worker(built, { workerData });
   // Running from the TypeScript sources (tests): let tsx load the worker.
@@ -55,9 +55,10 @@ export class CryptoPool {
   private scheduled = false;
   private closed = false;
 
-  constructor(encKey: Buffer, threads = availableParallelism()) {
+  /** With macKey, workers can also verify blobs against their ids (see verify()). */
+  constructor(encKey: Buffer, threads = availableParallelism(), macKey?: Buffer) {
     for (let i = 0; i < Math.max(1, threads); i++) {
-      const worker = startWorker(encKey);
+      const worker = startWorker(encKey, macKey);
       const lane: Lane = { worker, batch: [], batchBytes: 0, inFlight: 0 };
       worker.on('message', (results: PoolResult[]) => this.receive(lane, results));
       worker.on('error', (err) => this.failAll(err));
@@ -75,8 +76,20 @@ export class CryptoPool {
     return this.submit('open', id, data, false);
   }
 
+  /**
+   * Decrypts, authenticates, decompresses and re-hashes a blob in the worker; resolves
+   * empty (nothing is sent back) or rejects with DamagedBlobError. Needs macKey.
+   */
+  verify(id: Uint8Array, data: Uint8Array): Promise<Buffer> {
+    return this.submit('verify', id, data, false);
+  }
+
   private submit(op: PoolJob['op'], id: Uint8Array, data: Uint8Array, compress: boolean): Promise<Buffer> {
     if (this.closed) return Promise.reject(new Error('crypto pool closed'));
+    // postMessage copies a view's whole underlying ArrayBuffer (a 16 MiB pack for each
+    // blob read from it, an 8 KiB pool slab for a small id); copy just the bytes.
+    if (data.byteLength !== data.buffer.byteLength) data = new Uint8Array(data);
+    if (id.byteLength !== id.buffer.byteLength) id = new Uint8Array(id);
     const n = this.next++;
     const lane = this.lanes.reduce((a, b) => (b.inFlight + b.batchBytes < a.inFlight + a.batchBytes ? b : a));
     lane.batch.push({ n, op, id, data, compress });

@@ -21,6 +21,8 @@ export interface PruneResult {
   packsRepacked: number;
   packsKept: number;
   orphanPacksDeleted: number;
+  /** Partial files left by killed runs (local directories only). */
+  leftoversDeleted: number;
   blobsRemoved: number;
   bytesFreed: number;
 }
@@ -66,7 +68,7 @@ export async function prune(repo: Repository, options: PruneOptions = {}): Promi
   const indexed = new Set(index.packs().map((p) => p.toString('hex')));
   const orphans = stored.filter((f) => !indexed.has(f.name.split('/').pop()!));
 
-  const result: PruneResult = { packsDeleted: 0, packsRepacked: 0, packsKept: 0, orphanPacksDeleted: orphans.length, blobsRemoved: 0, bytesFreed: 0 };
+  const result: PruneResult = { packsDeleted: 0, packsRepacked: 0, packsKept: 0, orphanPacksDeleted: orphans.length, leftoversDeleted: 0, blobsRemoved: 0, bytesFreed: 0 };
   const maxUnused = options.maxUnused ?? 0.05;
   let budget = options.maxRepackBytes ?? Number.POSITIVE_INFINITY;
   const drop: number[] = [];
@@ -125,5 +127,13 @@ export async function prune(repo: Repository, options: PruneOptions = {}): Promi
   for (const name of oldIndexFiles) await repo.backend.delete(`index/${name}`);
   for (const p of [...drop, ...repack]) await repo.backend.delete(packName(index.packs()[p]!));
   for (const f of orphans) await repo.backend.delete(f.name);
+  // Under the exclusive lock nobody else writes packs, indexes or snapshots, so any
+  // temp file there is a leftover of a killed run.
+  for (const dir of ['data/', 'index/', 'snapshots/']) {
+    for (const f of (await repo.backend.leftovers?.(dir)) ?? []) {
+      await repo.backend.delete(f.name);
+      result.leftoversDeleted++;
+    }
+  }
   return result;
 }

@@ -1,3 +1,4 @@
+import type { Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { availableParallelism } from 'node:os';
@@ -31,6 +32,8 @@ interface FileJob {
   node: TreeNode;
   remaining: number;
   error: string | null;
+  /** A new single-chunk file: created, written and finished in one go when its blob arrives. */
+  whole?: boolean;
 }
 
 interface Target {
@@ -45,6 +48,27 @@ interface Needed {
 }
 
 const JOURNAL_PREFIX = '.bogwan-restore-';
+
+/**
+ * Raised when the restore target cannot be written (disk full, quota, read-only, file
+ * too large). Unlike a damaged blob this affects every file, so the restore stops; the
+ * journal keeps what is done and the repository is untouched.
+ */
+export class RestoreTargetError extends Error {
+  readonly code: string | undefined;
+  constructor(target: string, file: string, cause: NodeJS.ErrnoException) {
+    const reason =
+      cause.code === 'ENOSPC' ? 'no space left on the device'
+      : cause.code === 'EDQUOT' ? 'disk quota exceeded'
+      : cause.code === 'EFBIG' ? 'file too large for the target file system or limits'
+      : cause.code === 'EROFS' ? 'the target file system is read-only'
+      : cause.message;
+    super(`cannot write the restore target ${target} (${file}): ${reason}${cause.code ? ` [${cause.code}]` : ''}; the repository is unchanged; make room (or fix the target) and run the same restore again to continue`);
+    this.name = 'RestoreTargetError';
+    this.code = cause.code;
+  }
+}
+
 const PACK_CONCURRENCY = 2;
 
 function isZero(buf: Buffer): boolean {
@@ -53,6 +77,24 @@ function isZero(buf: Buffer): boolean {
     if (slice.some((b) => b !== 0)) return false;
   }
   return true;
+}
+
+/**
+ * Reads a restore journal: one JSON line [path, size, mtimeMs] per finished file (JSON,
+ * so any file name fits on a line). A torn last line from a killed run is ignored.
+ */
+async function readJournal(file: string): Promise<Map<string, { size: number; mtimeMs: number }>> {
+  const done = new Map<string, { size: number; mtimeMs: number }>();
+  const text = await fs.readFile(file, 'utf8').catch(() => '');
+  for (const line of text.split('\n')) {
+    try {
+      const [p, size, mtimeMs] = JSON.parse(line) as [string, number, number];
+      if (typeof p === 'string' && typeof size === 'number' && typeof mtimeMs === 'number') done.set(p, { size, mtimeMs });
+    } catch {
+      // Empty or torn line.
+    }
+  }
+  return done;
 }
 
 function included(p: string, include?: string[]): boolean {
@@ -66,9 +108,20 @@ function included(p: string, include?: string[]): boolean {
  */
 export async function restore(repo: Repository, ref: string, target: string, options: RestoreOptions = {}): Promise<RestoreResult> {
   const { id: snapshotId, snapshot } = await findSnapshot(repo, ref);
-  await fs.mkdir(target, { recursive: true });
+  // Any failure to write the target stops the whole restore with one clear error.
+  const onTarget = async <T>(rel: string, work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (err) {
+      if (err instanceof RestoreTargetError) throw err;
+      throw new RestoreTargetError(target, rel, err as NodeJS.ErrnoException);
+    }
+  };
+  await onTarget('.', () => fs.mkdir(target, { recursive: true }));
   const journalPath = path.join(target, `${JOURNAL_PREFIX}${snapshotId.slice(0, 16)}`);
-  const done = new Set((await fs.readFile(journalPath, 'utf8').catch(() => '')).split('\n').filter(Boolean));
+  const done = await readJournal(journalPath);
+  // Restoring into an empty directory: no file can exist yet, so none is looked up.
+  const freshTarget = done.size === 0 && (await fs.readdir(target)).length === 0;
   const result: RestoreResult = { snapshotId, files: 0, filesSkipped: 0, bytesWritten: 0, packsRead: 0, failed: [] };
   const dirs: { path: string; node: TreeNode }[] = [];
   const files: FileJob[] = [];
@@ -77,11 +130,13 @@ export async function restore(repo: Repository, ref: string, target: string, opt
     if (!included(rel, options.include)) return;
     const abs = path.join(target, rel);
     if (node.type === 'dir') {
-      await fs.mkdir(abs, { recursive: true });
+      await onTarget(rel, () => fs.mkdir(abs, { recursive: true }));
       dirs.push({ path: rel, node });
     } else if (node.type === 'symlink') {
-      await fs.rm(abs, { force: true });
-      await fs.symlink(node.target ?? '', abs);
+      await onTarget(rel, async () => {
+        await fs.rm(abs, { force: true });
+        await fs.symlink(node.target ?? '', abs);
+      });
     } else {
       files.push({ path: rel, node, remaining: 0, error: null });
     }
@@ -94,33 +149,66 @@ export async function restore(repo: Repository, ref: string, target: string, opt
     journalLines = [];
     await fs.appendFile(journalPath, text);
   };
-  const finishFile = async (file: FileJob): Promise<void> => {
+  const finishFile = async (file: FileJob, written?: Stats): Promise<void> => {
     const abs = path.join(target, file.path);
     if (file.error) {
       result.failed.push({ path: file.path, error: file.error });
       return;
     }
-    await fs.chmod(abs, file.node.mode);
-    await fs.utimes(abs, Date.now() / 1000, file.node.mtimeMs / 1000);
+    // The journal records the mtime as the target file system stored it: utimes
+    // rounds, and coarse file systems truncate, so the snapshot's value would not match.
+    const st = written ?? await onTarget(file.path, async () => {
+      await fs.chmod(abs, file.node.mode);
+      await fs.utimes(abs, Date.now() / 1000, file.node.mtimeMs / 1000);
+      return fs.stat(abs);
+    });
     result.files++;
-    journalLines.push(file.path);
-    if (journalLines.length >= 256) await flushJournal();
+    journalLines.push(JSON.stringify([file.path, st.size, st.mtimeMs]));
+    if (journalLines.length >= 256) await onTarget(path.basename(journalPath), flushJournal);
   };
 
   // Plan: which blobs each file still needs, grouped by pack.
   const byPack = new Map<string, Needed[]>();
   const wanted = new Map<string, Needed>();
+  const want = (file: FileJob, id: Buffer, hex: string, loc: BlobLocation, offset: number): void => {
+    let need = wanted.get(hex);
+    if (!need) {
+      need = { id, loc, targets: [] };
+      wanted.set(hex, need);
+      const packHex = loc.pack.toString('hex');
+      const list = byPack.get(packHex) ?? [];
+      list.push(need);
+      byPack.set(packHex, list);
+    }
+    need.targets.push({ file, offset });
+    file.remaining++;
+  };
   for (const file of files) {
     options.signal?.throwIfAborted();
     const abs = path.join(target, file.path);
-    const existing = await fs.stat(abs).catch(() => null);
-    if (done.has(file.path) && existing?.size === file.node.size && existing.mtimeMs === file.node.mtimeMs) {
+    const existing = freshTarget ? null : await fs.stat(abs).catch(() => null);
+    const chunks = file.node.chunks ?? [];
+    if (!existing && chunks.length === 1) {
+      // The common small file: nothing to prepare now; written whole when its blob comes.
+      const id = Buffer.from(chunks[0]!, 'hex');
+      const loc = repo.index.get(id);
+      if (!loc) {
+        file.error = `blob ${chunks[0]} is missing from the repository`;
+        await finishFile(file);
+      } else {
+        file.whole = true;
+        want(file, id, chunks[0]!, loc, 0);
+      }
+      continue;
+    }
+    const finished = done.get(file.path);
+    if (finished && existing?.size === file.node.size && existing.size === finished.size && existing.mtimeMs === finished.mtimeMs) {
       result.filesSkipped++;
       continue;
     }
-    const handle = await fs.open(abs, existing ? 'r+' : 'w');
+    const handle = await onTarget(file.path, () => fs.open(abs, existing ? 'r+' : 'w'));
     try {
-      if (existing?.size !== file.node.size) await handle.truncate(file.node.size);
+      if (existing?.size !== file.node.size) await onTarget(file.path, () => handle.truncate(file.node.size));
       let offset = 0;
       for (const hex of file.node.chunks ?? []) {
         const id = Buffer.from(hex, 'hex');
@@ -136,19 +224,7 @@ export async function restore(repo: Repository, ref: string, target: string, opt
           const { bytesRead } = await handle.read(current, 0, loc.rawLength, offset);
           present = bytesRead === loc.rawLength && repo.id(current).equals(id);
         }
-        if (!present) {
-          let need = wanted.get(hex);
-          if (!need) {
-            need = { id, loc, targets: [] };
-            wanted.set(hex, need);
-            const packHex = loc.pack.toString('hex');
-            const list = byPack.get(packHex) ?? [];
-            list.push(need);
-            byPack.set(packHex, list);
-          }
-          need.targets.push({ file, offset });
-          file.remaining++;
-        }
+        if (!present) want(file, id, hex, loc, offset);
         offset += loc.rawLength;
       }
     } finally {
@@ -158,17 +234,42 @@ export async function restore(repo: Repository, ref: string, target: string, opt
   }
 
   const pool = new CryptoPool(repo.key.encKey, options.threads ?? availableParallelism());
+  // Set once the target fails: the other pack workers stop instead of piling up errors.
+  let fatal: Error | null = null;
   const writeBlob = async (need: Needed, data: Buffer | null, error: string | null): Promise<void> => {
     const zero = data !== null && isZero(data);
     for (const t of need.targets) {
+      if (fatal) throw fatal;
+      if (t.file.whole && !error) {
+        // One open for create, write, mode, times and the journal's stat.
+        const { node } = t.file;
+        const st = await onTarget(t.file.path, async () => {
+          const handle = await fs.open(path.join(target, t.file.path), 'w');
+          try {
+            if (!zero) await handle.write(data!, 0, data!.length, 0);
+            if (zero || data!.length !== node.size) await handle.truncate(node.size);
+            await handle.chmod(node.mode);
+            await handle.utimes(Date.now() / 1000, node.mtimeMs / 1000);
+            return await handle.stat();
+          } finally {
+            await handle.close();
+          }
+        });
+        if (!zero) result.bytesWritten += data!.length;
+        t.file.remaining--;
+        await finishFile(t.file, st);
+        continue;
+      }
       if (error) t.file.error ??= error;
       else if (!t.file.error && !zero) {
-        const handle = await fs.open(path.join(target, t.file.path), 'r+');
-        try {
-          await handle.write(data!, 0, data!.length, t.offset);
-        } finally {
-          await handle.close();
-        }
+        await onTarget(t.file.path, async () => {
+          const handle = await fs.open(path.join(target, t.file.path), 'r+');
+          try {
+            await handle.write(data!, 0, data!.length, t.offset);
+          } finally {
+            await handle.close();
+          }
+        });
         result.bytesWritten += data!.length;
       }
       if (--t.file.remaining === 0) await finishFile(t.file);
@@ -193,37 +294,58 @@ export async function restore(repo: Repository, ref: string, target: string, opt
         if (!span) return writeBlob(need, null, spanError);
         const from = need.loc.offset - start;
         if (from + need.loc.length > span.length) return writeBlob(need, null, `pack ${packHex.slice(0, 12)} is truncated`);
+        let plain: Buffer | null = null;
+        let damage: string | null = null;
         try {
-          const plain = await pool.open(need.id, span.subarray(from, from + need.loc.length));
+          plain = await pool.open(need.id, span.subarray(from, from + need.loc.length));
           if (!repo.id(plain).equals(need.id)) throw new Error('content does not match its id');
-          await writeBlob(need, plain, null);
         } catch (err) {
-          await writeBlob(need, null, `damaged blob in pack ${packHex.slice(0, 12)}: ${(err as Error).message}`);
+          if (fatal) throw fatal;
+          plain = null;
+          damage = `damaged blob in pack ${packHex.slice(0, 12)}: ${(err as Error).message}`;
         }
+        // Errors writing the target are not blob damage: they propagate and stop the restore.
+        await writeBlob(need, plain, damage);
       }),
     );
   };
 
+  let failure: unknown = null;
   try {
     const queue = [...byPack.entries()];
     await Promise.all(
       Array.from({ length: PACK_CONCURRENCY }, async () => {
-        for (let next = queue.shift(); next; next = queue.shift()) {
-          options.signal?.throwIfAborted();
-          await restorePack(next[0], next[1]);
+        try {
+          for (let next = queue.shift(); next && !fatal; next = queue.shift()) {
+            options.signal?.throwIfAborted();
+            await restorePack(next[0], next[1]);
+          }
+        } catch (err) {
+          fatal ??= err as Error;
+          throw err;
         }
       }),
     );
+  } catch (err) {
+    failure = err;
   } finally {
     await pool.close();
-    await flushJournal();
+    try {
+      await onTarget(path.basename(journalPath), flushJournal);
+    } catch (err) {
+      // With the disk full the journal may not grow; the retry then re-verifies those files.
+      failure ??= err;
+    }
   }
+  if (failure) throw failure;
 
   // Directories last, deepest first, so writing into them does not bump their mtime.
   for (const dir of dirs.reverse()) {
     const abs = path.join(target, dir.path);
-    await fs.chmod(abs, dir.node.mode);
-    await fs.utimes(abs, Date.now() / 1000, dir.node.mtimeMs / 1000);
+    await onTarget(dir.path, async () => {
+      await fs.chmod(abs, dir.node.mode);
+      await fs.utimes(abs, Date.now() / 1000, dir.node.mtimeMs / 1000);
+    });
   }
   if (result.failed.length === 0) await fs.rm(journalPath, { force: true });
   return result;

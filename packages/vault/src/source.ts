@@ -1,3 +1,4 @@
+import type { Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -48,17 +49,32 @@ export async function* readFileChunks(file: string, size: number): AsyncGenerato
   }
 }
 
-async function* walk(abs: string, rel: string): AsyncGenerator<SourceEntry> {
-  const st = await fs.lstat(abs);
+// lstat calls kept in flight while a directory is walked: a cold disk (or a network
+// file system) then serves several inodes at once instead of one after another.
+const STAT_AHEAD = 64;
+
+async function* walk(abs: string, rel: string, st?: Stats): AsyncGenerator<SourceEntry> {
+  st ??= await fs.lstat(abs);
   const base = { path: rel, mode: st.mode & 0o7777, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, inode: st.ino, uid: st.uid, gid: st.gid };
   if (st.isSymbolicLink()) {
     yield { ...base, type: 'symlink', size: 0, target: await fs.readlink(abs) };
   } else if (st.isFile()) {
-    yield { ...base, type: 'file', size: st.size, open: () => readFileChunks(abs, st.size) };
+    const size = st.size;
+    yield { ...base, type: 'file', size, open: () => readFileChunks(abs, size) };
   } else if (st.isDirectory()) {
     yield { ...base, type: 'dir', size: 0 };
     const names = (await fs.readdir(abs)).sort();
-    for (const name of names) yield* walk(path.join(abs, name), `${rel}/${name}`);
+    const stats: (Promise<Stats> | undefined)[] = [];
+    for (let i = 0; i < names.length; i++) {
+      while (stats.length < names.length && stats.length < i + STAT_AHEAD) {
+        const pending = fs.lstat(path.join(abs, names[stats.length]!));
+        pending.catch(() => {}); // awaited below; this only keeps an early failure from being "unhandled"
+        stats.push(pending);
+      }
+      const childStat = await stats[i]!;
+      stats[i] = undefined;
+      yield* walk(path.join(abs, names[i]!), `${rel}/${names[i]}`, childStat);
+    }
   }
   // Sockets, fifos and devices are not backed up.
 }

@@ -7,7 +7,10 @@ import type { Repository } from './repository.js';
 
 // Bytes handed to the workers but not yet in a pack. Bounded, so reading never runs
 // far ahead of sealing and uploading whatever the size of the data set.
-const MAX_SEALING = 64 * 1024 * 1024;
+// Each byte exists up to four times meanwhile (here, the worker's copy, its sealed form,
+// the copy sent back) until garbage collection, so the bound is kept small: 16 MiB is
+// still eight 1 MiB batches per worker on two cores.
+const MAX_SEALING = 16 * 1024 * 1024;
 const MAX_UPLOADS = 2;
 // Blobs this small are sealed inline: a worker round trip costs more than the work.
 const INLINE_BELOW = 4096;

@@ -1,7 +1,7 @@
 import { authResponseSchema } from '@bogwan/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../state/auth';
-import { ApiError, apiFetch, setUnauthorizedHandler } from './client';
+import { ApiError, apiFetch, setLicenceRequiredHandler, setSessionEndedHandler } from './client';
 
 const user = {
   _id: 'u1',
@@ -28,7 +28,7 @@ function answer(status: number, body?: unknown): Response {
 afterEach(() => {
   vi.unstubAllGlobals();
   authStore.set(null);
-  setUnauthorizedHandler(() => {});
+  setSessionEndedHandler(() => {});
 });
 
 describe('apiFetch', () => {
@@ -61,14 +61,16 @@ describe('apiFetch', () => {
     await expect(apiFetch('/user/me')).rejects.toMatchObject({ status: 502, messageKey: 'request_error_message' });
   });
 
-  it('clears the session on 401 outside /auth and tells the handler', async () => {
+  it('ends the session when a 401 outside /auth cannot be cured by a refresh', async () => {
     authStore.set({ user, token: 'abc' });
     const handler = vi.fn();
-    setUnauthorizedHandler(handler);
-    vi.stubGlobal('fetch', async () => answer(401, { statusCode: 401, message: 'unauthorized_message' }));
+    setSessionEndedHandler(handler);
+    const fetchMock = vi.fn(async (_url: string) => answer(401, { statusCode: 401, message: 'unauthorized_message' }));
+    vi.stubGlobal('fetch', fetchMock);
     await expect(apiFetch('/user/me')).rejects.toBeInstanceOf(ApiError);
     expect(authStore.get()).toBeNull();
     expect(handler).toHaveBeenCalledOnce();
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/user/me', '/api/auth/refresh']);
   });
 
   it('keeps the session when a sign-in call answers 401', async () => {
@@ -76,6 +78,17 @@ describe('apiFetch', () => {
     vi.stubGlobal('fetch', async () => answer(401, { statusCode: 401, message: 'login_failure' }));
     await expect(apiFetch('/auth/login', { method: 'POST', body: {} })).rejects.toMatchObject({ messageKey: 'login_failure' });
     expect(authStore.get()).not.toBeNull();
+  });
+
+  it('tells the licence handler about a 403 license_required, and only about that', async () => {
+    const handler = vi.fn();
+    setLicenceRequiredHandler(handler);
+    vi.stubGlobal('fetch', async () => answer(403, { statusCode: 403, message: 'license_required' }));
+    await expect(apiFetch('/user/me')).rejects.toMatchObject({ status: 403, messageKey: 'license_required' });
+    vi.stubGlobal('fetch', async () => answer(403, { statusCode: 403, message: 'no_access_warning' }));
+    await expect(apiFetch('/user/me')).rejects.toMatchObject({ status: 403 });
+    expect(handler).toHaveBeenCalledOnce();
+    setLicenceRequiredHandler(() => {});
   });
 
   it('returns nothing for 204', async () => {

@@ -1,7 +1,9 @@
-import { clearAuth, authStore } from '../state/auth';
+import { authStore } from '../state/auth';
 import { ApiError, errorFromResponse } from './api-error';
+import { endSession, freshToken, refreshSession } from './session-refresh';
 
 export { ApiError } from './api-error';
+export { setSessionEndedHandler } from './session-refresh';
 
 const API_BASE = '/api';
 
@@ -17,14 +19,19 @@ export interface ApiRequest<T> {
   /** Schema of the answer; without it the answer is returned unchecked. */
   schema?: Parser<T>;
   signal?: AbortSignal;
+  /**
+   * Whether the call keeps the session alive: an access token about to expire is
+   * refreshed first, and a 401 refusing the session is answered by one refresh and one replay.
+   * Off for sign-out, which must not extend the session it ends. Default true.
+   */
+  refresh?: boolean;
 }
 
-type UnauthorizedHandler = () => void;
-let onUnauthorized: UnauthorizedHandler = () => {};
+let onLicenceRequired: () => void = () => {};
 
-/** Sets what happens after a call outside /auth answered 401 and the session was cleared. */
-export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
-  onUnauthorized = handler;
+/** Sets what happens when any call answers 403 `license_required` (the licence dialog opens). */
+export function setLicenceRequiredHandler(handler: () => void): void {
+  onLicenceRequired = handler;
 }
 
 function buildUrl(path: string, query: ApiRequest<unknown>['query']): string {
@@ -38,16 +45,18 @@ function buildUrl(path: string, query: ApiRequest<unknown>['query']): string {
   return search ? `${url}?${search}` : url;
 }
 
-/** Calls the API under /api with the session's bearer token; throws ApiError on failure. */
-export async function apiFetch<T = unknown>(path: string, request: ApiRequest<T> = {}): Promise<T> {
+/**
+ * A 401 means "no valid session" only with this key; any other key is the call's own answer
+ * (wrong password, wrong code, wrong current password) and is shown, not retried.
+ */
+const SESSION_REFUSED = 'unauthorized_message';
+
+async function send(path: string, request: ApiRequest<unknown>, token: string | null): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = authStore.get()?.token;
   if (token) headers.Authorization = `Bearer ${token}`;
   if (request.body !== undefined) headers['Content-Type'] = 'application/json';
-
-  let response: Response;
   try {
-    response = await fetch(buildUrl(path, request.query), {
+    return await fetch(buildUrl(path, request.query), {
       method: request.method ?? 'GET',
       headers,
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
@@ -58,16 +67,53 @@ export async function apiFetch<T = unknown>(path: string, request: ApiRequest<T>
     if (request.signal?.aborted) throw cause;
     throw new ApiError(0, 'request_error_message');
   }
+}
 
-  if (!response.ok) {
-    const error = await errorFromResponse(response);
-    if (response.status === 401 && !path.startsWith('/auth/') && token) {
-      clearAuth();
-      onUnauthorized();
+async function tokenForCall(request: ApiRequest<unknown>): Promise<string | null> {
+  const auth = authStore.get();
+  if (!auth || request.refresh === false) return auth?.token ?? null;
+  let token: string | null;
+  try {
+    token = await freshToken();
+  } catch {
+    throw new ApiError(0, 'request_error_message');
+  }
+  // The refresh was refused: the session has ended and the call is not sent.
+  if (token === null) throw new ApiError(401, 'unauthorized_message');
+  return token;
+}
+
+/**
+ * Calls the API under /api with the session's bearer token (refreshed first when it is
+ * about to expire); throws ApiError on failure. A 401 that refuses the session gets one
+ * refresh and one replay; if that fails too the session ends and the user goes to sign-in.
+ */
+export async function apiFetch<T = unknown>(path: string, request: ApiRequest<T> = {}): Promise<T> {
+  const token = await tokenForCall(request);
+  let response = await send(path, request, token);
+  let error = response.ok ? null : await errorFromResponse(response);
+
+  if (error?.status === 401 && error.messageKey === SESSION_REFUSED && token && request.refresh !== false) {
+    // Another call may have refreshed already; otherwise ask for a new token once.
+    const current = authStore.get()?.token ?? null;
+    let next: string | null;
+    try {
+      next = current && current !== token ? current : await refreshSession(token);
+    } catch {
+      throw new ApiError(0, 'request_error_message');
     }
-    throw error;
+    if (next) {
+      response = await send(path, request, next);
+      error = response.ok ? null : await errorFromResponse(response);
+      // A fresh token refused as well: the account no longer has a session.
+      if (error?.status === 401 && error.messageKey === SESSION_REFUSED) endSession();
+    }
   }
 
+  if (error) {
+    if (error.status === 403 && error.messageKey === 'license_required') onLicenceRequired();
+    throw error;
+  }
   if (response.status === 204) return undefined as T;
   let data: unknown;
   try {

@@ -3,6 +3,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { ApiError } from '../api/client';
+import { Notifier } from '../components/notify';
 import { useResolvedTheme } from '../state/theme';
 import { createAppTheme } from './theme';
 
@@ -35,6 +36,7 @@ function AppThemeProvider({ children }: { children: ReactNode }) {
     <ThemeProvider theme={theme}>
       <CssBaseline />
       {children}
+      <Notifier />
     </ThemeProvider>
   );
 }

@@ -1,15 +1,26 @@
 import type { Locale } from '@bogwan/contracts';
 import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
+import { useLogout } from '../features/auth/api/logout';
+import { LicenceGate } from '../features/licence/components/licence-gate';
 import { applyLocale } from '../i18n';
 import { useLocale } from '../i18n/use-locale';
 import { clearAuth, isUsableSession, useAuth } from '../state/auth';
 import { withLocale } from '../state/locale';
 
-/** Root of one locale's routes: keeps the interface language and `<html lang>` in step with the URL. */
+/**
+ * Root of one locale's routes: keeps the interface language and `<html lang>` in step with
+ * the URL, and holds the licence gate, which every page (sign-in included) needs.
+ */
 export function LocaleRoot({ locale }: { locale: Locale }) {
   useEffect(() => applyLocale(locale), [locale]);
-  return <Outlet />;
+  const logout = useLogout();
+  return (
+    <>
+      <Outlet />
+      <LicenceGate signOut={logout} />
+    </>
+  );
 }
 
 /** Lets only a signed-in, ACTIVE user through; anyone else goes to sign-in of the same locale. */

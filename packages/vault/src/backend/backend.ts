@@ -20,6 +20,11 @@ export interface Backend {
   list(prefix: string): Promise<StoredFile[]>;
   delete(name: string): Promise<void>;
   stat(name: string): Promise<StoredFile | null>;
+  /**
+   * Partial files a killed writer left under `prefix` (local temp files; object stores
+   * have none, a PUT is atomic). Names can be passed to delete().
+   */
+  leftovers?(prefix: string): Promise<StoredFile[]>;
   close(): Promise<void>;
 }
 

@@ -76,6 +76,14 @@ export class LocalBackend implements Backend {
   }
 
   async list(prefix: string): Promise<StoredFile[]> {
+    return this.walk(prefix, false);
+  }
+
+  async leftovers(prefix: string): Promise<StoredFile[]> {
+    return this.walk(prefix, true);
+  }
+
+  private async walk(prefix: string, temporary: boolean): Promise<StoredFile[]> {
     const out: StoredFile[] = [];
     const walk = async (rel: string): Promise<void> => {
       let entries;
@@ -88,7 +96,7 @@ export class LocalBackend implements Backend {
       for (const entry of entries) {
         const child = rel ? `${rel}/${entry.name}` : entry.name;
         if (entry.isDirectory()) await walk(child);
-        else if (entry.isFile() && !entry.name.includes(TEMP_MARK)) {
+        else if (entry.isFile() && entry.name.includes(TEMP_MARK) === temporary) {
           const st = await fs.stat(this.full(child));
           out.push({ name: child, size: st.size });
         }

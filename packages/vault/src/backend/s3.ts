@@ -1,12 +1,6 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  type S3ClientConfig,
-} from '@aws-sdk/client-s3';
+// The SDK is loaded on first use: it is large, and the CLI on a local directory should
+// not pay its start-up time and memory.
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import { type Backend, NotFoundError, type StoredFile } from './backend.js';
 
 /** Connection settings for an S3-compatible bucket. */
@@ -29,8 +23,9 @@ export class S3Backend implements Backend {
   readonly location: string;
   // Larger packs mean fewer requests, which is what object stores charge and wait for.
   readonly packSize = 32 * 1024 * 1024;
-  private readonly client: S3Client;
+  private readonly config: S3ClientConfig;
   private readonly prefix: string;
+  private connection: Promise<{ sdk: typeof import('@aws-sdk/client-s3'); client: S3Client }> | null = null;
 
   constructor(private readonly options: S3Options) {
     this.prefix = options.prefix.replace(/^\/+|\/+$/g, '');
@@ -43,7 +38,12 @@ export class S3Backend implements Backend {
     if (options.accessKeyId && options.secretAccessKey) {
       config.credentials = { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey };
     }
-    this.client = new S3Client(config);
+    this.config = config;
+  }
+
+  private s3(): Promise<{ sdk: typeof import('@aws-sdk/client-s3'); client: S3Client }> {
+    this.connection ??= import('@aws-sdk/client-s3').then((sdk) => ({ sdk, client: new sdk.S3Client(this.config) }));
+    return this.connection;
   }
 
   private key(name: string): string {
@@ -51,9 +51,10 @@ export class S3Backend implements Backend {
   }
 
   private async fetch(name: string, range?: string): Promise<Buffer> {
+    const { sdk, client } = await this.s3();
     try {
-      const res = await this.client.send(
-        new GetObjectCommand({ Bucket: this.options.bucket, Key: this.key(name), Range: range }),
+      const res = await client.send(
+        new sdk.GetObjectCommand({ Bucket: this.options.bucket, Key: this.key(name), Range: range }),
       );
       const bytes = await res.Body!.transformToByteArray();
       return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -75,8 +76,9 @@ export class S3Backend implements Backend {
   }
 
   async put(name: string, data: Buffer): Promise<void> {
-    await this.client.send(
-      new PutObjectCommand({ Bucket: this.options.bucket, Key: this.key(name), Body: data, ContentLength: data.length }),
+    const { sdk, client } = await this.s3();
+    await client.send(
+      new sdk.PutObjectCommand({ Bucket: this.options.bucket, Key: this.key(name), Body: data, ContentLength: data.length }),
     );
   }
 
@@ -85,9 +87,10 @@ export class S3Backend implements Backend {
     const full = this.key(prefix);
     const strip = this.prefix ? this.prefix.length + 1 : 0;
     let token: string | undefined;
+    const { sdk, client } = await this.s3();
     do {
-      const res = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.options.bucket, Prefix: full, ContinuationToken: token }),
+      const res = await client.send(
+        new sdk.ListObjectsV2Command({ Bucket: this.options.bucket, Prefix: full, ContinuationToken: token }),
       );
       for (const obj of res.Contents ?? []) {
         if (obj.Key) out.push({ name: obj.Key.slice(strip), size: obj.Size ?? 0 });
@@ -98,12 +101,14 @@ export class S3Backend implements Backend {
   }
 
   async delete(name: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.key(name) }));
+    const { sdk, client } = await this.s3();
+    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.key(name) }));
   }
 
   async stat(name: string): Promise<StoredFile | null> {
+    const { sdk, client } = await this.s3();
     try {
-      const res = await this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: this.key(name) }));
+      const res = await client.send(new sdk.HeadObjectCommand({ Bucket: this.options.bucket, Key: this.key(name) }));
       return { name, size: res.ContentLength ?? 0 };
     } catch (err) {
       if (isMissing(err)) return null;
@@ -112,6 +117,6 @@ export class S3Backend implements Backend {
   }
 
   async close(): Promise<void> {
-    this.client.destroy();
+    if (this.connection) (await this.connection).client.destroy();
   }
 }

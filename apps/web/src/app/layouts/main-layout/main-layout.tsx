@@ -6,6 +6,7 @@ import { useMe } from '../../../features/auth/api/get-me';
 import { clearAuth, updateAuthUser, useAuth } from '../../../state/auth';
 import { NavDrawer } from './nav-drawer';
 import { NoticeDrawer } from './notice-drawer';
+import { SettingsDialogSlot } from './settings-slot';
 import { TopBar } from './top-bar';
 
 /** Checks the stored session with the server; an account that is no longer ACTIVE is signed out. */
@@ -32,6 +33,7 @@ export function MainLayout() {
         </Box>
       </Box>
       <NoticeDrawer />
+      <SettingsDialogSlot />
     </Box>
   );
 }

@@ -12,6 +12,7 @@ import { Logo } from '../../../components/logo';
 import { MdiIcon } from '../../../components/mdi-icon';
 import { useAuth } from '../../../state/auth';
 import { NavEntry } from './nav-entry';
+import { useOpenSettings } from './settings-slot';
 import { ADMIN_ITEMS, GUIDE_ITEM, MENU_ITEMS, STORAGE_ITEM } from './nav-items';
 import { UsageBarSlot } from './slots';
 
@@ -47,6 +48,7 @@ export function NavContent({ collapsed, onNavigate }: NavContentProps) {
   const { t } = useTranslation();
   const auth = useAuth();
   const isAdmin = (auth?.user.roleLevel ?? 0) > 1;
+  const openSettings = useOpenSettings();
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
@@ -91,13 +93,16 @@ export function NavContent({ collapsed, onNavigate }: NavContentProps) {
       <Divider />
       <UsageBarSlot collapsed={collapsed} />
       <Box sx={{ display: 'flex', justifyContent: collapsed ? 'center' : 'flex-start', px: collapsed ? 0 : 1.5, py: 1 }}>
-        <Tooltip title={t('settings_unavailable')} placement={collapsed ? 'right' : 'top'}>
-          {/* A disabled button fires no events, so the tooltip listens on this wrapper. */}
-          <span>
-            <IconButton aria-label={t('settings')} disabled>
-              <MdiIcon path={mdiCogOutline} />
-            </IconButton>
-          </span>
+        <Tooltip title={t('settings')} placement={collapsed ? 'right' : 'top'}>
+          <IconButton
+            aria-label={t('settings')}
+            onClick={() => {
+              onNavigate?.();
+              openSettings();
+            }}
+          >
+            <MdiIcon path={mdiCogOutline} />
+          </IconButton>
         </Tooltip>
       </Box>
     </Box>

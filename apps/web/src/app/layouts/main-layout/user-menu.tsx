@@ -2,6 +2,7 @@ import { LOCALES, THEMES, type Theme } from '@bogwan/contracts';
 import {
   mdiAccountCircleOutline,
   mdiCheck,
+  mdiCogOutline,
   mdiLogout,
   mdiThemeLightDark,
   mdiWeatherNight,
@@ -27,6 +28,7 @@ import { useLocale, useLocalePath, useSwitchLocale } from '../../../i18n/use-loc
 import { useAuth } from '../../../state/auth';
 import { LOCALE_NAMES } from '../../../state/locale';
 import { setTheme, useTheme } from '../../../state/theme';
+import { useOpenSettings } from './settings-slot';
 
 const THEME_OPTIONS = {
   light: { label: k('theme_light'), icon: mdiWeatherSunny },
@@ -49,6 +51,7 @@ export function UserMenu() {
   const switchLocale = useSwitchLocale();
   const navigate = useNavigate();
   const logout = useLogout();
+  const openSettings = useOpenSettings();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
   if (!auth) return null;
@@ -92,6 +95,17 @@ export function UserMenu() {
             <MdiIcon path={mdiAccountCircleOutline} fontSize="small" />
           </ListItemIcon>
           <ListItemText>{t('profile')}</ListItemText>
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            close();
+            openSettings();
+          }}
+        >
+          <ListItemIcon>
+            <MdiIcon path={mdiCogOutline} fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('settings')}</ListItemText>
         </MenuItem>
         <Divider />
         <ListSubheader sx={{ lineHeight: '32px', bgcolor: 'transparent' }}>{t('theme')}</ListSubheader>

@@ -5,12 +5,14 @@ import { authStore, clearAuth } from '../../../state/auth';
 
 const LOGOUT_TIMEOUT_MS = 5000;
 
-/** POST /api/auth/logout: revokes the session on the server. */
+/** POST /api/auth/logout: revokes the session (refresh cookie, and the bearer token if any) on the server. */
 export function logout(userId: string): Promise<void> {
   return apiFetch<void>('/auth/logout', {
     method: 'POST',
     body: { _id: userId },
     signal: AbortSignal.timeout(LOGOUT_TIMEOUT_MS),
+    // Signing out must not extend the session it ends.
+    refresh: false,
   });
 }
 

@@ -1,73 +1,65 @@
-import { PASSWORD_MAX_LENGTH } from '@bogwan/contracts';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
+import type { MfaChallenge } from '@bogwan/contracts';
+import { mdiFingerprint, mdiFormTextboxPassword } from '@mdi/js';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useCallback, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useNavigation } from 'react-router';
-import { ApiError } from '../../../api/client';
-import { messageText } from '../../../i18n/keys';
-import { useLocalePath } from '../../../i18n/use-locale';
-import { setAuth } from '../../../state/auth';
-import { useLogin } from '../api/login';
-import { useFieldState } from './use-field-state';
+import { MdiIcon } from '../../../components/mdi-icon';
+import { CodeStep } from './code-step';
+import { FingerprintSignIn } from './fingerprint-sign-in';
+import { PasswordSignIn } from './password-sign-in';
+import { useFinishSignIn } from './use-finish-sign-in';
 
-/** Email and password sign-in. */
+type Method = 'password' | 'fingerprint';
+
+/** Sign-in: choice of method (password by default, or fingerprint), then the code step if asked. */
 export function LoginForm() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const localePath = useLocalePath();
-  const navigation = useNavigation();
-  const login = useLogin();
-  // Stays busy after success while the next page loads.
-  const busy = login.isPending || navigation.state !== 'idle';
-  const { reset, error } = login;
-  const clearServerError = useCallback(() => {
-    if (error) reset();
-  }, [error, reset]);
-  const { values, bind } = useFieldState({ email: '', password: '' }, clearServerError);
-  const filled = values.email.trim() !== '' && values.password !== '';
+  const finish = useFinishSignIn();
+  const [method, setMethod] = useState<Method>('password');
+  // Kept when switching methods, so the address is typed once.
+  const [email, setEmail] = useState('');
+  const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!filled || busy) return;
-    login.mutate(
-      { email: values.email.trim(), password: values.password },
-      {
-        onSuccess: (result) => {
-          setAuth(result);
-          void navigate(localePath('/'), { replace: true });
-        },
-      },
-    );
-  };
-
-  const serverError = login.error instanceof ApiError ? login.error.messageKey : login.error ? '' : null;
+  if (challenge) return <CodeStep challenge={challenge} onSignedIn={finish} onStartOver={() => setChallenge(null)} />;
 
   return (
-    <Stack component="form" spacing={2.5} noValidate onSubmit={onSubmit}>
+    <Stack spacing={2.5}>
       <div>
         <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
           {t('login_title')}
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.75 }}>
-          {t('login_description')}
+          {method === 'password' ? t('login_description') : t('login_fingerprint_description')}
         </Typography>
       </div>
-      <TextField {...bind('email')} type="email" label={t('email')} autoComplete="username" autoFocus />
-      <TextField
-        {...bind('password')}
-        type="password"
-        label={t('password')}
-        autoComplete="current-password"
-        slotProps={{ htmlInput: { maxLength: PASSWORD_MAX_LENGTH * 4 } }}
-      />
-      {serverError !== null && <Alert severity="error">{messageText(t, serverError)}</Alert>}
-      <Button type="submit" variant="contained" size="large" disabled={!filled} loading={busy}>
-        {t('login')}
-      </Button>
+      <ToggleButtonGroup
+        exclusive
+        fullWidth
+        size="small"
+        color="primary"
+        aria-label={t('login_method')}
+        value={method}
+        onChange={(_event, next: Method | null) => {
+          if (next) setMethod(next);
+        }}
+      >
+        <ToggleButton value="password" sx={{ gap: 1 }}>
+          <MdiIcon path={mdiFormTextboxPassword} fontSize="small" />
+          {t('login_method_password')}
+        </ToggleButton>
+        <ToggleButton value="fingerprint" sx={{ gap: 1 }}>
+          <MdiIcon path={mdiFingerprint} fontSize="small" />
+          {t('login_method_fingerprint')}
+        </ToggleButton>
+      </ToggleButtonGroup>
+      {method === 'password' ? (
+        <PasswordSignIn email={email} onEmailChange={setEmail} onChallenge={setChallenge} onSignedIn={finish} />
+      ) : (
+        <FingerprintSignIn email={email} onEmailChange={setEmail} onSignedIn={finish} />
+      )}
     </Stack>
   );
 }

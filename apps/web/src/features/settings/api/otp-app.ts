@@ -1,0 +1,43 @@
+import { otpQrResponseSchema, verifyOtpResponseSchema, type OtpQrResponse } from '@bogwan/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../api/client';
+import { factorsQueryOptions } from './get-factors';
+
+/** POST /api/auth/login/otp: a new (pending) authenticator secret and its QR code. */
+export function getOtpQrCode(email: string): Promise<OtpQrResponse> {
+  return apiFetch('/auth/login/otp', { method: 'POST', body: { email }, schema: otpQrResponseSchema });
+}
+
+export function useOtpQrCode() {
+  return useMutation({ mutationFn: getOtpQrCode });
+}
+
+/**
+ * POST /api/auth/verify/otp with `login: false`: confirms the registration with a code
+ * from the app. Resolves to the answer's message key; rejects with it when `success` is false.
+ */
+export async function confirmOtpApp({ email, otp }: { email: string; otp: string }): Promise<string> {
+  const answer = await apiFetch('/auth/verify/otp', {
+    method: 'POST',
+    body: { email, otp, login: false },
+    schema: verifyOtpResponseSchema,
+  });
+  if (!answer.success) throw new OtpRejected();
+  return answer.message ?? 'register_otp_app_complete_message';
+}
+
+/** The server answered `success: false`: the code did not match. */
+export class OtpRejected extends Error {
+  constructor() {
+    super('login_failure_otp');
+    this.name = 'OtpRejected';
+  }
+}
+
+export function useConfirmOtpApp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: confirmOtpApp,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: factorsQueryOptions.queryKey }),
+  });
+}

@@ -1,0 +1,41 @@
+import { webauthnOptionsSchema } from '@bogwan/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiFetch } from '../../../api/client';
+import { createCredential } from '../../../api/webauthn';
+import { factorsQueryOptions } from './get-factors';
+
+/** POST /api/auth/generate: creation options (challenge) for a new fingerprint. */
+export function getRegistrationOptions(): Promise<Record<string, unknown>> {
+  return apiFetch('/auth/generate', { method: 'POST', schema: webauthnOptionsSchema });
+}
+
+/** `{success, message}`: a refusal without an error status still fails. */
+const saveAnswer = {
+  parse(data: unknown): string {
+    const answer = (data ?? {}) as Record<string, unknown>;
+    const message = typeof answer.message === 'string' ? answer.message : '';
+    if (answer.success !== true) throw new ApiError(400, message || 'request_error_message');
+    return message || 'register_fingerprint_complete_message';
+  },
+};
+
+/** PUT /api/auth: stores the credential the browser created; resolves to the answer's message key. */
+export async function saveFingerprint(body: { _id: string; credentialId: string; response: Record<string, unknown> }): Promise<string> {
+  const data = await apiFetch('/auth', { method: 'PUT', body });
+  return saveAnswer.parse(data);
+}
+
+/** The whole registration: options, the browser's fingerprint dialog, then saving it. */
+export async function registerFingerprint(userId: string): Promise<string> {
+  const options = await getRegistrationOptions();
+  const response = await createCredential(options);
+  return saveFingerprint({ _id: userId, credentialId: String(response.id), response });
+}
+
+export function useRegisterFingerprint() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: registerFingerprint,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: factorsQueryOptions.queryKey }),
+  });
+}

@@ -1,0 +1,138 @@
+import { mdiCellphoneKey, mdiFingerprint, mdiFormTextboxPassword, mdiShieldKeyOutline } from '@mdi/js';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../../api/client';
+import { CeremonyError, fingerprintSupported } from '../../../../api/webauthn';
+import { notify } from '../../../../components/notify';
+import { messageText } from '../../../../i18n/keys';
+import { useAuth } from '../../../../state/auth';
+import { useFactors } from '../../api/get-factors';
+import { useRegisterFingerprint } from '../../api/register-fingerprint';
+import { ChangePasswordDialog } from './change-password-dialog';
+import { OtpRegisterDialog } from './otp-register-dialog';
+import { SecondFactorChoice } from './second-factor-choice';
+import { SettingRow } from './setting-row';
+
+/** Settings → Security: password, authenticator app, second factor, fingerprints. */
+export function SecuritySection() {
+  const { t } = useTranslation();
+  const auth = useAuth();
+  const factors = useFactors();
+  const registerFingerprint = useRegisterFingerprint();
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const [otpOpen, setOtpOpen] = useState(false);
+  const [supported] = useState(fingerprintSupported);
+  if (!auth) return null;
+
+  const onRegisterFingerprint = () => {
+    registerFingerprint.mutate(auth.user._id, {
+      onSuccess: (message) => notify(messageText(t, message)),
+      onError: (error) => {
+        if (error instanceof CeremonyError) notify(t('fingerprint_cancelled'), 'warning');
+        else notify(messageText(t, error instanceof ApiError ? error.messageKey : null), 'error');
+      },
+    });
+  };
+
+  let factorRows;
+  if (factors.isPending) {
+    factorRows = (
+      <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
+        <CircularProgress aria-label={t('loading')} />
+      </Box>
+    );
+  } else if (factors.isError) {
+    factorRows = (
+      <Alert
+        severity="error"
+        sx={{ my: 2 }}
+        action={
+          <Button color="inherit" size="small" onClick={() => void factors.refetch()}>
+            {t('retry')}
+          </Button>
+        }
+      >
+        {messageText(t, factors.error instanceof ApiError ? factors.error.messageKey : null)}
+      </Alert>
+    );
+  } else {
+    const { otpRegistered, fingerprints, mfa } = factors.data;
+    factorRows = (
+      <>
+        <SettingRow
+          icon={mdiCellphoneKey}
+          title={t('security_otp_app')}
+          description={
+            <Stack direction="row" useFlexGap spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+              <span>{t('security_otp_app_description')}</span>
+              <Chip
+                size="small"
+                variant="outlined"
+                color={otpRegistered ? 'success' : 'default'}
+                label={otpRegistered ? t('security_registered') : t('security_not_registered')}
+              />
+            </Stack>
+          }
+          action={
+            <Button variant="outlined" onClick={() => setOtpOpen(true)}>
+              {otpRegistered ? t('security_otp_register_again') : t('security_otp_register')}
+            </Button>
+          }
+        />
+        <Divider />
+        <SettingRow icon={mdiShieldKeyOutline} title={t('security_second_factor')} description={t('security_second_factor_description')}>
+          <SecondFactorChoice mfa={mfa} otpRegistered={otpRegistered} />
+        </SettingRow>
+        <Divider />
+        <SettingRow
+          icon={mdiFingerprint}
+          title={t('security_fingerprint')}
+          description={
+            <>
+              {t('security_fingerprint_description')}
+              <Box component="span" data-testid="fingerprint-count" sx={{ display: 'block', mt: 0.5, color: 'text.primary' }}>
+                {t('security_fingerprint_count', { n: fingerprints })}
+              </Box>
+              {!supported && (
+                <Box component="span" sx={{ display: 'block', mt: 0.5, color: 'warning.main' }}>
+                  {t('fingerprint_unsupported')}
+                </Box>
+              )}
+            </>
+          }
+          action={
+            <Button variant="outlined" onClick={onRegisterFingerprint} disabled={!supported} loading={registerFingerprint.isPending}>
+              {t('security_fingerprint_register')}
+            </Button>
+          }
+        />
+      </>
+    );
+  }
+
+  return (
+    <Box sx={{ maxWidth: 760 }}>
+      <SettingRow
+        icon={mdiFormTextboxPassword}
+        title={t('password')}
+        description={t('security_password_description')}
+        action={
+          <Button variant="outlined" onClick={() => setPasswordOpen(true)}>
+            {t('security_change_password')}
+          </Button>
+        }
+      />
+      <Divider />
+      {factorRows}
+      <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
+      <OtpRegisterDialog open={otpOpen} email={auth.user.email} onClose={() => setOtpOpen(false)} />
+    </Box>
+  );
+}

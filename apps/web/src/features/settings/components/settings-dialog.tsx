@@ -1,0 +1,123 @@
+import { mdiArrowLeft, mdiClose } from '@mdi/js';
+import Box from '@mui/material/Box';
+import Dialog from '@mui/material/Dialog';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useState, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LicencePanel } from '../../licence/components/licence-panel';
+import { MdiIcon } from '../../../components/mdi-icon';
+import { useAuth } from '../../../state/auth';
+import { closeSettings, selectSetting, useSettingId } from '../../../state/settings';
+import { initialSection, visibleGroups, type AvailableSection } from './sections';
+import { SettingsTree } from './settings-tree';
+import { SecuritySection } from './security/security-section';
+
+/** Dialog size from the spec; full screen below 768 px. */
+const DIALOG_WIDTH = 1200;
+const DIALOG_HEIGHT = 800;
+const FULL_SCREEN_QUERY = '(max-width: 767.95px)';
+const TREE_WIDTH = 260;
+
+const SECTION_BODIES: Record<AvailableSection, ComponentType> = {
+  security: SecuritySection,
+  license: LicencePanel,
+};
+
+/** The settings dialog: section tree on the left, the selected section on the right. */
+export function SettingsDialog({ open }: { open: boolean }) {
+  const { t } = useTranslation();
+  const auth = useAuth();
+  const remembered = useSettingId();
+  const fullScreen = useMediaQuery(FULL_SCREEN_QUERY);
+  // On a narrow screen the tree and the section take turns.
+  const [narrowView, setNarrowView] = useState<'tree' | 'section'>('tree');
+  const roleLevel = auth?.user.roleLevel ?? 1;
+  const groups = visibleGroups(roleLevel);
+  const section = initialSection(remembered, roleLevel);
+  const Body = SECTION_BODIES[section.id as AvailableSection];
+  const showTree = !fullScreen || narrowView === 'tree';
+  const showSection = !fullScreen || narrowView === 'section';
+
+  const closeButton = (
+    <IconButton aria-label={t('close')} onClick={closeSettings} sx={{ ml: 'auto' }}>
+      <MdiIcon path={mdiClose} />
+    </IconButton>
+  );
+
+  return (
+    <Dialog
+      open={open && auth !== null}
+      onClose={closeSettings}
+      fullScreen={fullScreen}
+      maxWidth={false}
+      aria-labelledby="settings-dialog-title"
+      slotProps={{
+        paper: {
+          sx: fullScreen
+            ? undefined
+            : { width: DIALOG_WIDTH, height: DIALOG_HEIGHT, maxWidth: 'calc(100% - 64px)', maxHeight: 'calc(100% - 64px)' },
+        },
+      }}
+    >
+      <Box sx={{ display: 'flex', height: '100%', minHeight: 0 }}>
+        {showTree && (
+          <Box
+            sx={{
+              width: fullScreen ? '100%' : TREE_WIDTH,
+              flexShrink: 0,
+              display: 'flex',
+              flexDirection: 'column',
+              borderRight: fullScreen ? 0 : 1,
+              borderColor: 'divider',
+              bgcolor: 'action.hover',
+            }}
+          >
+            <Box sx={{ display: 'flex', alignItems: 'center', px: 2.5, pt: 2, pb: 1 }}>
+              <Typography id="settings-dialog-title" variant="h6" component="h2" sx={{ fontWeight: 700 }}>
+                {t('settings')}
+              </Typography>
+              {fullScreen && closeButton}
+            </Box>
+            <SettingsTree
+              groups={groups}
+              selected={section.id}
+              onSelect={(id) => {
+                selectSetting(id);
+                setNarrowView('section');
+              }}
+            />
+          </Box>
+        )}
+        {showSection && (
+          <Box component="section" aria-labelledby="settings-section-title" sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+            <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, px: 3, pt: 2.5, pb: 2 }}>
+              {fullScreen && (
+                <IconButton aria-label={t('settings_sections')} onClick={() => setNarrowView('tree')} sx={{ ml: -1.5, mt: -0.5 }}>
+                  <MdiIcon path={mdiArrowLeft} />
+                </IconButton>
+              )}
+              <div>
+                <Typography id="settings-section-title" variant="h6" component="h3" sx={{ fontWeight: 700 }}>
+                  {t(section.label)}
+                </Typography>
+                {section.description && (
+                  <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.25, wordBreak: 'keep-all' }}>
+                    {t(section.description)}
+                  </Typography>
+                )}
+              </div>
+              {!fullScreen && closeButton}
+            </Box>
+            <Divider />
+            <Box sx={{ flexGrow: 1, minHeight: 0, overflowY: 'auto', px: 3, py: 3 }}>
+              <Body />
+            </Box>
+          </Box>
+        )}
+      </Box>
+    </Dialog>
+  );
+}
