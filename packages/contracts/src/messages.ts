@@ -36,6 +36,15 @@ export const MESSAGE_KEYS = [
   'rules_password',
   'rules_password_pattern',
   'rules_folder',
+  'invalid_path',
+  'file_exists_warning',
+  'folder_not_found',
+  'volume_exceeded_warning',
+  'move_into_itself_warning',
+  'upload_chunk_invalid',
+  'upload_size_mismatch',
+  'upload_incomplete',
+  'cloud_bucket_missing',
 ] as const;
 export type MessageKey = (typeof MESSAGE_KEYS)[number];
 

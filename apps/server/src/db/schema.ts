@@ -114,6 +114,74 @@ export interface EventsTable {
   ip: string | null;
 }
 
+/** One file or folder. Root folders have parent_id ''; root_id names the root (itself for a root). */
+export interface NodesTable {
+  id: string;
+  parent_id: string;
+  root_id: string;
+  name: string;
+  folder: number;
+  size: number;
+  mtime: string;
+  content_hash: string | null;
+  blob_key: string | null;
+  /** server or cloud: where the contents live (set on roots, copied to descendants). */
+  backend: string;
+  owner_id: string | null;
+  description: string;
+  lock: number;
+  /** Root folders: the volume limit in bytes (null: unlimited). */
+  volume_limit: number | null;
+  /** Root folders: bytes used by live and trashed files, kept incrementally. */
+  usage_bytes: number;
+  /** '' while live; the node's own id once trashed. */
+  trash_key: string;
+  trashed_at: string | null;
+  trashed_by: string | null;
+  original_parent_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BlobsTable {
+  backend: string;
+  hash: string;
+  size: number;
+  ref_count: number;
+  created_at: string;
+}
+
+export interface UploadSessionsTable {
+  id: string;
+  user_id: string;
+  parent_id: string;
+  file_name: string;
+  file_size: number;
+  total_chunks: number;
+  backend: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UploadChunksTable {
+  session_id: string;
+  idx: number;
+  size: number;
+  created_at: string;
+}
+
+export interface StarsTable {
+  user_id: string;
+  node_id: string;
+  created_at: string;
+}
+
+export interface RecentsTable {
+  user_id: string;
+  node_id: string;
+  used_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   access_log: AccessLogTable;
@@ -125,6 +193,12 @@ export interface Database {
   webauthn_credentials: WebauthnCredentialsTable;
   webauthn_challenges: WebauthnChallengesTable;
   events: EventsTable;
+  nodes: NodesTable;
+  blobs: BlobsTable;
+  upload_sessions: UploadSessionsTable;
+  upload_chunks: UploadChunksTable;
+  stars: StarsTable;
+  recents: RecentsTable;
 }
 
 export type { Generated };

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as initial from './20261122_0001_initial.js';
 import * as signIn from './20261122_0002_sign_in.js';
+import * as files from './20261122_0003_files.js';
 
 /**
  * Every migration, in order. Listed by hand (not read from the directory) so the
@@ -9,4 +10,5 @@ import * as signIn from './20261122_0002_sign_in.js';
 export const migrations: Record<string, Migration> = {
   '20261122_0001_initial': initial,
   '20261122_0002_sign_in': signIn,
+  '20261122_0003_files': files,
 };

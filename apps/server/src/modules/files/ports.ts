@@ -1,0 +1,57 @@
+import type { PermissionType } from '@bogwan/contracts';
+import type { Selectable } from 'kysely';
+import type { NodesTable } from '../../db/schema.js';
+import type { UserRow } from '../users/users.repo.js';
+
+// The seams between the file tree (tree, metadata, permissions) and the transfer side
+// (upload, download, preview, zip). The tree module implements them; transfer uses them.
+
+export type NodeRow = Selectable<NodesTable>;
+
+/** A file to add once its blob is stored. */
+export interface NewFile {
+  name: string;
+  size: number;
+  contentHash: string;
+  blobKey: string;
+  ownerId: string;
+  mtime?: string;
+}
+
+/** A node found under a folder, with its path relative to that folder (for zips). */
+export interface WalkEntry {
+  node: NodeRow;
+  relativePath: string;
+}
+
+export interface FileTree {
+  /** The live node at a path, or undefined. */
+  resolve(path: string): Promise<NodeRow | undefined>;
+  /** The absolute path of a live node. */
+  pathOf(node: NodeRow): Promise<string>;
+  /** The root folder a node belongs to (itself for a root). */
+  rootOf(node: NodeRow): Promise<NodeRow>;
+  /**
+   * Adds a file under a folder and counts its bytes in the root's usage, in one
+   * transaction. A name clash is 409 `file_exists_warning` unless `keepBoth`, which picks
+   * a free numbered name. Answers the new node.
+   */
+  addFile(folder: NodeRow, file: NewFile, options?: { keepBoth?: boolean }): Promise<NodeRow>;
+  /** Refuses (413 `volume_exceeded_warning`) when `bytes` more would pass the root's volume limit. */
+  assertRoom(root: NodeRow, bytes: number): Promise<void>;
+  /** Every live descendant of a folder, files and folders, depth first. */
+  walk(folder: NodeRow): AsyncIterable<WalkEntry>;
+  /** Notes that the user opened or downloaded a node (Recent). */
+  touch(userId: string, node: NodeRow): Promise<void>;
+}
+
+export interface FileAccess {
+  /**
+   * The one permission check of every file call: the live node at `path` when `user` may
+   * do `permission` there; 404 `folder_not_found` when it does not exist, 403
+   * `no_access_warning` when not allowed. Never trusts a user id from a payload.
+   */
+  require(user: UserRow, path: string, permission: PermissionType): Promise<NodeRow>;
+  /** The permissions `user` holds on `path` (empty when none or missing). */
+  permissionsAt(user: UserRow, path: string): Promise<PermissionType[]>;
+}
