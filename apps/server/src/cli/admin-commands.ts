@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { LOCAL_PROVIDER, PASSWORD_SPECIALS, ROLE_LEVEL, checkEmail, checkName, checkPassword } from '@bogwan/contracts';
+import { PASSWORD_SPECIALS, checkEmail, checkName, checkPassword } from '@bogwan/contracts';
 import type { Db } from '../db/index.js';
-import { newId } from '../ids.js';
 import { LoginGuardRepo } from '../modules/auth/login-guard.repo.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import { SessionsRepo } from '../modules/sessions/sessions.repo.js';
+import { newLocalUser } from '../modules/users/new-user.js';
 import { UsersRepo } from '../modules/users/users.repo.js';
 
 /** A command's outcome: lines to print, and whether it failed. */
@@ -93,29 +93,7 @@ export class AdminCommands {
     const next = password ?? generatePassword();
     const rule = checkPassword(next);
     if (rule) return fail(`the password does not follow the rule (${rule})`);
-    const now = new Date().toISOString();
-    await this.users.insert({
-      id: newId(),
-      name: name.trim(),
-      email: normalised,
-      description: '',
-      role: 'MASTER',
-      role_level: ROLE_LEVEL.MASTER,
-      status: 'ACTIVE',
-      approved: 1,
-      provider: LOCAL_PROVIDER,
-      password_hash: await hashPassword(next),
-      profile_image: null,
-      last_login: null,
-      mfa: 'none',
-      otp_secret: null,
-      otp_pending_secret: null,
-      otp_last_step: 0,
-      failed_logins: 0,
-      locked_until: null,
-      created_at: now,
-      updated_at: now,
-    });
+    await this.users.insert(await newLocalUser({ name, email: normalised, password: next, role: 'MASTER' }));
     const lines = [`MASTER account ${normalised} created`];
     if (!password) lines.push(`password: ${next}`);
     return { ok: true, lines };

@@ -1,9 +1,9 @@
-import { LOCAL_PROVIDER, ROLE_LEVEL, type LoginRequest, type MfaChallenge, type SetupStatus } from '@bogwan/contracts';
+import type { LoginRequest, MfaChallenge, SetupStatus } from '@bogwan/contracts';
 import { AppError, conflict, forbidden, unauthorized } from '../../errors.js';
-import { newId } from '../../ids.js';
 import type { EventsService } from '../events/events.service.js';
 import type { MfaService } from '../mfa/mfa.service.js';
 import type { ClientInfo, IssuedSession, SessionsService } from '../sessions/sessions.service.js';
+import { newLocalUser } from '../users/new-user.js';
 import type { UserRow, UsersRepo } from '../users/users.repo.js';
 import type { LoginGuard } from './login-guard.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -42,29 +42,7 @@ export class AuthService {
   async setup(input: SetupInput, client: ClientInfo): Promise<IssuedSession> {
     if ((await this.users.count()) > 0) throw conflict('setup_already_done');
     if (!(await this.setupToken.matches(input.token))) throw forbidden('setup_token_invalid');
-    const now = new Date().toISOString();
-    const row: UserRow = {
-      id: newId(),
-      name: input.name,
-      email: input.email,
-      description: '',
-      role: 'MASTER',
-      role_level: ROLE_LEVEL.MASTER,
-      status: 'ACTIVE',
-      approved: 1,
-      provider: LOCAL_PROVIDER,
-      password_hash: await hashPassword(input.password),
-      profile_image: null,
-      last_login: now,
-      mfa: 'none',
-      otp_secret: null,
-      otp_pending_secret: null,
-      otp_last_step: 0,
-      failed_logins: 0,
-      locked_until: null,
-      created_at: now,
-      updated_at: now,
-    };
+    const row = await newLocalUser({ ...input, role: 'MASTER', lastLogin: new Date().toISOString() });
     if (!(await this.setupRepo.completeSetup(row))) throw conflict('setup_already_done');
     this.setupToken.removeFile();
     await this.events.record({ service: 'auth', message: 'First account created', userId: row.id, ip: client.ip });
