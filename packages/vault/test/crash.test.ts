@@ -8,14 +8,22 @@ import { watch } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { describeTree, tempDir } from './helpers.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeTree, tempDir as makeTempDir } from './helpers.js';
 
 const pkg = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = path.join(pkg, 'bin', 'bogwan-vault.js');
 const env = { ...process.env, BOGWAN_VAULT_PASSWORD: 'crash test password' };
 // Small chunks and packs: many packs from a modest data set, so a kill lands mid-way.
 const INIT = ['--pack-size', String(512 * 1024), '--chunk-size', String(64 * 1024)];
+
+// The data sets here are tens of megabytes: remove every directory afterwards.
+const created: string[] = [];
+async function tempDir(label: string): Promise<string> {
+  const dir = await makeTempDir(label);
+  created.push(dir);
+  return dir;
+}
 
 interface Outcome {
   code: number | null;
@@ -120,6 +128,10 @@ describe('crashes and faults (built CLI, local directory)', () => {
     ok(['init', '--repo', repo, ...INIT]);
     ok(['backup', '--repo', repo, src]);
   }, 120_000);
+
+  afterAll(async () => {
+    for (const dir of created) await fs.rm(dir, { recursive: true, force: true });
+  });
 
   it('kill -9 during a backup: check passes, the next run resumes and restores byte-identical', async () => {
     const r = path.join(await tempDir('crash-backup'), 'repo');
