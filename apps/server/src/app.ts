@@ -31,19 +31,23 @@ import { licenceRoutes } from './modules/licence/licence.routes.js';
 import { LicenceService } from './modules/licence/licence.service.js';
 import { EventsRepo } from './modules/events/events.repo.js';
 import { EventsService } from './modules/events/events.service.js';
+import { registerFiles } from './modules/files/files.module.js';
 import { type Mailer, OutboxMailer, SmtpMailer } from './modules/mail/mailer.js';
 import { ChallengesRepo } from './modules/mfa/challenges.repo.js';
 import { MfaService } from './modules/mfa/mfa.service.js';
 import { SessionsRepo } from './modules/sessions/sessions.repo.js';
 import { SessionsService } from './modules/sessions/sessions.service.js';
+import type { TasksService } from './modules/tasks/tasks.service.js';
 import { SettingsRepo } from './modules/settings/settings.repo.js';
+import { registerTransfer } from './modules/transfer/transfer.module.js';
+import { registerRealtime } from './realtime/realtime.module.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { UsersRepo } from './modules/users/users.repo.js';
 import { WebauthnRepo } from './modules/webauthn/webauthn.repo.js';
 import { webauthnRoutes } from './modules/webauthn/webauthn.routes.js';
 import { WebauthnService } from './modules/webauthn/webauthn.service.js';
-import { blobRoot, ensureBlobRoot, probeBlobRoot } from './storage/blob-root.js';
+import { blobRoot, ensureBlobRoot } from './storage/blob-root.js';
 
 /** Default location of the built web app, relative to this file (src/ or dist/). */
 const DEFAULT_WEB_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -55,6 +59,8 @@ declare module 'fastify' {
     policies: PolicyRegistry;
     /** Lifts sign-in restrictions and ends sessions (operator command line). */
     loginGuard: LoginGuard;
+    /** Background tasks (task panel); any module reports progress through it. */
+    tasks: TasksService;
     accessLog: AccessLogWriter;
     /** The one-time setup token while no account exists (undefined afterwards). */
     setupToken: SetupToken;
@@ -117,7 +123,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerAccessLog(app, accessLog);
   await registerOpenApi(app);
 
-  const events = new EventsService(new EventsRepo(db), app.log);
+  const eventsRepo = new EventsRepo(db);
+  const events = new EventsService(eventsRepo, app.log);
   const mailer: Mailer = config.smtpUrl
     ? new SmtpMailer(config.smtpUrl, config.mailFrom)
     : new OutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, app.log);
@@ -140,9 +147,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(userRoutes, { auth, tokens });
   await app.register(licenceRoutes, { licence, ...authorize });
+  const { tasks, tasksRepo } = await registerRealtime(app, {
+    db,
+    tokens,
+    sessions: sessionsRepo,
+    eventsRepo,
+    events,
+    redisUrl: config.redisUrl,
+  });
+  app.decorate('tasks', tasks);
+  await registerFiles(app, { db, settings, users, events });
+  const transfer = await registerTransfer(app, { config, db, settings, events });
   await app.register(systemRoutes, {
     registry,
-    healthy: async () => (await pingDb(db)) && (await probeBlobRoot(blobs)),
+    healthy: async () => (await pingDb(db)) && (await transfer.stores.healthy()),
   });
   await registerWebApp(app, config.webDir ?? DEFAULT_WEB_DIR);
 
@@ -156,6 +174,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       { name: 'sessions', run: (before) => sessionsRepo.purgeExpired(before) },
       { name: 'login challenges', run: (before) => challenges.purgeBefore(before) },
       { name: 'webauthn challenges', run: () => webauthnRepo.purgeChallengesBefore(new Date().toISOString()) },
+      { name: 'finished tasks', run: (before) => tasksRepo.purgeFinishedBefore(before) },
+      ...transfer.housekeeping,
     ],
     app.log,
   );

@@ -33,6 +33,7 @@ const envSchema = z.object({
   BOGWAN_SMTP_URL: z.string().regex(/^smtps?:\/\//, 'smtp://… or smtps://…').optional(),
   BOGWAN_MAIL_FROM: z.string().min(3).default('Bogwan <no-reply@localhost>'),
   BOGWAN_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'redis://… or rediss://…').optional(),
   BOGWAN_WEB_DIR: z.string().min(1).optional(),
   BOGWAN_ACCESS_LOG_MAX_ROWS: z.coerce.number().int().min(1000).max(100_000_000).default(100_000),
   BOGWAN_TRUST_PROXY: boolish.default(false),
@@ -50,6 +51,11 @@ const envSchema = z.object({
       'an Ed25519 public key: PEM, or base64 of its SPKI DER',
     )
     .optional(),
+  BOGWAN_S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  BOGWAN_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  BOGWAN_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  BOGWAN_S3_REGION: z.string().min(1).default('us-east-1'),
+  BOGWAN_S3_FORCE_PATH_STYLE: boolish.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -76,9 +82,19 @@ export interface Config {
   /** Built web app to serve; undefined means the default location beside the server build. */
   webDir: string | undefined;
   accessLogMaxRows: number;
+  /** Redis for fanning realtime events out across server processes. */
+  redisUrl: string | undefined;
   trustProxy: boolean;
   /** Vendor public key (PEM or base64 SPKI) that licence keys must verify with; undefined means the built-in one. */
   licensePublicKey: string | undefined;
+  /** The S3-compatible endpoint of the cloud backend; the bucket itself is the setting `cloud.bucket`. */
+  s3: {
+    endpoint: string | undefined;
+    region: string;
+    accessKeyId: string | undefined;
+    secretAccessKey: string | undefined;
+    forcePathStyle: boolean;
+  };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 }
 
@@ -108,8 +124,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.BOGWAN_PUBLIC_URL?.replace(/\/+$/, ''),
     webDir: e.BOGWAN_WEB_DIR ? path.resolve(e.BOGWAN_WEB_DIR) : undefined,
     accessLogMaxRows: e.BOGWAN_ACCESS_LOG_MAX_ROWS,
+    redisUrl: e.REDIS_URL,
     trustProxy: e.BOGWAN_TRUST_PROXY,
     licensePublicKey: e.BOGWAN_LICENSE_PUBLIC_KEY,
+    s3: {
+      endpoint: e.BOGWAN_S3_ENDPOINT,
+      region: e.BOGWAN_S3_REGION,
+      accessKeyId: e.BOGWAN_S3_ACCESS_KEY_ID,
+      secretAccessKey: e.BOGWAN_S3_SECRET_ACCESS_KEY,
+      forcePathStyle: e.BOGWAN_S3_FORCE_PATH_STYLE,
+    },
     logLevel: e.LOG_LEVEL,
   };
 }

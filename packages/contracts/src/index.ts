@@ -10,3 +10,7 @@ export * from './calls/system.js';
 export * from './calls/sign-in.js';
 export * from './calls/licence.js';
 export * from './calls/files.js';
+export * from './calls/file-tree.js';
+export * from './calls/trash.js';
+export * from './calls/transfer.js';
+export * from './calls/realtime.js';

@@ -4,6 +4,7 @@
  */
 export const MESSAGE_KEYS = [
   'request_error_message',
+  'request_success_message',
   'invalid_request_message',
   'not_found_message',
   'unauthorized_message',
@@ -25,6 +26,9 @@ export const MESSAGE_KEYS = [
   'not_matched_origin_password',
   'password_change_complete_message',
   'license_required',
+  'notice_title_required',
+  'notice_content_required',
+  'task_not_cancelable',
   'invalid_license',
   'license_update_complete_message',
   'license_seat_limit_reached',
@@ -41,6 +45,7 @@ export const MESSAGE_KEYS = [
   'folder_not_found',
   'volume_exceeded_warning',
   'move_into_itself_warning',
+  'backend_mismatch_warning',
   'upload_chunk_invalid',
   'upload_size_mismatch',
   'upload_incomplete',

@@ -182,6 +182,43 @@ export interface RecentsTable {
   used_at: string;
 }
 
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  /** May hold simple markup, sanitised when stored. */
+  message: string;
+  level: number;
+  read: number;
+  created_at: string;
+}
+
+export interface NoticesTable {
+  id: string;
+  title: string;
+  content: string;
+  creator_id: string | null;
+  creator_name: string;
+  created_at: string;
+}
+
+/** A background task (upload, sync, snapshot, restore) and its progress; shared by every process. */
+export interface TasksTable {
+  id: string;
+  type: string;
+  owner_id: string;
+  name: string;
+  status: string;
+  /** 0–100, or null while the amount of work is unknown. */
+  progress: number | null;
+  size: number;
+  extension: string;
+  client_path: string;
+  snapshot_id: string | null;
+  restore_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   access_log: AccessLogTable;
@@ -199,6 +236,9 @@ export interface Database {
   upload_chunks: UploadChunksTable;
   stars: StarsTable;
   recents: RecentsTable;
+  notifications: NotificationsTable;
+  notices: NoticesTable;
+  tasks: TasksTable;
 }
 
 export type { Generated };

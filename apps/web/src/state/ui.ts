@@ -56,3 +56,20 @@ export function usePanels(): PanelState {
 export function setPanel(patch: Partial<PanelState>): void {
   panelStore.set({ ...panelStore.get(), ...patch });
 }
+
+/** How the file browser shows a folder. */
+export type ViewMode = 'list' | 'grid';
+
+/** The file browser's view, kept in localStorage as `ui.viewMode`. */
+export const viewModeStore = createStore<ViewMode>('list', {
+  key: 'ui.viewMode',
+  parse: (raw) => (raw === 'list' || raw === 'grid' ? raw : null),
+});
+
+export function useViewMode(): ViewMode {
+  return useStore(viewModeStore);
+}
+
+export function setViewMode(mode: ViewMode): void {
+  viewModeStore.set(mode);
+}

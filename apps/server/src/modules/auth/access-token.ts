@@ -12,6 +12,11 @@ export interface AccessClaims {
   sid: string;
 }
 
+/** Verified claims, with the expiry (epoch seconds). */
+export interface VerifiedClaims extends AccessClaims {
+  exp: number;
+}
+
 /** Signs and verifies access tokens: HS256 only (pinned), issuer, audience, type and expiry checked. */
 export class AccessTokens {
   private readonly key: Uint8Array;
@@ -35,7 +40,7 @@ export class AccessTokens {
   }
 
   /** The claims of a valid token, or null for anything else (bad signature, alg, expiry, type). */
-  async verify(token: string): Promise<AccessClaims | null> {
+  async verify(token: string): Promise<VerifiedClaims | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: [ALGORITHM],
@@ -46,7 +51,7 @@ export class AccessTokens {
       if (payload.typ !== TOKEN_TYPE || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
         return null;
       }
-      return { sub: payload.sub, sid: payload.sid };
+      return { sub: payload.sub, sid: payload.sid, exp: payload.exp ?? 0 };
     } catch (error) {
       if (error instanceof errors.JOSEError) return null;
       throw error;

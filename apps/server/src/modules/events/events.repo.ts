@@ -10,16 +10,14 @@ export class EventsRepo {
     await this.db.insertInto('events').values(row).execute();
   }
 
-  /** A user's events, newest first. */
-  listOfUser(userId: string, skip: number, limit: number) {
-    return this.db
-      .selectFrom('events')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .offset(skip)
-      .limit(limit)
-      .execute();
+  /** Events newest first, of one user or (userId undefined) of everyone. */
+  async page(userId: string | undefined, skip: number, limit: number) {
+    let q = this.db.selectFrom('events');
+    if (userId !== undefined) q = q.where('user_id', '=', userId);
+    const [items, count] = await Promise.all([
+      q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').offset(skip).limit(limit).execute(),
+      q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { items, total: Number(count.n) };
   }
 }

@@ -35,6 +35,9 @@ export interface FileTree {
    * Adds a file under a folder and counts its bytes in the root's usage, in one
    * transaction. A name clash is 409 `file_exists_warning` unless `keepBoth`, which picks
    * a free numbered name. Answers the new node.
+   * In the same transaction it adds one reference to the blob (`blobs` row of the
+   * folder's backend and `contentHash`, created on first use) and notes the file as
+   * Recent for its owner; a name that breaks the file-name rule is 400 `invalid_path`.
    */
   addFile(folder: NodeRow, file: NewFile, options?: { keepBoth?: boolean }): Promise<NodeRow>;
   /** Refuses (413 `volume_exceeded_warning`) when `bytes` more would pass the root's volume limit. */

@@ -1,41 +1,29 @@
-import { mdiFolderOutline } from '@mdi/js';
-import Breadcrumbs from '@mui/material/Breadcrumbs';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useParams } from 'react-router';
-import { PageEmptyState } from '../../components/page-empty-state';
+import { useCallback } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useFileActions } from '../../app/file-actions';
+import { FileExplorer } from '../../features/files/components/explorer/file-explorer';
+import { storageHref, storagePathFromSplat } from '../../features/files/lib/storage-path';
+import { UploadButton } from '../../features/upload/components/upload-button';
 import { useLocalePath } from '../../i18n/use-locale';
-import { folderSegments } from './folder-path';
 
 /** /storage/{path...}: the file browser; the URL below /storage is the folder path. */
 export function StorageRoute() {
-  const { t } = useTranslation();
+  const navigate = useNavigate();
   const localePath = useLocalePath();
-  const segments = folderSegments(useParams()['*'] ?? '');
+  const path = storagePathFromSplat(useParams()['*'] ?? '') ?? '/';
+  const actions = useFileActions();
+  const onNavigate = useCallback((target: string) => void navigate(localePath(storageHref(target))), [navigate, localePath]);
 
   return (
-    <PageEmptyState title={t('nav_storage')} description={t('storage_description')} icon={mdiFolderOutline}>
-      <Breadcrumbs aria-label={t('folder_path')} sx={{ mt: 1 }}>
-        {segments.length === 0 ? (
-          <Typography sx={{ color: 'text.primary' }}>{t('nav_storage')}</Typography>
-        ) : (
-          <Link component={RouterLink} to={localePath('/storage')} underline="hover" color="inherit">
-            {t('nav_storage')}
-          </Link>
-        )}
-        {segments.map((segment, index) =>
-          index === segments.length - 1 ? (
-            <Typography key={segment.href} sx={{ color: 'text.primary' }}>
-              {segment.name}
-            </Typography>
-          ) : (
-            <Link key={segment.href} component={RouterLink} to={localePath(segment.href)} underline="hover" color="inherit">
-              {segment.name}
-            </Link>
-          ),
-        )}
-      </Breadcrumbs>
-    </PageEmptyState>
+    <>
+      <FileExplorer
+        path={path}
+        onNavigate={onNavigate}
+        onOpenFile={actions.open}
+        onDownload={actions.download}
+        renderUpload={(canCreate) => <UploadButton targetPath={path} disabled={!canCreate} />}
+      />
+      {actions.overlay}
+    </>
   );
 }

@@ -4,10 +4,13 @@ import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { useMe } from '../../../features/auth/api/get-me';
 import { clearAuth, updateAuthUser, useAuth } from '../../../state/auth';
+import { FileDrop } from './file-drop';
 import { NavDrawer } from './nav-drawer';
 import { NoticeDrawer } from './notice-drawer';
 import { SettingsDialogSlot } from './settings-slot';
+import { TaskPanelHost } from './task-status';
 import { TopBar } from './top-bar';
+import { useRealtime } from './use-realtime';
 
 /** Checks the stored session with the server; an account that is no longer ACTIVE is signed out. */
 function useSessionCheck() {
@@ -20,9 +23,10 @@ function useSessionCheck() {
   }, [me.data]);
 }
 
-/** The signed-in shell: navigation drawer, top bar, page, notice drawer. */
+/** The signed-in shell: navigation drawer, top bar, page, notice drawer, task panel; one socket per tab. */
 export function MainLayout() {
   useSessionCheck();
+  useRealtime();
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
       <NavDrawer />
@@ -34,6 +38,8 @@ export function MainLayout() {
       </Box>
       <NoticeDrawer />
       <SettingsDialogSlot />
+      <FileDrop />
+      <TaskPanelHost />
     </Box>
   );
 }

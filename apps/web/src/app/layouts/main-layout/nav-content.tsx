@@ -15,6 +15,7 @@ import { NavEntry } from './nav-entry';
 import { useOpenSettings } from './settings-slot';
 import { ADMIN_ITEMS, GUIDE_ITEM, MENU_ITEMS, STORAGE_ITEM } from './nav-items';
 import { UsageBarSlot } from './slots';
+import { StorageTree } from './storage-tree';
 
 interface NavContentProps {
   collapsed: boolean;
@@ -78,6 +79,7 @@ export function NavContent({ collapsed, onNavigate }: NavContentProps) {
         </NavGroup>
         <NavGroup title={t('nav_storage')} collapsed={collapsed}>
           <NavEntry item={STORAGE_ITEM} collapsed={collapsed} onNavigate={onNavigate} />
+          {!collapsed && <StorageTree onNavigate={onNavigate} />}
         </NavGroup>
         {isAdmin && (
           <NavGroup title={t('nav_group_admin')} collapsed={collapsed}>

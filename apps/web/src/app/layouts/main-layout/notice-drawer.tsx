@@ -1,5 +1,5 @@
 import { NOTICE_DRAWER_WIDTH } from '@bogwan/contracts';
-import { mdiBullhornOutline, mdiClose } from '@mdi/js';
+import { mdiClose } from '@mdi/js';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
@@ -7,12 +7,16 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../components/mdi-icon';
+import { NoticeForm } from '../../../features/notices/components/notice-form';
+import { NoticeList } from '../../../features/notices/components/notice-list';
+import { useAuth } from '../../../state/auth';
 import { setPanel, usePanels } from '../../../state/ui';
 
-/** Right-hand drawer with the notices. Notices arrive with their own feature; until then it is empty. */
+/** Right-hand drawer with the notices; administrators (roleLevel above 1) also write and delete them. */
 export function NoticeDrawer() {
   const { t } = useTranslation();
   const { noticeOpen } = usePanels();
+  const isAdmin = (useAuth()?.user.roleLevel ?? 1) > 1;
   const close = () => setPanel({ noticeOpen: false });
 
   return (
@@ -31,9 +35,14 @@ export function NoticeDrawer() {
         </IconButton>
       </Box>
       <Divider />
-      <Box sx={{ p: 4, textAlign: 'center', color: 'text.secondary' }}>
-        <MdiIcon path={mdiBullhornOutline} sx={{ fontSize: 40, opacity: 0.5, mb: 1 }} />
-        <Typography variant="body2">{t('no_notices')}</Typography>
+      <Box sx={{ flexGrow: 1, minHeight: 0, overflowY: 'auto' }}>
+        {isAdmin && (
+          <>
+            <NoticeForm />
+            <Divider />
+          </>
+        )}
+        <NoticeList enabled={noticeOpen} canDelete={isAdmin} />
       </Box>
     </Drawer>
   );

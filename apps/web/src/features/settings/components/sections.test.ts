@@ -23,14 +23,15 @@ describe('settings sections', () => {
 
   it('opens the remembered section when this user may, else the first one that exists', () => {
     expect(initialSection('license', 3).id).toBe('license');
-    expect(initialSection('license', 1).id).toBe('security');
-    expect(initialSection('profile', 3).id).toBe('security');
-    expect(initialSection(null, 1).id).toBe('security');
+    expect(initialSection('license', 1).id).toBe('notification');
+    expect(initialSection('activity', 1).id).toBe('activity');
+    expect(initialSection('profile', 3).id).toBe('notification');
+    expect(initialSection(null, 1).id).toBe('notification');
   });
 
   it('gives every section that can be opened a description', () => {
     const open = SETTING_GROUPS.flatMap((group) => group.sections).filter((section) => section.available);
-    expect(open.map((section) => section.id)).toEqual(['security', 'license']);
+    expect(open.map((section) => section.id)).toEqual(['notification', 'security', 'activity', 'license']);
     expect(open.every((section) => section.description)).toBe(true);
   });
 });

@@ -23,7 +23,7 @@ import { k, type TranslationKey } from '../../../i18n/keys';
 import type { SettingId } from '../../../state/settings';
 
 /** Sections that exist now; the rest of the spec's tree is shown but cannot be opened yet. */
-export type AvailableSection = 'security' | 'license';
+export type AvailableSection = 'notification' | 'security' | 'activity' | 'license';
 
 export interface SettingSection {
   id: SettingId;
@@ -55,7 +55,14 @@ export const SETTING_GROUPS: SettingGroup[] = [
     minLevel: 1,
     sections: [
       later('profile', k('settings_profile'), mdiAccountCircleOutline, 1),
-      later('notification', k('settings_notification'), mdiBellOutline, 1),
+      {
+        id: 'notification',
+        label: k('settings_notification'),
+        description: k('settings_notification_description'),
+        icon: mdiBellOutline,
+        minLevel: 1,
+        available: true,
+      },
       {
         id: 'security',
         label: k('settings_security'),
@@ -64,7 +71,14 @@ export const SETTING_GROUPS: SettingGroup[] = [
         minLevel: 1,
         available: true,
       },
-      later('activity', k('settings_activity'), mdiHistory, 1),
+      {
+        id: 'activity',
+        label: k('settings_activity'),
+        description: k('settings_activity_description'),
+        icon: mdiHistory,
+        minLevel: 1,
+        available: true,
+      },
       later('delete', k('settings_delete'), mdiAccountRemoveOutline, 1),
     ],
   },

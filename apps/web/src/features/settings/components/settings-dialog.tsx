@@ -7,7 +7,9 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActivitySection } from '../../activity/components/activity-section';
 import { LicencePanel } from '../../licence/components/licence-panel';
+import { NotificationSection } from '../../notifications/components/notification-section';
 import { MdiIcon } from '../../../components/mdi-icon';
 import { useAuth } from '../../../state/auth';
 import { closeSettings, selectSetting, useSettingId } from '../../../state/settings';
@@ -22,7 +24,9 @@ const FULL_SCREEN_QUERY = '(max-width: 767.95px)';
 const TREE_WIDTH = 260;
 
 const SECTION_BODIES: Record<AvailableSection, ComponentType> = {
+  notification: NotificationSection,
   security: SecuritySection,
+  activity: ActivitySection,
   license: LicencePanel,
 };
 

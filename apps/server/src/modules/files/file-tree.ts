@@ -1,0 +1,196 @@
+import { isValidFileName, splitPath } from '@bogwan/contracts';
+import { AppError, badRequest, conflict, notFound } from '../../errors.js';
+import { newId } from '../../ids.js';
+import { type NodesRepo, isUniqueViolation } from './nodes.repo.js';
+import type { FileTree, NewFile, NodeRow, WalkEntry } from './ports.js';
+
+/** What to do when a name is taken: fail, or keep both under a numbered name. */
+export type OnConflict = 'error' | 'keep-both';
+
+/** How many numbered names are tried for "keep both" before giving up. */
+const KEEP_BOTH_TRIES = 1000;
+const KEEP_BOTH_BATCH = 25;
+
+export const volumeExceeded = () => new AppError(413, 'volume_exceeded_warning');
+export const folderNotFound = () => notFound('folder_not_found');
+
+/**
+ * The tree as metadata: resolving paths, adding files with their usage, walking
+ * subtrees. Implements the `FileTree` seam that the transfer side uses.
+ */
+export class FileTreeService implements FileTree {
+  constructor(readonly repo: NodesRepo) {}
+
+  async resolve(path: string): Promise<NodeRow | undefined> {
+    const segments = splitPath(path);
+    if (!segments || segments.length === 0) return undefined;
+    let node: NodeRow | undefined;
+    for (const segment of segments) {
+      node = await this.repo.findLiveChild(node?.id ?? '', segment);
+      if (!node) return undefined;
+    }
+    return node;
+  }
+
+  async pathOf(node: NodeRow): Promise<string> {
+    const path = (await this.livePaths([node.id])).get(node.id);
+    if (path === undefined) throw folderNotFound();
+    return path;
+  }
+
+  /**
+   * Absolute paths of the given nodes that are live: neither they nor any folder above
+   * them is in the trash. Nodes that are not live are left out of the map.
+   */
+  async livePaths(ids: string[], repo = this.repo): Promise<Map<string, string>> {
+    const paths = new Map<string, string>();
+    for (const [id, chain] of await chainsOf(repo, ids)) {
+      if (chain.every((link) => link.trash_key === '') && chain.at(-1)?.parent_id === '') paths.set(id, pathOfChain(chain));
+    }
+    return paths;
+  }
+
+  /** Paths the given nodes have or had, trashed or not; left out when a folder above is gone. */
+  async anyPaths(ids: string[]): Promise<Map<string, string>> {
+    const paths = new Map<string, string>();
+    for (const [id, chain] of await chainsOf(this.repo, ids)) {
+      if (chain.at(-1)?.parent_id === '') paths.set(id, pathOfChain(chain));
+    }
+    return paths;
+  }
+
+  async rootOf(node: NodeRow): Promise<NodeRow> {
+    if (node.parent_id === '') return node;
+    const root = await this.repo.findById(node.root_id);
+    if (!root) throw folderNotFound();
+    return root;
+  }
+
+  async addFile(folder: NodeRow, file: NewFile, options: { keepBoth?: boolean } = {}): Promise<NodeRow> {
+    if (!isValidFileName(file.name)) throw badRequest('invalid_path');
+    if (folder.folder !== 1) throw folderNotFound();
+    return uniqueNames(() =>
+      this.repo.transaction(async (repo) => {
+        const parent = await repo.findById(folder.id);
+        if (!parent || parent.trash_key !== '') throw folderNotFound();
+        const name = await placeName(repo, parent.id, file.name, false, options.keepBoth ? 'keep-both' : 'error');
+        if (!(await repo.addUsage(parent.root_id, file.size, true))) throw volumeExceeded();
+        await repo.addBlobRefs(parent.backend, file.contentHash, file.size);
+        const now = new Date().toISOString();
+        const row: NodeRow = {
+          ...blankNode(parent, now),
+          name,
+          folder: 0,
+          size: file.size,
+          mtime: file.mtime ?? now,
+          content_hash: file.contentHash,
+          blob_key: file.blobKey,
+          owner_id: file.ownerId,
+        };
+        await repo.insert([row]);
+        await repo.touch(file.ownerId, row.id, now);
+        return row;
+      }),
+    );
+  }
+
+  async assertRoom(root: NodeRow, bytes: number): Promise<void> {
+    const current = await this.repo.findById(root.root_id);
+    if (bytes > 0 && current?.volume_limit != null && current.usage_bytes + bytes > current.volume_limit) throw volumeExceeded();
+  }
+
+  async *walk(folder: NodeRow): AsyncIterable<WalkEntry> {
+    yield* this.walkUnder(folder.id, '');
+  }
+
+  private async *walkUnder(folderId: string, prefix: string): AsyncIterable<WalkEntry> {
+    for (const node of await this.repo.liveChildren(folderId)) {
+      const relativePath = prefix ? `${prefix}/${node.name}` : node.name;
+      yield { node, relativePath };
+      if (node.folder === 1) yield* this.walkUnder(node.id, relativePath);
+    }
+  }
+
+  async touch(userId: string, node: NodeRow): Promise<void> {
+    await this.repo.touch(userId, node.id, new Date().toISOString());
+  }
+}
+
+/**
+ * A new folder's columns under `parent` (null: a root folder, its own root), before its
+ * own name and contents are set.
+ */
+export function blankNode(parent: NodeRow | null, now: string): NodeRow {
+  const id = newId();
+  return {
+    id,
+    parent_id: parent?.id ?? '',
+    root_id: parent?.root_id ?? id,
+    name: '',
+    folder: 1,
+    size: 0,
+    mtime: now,
+    content_hash: null,
+    blob_key: null,
+    backend: parent?.backend ?? 'server',
+    owner_id: null,
+    description: '',
+    lock: 0,
+    volume_limit: null,
+    usage_bytes: 0,
+    trash_key: '',
+    trashed_at: null,
+    trashed_by: null,
+    original_parent_id: null,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+/**
+ * The name an item gets under `parentId`: `name` when free; taken, a 409
+ * `file_exists_warning`, or with 'keep-both' the first free `name (n).ext`.
+ */
+export async function placeName(repo: NodesRepo, parentId: string, name: string, folder: boolean, onConflict: OnConflict): Promise<string> {
+  if (!(await repo.takenNames(parentId, [name])).has(name)) return name;
+  if (onConflict === 'error') throw conflict('file_exists_warning');
+  const dot = folder ? -1 : name.lastIndexOf('.');
+  const [base, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+  for (let start = 1; start <= KEEP_BOTH_TRIES; start += KEEP_BOTH_BATCH) {
+    const candidates = Array.from({ length: KEEP_BOTH_BATCH }, (_, i) => numbered(base, extension, start + i));
+    const taken = await repo.takenNames(parentId, candidates);
+    const free = candidates.find((c) => !taken.has(c));
+    if (free) return free;
+  }
+  throw conflict('file_exists_warning');
+}
+
+function numbered(base: string, extension: string, n: number): string {
+  const suffix = ` (${n})${extension}`;
+  return base.slice(0, Math.max(1, 255 - suffix.length)).trimEnd() + suffix;
+}
+
+/** Runs a write; a unique-name violation (two writers raced for one name) becomes 409 `file_exists_warning`. */
+export async function uniqueNames<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('file_exists_warning');
+    throw error;
+  }
+}
+
+async function chainsOf(repo: NodesRepo, ids: string[]) {
+  const byStart = new Map<string, { id: string; parent_id: string; name: string; trash_key: string; depth: number }[]>();
+  for (const link of await repo.chains(ids)) {
+    const chain = byStart.get(link.start_id) ?? [];
+    chain.push(link);
+    byStart.set(link.start_id, chain);
+  }
+  for (const chain of byStart.values()) chain.sort((a, b) => a.depth - b.depth);
+  return byStart;
+}
+
+function pathOfChain(chain: { name: string }[]): string {
+  return `/${chain.map((link) => link.name).reverse().join('/')}`;
+}

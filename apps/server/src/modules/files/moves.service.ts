@@ -1,0 +1,200 @@
+import { type FileEntry, type PermissionType, checkFolderName, isInside, isValidFileName, joinPath } from '@bogwan/contracts';
+import { badRequest, conflict, forbidden } from '../../errors.js';
+import { newId } from '../../ids.js';
+import type { EventsService } from '../events/events.service.js';
+import type { UserRow } from '../users/users.repo.js';
+import { ADMIN_LEVEL, type AccessService } from './access.service.js';
+import { type FileTreeService, type OnConflict, folderNotFound, placeName, uniqueNames, volumeExceeded } from './file-tree.js';
+import type { Caller } from './files.service.js';
+import { toFileEntry } from './files.presenter.js';
+import type { NodesRepo } from './nodes.repo.js';
+import type { NodeRow } from './ports.js';
+
+export interface MoveRequest {
+  path: string;
+  name: string;
+  newPath: string;
+  onConflict: OnConflict;
+}
+
+/** Bytes of the files among `rows` (folders hold none of their own). */
+export function fileBytes(rows: NodeRow[]): number {
+  return rows.reduce((sum, row) => sum + (row.folder === 1 ? 0 : row.size), 0);
+}
+
+/**
+ * Changes to where items live: move, copy, rename, trash. Move and rename touch
+ * metadata only; copy adds references to the same blobs. Usage moves with the bytes, in
+ * the same transaction as the rows.
+ */
+export class MovesService {
+  constructor(
+    private readonly tree: FileTreeService,
+    private readonly access: AccessService,
+    private readonly events: EventsService,
+  ) {}
+
+  private get repo() {
+    return this.tree.repo;
+  }
+
+  async move(caller: Caller, body: MoveRequest): Promise<FileEntry> {
+    const { source, target } = await this.prepare(caller.user, body, 'MOVE');
+    if (source.parent_id === target.id) return this.entry(caller.user, source, joinPath(body.newPath, source.name));
+    const moved = await uniqueNames(() =>
+      this.repo.transaction(async (repo) => {
+        const name = await placeName(repo, target.id, source.name, source.folder === 1, body.onConflict);
+        if (source.root_id !== target.root_id) {
+          // Trashed items inside go along: their bytes still count where they live.
+          const rows = await repo.subtree(source.id, false);
+          const bytes = fileBytes(rows);
+          if (!(await repo.addUsage(target.root_id, bytes, true))) throw volumeExceeded();
+          await repo.addUsage(source.root_id, -bytes, false);
+          await repo.setRoot(
+            rows.map((r) => r.id),
+            target.root_id,
+          );
+        }
+        const updated_at = new Date().toISOString();
+        await repo.update(source.id, { parent_id: target.id, name, updated_at });
+        return { ...source, parent_id: target.id, root_id: target.root_id, name, updated_at };
+      }),
+    );
+    const to = joinPath(body.newPath, moved.name);
+    await this.record(caller, `Moved ${joinPath(body.path, body.name)} to ${to}`);
+    return this.entry(caller.user, moved, to);
+  }
+
+  async copy(caller: Caller, body: MoveRequest): Promise<FileEntry> {
+    const { source, target } = await this.prepare(caller.user, body, 'COPY');
+    const copy = await uniqueNames(() =>
+      this.repo.transaction(async (repo) => {
+        const name = await placeName(repo, target.id, source.name, source.folder === 1, body.onConflict);
+        const rows = await repo.subtree(source.id, true);
+        if (!(await repo.addUsage(target.root_id, fileBytes(rows), true))) throw volumeExceeded();
+        const copies = copyRows(rows, source.id, target, name, caller.user.id);
+        await addBlobReferences(repo, copies);
+        await repo.insert(copies);
+        return copies.find((c) => c.parent_id === target.id)!;
+      }),
+    );
+    const to = joinPath(body.newPath, copy.name);
+    await this.record(caller, `Copied ${joinPath(body.path, body.name)} to ${to}`);
+    return toFileEntry(copy, to, false);
+  }
+
+  async rename(caller: Caller, body: { path: string; name: string; newName: string }): Promise<FileEntry> {
+    const from = itemPath(body.path, body.name);
+    const node = await this.access.require(caller.user, from, 'UPDATE');
+    if (node.parent_id === '' && caller.user.role_level < ADMIN_LEVEL) throw forbidden();
+    let name = body.newName;
+    if (node.folder === 1) {
+      if (checkFolderName(name)) throw badRequest('rules_folder');
+      name = name.trim();
+    } else if (!isValidFileName(name)) {
+      throw badRequest('invalid_path');
+    }
+    const to = joinPath(body.path, name);
+    if (name === node.name) return this.entry(caller.user, node, to);
+    const updated_at = new Date().toISOString();
+    await uniqueNames(() =>
+      this.repo.transaction(async (repo) => {
+        await placeName(repo, node.parent_id, name, node.folder === 1, 'error');
+        await repo.update(node.id, { name, updated_at });
+      }),
+    );
+    await this.record(caller, `Renamed ${from} to ${to}`);
+    return this.entry(caller.user, { ...node, name, updated_at }, to);
+  }
+
+  /**
+   * Moves items to the trash: each keeps its place (parent) and its children, and stops
+   * blocking its name. Paths inside another listed path go along with it. Answers the
+   * trash ids.
+   */
+  async trash(caller: Caller, paths: string[]): Promise<string[]> {
+    const distinct = [...new Set(paths)].sort();
+    const tops = distinct.filter((p) => !distinct.some((other) => other !== p && isInside(p, other)));
+    const nodes: NodeRow[] = [];
+    for (const path of tops) {
+      const node = await this.access.require(caller.user, path, 'TRASH');
+      if (node.parent_id === '' && caller.user.role_level < ADMIN_LEVEL) throw forbidden();
+      nodes.push(node);
+    }
+    const trashed_at = new Date().toISOString();
+    await this.repo.transaction(async (repo) => {
+      for (const node of nodes) {
+        await repo.update(node.id, { trash_key: node.id, trashed_at, trashed_by: caller.user.id, original_parent_id: node.parent_id });
+      }
+    });
+    for (const path of tops) await this.record(caller, `Moved ${path} to the trash`);
+    return nodes.map((n) => n.id);
+  }
+
+  /**
+   * The checks shared by move and copy: the source exists and may be moved (or copied),
+   * the target folder exists and takes new items, lies outside the source, and keeps its
+   * bytes on the same backend (moving bytes between backends is not done here).
+   */
+  private async prepare(user: UserRow, body: MoveRequest, permission: PermissionType) {
+    const sourcePath = itemPath(body.path, body.name);
+    const source = await this.access.require(user, sourcePath, permission);
+    // Root folders stay at the top: they carry the backend and the volume limit.
+    if (source.parent_id === '' || body.newPath === '/') throw badRequest();
+    if (isInside(body.newPath, sourcePath)) throw badRequest('move_into_itself_warning');
+    const target = await this.access.require(user, body.newPath, 'CREATE');
+    if (target.folder !== 1) throw folderNotFound();
+    if (target.backend !== source.backend) throw conflict('backend_mismatch_warning');
+    return { source, target };
+  }
+
+  private async entry(user: UserRow, node: NodeRow, path: string): Promise<FileEntry> {
+    const starred = await this.repo.starredAmong(user.id, [node.id]);
+    return toFileEntry(node, path, starred.has(node.id));
+  }
+
+  private record(caller: Caller, message: string): Promise<void> {
+    return this.events.record({ service: 'file', message, userId: caller.user.id, ip: caller.ip });
+  }
+}
+
+/** The path of item `name` in folder `path`; 400 `invalid_path` when the name breaks the file-name rule. */
+export function itemPath(path: string, name: string): string {
+  if (!isValidFileName(name)) throw badRequest('invalid_path');
+  return joinPath(path, name);
+}
+
+/** New rows for a copied subtree: fresh ids, the top one renamed into `target`, owned by the copier. */
+function copyRows(rows: NodeRow[], sourceId: string, target: NodeRow, name: string, ownerId: string): NodeRow[] {
+  const ids = new Map(rows.map((row) => [row.id, newId()]));
+  const now = new Date().toISOString();
+  return rows.map((row) => ({
+    ...row,
+    id: ids.get(row.id)!,
+    parent_id: row.id === sourceId ? target.id : ids.get(row.parent_id)!,
+    root_id: target.root_id,
+    name: row.id === sourceId ? name : row.name,
+    owner_id: ownerId,
+    volume_limit: null,
+    usage_bytes: 0,
+    trash_key: '',
+    trashed_at: null,
+    trashed_by: null,
+    original_parent_id: null,
+    created_at: now,
+    updated_at: now,
+  }));
+}
+
+/** One more reference per copied file to the blob it shares. */
+async function addBlobReferences(repo: NodesRepo, copies: NodeRow[]): Promise<void> {
+  const counts = new Map<string, { backend: string; hash: string; size: number; count: number }>();
+  for (const row of copies) {
+    if (row.folder === 1 || !row.content_hash) continue;
+    const key = `${row.backend}\u0000${row.content_hash}`;
+    const entry = counts.get(key) ?? { backend: row.backend, hash: row.content_hash, size: row.size, count: 0 };
+    entry.count += 1;
+    counts.set(key, entry);
+  }
+  for (const { backend, hash, size, count } of counts.values()) await repo.addBlobRefs(backend, hash, size, count);
+}

@@ -1,0 +1,296 @@
+import { type Insertable, type Kysely, sql } from 'kysely';
+import type { Database, NodesTable } from '../../db/schema.js';
+import { isUniqueViolation } from '../auth/setup.repo.js';
+import type { NodeRow } from './ports.js';
+
+export type NewNodeRow = Insertable<NodesTable>;
+export type ListSort = 'name' | '-name' | 'size' | '-size' | 'mtime' | '-mtime';
+
+/** A live child with whether the listing user starred it. */
+export type ListedNode = NodeRow & { starred_by: string | null };
+
+/** One step of a node's way up to its root: the node itself first. */
+export interface ChainLink {
+  start_id: string;
+  id: string;
+  parent_id: string;
+  name: string;
+  trash_key: string;
+  depth: number;
+}
+
+/** Rows to insert in one statement; keeps the bound parameters under SQLite's limit. */
+const INSERT_BATCH = 200;
+/** Guards the recursive queries against a cycle that a bug might leave behind. */
+const MAX_DEPTH = 1000;
+
+export { isUniqueViolation };
+
+/**
+ * SQL for the file tree: nodes, stars, recents and blob reference counts. The only place
+ * that touches those tables. A repo made by `transaction` runs everything in that one
+ * transaction.
+ */
+export class NodesRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** Runs `fn` in one transaction (or in the current one when already inside). */
+  transaction<T>(fn: (repo: NodesRepo) => Promise<T>): Promise<T> {
+    if (this.db.isTransaction) return fn(this);
+    return this.db.transaction().execute((trx) => fn(new NodesRepo(trx)));
+  }
+
+  findById(id: string): Promise<NodeRow | undefined> {
+    return this.db.selectFrom('nodes').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The live node called `name` under `parentId` ('' for the top level). */
+  findLiveChild(parentId: string, name: string): Promise<NodeRow | undefined> {
+    return this.db
+      .selectFrom('nodes')
+      .selectAll()
+      .where('parent_id', '=', parentId)
+      .where('name', '=', name)
+      .where('trash_key', '=', '')
+      .executeTakeFirst();
+  }
+
+  /** Live root folders, by name. */
+  liveRoots(): Promise<NodeRow[]> {
+    return this.db.selectFrom('nodes').selectAll().where('parent_id', '=', '').where('trash_key', '=', '').orderBy('name').execute();
+  }
+
+  /** Live children of a folder, folders first, then by `sort`; `starred_by` says whether `userId` starred each. */
+  listLiveChildren(parentId: string, userId: string, options: { skip: number; limit: number; sort: ListSort }): Promise<ListedNode[]> {
+    const desc = options.sort.startsWith('-');
+    const column = options.sort.replace('-', '') as 'name' | 'size' | 'mtime';
+    return this.db
+      .selectFrom('nodes')
+      .leftJoin('stars', (join) => join.onRef('stars.node_id', '=', 'nodes.id').on('stars.user_id', '=', userId))
+      .selectAll('nodes')
+      .select('stars.user_id as starred_by')
+      .where('nodes.parent_id', '=', parentId)
+      .where('nodes.trash_key', '=', '')
+      .orderBy('nodes.folder', 'desc')
+      .orderBy(`nodes.${column}`, desc ? 'desc' : 'asc')
+      .orderBy('nodes.name')
+      .orderBy('nodes.id')
+      .offset(options.skip)
+      .limit(options.limit)
+      .execute();
+  }
+
+  async countLiveChildren(parentId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('nodes')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('parent_id', '=', parentId)
+      .where('trash_key', '=', '')
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Live sub-folders of each given folder, by name. */
+  liveFoldersUnder(parentIds: string[]): Promise<NodeRow[]> {
+    if (parentIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('nodes')
+      .selectAll()
+      .where('parent_id', 'in', parentIds)
+      .where('folder', '=', 1)
+      .where('trash_key', '=', '')
+      .orderBy('name')
+      .execute();
+  }
+
+  /** Live children of one folder in name order (for walking a subtree). */
+  liveChildren(parentId: string): Promise<NodeRow[]> {
+    return this.db
+      .selectFrom('nodes')
+      .selectAll()
+      .where('parent_id', '=', parentId)
+      .where('trash_key', '=', '')
+      .orderBy('folder', 'desc')
+      .orderBy('name')
+      .execute();
+  }
+
+  /** Which of `names` are taken by live nodes under `parentId`. */
+  async takenNames(parentId: string, names: string[]): Promise<Set<string>> {
+    if (names.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('nodes')
+      .select('name')
+      .where('parent_id', '=', parentId)
+      .where('trash_key', '=', '')
+      .where('name', 'in', names)
+      .execute();
+    return new Set(rows.map((r) => r.name));
+  }
+
+  /** The way up from each node to its root, every node included (trashed ones too). */
+  async chains(ids: string[]): Promise<ChainLink[]> {
+    if (ids.length === 0) return [];
+    const result = await sql<ChainLink>`
+      with recursive chain(start_id, id, parent_id, name, trash_key, depth) as (
+        select id, id, parent_id, name, trash_key, 0 from nodes where id in (${sql.join(ids)})
+        union all
+        select c.start_id, n.id, n.parent_id, n.name, n.trash_key, c.depth + 1
+        from nodes n join chain c on n.id = c.parent_id
+        where c.depth < ${MAX_DEPTH}
+      )
+      select start_id, id, parent_id, name, trash_key, depth from chain`.execute(this.db);
+    return result.rows.map((r) => ({ ...r, depth: Number(r.depth) }));
+  }
+
+  /** A node and everything below it; with `liveOnly`, trashed nodes and what lies under them are left out. */
+  async subtree(id: string, liveOnly: boolean): Promise<NodeRow[]> {
+    const live = liveOnly ? sql`and n.trash_key = ''` : sql``;
+    const result = await sql<NodeRow>`
+      with recursive sub(id, depth) as (
+        select id, 0 from nodes where id = ${id}
+        union all
+        select n.id, s.depth + 1 from nodes n join sub s on n.parent_id = s.id
+        where s.depth < ${MAX_DEPTH} ${live}
+      )
+      select nodes.* from nodes join sub on sub.id = nodes.id`.execute(this.db);
+    return result.rows;
+  }
+
+  async insert(rows: NewNodeRow[]): Promise<void> {
+    for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+      await this.db.insertInto('nodes').values(rows.slice(i, i + INSERT_BATCH)).execute();
+    }
+  }
+
+  async update(id: string, patch: Partial<Omit<NodeRow, 'id'>>): Promise<void> {
+    await this.db.updateTable('nodes').set(patch).where('id', '=', id).execute();
+  }
+
+  /** Gives nodes another root (after a move between roots). */
+  async setRoot(ids: string[], rootId: string): Promise<void> {
+    for (let i = 0; i < ids.length; i += INSERT_BATCH) {
+      await this.db.updateTable('nodes').set({ root_id: rootId }).where('id', 'in', ids.slice(i, i + INSERT_BATCH)).execute();
+    }
+  }
+
+  async delete(ids: string[]): Promise<void> {
+    for (let i = 0; i < ids.length; i += INSERT_BATCH) {
+      await this.db.deleteFrom('nodes').where('id', 'in', ids.slice(i, i + INSERT_BATCH)).execute();
+    }
+  }
+
+  /**
+   * Adds `bytes` (negative to release) to a root's usage in one statement. With
+   * `enforce`, refuses (answers false, nothing changed) when the result would pass the
+   * root's volume limit; concurrent adds cannot both slip under it.
+   */
+  async addUsage(rootId: string, bytes: number, enforce: boolean): Promise<boolean> {
+    let query = this.db
+      .updateTable('nodes')
+      .set({ usage_bytes: sql`usage_bytes + ${bytes}` })
+      .where('id', '=', rootId);
+    if (enforce && bytes > 0) {
+      query = query.where((eb) => eb.or([eb('volume_limit', 'is', null), eb(sql`usage_bytes + ${bytes}`, '<=', eb.ref('volume_limit'))]));
+    }
+    const result = await query.executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** One more (or `count` more) reference to a blob; creates its row on first use. */
+  async addBlobRefs(backend: string, hash: string, size: number, count = 1): Promise<void> {
+    await this.db
+      .insertInto('blobs')
+      .values({ backend, hash, size, ref_count: count, created_at: new Date().toISOString() })
+      .onConflict((oc) => oc.columns(['backend', 'hash']).doUpdateSet({ ref_count: sql`blobs.ref_count + ${count}` }))
+      .execute();
+  }
+
+  /** Drops references; a blob at 0 is left for the orphan collector of the transfer side. */
+  async releaseBlobRefs(backend: string, hash: string, count: number): Promise<void> {
+    await this.db
+      .updateTable('blobs')
+      .set({ ref_count: sql`case when ref_count > ${count} then ref_count - ${count} else 0 end` })
+      .where('backend', '=', backend)
+      .where('hash', '=', hash)
+      .execute();
+  }
+
+  async setStar(userId: string, nodeId: string, starred: boolean): Promise<void> {
+    if (!starred) {
+      await this.db.deleteFrom('stars').where('user_id', '=', userId).where('node_id', '=', nodeId).execute();
+      return;
+    }
+    await this.db
+      .insertInto('stars')
+      .values({ user_id: userId, node_id: nodeId, created_at: new Date().toISOString() })
+      .onConflict((oc) => oc.columns(['user_id', 'node_id']).doNothing())
+      .execute();
+  }
+
+  /** Which of `nodeIds` the user starred. */
+  async starredAmong(userId: string, nodeIds: string[]): Promise<Set<string>> {
+    if (nodeIds.length === 0) return new Set();
+    const rows = await this.db.selectFrom('stars').select('node_id').where('user_id', '=', userId).where('node_id', 'in', nodeIds).execute();
+    return new Set(rows.map((r) => r.node_id));
+  }
+
+  /** The user's starred nodes not trashed themselves (ancestors are the caller's to check), newest star first. */
+  starred(userId: string, limit: number): Promise<NodeRow[]> {
+    return this.db
+      .selectFrom('stars')
+      .innerJoin('nodes', 'nodes.id', 'stars.node_id')
+      .selectAll('nodes')
+      .where('stars.user_id', '=', userId)
+      .where('nodes.trash_key', '=', '')
+      .orderBy('stars.created_at', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  async touch(userId: string, nodeId: string, at: string): Promise<void> {
+    await this.db
+      .insertInto('recents')
+      .values({ user_id: userId, node_id: nodeId, used_at: at })
+      .onConflict((oc) => oc.columns(['user_id', 'node_id']).doUpdateSet({ used_at: at }))
+      .execute();
+  }
+
+  /** Files the user opened or added, not trashed themselves, newest first. */
+  recent(userId: string, limit: number): Promise<NodeRow[]> {
+    return this.db
+      .selectFrom('recents')
+      .innerJoin('nodes', 'nodes.id', 'recents.node_id')
+      .selectAll('nodes')
+      .where('recents.user_id', '=', userId)
+      .where('nodes.trash_key', '=', '')
+      .where('nodes.folder', '=', 0)
+      .orderBy('recents.used_at', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Trashed items (their own trash entries), newest first; only those trashed by `trashedBy` when given. */
+  async trashed(options: { trashedBy?: string; skip: number; limit: number }): Promise<{ rows: NodeRow[]; total: number }> {
+    let base = this.db.selectFrom('nodes').where('trash_key', '<>', '');
+    if (options.trashedBy) base = base.where('trashed_by', '=', options.trashedBy);
+    const rows = await base.selectAll().orderBy('trashed_at', 'desc').orderBy('id', 'desc').offset(options.skip).limit(options.limit).execute();
+    const count = await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+    return { rows, total: Number(count.n) };
+  }
+
+  /** Ids of every trash entry. */
+  async trashedIds(): Promise<string[]> {
+    const rows = await this.db.selectFrom('nodes').select('id').where('trash_key', '<>', '').orderBy('id').execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** Usage of every root per backend (live and trashed roots), with the roots' limits. */
+  allRoots(): Promise<Pick<NodeRow, 'id' | 'name' | 'backend' | 'usage_bytes' | 'volume_limit' | 'trash_key'>[]> {
+    return this.db
+      .selectFrom('nodes')
+      .select(['id', 'name', 'backend', 'usage_bytes', 'volume_limit', 'trash_key'])
+      .where('parent_id', '=', '')
+      .execute();
+  }
+}

@@ -1,0 +1,47 @@
+import type { Selectable, Updateable } from 'kysely';
+import type { Db } from '../../db/index.js';
+import type { TasksTable } from '../../db/schema.js';
+
+export type TaskRow = Selectable<TasksTable>;
+
+/** SQL for background tasks; kept in the database so every server process sees them. */
+export class TasksRepo {
+  constructor(private readonly db: Db) {}
+
+  async insert(row: TaskRow): Promise<void> {
+    await this.db.insertInto('tasks').values(row).execute();
+  }
+
+  async update(id: string, changes: Updateable<TasksTable>): Promise<TaskRow | undefined> {
+    await this.db.updateTable('tasks').set(changes).where('id', '=', id).execute();
+    return this.find(id);
+  }
+
+  find(id: string): Promise<TaskRow | undefined> {
+    return this.db.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  ofOwner(ownerId: string, limit = 500): Promise<TaskRow[]> {
+    return this.db.selectFrom('tasks').selectAll().where('owner_id', '=', ownerId).orderBy('id', 'desc').limit(limit).execute();
+  }
+
+  /** The running or pending task of a type that names this snapshot or restore. */
+  findActive(type: 'snapshot' | 'restore', ref: string): Promise<TaskRow | undefined> {
+    const column = type === 'snapshot' ? 'snapshot_id' : 'restore_id';
+    return this.db
+      .selectFrom('tasks')
+      .selectAll()
+      .where('type', '=', type)
+      .where(column, '=', ref)
+      .where('status', 'in', ['pending', 'running'])
+      .executeTakeFirst();
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.deleteFrom('tasks').where('id', '=', id).execute();
+  }
+
+  async purgeFinishedBefore(before: string): Promise<void> {
+    await this.db.deleteFrom('tasks').where('status', 'in', ['completed', 'canceled', 'failure']).where('updated_at', '<', before).execute();
+  }
+}

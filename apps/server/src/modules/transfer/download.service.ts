@@ -1,0 +1,130 @@
+import type { Readable } from 'node:stream';
+import type { PermissionType } from '@bogwan/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import yazl from 'yazl';
+import { AppError } from '../../errors.js';
+import type { BlobStore, ByteRange } from '../../storage/blob-store.js';
+import type { BlobStores } from '../../storage/blob-stores.js';
+import type { EventsService } from '../events/events.service.js';
+import type { FileAccess, FileTree, NodeRow } from '../files/ports.js';
+import type { UserRow } from '../users/users.repo.js';
+import { storeMissing } from './upload.service.js';
+
+/** A file's bytes and what the HTTP answer says about them. */
+export interface FileBody {
+  node: NodeRow;
+  size: number;
+  etag: string;
+  lastModified: string;
+  open: (range?: ByteRange) => Promise<Readable>;
+}
+
+/** A zip being streamed, and its file name. */
+export interface ZipBody {
+  name: string;
+  stream: Readable;
+}
+
+/**
+ * Reads files for download and preview, and streams folders and selections as zips.
+ * Every path passes the one permission check first.
+ */
+export class DownloadService {
+  constructor(
+    private readonly stores: BlobStores,
+    private readonly tree: () => FileTree,
+    private readonly access: () => FileAccess,
+    private readonly events: EventsService,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** The node at `path` when the user may do `permission` there. */
+  require(user: UserRow, path: string, permission: PermissionType): Promise<NodeRow> {
+    return this.access().require(user, path, permission);
+  }
+
+  /** A file ready to be served (its node must be a file). */
+  async file(node: NodeRow): Promise<FileBody> {
+    if (!node.blob_key || !node.content_hash) throw new AppError(404, 'not_found_message');
+    const store = await this.storeOf(node);
+    const key = node.blob_key;
+    return {
+      node,
+      size: node.size,
+      etag: `"${node.content_hash}"`,
+      lastModified: new Date(node.mtime).toUTCString(),
+      open: (range) => store.get(key, range),
+    };
+  }
+
+  /** Notes a download in Recent and the activity log. */
+  async recordDownload(user: UserRow, nodes: NodeRow[], what: string, ip: string): Promise<void> {
+    for (const node of nodes) await this.tree().touch(user.id, node);
+    await this.events.record({ service: 'file', message: `Downloaded ${what}`, userId: user.id, ip });
+  }
+
+  /**
+   * A zip of folders and files, streamed: entries are added as the tree is walked and
+   * each file's bytes are opened only when the zip reaches it. Names are UTF-8 with the
+   * language-encoding flag (yazl sets it), folders kept as `folder/` entries. Entries
+   * are stored, not deflated: most large files are compressed already, and storing keeps
+   * the zip as fast as the disk.
+   */
+  zip(name: string, items: NodeRow[]): ZipBody {
+    const zip = new yazl.ZipFile();
+    const taken = new Set<string>();
+    const add = async () => {
+      for (const item of items) {
+        const top = uniqueName(item.name, taken);
+        if (item.folder !== 1) {
+          await this.addFile(zip, item, top);
+          continue;
+        }
+        zip.addEmptyDirectory(top, { mtime: new Date(item.mtime) });
+        for await (const entry of this.tree().walk(item)) {
+          const entryName = `${top}/${entry.relativePath}`;
+          if (entry.node.folder === 1) zip.addEmptyDirectory(entryName, { mtime: new Date(entry.node.mtime) });
+          else await this.addFile(zip, entry.node, entryName);
+        }
+      }
+      zip.end();
+    };
+    add().catch((error: unknown) => {
+      this.log.error({ err: error }, 'zip download failed');
+      (zip.outputStream as unknown as Readable).destroy(error as Error);
+    });
+    return { name, stream: zip.outputStream as unknown as Readable };
+  }
+
+  private async addFile(zip: yazl.ZipFile, node: NodeRow, entryName: string): Promise<void> {
+    const store = await this.storeOf(node);
+    const key = node.blob_key;
+    zip.addReadStreamLazy(entryName, { mtime: new Date(node.mtime), compress: false, size: node.size }, (callback) => {
+      if (!key) {
+        callback(new Error(`file ${node.id} has no blob`), undefined as unknown as Readable);
+        return;
+      }
+      store.get(key).then(
+        (stream) => callback(null, stream),
+        (error: Error) => callback(error, undefined as unknown as Readable),
+      );
+    });
+  }
+
+  private async storeOf(node: NodeRow): Promise<BlobStore> {
+    const store = await this.stores.forBackend(node.backend);
+    if (!store) throw storeMissing();
+    return store;
+  }
+}
+
+/** `name`, or `name (2)`, `name (3)`, … when a selection holds two items of one name. */
+function uniqueName(name: string, taken: Set<string>): string {
+  let candidate = name;
+  for (let n = 2; taken.has(candidate); n++) {
+    const dot = name.lastIndexOf('.');
+    candidate = dot > 0 ? `${name.slice(0, dot)} (${n})${name.slice(dot)}` : `${name} (${n})`;
+  }
+  taken.add(candidate);
+  return candidate;
+}

@@ -1,0 +1,99 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { HousekeepingTask } from '../../jobs/housekeeping.js';
+import { type BlobStore, blobKeyOf } from '../../storage/blob-store.js';
+import type { BlobStores } from '../../storage/blob-stores.js';
+import type { TransferRepo } from './transfer.repo.js';
+
+const HOUR_MS = 60 * 60_000;
+/** An upload untouched this long is abandoned. */
+export const UPLOAD_MAX_IDLE_MS = 24 * HOUR_MS;
+/** Bytes without a row, and temporary files, are left alone this long (a write may be on its way). */
+export const ORPHAN_MIN_AGE_MS = 24 * HOUR_MS;
+
+const BLOB_KEY = /^[0-9a-f]{2}\/[0-9a-f]{2}\/([0-9a-f]{64})$/;
+
+/**
+ * Clean-up of the transfer side, run by the hourly housekeeping: abandoned uploads,
+ * unreferenced blobs, blobs left without a row by a crash, stray temporary files.
+ */
+export class TransferJobs {
+  constructor(
+    private readonly repo: TransferRepo,
+    private readonly stores: BlobStores,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  tasks(): HousekeepingTask[] {
+    return [
+      { name: 'abandoned uploads', run: () => this.removeAbandonedUploads(new Date(Date.now() - UPLOAD_MAX_IDLE_MS)).then(() => undefined) },
+      { name: 'unreferenced blobs', run: () => this.collectUnreferenced().then(() => undefined) },
+      { name: 'orphan blob files', run: () => this.collectOrphans(new Date(Date.now() - ORPHAN_MIN_AGE_MS)).then(() => undefined) },
+    ];
+  }
+
+  private async allStores(): Promise<BlobStore[]> {
+    const cloud = await this.stores.cloud();
+    return cloud ? [await this.stores.local(), cloud] : [await this.stores.local()];
+  }
+
+  /** Sessions idle since `before` and their staged chunks; staged chunks whose session is gone. */
+  async removeAbandonedUploads(before: Date): Promise<number> {
+    let removed = 0;
+    for (const session of await this.repo.staleSessions(before.toISOString())) {
+      if (!(await this.repo.claimSession(session.id))) continue;
+      const store = await this.stores.forBackend(session.backend);
+      await store?.staging.discard(session.id);
+      removed++;
+    }
+    for (const store of await this.allStores()) {
+      for await (const staged of store.staging.list()) {
+        if (staged.modified < before && !(await this.repo.sessionExists(staged.uploadId))) {
+          await store.staging.discard(staged.uploadId);
+          removed++;
+        }
+      }
+    }
+    return removed;
+  }
+
+  /** Blobs whose reference count reached 0: the row goes first (only while still 0), then the bytes. */
+  async collectUnreferenced(): Promise<number> {
+    let removed = 0;
+    for (const blob of await this.repo.unreferencedBlobs()) {
+      const store = await this.stores.forBackend(blob.backend);
+      if (!store) continue;
+      if (await this.repo.deleteUnreferenced(blob.backend, blob.hash)) {
+        await store.delete(blobKeyOf(blob.hash));
+        removed++;
+      }
+    }
+    return removed;
+  }
+
+  /** Blob files older than `before` that no row names (a crash between write and row), and old temporary files. */
+  async collectOrphans(before: Date): Promise<number> {
+    let removed = 0;
+    for (const store of await this.allStores()) {
+      let batch: string[] = [];
+      const flush = async () => {
+        const known = await this.repo.knownHashes(store.backend, batch);
+        for (const hash of batch) {
+          if (known.has(hash)) continue;
+          await store.delete(blobKeyOf(hash));
+          this.log.info({ backend: store.backend, hash }, 'orphan blob removed');
+          removed++;
+        }
+        batch = [];
+      };
+      for await (const blob of store.list('')) {
+        const hash = BLOB_KEY.exec(blob.key)?.[1];
+        if (!hash || blob.modified >= before) continue;
+        batch.push(hash);
+        if (batch.length >= 500) await flush();
+      }
+      await flush();
+    }
+    removed += await (await this.stores.local()).sweepTemp(before);
+    return removed;
+  }
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/index.js';
+import type { HousekeepingTask } from '../../jobs/housekeeping.js';
+import { BlobStores } from '../../storage/blob-stores.js';
+import type { EventsService } from '../events/events.service.js';
+import type { SettingsRepo } from '../settings/settings.repo.js';
+import { DownloadService } from './download.service.js';
+import { storageSettingsRoutes } from './storage-settings.routes.js';
+import { TransferJobs } from './transfer.jobs.js';
+import { TransferRepo } from './transfer.repo.js';
+import { transferRoutes } from './transfer.routes.js';
+import { UploadService } from './upload.service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The blob stores of the server and cloud backends. */
+    blobStores: BlobStores;
+  }
+}
+
+export interface TransferModuleDeps {
+  config: Config;
+  db: Db;
+  settings: SettingsRepo;
+  events: EventsService;
+}
+
+/**
+ * Wires the blob stores, upload, download, preview and the storage settings. Needs
+ * `app.fileTree` and `app.fileAccess` (the file tree module); answers the hourly
+ * clean-up tasks for the housekeeping runner.
+ */
+export async function registerTransfer(app: FastifyInstance, deps: TransferModuleDeps): Promise<{ stores: BlobStores; housekeeping: HousekeepingTask[] }> {
+  const stores = new BlobStores(deps.settings, deps.config.dataDir, deps.config.s3);
+  const repo = new TransferRepo(deps.db);
+  const tree = () => app.fileTree;
+  const access = () => app.fileAccess;
+  const uploads = new UploadService(repo, stores, tree, access, deps.events, app.log);
+  const downloads = new DownloadService(stores, tree, access, deps.events, app.log);
+  app.decorate('blobStores', stores);
+  await app.register(transferRoutes, { uploads, downloads });
+  await app.register(storageSettingsRoutes, { stores, settings: deps.settings, events: deps.events });
+  app.addHook('onClose', async () => stores.close());
+  return { stores, housekeeping: new TransferJobs(repo, stores, app.log).tasks() };
+}

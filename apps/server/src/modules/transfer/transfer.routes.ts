@@ -1,0 +1,172 @@
+import fastifyMultipart from '@fastify/multipart';
+import {
+  CHUNK_SIZE,
+  downloadQuerySchema,
+  MESSAGE_KEYS,
+  type MessageKey,
+  pathQuerySchema,
+  uploadChunkResponseSchema,
+  uploadFieldsSchema,
+  uploadStatusQuerySchema,
+  uploadStatusSchema,
+} from '@bogwan/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { badRequest } from '../../errors.js';
+import type { RoutePolicy } from '../../http/policy.js';
+import type { DownloadService, FileBody } from './download.service.js';
+import { contentDisposition, etagMatches, PREVIEW_CSP, parseRange, previewType } from './http-bytes.js';
+import type { UploadService } from './upload.service.js';
+
+const category = 'file';
+const policies = {
+  upload: { category, name: 'file_upload', description: 'Upload a file in 10 MiB chunks (CREATE on the folder)', level: 1 },
+  uploadStatus: { category, name: 'file_upload_status', description: 'Chunks already received of an upload, to resume it', level: 1 },
+  download: { category, name: 'file_download', description: 'Download a file, or a folder or selection as a zip (DOWNLOAD)', level: 1 },
+  preview: { category, name: 'file_preview', description: 'File bytes for the in-app preview, sandboxed (PREVIEW)', level: 1 },
+} satisfies Record<string, RoutePolicy>;
+
+export interface TransferRoutesDeps {
+  uploads: UploadService;
+  downloads: DownloadService;
+}
+
+const KNOWN_KEYS = new Set<string>(MESSAGE_KEYS);
+
+export async function transferRoutes(app: FastifyInstance, { uploads, downloads }: TransferRoutesDeps): Promise<void> {
+  // Only this scope parses multipart bodies. A chunk is cut off one byte past CHUNK_SIZE,
+  // so the length check of the upload sees it is too long and refuses it.
+  await app.register(fastifyMultipart, {
+    throwFileSizeLimit: false,
+    limits: { fileSize: CHUNK_SIZE + 1, files: 1, fields: 16, fieldSize: 8192, parts: 17 },
+  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/file/upload',
+    {
+      config: { policy: policies.upload },
+      schema: { tags: [category], consumes: ['multipart/form-data'], response: { 200: uploadChunkResponseSchema } },
+    },
+    async (request) => {
+      // Fields must precede the file part: they are checked before a byte of the chunk is stored.
+      const part = await request.file();
+      if (!part) throw badRequest('upload_chunk_invalid');
+      const values: Record<string, unknown> = {};
+      for (const [name, field] of Object.entries(part.fields)) {
+        if (field && !Array.isArray(field) && field.type === 'field') values[name] = field.value;
+      }
+      const parsed = uploadFieldsSchema.safeParse(values);
+      if (!parsed.success) {
+        part.file.resume();
+        const key = parsed.error.issues.map((i) => i.message).find((m) => KNOWN_KEYS.has(m));
+        throw badRequest((key as MessageKey | undefined) ?? 'upload_chunk_invalid');
+      }
+      let prepared;
+      try {
+        prepared = await uploads.prepare(request.user!, parsed.data);
+      } catch (error) {
+        part.file.resume();
+        throw error;
+      }
+      return uploads.receive(prepared, part.file, request.ip);
+    },
+  );
+
+  r.get(
+    '/api/file/upload/status',
+    {
+      config: { policy: policies.uploadStatus },
+      schema: { tags: [category], querystring: uploadStatusQuerySchema, response: { 200: uploadStatusSchema } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { received: await uploads.status(request.user!, request.query), chunkSize: CHUNK_SIZE as typeof CHUNK_SIZE };
+    },
+  );
+
+  r.get(
+    '/api/file/download',
+    { config: { policy: policies.download }, schema: { tags: [category], querystring: downloadQuerySchema } },
+    async (request, reply) => {
+      const user = request.user!;
+      const paths = request.query.paths ?? [request.query.path!];
+      const nodes = [];
+      for (const path of paths) nodes.push(await downloads.require(user, path, 'DOWNLOAD'));
+      const single = request.query.path !== undefined ? nodes[0]! : undefined;
+      if (single && single.folder !== 1) {
+        const file = await downloads.file(single);
+        const whole = !request.headers.range;
+        const sent = await sendFile(request, reply, file, { disposition: 'attachment', type: 'application/octet-stream' });
+        if (sent && whole) await downloads.recordDownload(user, [single], paths[0]!, request.ip);
+        return reply;
+      }
+      const name = single ? `${single.name}.zip` : 'download.zip';
+      const zip = downloads.zip(name, nodes);
+      await downloads.recordDownload(user, nodes, paths.join(', '), request.ip);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', contentDisposition('attachment', zip.name))
+        .header('cache-control', 'no-store')
+        .send(zip.stream);
+    },
+  );
+
+  r.get(
+    '/api/file/preview',
+    { config: { policy: policies.preview }, schema: { tags: [category], querystring: pathQuerySchema } },
+    async (request, reply) => {
+      const node = await downloads.require(request.user!, request.query.path, 'PREVIEW');
+      if (node.folder === 1) throw badRequest('invalid_path');
+      const file = await downloads.file(node);
+      reply
+        .header('content-security-policy', PREVIEW_CSP)
+        .header('cross-origin-resource-policy', 'same-origin')
+        .header('x-content-type-options', 'nosniff');
+      const sent = await sendFile(request, reply, file, { disposition: 'inline', type: previewType(node.name) });
+      if (sent && !request.headers.range) await downloads.recordDownload(request.user!, [node], '', request.ip).catch(() => {});
+      return reply;
+    },
+  );
+}
+
+/**
+ * Answers a file with validators and ranges: 304 when `If-None-Match` names its ETag,
+ * 206 for one satisfiable `Range` (416 otherwise), 200 with the whole body else.
+ * Answers true when bytes were sent.
+ */
+async function sendFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: FileBody,
+  options: { disposition: 'attachment' | 'inline'; type: string },
+): Promise<boolean> {
+  reply
+    .header('etag', file.etag)
+    .header('last-modified', file.lastModified)
+    .header('accept-ranges', 'bytes')
+    .header('cache-control', 'private, no-cache');
+  if (etagMatches(request.headers['if-none-match'], file.etag)) {
+    await reply.code(304).send();
+    return false;
+  }
+  const ifRange = request.headers['if-range'];
+  let range = parseRange(request.headers.range, file.size);
+  if (range !== null && ifRange !== undefined && ifRange !== file.etag) range = null;
+  if (range === 'unsatisfiable') {
+    await reply.code(416).header('content-range', `bytes */${file.size}`).send({ statusCode: 416, message: 'invalid_request_message' });
+    return false;
+  }
+  reply.header('content-type', options.type).header('content-disposition', contentDisposition(options.disposition, file.node.name));
+  if (range) {
+    reply
+      .code(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
+      .header('content-length', range.end - range.start + 1);
+    await reply.send(await file.open(range));
+    return true;
+  }
+  reply.header('content-length', file.size);
+  await reply.send(await file.open());
+  return true;
+}

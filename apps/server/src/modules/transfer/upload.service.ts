@@ -1,0 +1,221 @@
+import { createHash } from 'node:crypto';
+import { type Readable, Transform } from 'node:stream';
+import { CHUNK_SIZE, type FileEntry, isValidFileName, joinPath } from '@bogwan/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError, badRequest, conflict } from '../../errors.js';
+import { newId } from '../../ids.js';
+import { type BlobStore, blobKeyOf } from '../../storage/blob-store.js';
+import type { BlobStores } from '../../storage/blob-stores.js';
+import type { EventsService } from '../events/events.service.js';
+import { toFileEntry } from '../files/files.presenter.js';
+import type { FileAccess, FileTree, NodeRow } from '../files/ports.js';
+import type { UserRow } from '../users/users.repo.js';
+import type { TransferRepo, UploadSessionRow } from './transfer.repo.js';
+
+/** The multipart fields of one chunk, validated (the `userId` field is never read). */
+export interface ChunkFields {
+  fileName: string;
+  path: string;
+  chunkIndex: number;
+  totalChunks: number;
+  isLastChunk: boolean;
+  fileSize: number;
+}
+
+export interface ChunkAnswer {
+  complete: boolean;
+  received: number;
+  file?: FileEntry;
+}
+
+/** Number of chunks a file of `size` bytes is sent in (an empty file is one empty chunk). */
+export function chunkCountOf(size: number): number {
+  return Math.max(1, Math.ceil(size / CHUNK_SIZE));
+}
+
+/** The exact size of chunk `index`: CHUNK_SIZE, except the last, which holds the rest. */
+export function chunkSizeOf(index: number, fileSize: number): number {
+  const count = chunkCountOf(fileSize);
+  return index < count - 1 ? CHUNK_SIZE : fileSize - CHUNK_SIZE * (count - 1);
+}
+
+/** A chunk stream longer or shorter than announced. */
+export class ChunkLengthError extends Error {
+  constructor(readonly tooLong: boolean) {
+    super(tooLong ? 'chunk longer than expected' : 'chunk shorter than expected');
+  }
+}
+
+/** Passes exactly `expected` bytes; fails before passing one byte too many, or at the end when short. */
+export function exactLength(expected: number): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      seen += chunk.length;
+      if (seen > expected) callback(new ChunkLengthError(true));
+      else callback(null, chunk);
+    },
+    flush(callback) {
+      callback(seen === expected ? null : new ChunkLengthError(false));
+    },
+  });
+}
+
+export const storeMissing = () => new AppError(503, 'cloud_bucket_missing');
+
+/**
+ * Chunked, resumable uploads. Every chunk is checked against the folder permission and
+ * the root's volume before a byte is stored; chunks are staged in the backend's store;
+ * the chunk that completes the set assembles the file: one streamed pass hashes it,
+ * identical content already stored is reused, otherwise the staged bytes become the blob
+ * (fsync → rename, or one PUT), and only then does the tree gain the file.
+ */
+export class UploadService {
+  constructor(
+    private readonly repo: TransferRepo,
+    private readonly stores: BlobStores,
+    private readonly tree: () => FileTree,
+    private readonly access: () => FileAccess,
+    private readonly events: EventsService,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** The chunks already received for this file, so a client resumes with the rest. */
+  async status(user: UserRow, query: { path: string; fileName: string; fileSize: number }): Promise<number[]> {
+    const folder = await this.folderFor(user, query.path, query.fileName);
+    const session = await this.repo.findSession(user.id, folder.id, query.fileName, query.fileSize);
+    if (!session) return [];
+    return (await this.repo.chunksOf(session.id)).map((c) => c.idx);
+  }
+
+  /** Checks a chunk's fields and the target before its bytes are read; answers what storing it needs. */
+  async prepare(user: UserRow, fields: ChunkFields): Promise<PreparedChunk> {
+    if (fields.totalChunks !== chunkCountOf(fields.fileSize)) throw badRequest('upload_size_mismatch');
+    if (fields.chunkIndex >= fields.totalChunks) throw badRequest('upload_chunk_invalid');
+    const folder = await this.folderFor(user, fields.path, fields.fileName);
+    const root = await this.tree().rootOf(folder);
+    await this.tree().assertRoom(root, fields.fileSize);
+    const store = await this.stores.forBackend(folder.backend);
+    if (!store) throw storeMissing();
+    return { user, fields, folder, root, store };
+  }
+
+  /** Stores one chunk; the chunk that completes the set also completes the file. */
+  async receive(prepared: PreparedChunk, body: Readable, ip: string): Promise<ChunkAnswer> {
+    const { user, fields, folder, store } = prepared;
+    const now = new Date().toISOString();
+    const session = await this.repo.openSession({
+      id: newId(),
+      user_id: user.id,
+      parent_id: folder.id,
+      file_name: fields.fileName,
+      file_size: fields.fileSize,
+      total_chunks: fields.totalChunks,
+      backend: folder.backend,
+      created_at: now,
+      updated_at: now,
+    });
+    const expected = chunkSizeOf(fields.chunkIndex, fields.fileSize);
+    try {
+      await store.staging.writeChunk(
+        session.id,
+        fields.chunkIndex,
+        fields.chunkIndex * CHUNK_SIZE,
+        expected,
+        body.pipe(exactLength(expected)).once('error', () => body.resume()),
+      );
+    } catch (error) {
+      await this.dropIfEmpty(session, store);
+      if (error instanceof ChunkLengthError) {
+        const last = fields.chunkIndex === fields.totalChunks - 1;
+        throw badRequest(last && !error.tooLong ? 'upload_size_mismatch' : 'upload_chunk_invalid');
+      }
+      throw error;
+    }
+    await this.repo.recordChunk(session.id, fields.chunkIndex, expected);
+
+    const chunks = await this.repo.chunksOf(session.id);
+    if (chunks.length < fields.totalChunks) {
+      if (fields.isLastChunk) throw conflict('upload_incomplete');
+      return { complete: false, received: chunks.length };
+    }
+    const node = await this.complete(prepared, session, store);
+    if (!node) return { complete: false, received: chunks.length };
+    const path = joinPath(fields.path, node.name);
+    await this.events.record({ service: 'file', message: `Uploaded ${path} (${node.size} bytes)`, userId: user.id, ip });
+    return { complete: true, received: chunks.length, file: toFileEntry(node, path, false) };
+  }
+
+  /**
+   * Assembles a complete upload into a blob and a node. Answers undefined when another
+   * request is already completing it. Whatever happens, the session and its staged bytes
+   * are gone afterwards: a refused file leaves nothing behind.
+   */
+  private async complete(prepared: PreparedChunk, session: UploadSessionRow, store: BlobStore): Promise<NodeRow | undefined> {
+    if (!(await this.repo.claimSession(session.id))) return undefined;
+    const { fields, folder, root, user } = prepared;
+    const size = fields.fileSize;
+    try {
+      const { hash, length } = await sha256Of(await store.staging.read(session.id, fields.totalChunks, size));
+      if (length !== size) throw badRequest('upload_size_mismatch');
+      await this.tree().assertRoom(root, size);
+      const key = blobKeyOf(hash);
+      await this.repo.pinBlob(store.backend, hash, size);
+      try {
+        // Identical content already stored (the pin keeps it there): the staged copy is dropped.
+        if ((await store.stat(key))?.size !== size) await store.staging.commit(session.id, fields.totalChunks, size, key);
+        return await this.tree().addFile(folder, { name: fields.fileName, size, contentHash: hash, blobKey: key, ownerId: user.id });
+      } finally {
+        await this.repo.unpinBlob(store.backend, hash);
+        await this.collectIfUnreferenced(store, hash);
+      }
+    } finally {
+      await store.staging.discard(session.id).catch((error) => this.log.warn({ err: error, session: session.id }, 'staged upload not removed'));
+    }
+  }
+
+  /** A session whose first chunk failed holds nothing worth resuming: it goes. */
+  private async dropIfEmpty(session: UploadSessionRow, store: BlobStore): Promise<void> {
+    try {
+      if ((await this.repo.chunksOf(session.id)).length === 0 && (await this.repo.claimSession(session.id))) {
+        await store.staging.discard(session.id);
+      }
+    } catch (error) {
+      this.log.warn({ err: error, session: session.id }, 'empty upload session left for the clean-up job');
+    }
+  }
+
+  /** Deletes a blob right away when a refused upload was its only reference. */
+  private async collectIfUnreferenced(store: BlobStore, hash: string): Promise<void> {
+    try {
+      if (await this.repo.deleteUnreferenced(store.backend, hash)) await store.delete(blobKeyOf(hash));
+    } catch (error) {
+      this.log.warn({ err: error, hash }, 'unreferenced blob left for the collector');
+    }
+  }
+
+  private async folderFor(user: UserRow, path: string, fileName: string): Promise<NodeRow> {
+    if (!isValidFileName(fileName)) throw badRequest('invalid_path');
+    const folder = await this.access().require(user, path, 'CREATE');
+    if (folder.folder !== 1) throw badRequest('invalid_path');
+    return folder;
+  }
+}
+
+export interface PreparedChunk {
+  user: UserRow;
+  fields: ChunkFields;
+  folder: NodeRow;
+  root: NodeRow;
+  store: BlobStore;
+}
+
+async function sha256Of(stream: Readable): Promise<{ hash: string; length: number }> {
+  const hash = createHash('sha256');
+  let length = 0;
+  for await (const piece of stream) {
+    hash.update(piece as Buffer);
+    length += (piece as Buffer).length;
+  }
+  return { hash: hash.digest('hex'), length };
+}

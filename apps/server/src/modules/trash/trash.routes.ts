@@ -1,0 +1,52 @@
+import {
+  trashCountResponseSchema,
+  trashIdParamsSchema,
+  trashListQuerySchema,
+  trashListResponseSchema,
+  trashRestoreRequestSchema,
+} from '@bogwan/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { RoutePolicy } from '../../http/policy.js';
+import { callerOf } from '../files/files.routes.js';
+import type { TrashService } from './trash.service.js';
+
+const category = 'trash';
+const policies = {
+  list: { category, name: 'trash_list', description: 'Trashed items: all for administrators, one\u2019s own for users', level: 1 },
+  restore: { category, name: 'trash_restore', description: 'Put trashed items back where they were', level: 1 },
+  purge: { category, name: 'trash_delete', description: 'Delete one trashed item permanently', level: 2 },
+  empty: { category, name: 'trash_empty', description: 'Empty the trash permanently', level: 2 },
+} satisfies Record<string, RoutePolicy>;
+
+export async function trashRoutes(app: FastifyInstance, { trash }: { trash: TrashService }): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = [category];
+
+  r.get(
+    '/api/trash',
+    { config: { policy: policies.list }, schema: { tags, querystring: trashListQuerySchema, response: { 200: trashListResponseSchema } } },
+    (request) => trash.list(request.user!, request.query),
+  );
+
+  r.post(
+    '/api/trash/restore',
+    { config: { policy: policies.restore }, schema: { tags, body: trashRestoreRequestSchema, response: { 200: trashCountResponseSchema } } },
+    async (request) => ({ count: await trash.restore(callerOf(request), request.body.ids) }),
+  );
+
+  r.delete(
+    '/api/trash/:id',
+    { config: { policy: policies.purge }, schema: { tags, params: trashIdParamsSchema, response: { 200: trashCountResponseSchema } } },
+    async (request) => {
+      await trash.purge(callerOf(request), request.params.id);
+      return { count: 1 };
+    },
+  );
+
+  r.delete(
+    '/api/trash',
+    { config: { policy: policies.empty }, schema: { tags, response: { 200: trashCountResponseSchema } } },
+    async (request) => ({ count: await trash.purgeAll(callerOf(request)) }),
+  );
+}

@@ -1,0 +1,137 @@
+import { type TrashListResponse, joinPath } from '@bogwan/contracts';
+import { forbidden, notFound } from '../../errors.js';
+import type { EventsService } from '../events/events.service.js';
+import { ADMIN_LEVEL, type AccessService } from '../files/access.service.js';
+import { type FileTreeService, folderNotFound, placeName, uniqueNames } from '../files/file-tree.js';
+import type { Caller } from '../files/files.service.js';
+import { fileBytes } from '../files/moves.service.js';
+import type { NodeRow } from '../files/ports.js';
+import type { UserRow, UsersRepo } from '../users/users.repo.js';
+
+/**
+ * The trash: administrators see and purge everything; a USER sees and restores what
+ * they trashed. Purging removes the rows, releases blob references and the root's
+ * usage; blobs left without references are the orphan collector's to delete.
+ */
+export class TrashService {
+  constructor(
+    private readonly tree: FileTreeService,
+    private readonly access: AccessService,
+    private readonly users: UsersRepo,
+    private readonly events: EventsService,
+  ) {}
+
+  private get repo() {
+    return this.tree.repo;
+  }
+
+  async list(user: UserRow, page: { skip: number; limit: number }): Promise<TrashListResponse> {
+    const admin = user.role_level >= ADMIN_LEVEL;
+    const { rows, total } = await this.repo.trashed({ ...page, trashedBy: admin ? undefined : user.id });
+    const folders = await this.tree.anyPaths([...new Set(rows.map((r) => r.parent_id).filter((id) => id !== ''))]);
+    const trashers = new Map<string, UserRow | undefined>();
+    for (const id of new Set(rows.map((r) => r.trashed_by).filter((id): id is string => id !== null))) {
+      trashers.set(id, await this.users.findById(id));
+    }
+    const items = rows.map((row) => {
+      const folder = row.parent_id === '' ? '/' : folders.get(row.parent_id);
+      const by = row.trashed_by ? trashers.get(row.trashed_by) : undefined;
+      return {
+        _id: row.id,
+        name: row.name,
+        folder: row.folder === 1,
+        size: row.folder === 1 ? 0 : row.size,
+        path: folder === undefined ? null : joinPath(folder, row.name),
+        trashedAt: row.trashed_at ?? row.updated_at,
+        trashedBy: by ? { _id: by.id, name: by.name, email: by.email } : null,
+      };
+    });
+    return { items, total };
+  }
+
+  /**
+   * Puts items back where they were, all or none: 404 when an id is not in the caller's
+   * trash, 404 `folder_not_found` when its folder is gone or trashed, 409
+   * `file_exists_warning` when its name is taken meanwhile.
+   */
+  async restore(caller: Caller, ids: string[]): Promise<number> {
+    const admin = caller.user.role_level >= ADMIN_LEVEL;
+    // Checks first, outside the transaction (the permission check reads the settings).
+    const items: { node: NodeRow; path: string }[] = [];
+    for (const id of new Set(ids)) {
+      const node = await this.repo.findById(id);
+      if (!node || node.trash_key === '' || (!admin && node.trashed_by !== caller.user.id)) throw notFound();
+      const folder = await this.folderToRestoreInto(caller.user, node);
+      items.push({ node, path: joinPath(folder, node.name) });
+    }
+    await uniqueNames(() =>
+      this.repo.transaction(async (repo) => {
+        for (const { node } of items) {
+          const current = await repo.findById(node.id);
+          if (!current || current.trash_key === '') throw notFound();
+          if (node.parent_id !== '' && !(await this.tree.livePaths([node.parent_id], repo)).has(node.parent_id)) throw folderNotFound();
+          await placeName(repo, node.parent_id, node.name, node.folder === 1, 'error');
+          await repo.update(node.id, { trash_key: '', trashed_at: null, trashed_by: null, original_parent_id: null });
+        }
+      }),
+    );
+    for (const { path } of items) await this.record(caller, `Restored ${path} from the trash`);
+    return items.length;
+  }
+
+  /** The live folder a trashed item goes back to, checked like trashing it again. */
+  private async folderToRestoreInto(user: UserRow, node: NodeRow): Promise<string> {
+    if (node.parent_id === '') {
+      if (user.role_level < ADMIN_LEVEL) throw forbidden();
+      return '/';
+    }
+    const parent = await this.repo.findById(node.parent_id);
+    const path = parent ? (await this.tree.livePaths([parent.id])).get(parent.id) : undefined;
+    if (!parent || path === undefined) throw folderNotFound();
+    await this.access.requireOn(user, parent, 'TRASH');
+    return path;
+  }
+
+  /** Deletes one trashed item for good (administrators). */
+  async purge(caller: Caller, id: string): Promise<void> {
+    const node = await this.repo.findById(id);
+    if (!node || node.trash_key === '') throw notFound();
+    await this.purgeNode(node);
+    await this.record(caller, `Deleted ${node.name} (${node.folder === 1 ? 'folder' : 'file'}) permanently`);
+  }
+
+  /** Empties the trash (administrators); answers how many trash entries went. */
+  async purgeAll(caller: Caller): Promise<number> {
+    let count = 0;
+    for (const id of await this.repo.trashedIds()) {
+      // An entry inside another one may have gone with it already.
+      const node = await this.repo.findById(id);
+      if (!node || node.trash_key === '') continue;
+      await this.purgeNode(node);
+      count += 1;
+    }
+    if (count > 0) await this.record(caller, `Emptied the trash (${count} items)`);
+    return count;
+  }
+
+  private async purgeNode(node: NodeRow): Promise<void> {
+    await this.repo.transaction(async (repo) => {
+      const rows = await repo.subtree(node.id, false);
+      const refs = new Map<string, { backend: string; hash: string; count: number }>();
+      for (const row of rows) {
+        if (row.folder === 1 || !row.content_hash) continue;
+        const key = `${row.backend}\u0000${row.content_hash}`;
+        const ref = refs.get(key) ?? { backend: row.backend, hash: row.content_hash, count: 0 };
+        ref.count += 1;
+        refs.set(key, ref);
+      }
+      for (const ref of refs.values()) await repo.releaseBlobRefs(ref.backend, ref.hash, ref.count);
+      if (node.parent_id !== '') await repo.addUsage(node.root_id, -fileBytes(rows), false);
+      await repo.delete(rows.map((r) => r.id));
+    });
+  }
+
+  private record(caller: Caller, message: string): Promise<void> {
+    return this.events.record({ service: 'trash', message, userId: caller.user.id, ip: caller.ip });
+  }
+}

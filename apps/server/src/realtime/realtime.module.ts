@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/index.js';
+import type { AccessTokens } from '../modules/auth/access-token.js';
+import type { EventsRepo } from '../modules/events/events.repo.js';
+import { eventRoutes } from '../modules/events/events.routes.js';
+import { NoticesRepo } from '../modules/notices/notices.repo.js';
+import { noticeRoutes } from '../modules/notices/notices.routes.js';
+import type { EventsService } from '../modules/events/events.service.js';
+import { NotificationsRepo } from '../modules/notifications/notifications.repo.js';
+import { notificationRoutes } from '../modules/notifications/notifications.routes.js';
+import { NotificationsService } from '../modules/notifications/notifications.service.js';
+import type { SessionsRepo } from '../modules/sessions/sessions.repo.js';
+import { TasksRepo } from '../modules/tasks/tasks.repo.js';
+import { taskRoutes } from '../modules/tasks/tasks.routes.js';
+import { TasksService } from '../modules/tasks/tasks.service.js';
+import { type Realtime, startGateway } from './gateway.js';
+
+export interface RealtimeDeps {
+  db: Db;
+  tokens: AccessTokens;
+  sessions: SessionsRepo;
+  eventsRepo: EventsRepo;
+  events: EventsService;
+  redisUrl: string | undefined;
+}
+
+const TASK_WORDS: Record<string, string> = { upload: '업로드 (upload)', sync: '동기화 (sync)', snapshot: '스냅샷 (snapshot)', restore: '복원 (restore)' };
+const escapeMarkup = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The realtime side: the socket gateway, notifications, notices, the activity-log
+ * query and background tasks. A finished task notifies its owner.
+ */
+export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps) {
+  const realtime: Realtime = await startGateway(app, { tokens: deps.tokens, sessions: deps.sessions, redisUrl: deps.redisUrl });
+  const notifications = new NotificationsService(new NotificationsRepo(deps.db), realtime);
+  const tasksRepo = new TasksRepo(deps.db);
+  const tasks = new TasksService(tasksRepo, realtime);
+  tasks.whenFinished(async (row) => {
+    const what = TASK_WORDS[row.type] ?? row.type;
+    const outcome = row.status === 'completed' ? '완료 (completed)' : row.status === 'canceled' ? '취소 (canceled)' : '실패 (failed)';
+    await notifications.notify(row.owner_id, `${what} ${outcome}: <b>${escapeMarkup(row.name)}</b>`, row.status === 'failure' ? 1 : 0);
+  });
+
+  await app.register(notificationRoutes, { notifications });
+  await app.register(noticeRoutes, { notices: new NoticesRepo(deps.db), events: deps.events });
+  await app.register(eventRoutes, { events: deps.eventsRepo });
+  await app.register(taskRoutes, { tasks });
+  return { realtime, notifications, tasks, tasksRepo };
+}

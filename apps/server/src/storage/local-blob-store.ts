@@ -1,0 +1,234 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import {
+  assertKey,
+  assertUploadId,
+  BlobMissingError,
+  type BlobStore,
+  type ByteRange,
+  type StagedUpload,
+  type StoredBlob,
+  type UploadStaging,
+} from './blob-store.js';
+
+const TMP = 'tmp';
+const UPLOADS = 'uploads';
+/** Top-level folders of the root that hold no blobs. */
+const RESERVED = new Set([TMP, UPLOADS]);
+
+/**
+ * Blobs as files under one directory (setting `server.path`). A blob is written to
+ * `tmp/`, fsynced, renamed into place and its directory fsynced, so a key either names
+ * complete bytes or nothing, also after a power cut.
+ */
+export class LocalBlobStore implements BlobStore {
+  readonly backend = 'server' as const;
+  readonly staging: UploadStaging;
+
+  constructor(readonly root: string) {
+    fs.mkdirSync(path.join(root, TMP), { recursive: true });
+    fs.mkdirSync(path.join(root, UPLOADS), { recursive: true });
+    this.staging = new LocalStaging(this);
+  }
+
+  /** The file of a key (keys are checked, so never outside the root). */
+  pathOf(key: string): string {
+    assertKey(key);
+    return path.join(this.root, key);
+  }
+
+  async put(key: string, body: Readable): Promise<{ size: number }> {
+    const target = this.pathOf(key);
+    const temp = this.tempFile();
+    let size = 0;
+    const handle = await fs.promises.open(temp, 'wx');
+    try {
+      size = await writeAll(handle, body, 0);
+      await handle.sync();
+    } catch (error) {
+      await handle.close().catch(() => {});
+      await fs.promises.rm(temp, { force: true });
+      throw error;
+    }
+    await handle.close();
+    await this.moveInto(temp, target);
+    return { size };
+  }
+
+  async get(key: string, range?: ByteRange): Promise<Readable> {
+    const handle = await fs.promises.open(this.pathOf(key), 'r').catch((error) => {
+      throw isMissing(error) ? new BlobMissingError(key) : error;
+    });
+    if (range && range.end < range.start) {
+      await handle.close();
+      return Readable.from([]);
+    }
+    return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+  }
+
+  async stat(key: string): Promise<{ size: number } | null> {
+    try {
+      const s = await fs.promises.stat(this.pathOf(key));
+      return s.isFile() ? { size: s.size } : null;
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await fs.promises.rm(this.pathOf(key), { force: true });
+  }
+
+  async *list(prefix: string): AsyncIterable<StoredBlob> {
+    const keys = walkFiles(this.root, '', (relative) => {
+      const top = relative.split('/')[0]!;
+      return !RESERVED.has(top) && (relative.startsWith(prefix) || prefix.startsWith(relative));
+    });
+    for await (const key of keys) {
+      if (!key.startsWith(prefix)) continue;
+      const s = await fs.promises.stat(path.join(this.root, key)).catch(() => null);
+      if (s) yield { key, modified: s.mtime };
+    }
+  }
+
+  async healthy(): Promise<boolean> {
+    const probe = path.join(this.root, TMP, `.health-${process.pid}-${randomBytes(4).toString('hex')}`);
+    try {
+      await fs.promises.writeFile(probe, 'ok');
+      await fs.promises.rm(probe, { force: true });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Removes temporary files older than `before` (left by a crash mid-write). */
+  async sweepTemp(before: Date): Promise<number> {
+    let removed = 0;
+    const dir = path.join(this.root, TMP);
+    for (const name of await fs.promises.readdir(dir).catch(() => [] as string[])) {
+      const file = path.join(dir, name);
+      const s = await fs.promises.stat(file).catch(() => null);
+      if (s && s.mtime < before) {
+        await fs.promises.rm(file, { force: true, recursive: true });
+        removed++;
+      }
+    }
+    return removed;
+  }
+
+  tempFile(): string {
+    return path.join(this.root, TMP, `${Date.now()}-${randomBytes(8).toString('hex')}`);
+  }
+
+  /** Renames a complete, fsynced file to `target` and fsyncs the directory that now names it. */
+  async moveInto(source: string, target: string): Promise<void> {
+    const dir = path.dirname(target);
+    await fs.promises.mkdir(dir, { recursive: true });
+    await fs.promises.rename(source, target);
+    await fsyncDir(dir);
+  }
+}
+
+/** Chunks of one upload are written at their offset into one file, `uploads/<id>`; commit renames it. */
+class LocalStaging implements UploadStaging {
+  constructor(private readonly store: LocalBlobStore) {}
+
+  private fileOf(uploadId: string): string {
+    assertUploadId(uploadId);
+    return path.join(this.store.root, UPLOADS, uploadId);
+  }
+
+  async writeChunk(uploadId: string, _index: number, offset: number, _length: number, body: Readable): Promise<{ size: number }> {
+    const file = this.fileOf(uploadId);
+    const created = !fs.existsSync(file);
+    const handle = await fs.promises.open(file, fs.constants.O_WRONLY | fs.constants.O_CREAT, 0o600);
+    try {
+      const size = await writeAll(handle, body, offset);
+      await handle.sync();
+      if (created) await fsyncDir(path.dirname(file));
+      return { size };
+    } finally {
+      await handle.close();
+    }
+  }
+
+  async read(uploadId: string, _chunkCount: number, size: number): Promise<Readable> {
+    const handle = await fs.promises.open(this.fileOf(uploadId), 'r');
+    if (size === 0) {
+      await handle.close();
+      return Readable.from([]);
+    }
+    return handle.createReadStream({ start: 0, end: size - 1 });
+  }
+
+  async commit(uploadId: string, _chunkCount: number, size: number, key: string): Promise<void> {
+    const file = this.fileOf(uploadId);
+    const target = this.store.pathOf(key);
+    const handle = await fs.promises.open(file, 'r+');
+    try {
+      await handle.truncate(size);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await this.store.moveInto(file, target);
+  }
+
+  async discard(uploadId: string): Promise<void> {
+    await fs.promises.rm(this.fileOf(uploadId), { force: true });
+  }
+
+  async *list(): AsyncIterable<StagedUpload> {
+    const dir = path.join(this.store.root, UPLOADS);
+    for (const name of await fs.promises.readdir(dir).catch(() => [] as string[])) {
+      const s = await fs.promises.stat(path.join(dir, name)).catch(() => null);
+      if (s?.isFile()) yield { uploadId: name, modified: s.mtime };
+    }
+  }
+}
+
+/** Writes a stream at `position` of an open file; answers the byte count. */
+async function writeAll(handle: fs.promises.FileHandle, body: Readable, position: number): Promise<number> {
+  let written = 0;
+  for await (const chunk of body) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    let done = 0;
+    while (done < buffer.length) {
+      const { bytesWritten } = await handle.write(buffer, done, buffer.length - done, position + written + done);
+      done += bytesWritten;
+    }
+    written += buffer.length;
+  }
+  return written;
+}
+
+async function fsyncDir(dir: string): Promise<void> {
+  const handle = await fs.promises.open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+async function* walkFiles(root: string, relative: string, include: (relative: string) => boolean): AsyncIterable<string> {
+  const entries = await fs.promises.readdir(path.join(root, relative), { withFileTypes: true }).catch((error) => {
+    if (isMissing(error)) return [];
+    throw error;
+  });
+  entries.sort((a, b) => a.name.localeCompare(b.name));
+  for (const entry of entries) {
+    const child = relative ? `${relative}/${entry.name}` : entry.name;
+    if (!include(child)) continue;
+    if (entry.isDirectory()) yield* walkFiles(root, child, include);
+    else if (entry.isFile()) yield child;
+  }
+}
+
+function isMissing(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException)?.code === 'ENOENT';
+}

@@ -1,0 +1,221 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addFile, namesIn, refCount, signInAs, usageOf } from './files-helpers.js';
+import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+
+describe.each(dialects())('move, copy and rename on $dialect', ({ dialect, skip }) => {
+  let server: TestServer;
+  let master: Awaited<ReturnType<typeof setupMaster>>;
+  let user: Awaited<ReturnType<typeof signInAs>>;
+
+  beforeAll(async () => {
+    if (skip) return;
+    server = await startServer(dialect);
+    master = await setupMaster(server);
+    user = await signInAs(server, 'user@example.com');
+    for (const [name, backend] of [
+      ['Team', 'server'],
+      ['Team2', 'server'],
+      ['Cloud', 'cloud'],
+    ]) {
+      expect((await server.request('POST', '/api/file', { token: master.token, body: { name, path: '/', backend } })).status).toBe(200);
+    }
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const mkdir = (path: string, name: string) => server.request('POST', '/api/file', { token: master.token, body: { name, path } });
+  const call = (method: string, uri: string, body: unknown, token = user.token) => server.request(method, uri, { token, body });
+
+  it.skipIf(skip)('moves a file by metadata only, and keeps its id', async () => {
+    await mkdir('/Team', 'm1');
+    await mkdir('/Team', 'm2');
+    const file = await addFile(server, '/Team/m1', 'report.txt', 100, user.user._id);
+    const moved = await call('POST', '/api/file/move', { path: '/Team/m1', name: 'report.txt', newPath: '/Team/m2' });
+    expect(moved).toMatchObject({ status: 200, body: { _id: file.id, path: '/Team/m2/report.txt', size: 100 } });
+    expect(await namesIn(server, user.token, '/Team/m1')).toEqual([]);
+    expect(await namesIn(server, user.token, '/Team/m2')).toEqual(['report.txt']);
+    expect(await refCount(server, 'report.txt')).toBe(1);
+    const events = await server.app.db.selectFrom('events').select('message').where('service', '=', 'file').execute();
+    expect(events.map((e) => e.message)).toContain('Moved /Team/m1/report.txt to /Team/m2/report.txt');
+  });
+
+  it.skipIf(skip)('refuses a name clash, or keeps both under a numbered name', async () => {
+    await mkdir('/Team', 'c1');
+    await mkdir('/Team', 'c2');
+    await addFile(server, '/Team/c1', 'same.txt', 1, user.user._id, 'c1');
+    await addFile(server, '/Team/c2', 'same.txt', 1, user.user._id, 'c2');
+    await addFile(server, '/Team/c2', 'same (1).txt', 1, user.user._id, 'c3');
+    const body = { path: '/Team/c1', name: 'same.txt', newPath: '/Team/c2' };
+    expect(await call('POST', '/api/file/move', body)).toMatchObject({ status: 409, body: { message: 'file_exists_warning' } });
+    expect(await call('POST', '/api/file/copy', body)).toMatchObject({ status: 409, body: { message: 'file_exists_warning' } });
+    const both = await call('POST', '/api/file/move', { ...body, onConflict: 'keep-both' });
+    expect(both).toMatchObject({ status: 200, body: { name: 'same (2).txt', path: '/Team/c2/same (2).txt' } });
+    await mkdir('/Team/c1', 'dir');
+    await mkdir('/Team/c2', 'dir');
+    const dir = await call('POST', '/api/file/copy', { path: '/Team/c1', name: 'dir', newPath: '/Team/c2', onConflict: 'keep-both' });
+    expect(dir.body.name).toBe('dir (1)');
+    expect(await namesIn(server, user.token, '/Team/c2')).toEqual(['dir', 'dir (1)', 'same (1).txt', 'same (2).txt', 'same.txt']);
+    // A copy into the same folder keeps both too.
+    const twin = await call('POST', '/api/file/copy', { path: '/Team/c2', name: 'same.txt', newPath: '/Team/c2', onConflict: 'keep-both' });
+    expect(twin.body.name).toBe('same (3).txt');
+  });
+
+  it.skipIf(skip)('refuses to move or copy a folder into itself or below it', async () => {
+    await mkdir('/Team', 'self');
+    await mkdir('/Team/self', 'child');
+    for (const uri of ['/api/file/move', '/api/file/copy']) {
+      for (const newPath of ['/Team/self', '/Team/self/child']) {
+        expect(await call('POST', uri, { path: '/Team', name: 'self', newPath })).toMatchObject({
+          status: 400,
+          body: { message: 'move_into_itself_warning' },
+        });
+      }
+    }
+    // A sibling whose name starts the same is not inside.
+    await mkdir('/Team', 'self2');
+    expect(await call('POST', '/api/file/move', { path: '/Team', name: 'self', newPath: '/Team/self2' })).toMatchObject({ status: 200 });
+    expect(await namesIn(server, user.token, '/Team/self2')).toEqual(['self']);
+  });
+
+  it.skipIf(skip)('copies a file as one more reference to the same blob, counted in the target root', async () => {
+    await mkdir('/Team', 'src');
+    await addFile(server, '/Team/src', 'blob.bin', 1000, user.user._id);
+    const before = { team: await usageOf(server, user.token, '/Team'), team2: await usageOf(server, user.token, '/Team2') };
+    const copy = await call('POST', '/api/file/copy', { path: '/Team/src', name: 'blob.bin', newPath: '/Team2' });
+    expect(copy).toMatchObject({ status: 200, body: { path: '/Team2/blob.bin', size: 1000, owner: user.user._id } });
+    expect(await refCount(server, 'blob.bin')).toBe(2);
+    expect(await usageOf(server, user.token, '/Team')).toBe(before.team);
+    expect(await usageOf(server, user.token, '/Team2')).toBe(before.team2 + 1000);
+  });
+
+  it.skipIf(skip)('copies a folder with its live subtree, leaving trashed items out', async () => {
+    await mkdir('/Team', 'tree');
+    await mkdir('/Team/tree', 'sub');
+    await addFile(server, '/Team/tree', 'a.txt', 10, user.user._id, 'tree-a');
+    await addFile(server, '/Team/tree/sub', 'b.txt', 20, user.user._id, 'tree-b');
+    await addFile(server, '/Team/tree/sub', 'gone.txt', 40, user.user._id, 'tree-gone');
+    await call('POST', '/api/file/trash', { paths: ['/Team/tree/sub/gone.txt'] });
+    const before = await usageOf(server, user.token, '/Team2');
+    const copy = await call('POST', '/api/file/copy', { path: '/Team', name: 'tree', newPath: '/Team2' });
+    expect(copy).toMatchObject({ status: 200, body: { path: '/Team2/tree', folder: true } });
+    expect(await namesIn(server, user.token, '/Team2/tree')).toEqual(['sub', 'a.txt']);
+    expect(await namesIn(server, user.token, '/Team2/tree/sub')).toEqual(['b.txt']);
+    expect(await usageOf(server, user.token, '/Team2')).toBe(before + 30);
+    expect(await refCount(server, 'tree-b')).toBe(2);
+    expect(await refCount(server, 'tree-gone')).toBe(1);
+    // The copy is independent: renaming inside it leaves the original alone.
+    await call('PUT', '/api/file/rename', { path: '/Team2/tree/sub', name: 'b.txt', newName: 'c.txt' });
+    expect(await namesIn(server, user.token, '/Team/tree/sub')).toEqual(['b.txt']);
+  });
+
+  it.skipIf(skip)('moves usage along when a folder moves to another root of the same backend', async () => {
+    await mkdir('/Team', 'mover');
+    await addFile(server, '/Team/mover', 'x.bin', 500, user.user._id, 'mover-x');
+    await addFile(server, '/Team/mover', 'trashed.bin', 50, user.user._id, 'mover-t');
+    await call('POST', '/api/file/trash', { paths: ['/Team/mover/trashed.bin'] });
+    const before = { team: await usageOf(server, user.token, '/Team'), team2: await usageOf(server, user.token, '/Team2') };
+    expect(await call('POST', '/api/file/move', { path: '/Team', name: 'mover', newPath: '/Team2' })).toMatchObject({ status: 200 });
+    expect(await usageOf(server, user.token, '/Team')).toBe(before.team - 550);
+    expect(await usageOf(server, user.token, '/Team2')).toBe(before.team2 + 550);
+    const moved = await server.app.fileTree.resolve('/Team2/mover/x.bin');
+    expect((await server.app.fileTree.rootOf(moved!)).name).toBe('Team2');
+  });
+
+  it.skipIf(skip)('refuses moving or copying to a root on another backend', async () => {
+    await mkdir('/Team', 'cross');
+    await addFile(server, '/Team/cross', 'f.txt', 5, user.user._id, 'cross');
+    for (const uri of ['/api/file/move', '/api/file/copy']) {
+      expect(await call('POST', uri, { path: '/Team/cross', name: 'f.txt', newPath: '/Cloud' })).toMatchObject({
+        status: 409,
+        body: { message: 'backend_mismatch_warning' },
+      });
+    }
+    expect(await namesIn(server, user.token, '/Cloud')).toEqual([]);
+  });
+
+  it.skipIf(skip)('keeps root folders at the top', async () => {
+    expect(await call('POST', '/api/file/move', { path: '/', name: 'Team2', newPath: '/Team' }, master.token)).toMatchObject({ status: 400 });
+    expect(await call('POST', '/api/file/move', { path: '/Team', name: 'm1', newPath: '/' }, master.token)).toMatchObject({ status: 400 });
+    expect(await call('PUT', '/api/file/rename', { path: '/', name: 'Team2', newName: 'Renamed' })).toMatchObject({
+      status: 403,
+      body: { message: 'no_access_warning' },
+    });
+  });
+
+  it.skipIf(skip)('renames files by the file-name rule and folders by the folder rule', async () => {
+    await mkdir('/Team', 'ren');
+    await addFile(server, '/Team/ren', 'old.txt', 1, user.user._id, 'ren');
+    await addFile(server, '/Team/ren', 'taken.txt', 1, user.user._id, 'ren2');
+    await mkdir('/Team/ren', 'dir');
+    const ok = await call('PUT', '/api/file/rename', { path: '/Team/ren', name: 'old.txt', newName: '새 파일; v2.txt' });
+    expect(ok).toMatchObject({ status: 200, body: { name: '새 파일; v2.txt', path: '/Team/ren/새 파일; v2.txt', extension: 'txt' } });
+    for (const newName of ['a/b', 'nul\u0000', '..', 'back\\slash', 'bell\u0007']) {
+      expect(await call('PUT', '/api/file/rename', { path: '/Team/ren', name: 'taken.txt', newName })).toMatchObject({
+        status: 400,
+        body: { message: 'invalid_path' },
+      });
+    }
+    expect(await call('PUT', '/api/file/rename', { path: '/Team/ren', name: 'taken.txt', newName: '새 파일; v2.txt' })).toMatchObject({
+      status: 409,
+      body: { message: 'file_exists_warning' },
+    });
+    expect(await call('PUT', '/api/file/rename', { path: '/Team/ren', name: 'dir', newName: 'dir.v2' })).toMatchObject({
+      status: 400,
+      body: { message: 'rules_folder' },
+    });
+    expect(await call('PUT', '/api/file/rename', { path: '/Team/ren', name: 'dir', newName: '폴더 2' })).toMatchObject({ status: 200 });
+    expect(await namesIn(server, user.token, '/Team/ren')).toEqual(['폴더 2', 'taken.txt', '새 파일; v2.txt']);
+    expect(await call('PUT', '/api/file/rename', { path: '/Team/ren', name: 'nothing', newName: 'x' })).toMatchObject({
+      status: 404,
+      body: { message: 'folder_not_found' },
+    });
+  });
+
+  it.skipIf(skip)('lets administrators set a volume limit; a copy that would pass it changes nothing', async () => {
+    await mkdir('/', 'Small');
+    await mkdir('/Team', 'big');
+    await addFile(server, '/Team/big', 'big.bin', 600, user.user._id, 'big');
+    expect(await call('PUT', '/api/file/root/volume', { path: '/Small', volume: 1000 })).toMatchObject({ status: 403 });
+    expect(await call('PUT', '/api/file/root/volume', { path: '/Team/big', volume: 1000 }, master.token)).toMatchObject({ status: 400 });
+    const set = await call('PUT', '/api/file/root/volume', { path: '/Small', volume: 1000 }, master.token);
+    expect(set).toMatchObject({ status: 200, body: { name: 'Small', volume: 1000, usage: 0 } });
+
+    expect(await call('POST', '/api/file/copy', { path: '/Team/big', name: 'big.bin', newPath: '/Small' })).toMatchObject({ status: 200 });
+    expect(await usageOf(server, user.token, '/Small')).toBe(600);
+    const refs = await refCount(server, 'big');
+    const over = await call('POST', '/api/file/copy', { path: '/Team/big', name: 'big.bin', newPath: '/Small', onConflict: 'keep-both' });
+    expect(over).toMatchObject({ status: 413, body: { message: 'volume_exceeded_warning' } });
+    expect(await usageOf(server, user.token, '/Small')).toBe(600);
+    expect(await refCount(server, 'big')).toBe(refs);
+    expect(await namesIn(server, user.token, '/Small')).toEqual(['big.bin']);
+    expect(await call('POST', '/api/file/move', { path: '/Team/big', name: 'big.bin', newPath: '/Small', onConflict: 'keep-both' })).toMatchObject({
+      status: 413,
+    });
+    // The FileTree seam refuses the same way, before and while adding.
+    const small = await server.app.fileTree.resolve('/Small');
+    await expect(server.app.fileTree.assertRoom(small!, 401)).rejects.toMatchObject({ statusCode: 413, messageKey: 'volume_exceeded_warning' });
+    await expect(server.app.fileTree.assertRoom(small!, 400)).resolves.toBeUndefined();
+    await expect(addFile(server, '/Small', 'more.bin', 401, user.user._id)).rejects.toMatchObject({ statusCode: 413 });
+    expect(await usageOf(server, user.token, '/Small')).toBe(600);
+
+    const usage = await server.request('GET', '/api/file/root/usage', { token: user.token });
+    expect(usage.body.roots.find((r: { name: string }) => r.name === 'Small')).toEqual({ name: 'Small', path: '/Small', usage: 600, volume: 1000 });
+    expect(usage.body.total).toBeNull();
+    expect(usage.body.used).toBe(usage.body.roots.reduce((s: number, r: { usage: number }) => s + r.usage, 0));
+
+    expect(await call('PUT', '/api/file/root/volume', { path: '/Small', volume: null }, master.token)).toMatchObject({ status: 200, body: { volume: null } });
+    expect(await call('POST', '/api/file/copy', { path: '/Team/big', name: 'big.bin', newPath: '/Small', onConflict: 'keep-both' })).toMatchObject({
+      status: 200,
+    });
+  });
+
+  it.skipIf(skip)('answers usage per backend to administrators', async () => {
+    expect(await server.request('GET', '/api/dashboard/volume', { token: user.token })).toMatchObject({ status: 403 });
+    const res = await server.request('GET', '/api/dashboard/volume', { token: master.token });
+    expect(res.status).toBe(200);
+    const roots = await server.request('GET', '/api/file/root/usage', { token: master.token });
+    const serverBytes = roots.body.roots.filter((r: { name: string }) => r.name !== 'Cloud').reduce((s: number, r: { usage: number }) => s + r.usage, 0);
+    expect(res.body).toEqual({ usage: { server: serverBytes, cloud: 0 }, volume: { server: null, cloud: null } });
+  });
+});

@@ -1,0 +1,162 @@
+import { SignJWT } from 'jose';
+import type { Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { signInAs } from './files-helpers.js';
+import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { connect, next } from './sockets.js';
+
+const SECRET = 's'.repeat(40);
+
+describe.each(dialects())('realtime on $dialect', ({ dialect, skip }) => {
+  let server: TestServer;
+  let master: Awaited<ReturnType<typeof setupMaster>>;
+  let user: Awaited<ReturnType<typeof signInAs>>;
+  const sockets: Socket[] = [];
+  beforeAll(async () => {
+    if (skip) return;
+    server = await startServer(dialect, { BOGWAN_SECRET: SECRET });
+    master = await setupMaster(server);
+    user = await signInAs(server, 'user@example.com');
+  });
+  afterEach(() => {
+    for (const s of sockets.splice(0)) s.disconnect();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  const open = async (auth: Record<string, unknown>) => {
+    const c = await connect(server.url, auth);
+    sockets.push(c.socket);
+    return c;
+  };
+
+  it.skipIf(skip)('refuses a socket without a token, with a bare user id, a forged or an expired token', async () => {
+    expect((await open({})).error).toBe('unauthorized');
+    expect((await open({ userId: user.user._id })).error).toBe('unauthorized');
+    expect((await open({ token: 'garbage' })).error).toBe('unauthorized');
+    const sid = JSON.parse(Buffer.from(user.token.split('.')[1]!, 'base64url').toString()).sid;
+    const expired = await new SignJWT({ sid, typ: 'access' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.user._id)
+      .setIssuer('bogwan')
+      .setAudience('bogwan-api')
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(new TextEncoder().encode(SECRET));
+    expect((await open({ token: expired })).error).toBe('unauthorized');
+    expect((await open({ token: user.token })).error).toBeUndefined();
+  });
+
+  it.skipIf(skip)('pushes a task and its completion notification to the owner only, with markup sanitised', async () => {
+    const mine = await open({ token: user.token });
+    const other = await open({ token: master.token });
+    let leaked = false;
+    other.socket.on('notification', () => (leaked = true));
+    other.socket.on('task', () => (leaked = true));
+
+    const taskEvent = next<{ cacheKey: string; status: string }>(mine.socket, 'task');
+    const task = await server.app.tasks.start({ type: 'upload', ownerId: user.user._id, name: '<img src=x onerror=alert(1)>보고서.hwp' });
+    expect((await taskEvent).cacheKey).toBe(`upload_${user.user._id}_${task.id}`);
+
+    const done = next<{ message: string; level: number; read: boolean }>(mine.socket, 'notification');
+    await server.app.tasks.update(task.id, { progress: 100, clientPath: '/Team' });
+    const note = await done;
+    expect(note.read).toBe(false);
+    // The file name is text: its markup arrives escaped, never as a tag.
+    expect(note.message).not.toMatch(/<img|<script/i);
+    expect(note.message).toContain('&#60;img');
+    expect(note.message).toContain('보고서.hwp</b>');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(leaked).toBe(false);
+
+    const cache = await server.request('GET', '/api/cache', { token: user.token });
+    expect(cache.body[`upload_${user.user._id}_${task.id}`]).toMatchObject({ status: 'completed', progress: 100, clientPath: '/Team' });
+    expect(Object.keys((await server.request('GET', '/api/cache', { token: master.token })).body)).toEqual([]);
+    expect((await server.request('DELETE', `/api/cache/upload_${user.user._id}_${task.id}`, { token: master.token })).status).toBe(404);
+    expect((await server.request('DELETE', `/api/cache/upload_${user.user._id}_${task.id}`, { token: user.token })).status).toBe(204);
+  });
+
+  it.skipIf(skip)('notifications: own only, read one, read all; a stored script never survives', async () => {
+    const { NotificationsService } = await import('../src/modules/notifications/notifications.service.js');
+    expect(NotificationsService).toBeTruthy();
+    const list = await server.request('GET', `/api/notification?userId=${user.user._id}&read=false`, { token: user.token });
+    expect(list.status).toBe(200);
+    expect(list.body.length).toBeGreaterThan(0);
+    for (const n of list.body) expect(n.userId).toBe(user.user._id);
+
+    expect((await server.request('GET', `/api/notification?userId=${user.user._id}`, { token: master.token })).status).toBe(403);
+    const id = list.body[0]._id as string;
+    expect((await server.request('PUT', '/api/notification', { token: master.token, body: { _id: id, read: true } })).status).toBe(404);
+    expect((await server.request('PUT', '/api/notification', { token: user.token, body: { _id: id, read: true } })).status).toBe(200);
+    await server.request('PUT', '/api/notification/read-all', { token: user.token });
+    const unread = await server.request('GET', '/api/notification?read=false', { token: user.token });
+    expect(unread.body).toEqual([]);
+  });
+
+  it.skipIf(skip)('sanitises notification markup: <script> and onerror= never stored', async () => {
+    const { sanitizeMessage } = await import('../src/modules/notifications/notifications.service.js');
+    const cleaned = sanitizeMessage('<b>ok</b><script>alert(1)</script><img src=x onerror="alert(1)"><span onclick="x()">s</span>');
+    expect(cleaned).toBe('<b>ok</b><span>s</span>');
+  });
+
+  it.skipIf(skip)('notices: written and deleted by administrators only, title and content required', async () => {
+    expect((await server.request('POST', '/api/notice', { token: user.token, body: { title: 't', content: 'c' } })).status).toBe(403);
+    expect((await server.request('POST', '/api/notice', { token: master.token, body: { title: ' ', content: 'c' } })).body).toEqual({
+      statusCode: 400,
+      message: 'notice_title_required',
+    });
+    expect((await server.request('POST', '/api/notice', { token: master.token, body: { title: 't' } })).body.message).toBe('notice_content_required');
+    const made = await server.request('POST', '/api/notice', { token: master.token, body: { title: '점검 안내', content: '토요일 02시', creator: 'forged' } });
+    expect(made.status).toBe(200);
+    expect(made.body.creator).toBe('관리자');
+    const seen = await server.request('GET', '/api/notice', { token: user.token });
+    expect(seen.body[0]).toMatchObject({ title: '점검 안내', content: '토요일 02시' });
+    expect((await server.request('DELETE', `/api/notice/${made.body._id}`, { token: user.token })).status).toBe(403);
+    expect((await server.request('DELETE', `/api/notice/${made.body._id}`, { token: master.token })).status).toBe(204);
+  });
+
+  it.skipIf(skip)('activity log: users read their own, administrators anyone\u2019s', async () => {
+    const own = await server.request('GET', '/api/event?skip=0&limit=1000', { token: user.token });
+    expect(own.status).toBe(200);
+    expect(own.body.items.length).toBeGreaterThan(0);
+    for (const e of own.body.items) expect(e.userId).toBe(user.user._id);
+    expect((await server.request('GET', `/api/event?userId=${master.user._id}`, { token: user.token })).status).toBe(403);
+    const theirs = await server.request('GET', `/api/event?userId=${user.user._id}`, { token: master.token });
+    expect(theirs.body.items.every((e: { userId: string }) => e.userId === user.user._id)).toBe(true);
+    expect((await server.request('GET', '/api/event?limit=1001', { token: master.token })).status).toBe(400);
+  });
+
+  it.skipIf(skip)('cancels a running snapshot for its owner or an administrator, stopping the work', async () => {
+    let stopped = false;
+    const task = await server.app.tasks.start({ type: 'snapshot', ownerId: master.user._id, name: 'nightly', snapshotId: 'snap-1' }, () => {
+      stopped = true;
+    });
+    expect((await server.request('POST', '/api/snapshot/cancel/snap-1', { token: user.token })).body).toEqual({
+      statusCode: 409,
+      message: 'task_not_cancelable',
+    });
+    expect((await server.request('POST', '/api/snapshot/cancel/snap-1', { token: master.token })).status).toBe(200);
+    expect(stopped).toBe(true);
+    const cache = await server.request('GET', '/api/cache', { token: master.token });
+    expect(cache.body[`snapshot_${master.user._id}_${task.id}`].status).toBe('canceled');
+    expect((await server.request('POST', '/api/snapshot/cancel/snap-1', { token: master.token })).status).toBe(409);
+    expect((await server.request('POST', '/api/restore/cancel/none', { token: master.token })).status).toBe(409);
+  });
+});
+
+describe('socket session expiry', () => {
+  it('tells the socket its session expired and closes it', async () => {
+    const server = await startServer('sqlite', { BOGWAN_ACCESS_TOKEN_TTL: '2' });
+    try {
+      const master = await setupMaster(server);
+      const { socket, error } = await connect(server.url, { token: master.token });
+      expect(error).toBeUndefined();
+      const expired = next(socket, 'session_expired', 5000);
+      const closed = next<string>(socket, 'disconnect', 6000);
+      await expired;
+      expect(await closed).toBe('io server disconnect');
+    } finally {
+      await server.close();
+    }
+  });
+});

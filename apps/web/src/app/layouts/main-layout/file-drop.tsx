@@ -1,0 +1,27 @@
+import { useNavigate } from 'react-router';
+import { UploadLocationDialog } from '../../../features/files/components/dialogs/upload-location-dialog';
+import { storageHref } from '../../../features/files/lib/storage-path';
+import { PageDropZone } from '../../../features/upload/components/page-drop-zone';
+import { useLocalePath } from '../../../i18n/use-locale';
+import { useCurrentStoragePath, useRefreshOnUpload } from './storage-tree';
+
+/**
+ * Files dragged onto any page: into the open folder in the storage browser (not at its
+ * top, which holds root folders only), elsewhere into a folder a dialog asks for. The
+ * upload list is in the task panel's upload tab (task-status.tsx).
+ */
+export function FileDrop() {
+  const navigate = useNavigate();
+  const localePath = useLocalePath();
+  const current = useCurrentStoragePath();
+  useRefreshOnUpload();
+  return (
+    <>
+      <PageDropZone
+        targetPath={current === '/' ? null : current}
+        renderLocationDialog={(props) => <UploadLocationDialog {...props} />}
+        onUploaded={(path) => void navigate(localePath(storageHref(path)))}
+      />
+    </>
+  );
+}

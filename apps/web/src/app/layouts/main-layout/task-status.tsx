@@ -1,0 +1,104 @@
+import { TASK_TYPES, type TaskEntry, type TaskType } from '@bogwan/contracts';
+import { useEffect, useMemo, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { storageHref } from '../../../features/files/lib/storage-path';
+import { useTaskCache } from '../../../features/tasks/api/get-task-cache';
+import { TaskIndicator } from '../../../features/tasks/components/task-indicator';
+import { TaskPanel } from '../../../features/tasks/components/task-panel';
+import { isActive, ownTasks, parseCacheKey, tasksOfTab, withoutMirroredUploads } from '../../../features/tasks/lib/task-rules';
+import { setTaskPanel, taskPanelStore } from '../../../features/tasks/state/task-panel';
+import { UploadQueueSection } from '../../../features/upload/components/upload-panel';
+import { useUploadTasks } from '../../../features/upload/hooks/use-upload-tasks';
+import { restoreUploads } from '../../../features/upload/upload-service';
+import { useLocalePath } from '../../../i18n/use-locale';
+import { useAuth } from '../../../state/auth';
+
+/**
+ * The tasks the panel shows: the server's (own, per tab, newest first) and this
+ * browser's upload queue, whose running files are not listed twice.
+ */
+function useTaskOverview() {
+  const userId = useAuth()?.user._id ?? '';
+  const cache = useTaskCache(userId);
+  const uploads = useUploadTasks();
+  return useMemo(() => {
+    const data = cache.data ?? {};
+    const localActive = uploads.filter((task) => task.status === 'queued' || task.status === 'uploading' || task.status === 'paused');
+    const tabs = Object.fromEntries(
+      TASK_TYPES.map((type) => {
+        const tasks = tasksOfTab(data, userId, type);
+        return [type, type === 'upload' ? withoutMirroredUploads(tasks, localActive) : tasks];
+      }),
+    ) as Record<TaskType, TaskEntry[]>;
+    const serverRunning = TASK_TYPES.reduce((sum, type) => sum + tabs[type].filter(isActive).length, 0);
+    const localRunning = uploads.filter((task) => task.status === 'queued' || task.status === 'uploading').length;
+    return {
+      userId,
+      cacheData: cache.data,
+      tabs,
+      ownKeys: ownTasks(data, userId).map((task) => task.cacheKey),
+      localCount: uploads.length,
+      runningCount: serverRunning + localRunning,
+    };
+  }, [cache.data, uploads, userId]);
+}
+
+/** The top bar's task status indicator. */
+export function TaskStatusIndicator() {
+  const { runningCount } = useTaskOverview();
+  return <TaskIndicator runningCount={runningCount} />;
+}
+
+/**
+ * The task panel, with its rules for opening: it expands when new tasks arrive (on their
+ * tab) and folds away when nothing is left. Tasks already there when the page loads do
+ * not open it; uploads brought back after a reload do.
+ */
+export function TaskPanelHost() {
+  const navigate = useNavigate();
+  const localePath = useLocalePath();
+  const overview = useTaskOverview();
+  const { tabs, ownKeys, localCount, cacheData } = overview;
+
+  useEffect(() => {
+    restoreUploads();
+  }, []);
+
+  const seen = useRef<Set<string> | null>(null);
+  useEffect(() => {
+    if (!cacheData) return;
+    if (seen.current === null) {
+      seen.current = new Set(ownKeys);
+      return;
+    }
+    const known = seen.current;
+    const arrived = ownKeys.filter((key) => !known.has(key));
+    arrived.forEach((key) => known.add(key));
+    const newest = arrived.map(parseCacheKey).sort((a, b) => ((a?.taskId ?? '') < (b?.taskId ?? '') ? 1 : -1))[0];
+    if (newest) setTaskPanel({ open: true, expanded: true, tab: newest.type as TaskType });
+  }, [cacheData, ownKeys]);
+
+  const previousLocal = useRef(0);
+  useEffect(() => {
+    if (localCount > previousLocal.current) setTaskPanel({ open: true, expanded: true, tab: 'upload' });
+    previousLocal.current = localCount;
+  }, [localCount]);
+
+  const total = ownKeys.length + localCount;
+  const previousTotal = useRef(total);
+  useEffect(() => {
+    if (total === 0 && previousTotal.current > 0 && taskPanelStore.get().open) setTaskPanel({ open: false, expanded: false });
+    previousTotal.current = total;
+  }, [total]);
+
+  return (
+    <TaskPanel
+      userId={overview.userId}
+      tabs={tabs}
+      localUploads={<UploadQueueSection />}
+      localUploadCount={localCount}
+      runningCount={overview.runningCount}
+      onMove={(task) => void navigate(localePath(storageHref(task.clientPath)))}
+    />
+  );
+}

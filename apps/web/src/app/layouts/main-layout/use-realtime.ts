@@ -1,0 +1,38 @@
+import { notificationSchema, taskEntrySchema } from '@bogwan/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { connectRealtime } from '../../../api/realtime-socket';
+import { applyNotificationEvent } from '../../../features/notifications/api/get-notifications';
+import { notificationKeys } from '../../../features/notifications/api/keys';
+import { applyTaskEvent } from '../../../features/tasks/api/get-task-cache';
+import { taskCacheKey } from '../../../features/tasks/api/keys';
+import { useAuth } from '../../../state/auth';
+
+/**
+ * This tab's socket while a user is signed in: `notification` events go on top of the
+ * bell's list, `task` events into the task cache. Closed on sign-out (the layout
+ * unmounts) and reopened for another user.
+ */
+export function useRealtime(): void {
+  const client = useQueryClient();
+  const userId = useAuth()?.user._id ?? null;
+
+  useEffect(() => {
+    if (!userId) return;
+    return connectRealtime({
+      notification: (payload) => {
+        const parsed = notificationSchema.safeParse(payload);
+        if (parsed.success) applyNotificationEvent(client, userId, parsed.data);
+      },
+      task: (payload) => {
+        const parsed = taskEntrySchema.safeParse(payload);
+        if (parsed.success) applyTaskEvent(client, userId, parsed.data);
+      },
+      connected: () => {
+        // Events sent while the socket was away are read again.
+        void client.invalidateQueries({ queryKey: notificationKeys.all(userId) });
+        void client.invalidateQueries({ queryKey: taskCacheKey(userId) });
+      },
+    });
+  }, [client, userId]);
+}

@@ -1,0 +1,24 @@
+import type { Backend } from '@bogwan/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../api/client';
+import { filesKeys } from './keys';
+
+export interface CreateFolderInput {
+  /** Parent folder; '/' makes a root folder (administrators only). */
+  path: string;
+  name: string;
+  backend?: Backend;
+}
+
+/** POST /api/file: creates a folder. */
+export function createFolder(input: CreateFolderInput): Promise<unknown> {
+  return apiFetch('/file', { method: 'POST', body: input });
+}
+
+export function useCreateFolder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createFolder,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: filesKeys.all }),
+  });
+}

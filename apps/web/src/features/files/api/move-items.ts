@@ -1,0 +1,29 @@
+import type { FileEntry } from '@bogwan/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../api/client';
+import { parentOf } from '../lib/storage-path';
+import { filesKeys } from './keys';
+
+export interface TransferInput {
+  items: Pick<FileEntry, 'name' | 'path'>[];
+  /** Folder the items go to. */
+  newPath: string;
+}
+
+/** POST /api/file/move (or /copy) for each item: `{path: parent folder, name, newPath}`. */
+export async function transferItems(kind: 'move' | 'copy', { items, newPath }: TransferInput): Promise<void> {
+  for (const item of items) {
+    await apiFetch(`/file/${kind}`, {
+      method: 'POST',
+      body: { path: parentOf(item.path), name: item.name, newPath, onConflict: kind === 'copy' ? 'keep-both' : 'error' },
+    });
+  }
+}
+
+export function useMoveItems() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TransferInput) => transferItems('move', input),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: filesKeys.all }),
+  });
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../api/client';
+import { filesKeys } from './keys';
+
+/** PUT /api/file/star `{path, starred}`. */
+export function starItem(input: { path: string; starred: boolean }): Promise<unknown> {
+  return apiFetch('/file/star', { method: 'PUT', body: input });
+}
+
+export function useStarItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (inputs: { path: string; starred: boolean }[]) => {
+      for (const input of inputs) await starItem(input);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: filesKeys.all }),
+  });
+}

@@ -1,0 +1,116 @@
+import type { FileEntry, PermissionType } from '@bogwan/contracts';
+import {
+  mdiContentCopy,
+  mdiDownload,
+  mdiFileMoveOutline,
+  mdiFolderOpenOutline,
+  mdiRenameOutline,
+  mdiStar,
+  mdiStarOutline,
+  mdiTrashCanOutline,
+} from '@mdi/js';
+import Divider from '@mui/material/Divider';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { MdiIcon } from '../../../../components/mdi-icon';
+import { k, type TranslationKey } from '../../../../i18n/keys';
+
+export type ItemAction = 'open' | 'download' | 'rename' | 'move' | 'copy' | 'star' | 'trash';
+
+interface ActionSpec {
+  action: ItemAction;
+  label: TranslationKey;
+  icon: string;
+  /** Needed on the folder holding the items. */
+  permission: PermissionType;
+  single?: boolean;
+  shortcut?: string;
+  dividerBefore?: boolean;
+}
+
+const ACTIONS: ActionSpec[] = [
+  { action: 'open', label: k('open'), icon: mdiFolderOpenOutline, permission: 'READ', single: true, shortcut: 'Enter' },
+  { action: 'download', label: k('download'), icon: mdiDownload, permission: 'DOWNLOAD' },
+  { action: 'rename', label: k('rename'), icon: mdiRenameOutline, permission: 'UPDATE', single: true, shortcut: 'F2', dividerBefore: true },
+  { action: 'move', label: k('move'), icon: mdiFileMoveOutline, permission: 'MOVE' },
+  { action: 'copy', label: k('copy'), icon: mdiContentCopy, permission: 'COPY' },
+  { action: 'star', label: k('star'), icon: mdiStarOutline, permission: 'READ', dividerBefore: true },
+  { action: 'trash', label: k('trash'), icon: mdiTrashCanOutline, permission: 'TRASH', shortcut: 'Delete', dividerBefore: true },
+];
+
+/** Actions offered for the selection: those the permission list allows (a file opens with PREVIEW). */
+export function allowedActions(items: FileEntry[], permissions: readonly PermissionType[]): ItemAction[] {
+  return ACTIONS.filter((spec) => {
+    if (spec.single && items.length !== 1) return false;
+    if (spec.action === 'open') {
+      const first = items[0];
+      return first ? permissions.includes(first.folder ? 'READ' : 'PREVIEW') : false;
+    }
+    return permissions.includes(spec.permission);
+  }).map((spec) => spec.action);
+}
+
+export interface ItemContextMenuProps {
+  position: { x: number; y: number } | null;
+  items: FileEntry[];
+  permissions: readonly PermissionType[] | undefined;
+  onAction: (action: ItemAction) => void;
+  onClose: () => void;
+}
+
+/** The right-click menu of files and folders; actions without the permission are hidden. */
+export function ItemContextMenu({ position, items, permissions, onAction, onClose }: ItemContextMenuProps) {
+  const { t } = useTranslation();
+  const allowed = new Set(allowedActions(items, permissions ?? []));
+  const allStarred = items.length > 0 && items.every((item) => item.starred);
+  const visible = ACTIONS.filter((spec) => allowed.has(spec.action));
+
+  return (
+    <Menu
+      open={position !== null}
+      onClose={onClose}
+      anchorReference="anchorPosition"
+      anchorPosition={position ? { top: position.y, left: position.x } : undefined}
+      slotProps={{ list: { dense: true, 'aria-label': t('item_actions') }, paper: { sx: { minWidth: 220 } } }}
+    >
+      {permissions === undefined && (
+        <MenuItem disabled>
+          <ListItemText>{t('loading')}</ListItemText>
+        </MenuItem>
+      )}
+      {permissions !== undefined && visible.length === 0 && (
+        <MenuItem disabled>
+          <ListItemText>{t('no_actions')}</ListItemText>
+        </MenuItem>
+      )}
+      {visible.flatMap((spec, index) => {
+        const starSpec = spec.action === 'star' && allStarred;
+        const entries = [
+          <MenuItem
+            key={spec.action}
+            onClick={() => {
+              onClose();
+              onAction(spec.action);
+            }}
+          >
+            <ListItemIcon>
+              <MdiIcon path={starSpec ? mdiStar : spec.icon} fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{starSpec ? t('unstar') : t(spec.label)}</ListItemText>
+            {spec.shortcut && (
+              <Typography variant="caption" sx={{ color: 'text.secondary', ml: 2 }}>
+                {spec.shortcut}
+              </Typography>
+            )}
+          </MenuItem>,
+        ];
+        if (spec.dividerBefore && index > 0) entries.unshift(<Divider key={`${spec.action}-divider`} />);
+        return entries;
+      })}
+    </Menu>
+  );
+}

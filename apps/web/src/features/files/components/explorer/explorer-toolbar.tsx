@@ -1,0 +1,91 @@
+import { mdiFolderPlusOutline, mdiRefresh, mdiSortAscending, mdiViewGridOutline, mdiViewListOutline } from '@mdi/js';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MdiIcon } from '../../../../components/mdi-icon';
+import { k } from '../../../../i18n/keys';
+import { setViewMode, useViewMode } from '../../../../state/ui';
+import type { ListSort } from '../../api/list-files';
+
+const SORTS = [
+  { value: 'name', label: k('sort_name_asc') },
+  { value: '-name', label: k('sort_name_desc') },
+  { value: 'size', label: k('sort_size_asc') },
+  { value: '-size', label: k('sort_size_desc') },
+  { value: '-mtime', label: k('sort_date_desc') },
+  { value: 'mtime', label: k('sort_date_asc') },
+] as const satisfies ReadonlyArray<{ value: ListSort; label: string }>;
+
+export interface ExplorerToolbarProps {
+  sort: ListSort;
+  onSort: (sort: ListSort) => void;
+  canCreateFolder: boolean;
+  createFolderLabel: string;
+  onCreateFolder: () => void;
+  onRefresh: () => void;
+  /** The upload button (from the upload feature). */
+  uploadButton?: ReactNode;
+  selectedCount: number;
+  total: number;
+}
+
+/** New folder, upload, item count, sort, refresh and the list/grid switch. */
+export function ExplorerToolbar(props: ExplorerToolbarProps) {
+  const { t } = useTranslation();
+  const viewMode = useViewMode();
+  const [sortAnchor, setSortAnchor] = useState<HTMLElement | null>(null);
+  const current = SORTS.find((option) => option.value === props.sort) ?? SORTS[0];
+
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', py: 1.5 }}>
+      {props.uploadButton}
+      {props.canCreateFolder && (
+        <Button variant="outlined" startIcon={<MdiIcon path={mdiFolderPlusOutline} />} onClick={props.onCreateFolder}>
+          {props.createFolderLabel}
+        </Button>
+      )}
+      <Typography variant="body2" sx={{ color: 'text.secondary', ml: 1 }} aria-live="polite">
+        {props.selectedCount > 0 ? t('items_selected', { n: props.selectedCount, total: props.total }) : t('items_count', { n: props.total })}
+      </Typography>
+      <Box sx={{ flexGrow: 1 }} />
+      <Button color="inherit" startIcon={<MdiIcon path={mdiSortAscending} />} onClick={(event) => setSortAnchor(event.currentTarget)} aria-label={t('sort')}>
+        {t(current.label)}
+      </Button>
+      <Menu anchorEl={sortAnchor} open={sortAnchor !== null} onClose={() => setSortAnchor(null)}>
+        {SORTS.map((option) => (
+          <MenuItem
+            key={option.value}
+            selected={option.value === props.sort}
+            onClick={() => {
+              setSortAnchor(null);
+              props.onSort(option.value);
+            }}
+          >
+            {t(option.label)}
+          </MenuItem>
+        ))}
+      </Menu>
+      <Tooltip title={t('refresh')}>
+        <IconButton aria-label={t('refresh')} onClick={props.onRefresh}>
+          <MdiIcon path={mdiRefresh} />
+        </IconButton>
+      </Tooltip>
+      <ToggleButtonGroup size="small" exclusive value={viewMode} onChange={(_e, mode: 'list' | 'grid' | null) => mode && setViewMode(mode)} aria-label={t('view_mode')}>
+        <ToggleButton value="list" aria-label={t('view_list')}>
+          <MdiIcon path={mdiViewListOutline} fontSize="small" />
+        </ToggleButton>
+        <ToggleButton value="grid" aria-label={t('view_grid')}>
+          <MdiIcon path={mdiViewGridOutline} fontSize="small" />
+        </ToggleButton>
+      </ToggleButtonGroup>
+    </Box>
+  );
+}

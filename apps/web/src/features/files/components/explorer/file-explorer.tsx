@@ -1,0 +1,299 @@
+import type { FileEntry } from '@bogwan/contracts';
+import { mdiAlertCircleOutline, mdiFolderOpenOutline, mdiFolderPlusOutline } from '@mdi/js';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState, type DragEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../../api/client';
+import { MdiIcon } from '../../../../components/mdi-icon';
+import { notify } from '../../../../components/notify';
+import { messageText } from '../../../../i18n/keys';
+import { useLocale } from '../../../../i18n/use-locale';
+import { useAuth } from '../../../../state/auth';
+import { useViewMode } from '../../../../state/ui';
+import { useCopyItems } from '../../api/copy-items';
+import { usePermission } from '../../api/get-permission';
+import { filesKeys } from '../../api/keys';
+import type { ListSort } from '../../api/list-files';
+import { useMoveItems } from '../../api/move-items';
+import { useStarItem } from '../../api/star-item';
+import { useTrashItems } from '../../api/trash-items';
+import { useFolderListing } from '../../hooks/use-folder-listing';
+import { startItemDrag } from '../../lib/drag-items';
+import { clickSelection, EMPTY_SELECTION, type Selection } from '../../lib/selection';
+import { isWithin, parentOf } from '../../lib/storage-path';
+import { ItemContextMenu, allowedActions, type ItemAction } from '../context-menu/item-context-menu';
+import { ConfirmDialog } from '../dialogs/confirm-dialog';
+import { CreateFolderDialog } from '../dialogs/create-folder-dialog';
+import { FolderPickerDialog } from '../dialogs/folder-picker-dialog';
+import { RenameDialog } from '../dialogs/rename-dialog';
+import { ExplorerBreadcrumbs } from './explorer-breadcrumbs';
+import { ExplorerToolbar } from './explorer-toolbar';
+import { GridView } from './grid-view';
+import { ListView } from './list-view';
+
+export interface FileExplorerProps {
+  /** The folder shown ('/' lists the root folders). */
+  path: string;
+  onNavigate: (path: string) => void;
+  onOpenFile: (entry: FileEntry) => void;
+  onDownload: (entries: FileEntry[]) => void;
+  /** Rendered in the toolbar (the upload button), given whether the user may add files here. */
+  renderUpload?: (canCreate: boolean) => ReactNode;
+}
+
+function EmptyState({ icon, title, description, action }: { icon: string; title: string; description?: string; action?: ReactNode }) {
+  return (
+    <Box sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', textAlign: 'center', gap: 1, p: 4, color: 'text.secondary' }}>
+      <MdiIcon path={icon} sx={{ fontSize: 56, opacity: 0.5 }} />
+      <Typography variant="subtitle1" sx={{ color: 'text.primary', fontWeight: 600 }}>
+        {title}
+      </Typography>
+      {description && <Typography variant="body2">{description}</Typography>}
+      {action}
+    </Box>
+  );
+}
+
+const errorKey = (error: unknown) => (error instanceof ApiError ? error.messageKey : null);
+
+/** The storage browser: breadcrumbs, toolbar, list or grid, selection, context menu, keyboard and dialogs. */
+export function FileExplorer({ path, onNavigate, onOpenFile, onDownload, renderUpload }: FileExplorerProps) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const queryClient = useQueryClient();
+  const auth = useAuth();
+  const isAdmin = (auth?.user.roleLevel ?? 0) > 1;
+  const viewMode = useViewMode();
+  const [sort, setSort] = useState<ListSort>('name');
+  const listing = useFolderListing(path, sort);
+  const permission = usePermission(path);
+  const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
+  const [menu, setMenu] = useState<{ x: number; y: number } | null>(null);
+  const [dialog, setDialog] = useState<null | 'create' | 'trash' | 'move' | 'copy'>(null);
+  const [renaming, setRenaming] = useState<FileEntry | null>(null);
+  const trash = useTrashItems();
+  const move = useMoveItems();
+  const copy = useCopyItems();
+  const star = useStarItem();
+
+  useEffect(() => {
+    setSelection(EMPTY_SELECTION);
+    document.title = `${path === '/' ? t('nav_storage') : path.slice(path.lastIndexOf('/') + 1)} · ${t('app_title')}`;
+  }, [path, t]);
+
+  const selectedEntries = useCallback(
+    () => listing.loaded().filter((entry) => selection.paths.has(entry.path)),
+    [listing, selection.paths],
+  );
+  // At the top the entries are root folders: what they allow is read on the first selected one.
+  const rootPermission = usePermission(path === '/' ? ([...selection.paths][0] ?? null) : null);
+  const permissions = path === '/' ? rootPermission.data : permission.data;
+  const canCreate = path === '/' ? isAdmin : (permission.data ?? []).includes('CREATE');
+
+  const open = useCallback(
+    (entry: FileEntry) => {
+      if (entry.folder) onNavigate(entry.path);
+      else onOpenFile(entry);
+    },
+    [onNavigate, onOpenFile],
+  );
+
+  const runAction = (action: ItemAction, items = selectedEntries()) => {
+    if (items.length === 0) return;
+    switch (action) {
+      case 'open':
+        if (items[0]) open(items[0]);
+        break;
+      case 'download':
+        onDownload(items);
+        break;
+      case 'rename':
+        setRenaming(items[0] ?? null);
+        break;
+      case 'move':
+      case 'copy':
+      case 'trash':
+        setDialog(action);
+        break;
+      case 'star': {
+        const starred = !items.every((item) => item.starred);
+        star.mutate(items.map((item) => ({ path: item.path, starred })), {
+          onSuccess: () => notify(starred ? t('star_complete_message') : t('unstar_complete_message'), 'success'),
+          onError: (error) => notify(messageText(t, errorKey(error)), 'error'),
+        });
+        break;
+      }
+    }
+  };
+
+  const onItemClick = (event: MouseEvent, index: number, entry: FileEntry) => {
+    setSelection((current) =>
+      clickSelection(current, index, entry.path, { toggle: event.ctrlKey || event.metaKey, range: event.shiftKey }, (i) => listing.itemAt(i)?.path),
+    );
+  };
+
+  const onItemContextMenu = (event: MouseEvent, index: number, entry: FileEntry) => {
+    event.preventDefault();
+    if (!selection.paths.has(entry.path)) setSelection({ paths: new Set([entry.path]), anchor: index });
+    setMenu({ x: event.clientX, y: event.clientY });
+  };
+
+  const onItemDragStart = (event: DragEvent, entry: FileEntry) => {
+    const items = selection.paths.has(entry.path) ? selectedEntries() : [entry];
+    if (!selection.paths.has(entry.path)) setSelection({ paths: new Set([entry.path]), anchor: null });
+    startItemDrag(event.dataTransfer, items.map(({ name, path: itemPath, folder }) => ({ name, path: itemPath, folder })));
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.target instanceof HTMLInputElement || dialog || renaming || menu) return;
+    const items = selectedEntries();
+    const allowed = new Set(allowedActions(items, permissions ?? []));
+    if (event.key === 'Enter' && items.length === 1 && allowed.has('open')) {
+      event.preventDefault();
+      runAction('open', items);
+    } else if (event.key === 'Delete' && items.length > 0 && allowed.has('trash')) {
+      event.preventDefault();
+      setDialog('trash');
+    } else if (event.key === 'F2' && items.length === 1 && allowed.has('rename')) {
+      event.preventDefault();
+      runAction('rename', items);
+    } else if (event.key === 'Escape') {
+      setSelection(EMPTY_SELECTION);
+    } else if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'a') {
+      event.preventDefault();
+      setSelection({ paths: new Set(listing.loaded().map((entry) => entry.path)), anchor: 0 });
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const anchor = selection.anchor ?? -1;
+      const next = Math.max(0, Math.min(listing.total - 1, anchor + (event.key === 'ArrowDown' ? 1 : -1)));
+      const entry = listing.itemAt(next);
+      if (entry) setSelection({ paths: new Set([entry.path]), anchor: next });
+    }
+  };
+
+  const pending = dialog === 'trash' || dialog === 'move' || dialog === 'copy' ? selectedEntries() : [];
+  const transfer = (kind: 'move' | 'copy', target: string) => {
+    const mutation = kind === 'move' ? move : copy;
+    const items = pending;
+    setDialog(null);
+    mutation.mutate(
+      { items, newPath: target },
+      {
+        onSuccess: () => {
+          notify(kind === 'move' ? t('move_items_complete_message') : t('copy_items_complete_message'), 'success');
+          setSelection(EMPTY_SELECTION);
+        },
+        onError: (error) => notify(messageText(t, errorKey(error)), 'error'),
+      },
+    );
+  };
+
+  const error = listing.error;
+  const body = useMemo(() => {
+    if (error) {
+      const key = errorKey(error);
+      return <EmptyState icon={mdiAlertCircleOutline} title={messageText(t, key)} action={<Button onClick={() => onNavigate('/')}>{t('go_storage_top')}</Button>} />;
+    }
+    if (!listing.loading && listing.total === 0) {
+      if (path === '/') {
+        return (
+          <EmptyState
+            icon={mdiFolderPlusOutline}
+            title={t('storage_no_root_folders')}
+            description={isAdmin ? t('storage_no_root_folders_admin') : t('storage_no_root_folders_user')}
+            action={isAdmin ? <Button variant="contained" sx={{ mt: 1 }} onClick={() => setDialog('create')}>{t('create_root_folder')}</Button> : undefined}
+          />
+        );
+      }
+      return <EmptyState icon={mdiFolderOpenOutline} title={t('folder_empty')} description={canCreate ? t('folder_empty_hint') : undefined} />;
+    }
+    return null;
+  }, [error, listing.loading, listing.total, path, isAdmin, canCreate, onNavigate, t]);
+
+  const viewProps = {
+    listing,
+    selected: selection.paths,
+    sort,
+    onSort: setSort,
+    onItemClick,
+    onItemOpen: open,
+    onItemContextMenu,
+    onItemDragStart,
+    locale,
+  };
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: { xs: 'calc(100vh - 96px)', sm: 'calc(100vh - 112px)' }, minHeight: 360 }}>
+      <ExplorerBreadcrumbs path={path} onNavigate={onNavigate} />
+      <ExplorerToolbar
+        sort={sort}
+        onSort={setSort}
+        canCreateFolder={canCreate}
+        createFolderLabel={path === '/' ? t('create_root_folder') : t('create_folder')}
+        onCreateFolder={() => setDialog('create')}
+        onRefresh={() => void queryClient.invalidateQueries({ queryKey: filesKeys.all })}
+        uploadButton={path === '/' ? undefined : renderUpload?.(canCreate || isAdmin)}
+        selectedCount={selection.paths.size}
+        total={listing.total}
+      />
+      <Paper
+        variant="outlined"
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        onClick={(event) => {
+          if (event.target === event.currentTarget) setSelection(EMPTY_SELECTION);
+        }}
+        aria-label={t('file_list')}
+        data-testid="file-explorer"
+        sx={{ flexGrow: 1, minHeight: 0, overflow: 'hidden', borderRadius: 2, outline: 'none', '&:focus-visible': { borderColor: 'primary.main' } }}
+      >
+        {body ?? (viewMode === 'grid' ? <GridView {...viewProps} /> : <ListView {...viewProps} />)}
+      </Paper>
+
+      <ItemContextMenu
+        position={menu}
+        items={menu ? selectedEntries() : []}
+        permissions={permissions}
+        onAction={(action) => runAction(action)}
+        onClose={() => setMenu(null)}
+      />
+      <CreateFolderDialog open={dialog === 'create'} parentPath={path} onClose={() => setDialog(null)} />
+      <RenameDialog entry={renaming} onClose={() => setRenaming(null)} />
+      <ConfirmDialog
+        open={dialog === 'trash'}
+        danger
+        title={t('trash')}
+        message={t('confirm_trash_message', { n: pending.length })}
+        confirmLabel={t('trash')}
+        busy={trash.isPending}
+        onClose={() => setDialog(null)}
+        onConfirm={() => {
+          const paths = pending.map((entry) => entry.path);
+          setDialog(null);
+          trash.mutate(paths, {
+            onSuccess: () => {
+              notify(t('trash_complete_message'), 'success');
+              setSelection(EMPTY_SELECTION);
+            },
+            onError: (failure) => notify(messageText(t, errorKey(failure)), 'error'),
+          });
+        }}
+      />
+      <FolderPickerDialog
+        open={dialog === 'move' || dialog === 'copy'}
+        title={dialog === 'copy' ? t('copy_to') : t('move_to')}
+        confirmLabel={dialog === 'copy' ? t('copy') : t('move')}
+        initialPath={path === '/' ? null : path}
+        isDisabled={(target) =>
+          pending.some((item) => (item.folder && isWithin(target, item.path)) || (dialog === 'move' && parentOf(item.path) === target))
+        }
+        onConfirm={(target) => transfer(dialog === 'copy' ? 'copy' : 'move', target)}
+        onClose={() => setDialog(null)}
+      />
+    </Box>
+  );
+}

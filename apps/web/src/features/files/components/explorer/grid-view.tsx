@@ -1,0 +1,133 @@
+import { mdiStar } from '@mdi/js';
+import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MdiIcon } from '../../../../components/mdi-icon';
+import { formatBytes } from '../../lib/format';
+import { FileIcon } from '../file-icon';
+import type { ViewProps } from './view-props';
+
+const CARD_WIDTH = 156;
+const ROW_HEIGHT = 148;
+const GAP = 12;
+
+/** The grid view: cards with a large icon, virtualised by rows of as many cards as fit. */
+export function GridView({ listing, selected, onItemClick, onItemOpen, onItemContextMenu, onItemDragStart }: ViewProps) {
+  const { t } = useTranslation();
+  const scroller = useRef<HTMLDivElement>(null);
+  const [columns, setColumns] = useState(4);
+
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const measure = () => setColumns(Math.max(1, Math.floor((element.clientWidth - GAP) / (CARD_WIDTH + GAP))));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const rowCount = Math.ceil(listing.total / columns);
+  const virtualizer = useVirtualizer({
+    count: rowCount,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT + GAP,
+    overscan: 3,
+  });
+  const rows = virtualizer.getVirtualItems();
+  const first = (rows[0]?.index ?? 0) * columns;
+  const last = ((rows.at(-1)?.index ?? 0) + 1) * columns - 1;
+  const { showRange } = listing;
+  useEffect(() => showRange(first, last), [first, last, showRange]);
+
+  return (
+    <Box
+      ref={scroller}
+      role="grid"
+      aria-label={t('file_list')}
+      aria-multiselectable
+      data-testid="file-list-scroller"
+      sx={{ height: '100%', overflowY: 'auto', position: 'relative' }}
+    >
+      <Box sx={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {rows.map((row) => (
+          <Box
+            key={row.key}
+            role="row"
+            sx={{
+              position: 'absolute',
+              top: 0,
+              left: 0,
+              right: 0,
+              transform: `translateY(${row.start + GAP}px)`,
+              display: 'grid',
+              gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+              gap: `${GAP}px`,
+              px: `${GAP}px`,
+            }}
+          >
+            {Array.from({ length: columns }, (_, column) => {
+              const index = row.index * columns + column;
+              if (index >= listing.total) return <Box key={column} />;
+              const entry = listing.itemAt(index);
+              const isSelected = entry ? selected.has(entry.path) : false;
+              return (
+                <Box
+                  key={entry?._id ?? column}
+                  role="gridcell"
+                  aria-selected={isSelected}
+                  data-entry-name={entry?.name}
+                  draggable={Boolean(entry)}
+                  onClick={(event) => entry && onItemClick(event, index, entry)}
+                  onDoubleClick={() => entry && onItemOpen(entry)}
+                  onContextMenu={(event) => entry && onItemContextMenu(event, index, entry)}
+                  onDragStart={(event) => entry && onItemDragStart(event, entry)}
+                  sx={{
+                    height: ROW_HEIGHT,
+                    border: 1,
+                    borderColor: isSelected ? 'primary.main' : 'divider',
+                    borderRadius: 2,
+                    bgcolor: isSelected ? 'action.selected' : 'background.paper',
+                    display: 'flex',
+                    flexDirection: 'column',
+                    alignItems: 'center',
+                    justifyContent: 'center',
+                    gap: 1,
+                    px: 1.5,
+                    userSelect: 'none',
+                    position: 'relative',
+                    '&:hover': { bgcolor: isSelected ? 'action.selected' : 'action.hover' },
+                  }}
+                >
+                  {entry ? (
+                    <>
+                      {entry.starred && (
+                        <MdiIcon path={mdiStar} htmlColor="#fbc02d" sx={{ position: 'absolute', top: 8, right: 8, fontSize: 16 }} aria-label={t('starred')} />
+                      )}
+                      <FileIcon name={entry.name} folder={entry.folder} lock={entry.lock} sx={{ fontSize: 56 }} />
+                      <Typography
+                        variant="body2"
+                        title={entry.name}
+                        sx={{ textAlign: 'center', width: '100%', overflow: 'hidden', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', wordBreak: 'break-all', lineHeight: 1.3 }}
+                      >
+                        {entry.name}
+                      </Typography>
+                      <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                        {entry.folder ? t('folder') : formatBytes(entry.size)}
+                      </Typography>
+                    </>
+                  ) : (
+                    <Skeleton variant="rounded" width={56} height={56} />
+                  )}
+                </Box>
+              );
+            })}
+          </Box>
+        ))}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,124 @@
+import { mdiArrowDown, mdiArrowUp, mdiStar } from '@mdi/js';
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MdiIcon } from '../../../../components/mdi-icon';
+import type { ListSort } from '../../api/list-files';
+import { formatBytes, formatDateTime } from '../../lib/format';
+import { FileIcon } from '../file-icon';
+import type { ViewProps } from './view-props';
+
+const ROW_HEIGHT = 44;
+const COLUMNS = 'minmax(0, 1fr) 110px 190px';
+
+function SortHeader({ label, field, sort, onSort, align }: { label: string; field: 'name' | 'size' | 'mtime'; sort: ListSort; onSort: (s: ListSort) => void; align?: 'right' }) {
+  const active = sort.replace('-', '') === field;
+  const descending = sort.startsWith('-');
+  return (
+    <Box role="columnheader" aria-sort={active ? (descending ? 'descending' : 'ascending') : 'none'} sx={{ textAlign: align ?? 'left' }}>
+      <ButtonBase
+        onClick={() => onSort((active && !descending ? `-${field}` : field) as ListSort)}
+        sx={{ gap: 0.5, px: 0.5, py: 0.5, borderRadius: 1, fontSize: 13, fontWeight: 600, color: active ? 'text.primary' : 'text.secondary' }}
+      >
+        {label}
+        {active && <MdiIcon path={descending ? mdiArrowDown : mdiArrowUp} sx={{ fontSize: 16 }} />}
+      </ButtonBase>
+    </Box>
+  );
+}
+
+/** The list view: one row per entry with size and date; only rows on screen exist in the page. */
+export function ListView({ listing, selected, sort, onSort, onItemClick, onItemOpen, onItemContextMenu, onItemDragStart, locale }: ViewProps) {
+  const { t } = useTranslation();
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: listing.total,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = items.at(-1)?.index ?? 0;
+  const { showRange } = listing;
+  useEffect(() => showRange(first, last), [first, last, showRange]);
+
+  return (
+    <Box role="grid" aria-label={t('file_list')} aria-multiselectable aria-rowcount={listing.total} sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
+      <Box role="row" sx={{ display: 'grid', gridTemplateColumns: COLUMNS, alignItems: 'center', gap: 2, px: 2, height: 40, borderBottom: 1, borderColor: 'divider', flexShrink: 0 }}>
+        <SortHeader label={t('column_name')} field="name" sort={sort} onSort={onSort} />
+        <SortHeader label={t('column_size')} field="size" sort={sort} onSort={onSort} align="right" />
+        <SortHeader label={t('column_modified')} field="mtime" sort={sort} onSort={onSort} />
+      </Box>
+      <Box ref={scroller} sx={{ flexGrow: 1, minHeight: 0, overflowY: 'auto', position: 'relative' }} data-testid="file-list-scroller">
+        <Box sx={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {items.map((row) => {
+            const entry = listing.itemAt(row.index);
+            const isSelected = entry ? selected.has(entry.path) : false;
+            return (
+              <Box
+                key={entry?._id ?? `row-${row.index}`}
+                role="row"
+                aria-rowindex={row.index + 1}
+                aria-selected={isSelected}
+                data-entry-name={entry?.name}
+                draggable={Boolean(entry)}
+                onClick={(event) => entry && onItemClick(event, row.index, entry)}
+                onDoubleClick={() => entry && onItemOpen(entry)}
+                onContextMenu={(event) => entry && onItemContextMenu(event, row.index, entry)}
+                onDragStart={(event) => entry && onItemDragStart(event, entry)}
+                sx={{
+                  position: 'absolute',
+                  top: 0,
+                  left: 0,
+                  right: 0,
+                  height: ROW_HEIGHT,
+                  transform: `translateY(${row.start}px)`,
+                  display: 'grid',
+                  gridTemplateColumns: COLUMNS,
+                  alignItems: 'center',
+                  gap: 2,
+                  px: 2,
+                  cursor: 'default',
+                  userSelect: 'none',
+                  borderBottom: 1,
+                  borderColor: 'divider',
+                  bgcolor: isSelected ? 'action.selected' : 'transparent',
+                  '&:hover': { bgcolor: isSelected ? 'action.selected' : 'action.hover' },
+                }}
+              >
+                {entry ? (
+                  <>
+                    <Box role="gridcell" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
+                      <FileIcon name={entry.name} folder={entry.folder} lock={entry.lock} />
+                      <Typography variant="body2" noWrap title={entry.name}>
+                        {entry.name}
+                      </Typography>
+                      {entry.starred && <MdiIcon path={mdiStar} htmlColor="#fbc02d" sx={{ fontSize: 16, flexShrink: 0 }} aria-label={t('starred')} />}
+                    </Box>
+                    <Typography role="gridcell" variant="body2" sx={{ textAlign: 'right', color: 'text.secondary' }}>
+                      {entry.folder ? '—' : formatBytes(entry.size)}
+                    </Typography>
+                    <Typography role="gridcell" variant="body2" noWrap sx={{ color: 'text.secondary' }}>
+                      {formatDateTime(entry.mtime, locale)}
+                    </Typography>
+                  </>
+                ) : (
+                  <>
+                    <Skeleton variant="text" width="40%" />
+                    <Skeleton variant="text" />
+                    <Skeleton variant="text" />
+                  </>
+                )}
+              </Box>
+            );
+          })}
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,17 @@
+import type { FileEntry } from '@bogwan/contracts';
+import type { MouseEvent, DragEvent } from 'react';
+import type { FolderListing } from '../../hooks/use-folder-listing';
+import type { ListSort } from '../../api/list-files';
+
+/** What the list and grid views share: the listing, the selection and the row handlers. */
+export interface ViewProps {
+  listing: FolderListing;
+  selected: ReadonlySet<string>;
+  sort: ListSort;
+  onSort: (sort: ListSort) => void;
+  onItemClick: (event: MouseEvent, index: number, entry: FileEntry) => void;
+  onItemOpen: (entry: FileEntry) => void;
+  onItemContextMenu: (event: MouseEvent, index: number, entry: FileEntry) => void;
+  onItemDragStart: (event: DragEvent, entry: FileEntry) => void;
+  locale: string;
+}

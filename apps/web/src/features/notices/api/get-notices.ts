@@ -1,0 +1,21 @@
+import { noticeSchema, type Notice } from '@bogwan/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../api/client';
+
+const listSchema = noticeSchema.array();
+
+/** GET /api/notice: every notice, newest first. */
+export function getNotices(signal?: AbortSignal): Promise<Notice[]> {
+  return apiFetch('/notice', { schema: listSchema, signal });
+}
+
+export const noticesQueryOptions = queryOptions({
+  queryKey: ['notice'],
+  queryFn: ({ signal }) => getNotices(signal),
+  staleTime: 60_000,
+});
+
+/** The notices, loaded while `enabled` (the drawer is open). */
+export function useNotices(enabled: boolean) {
+  return useQuery({ ...noticesQueryOptions, enabled });
+}

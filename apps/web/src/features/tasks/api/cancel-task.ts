@@ -1,0 +1,22 @@
+import type { TaskEntry } from '@bogwan/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { apiFetch } from '../../../api/client';
+
+/**
+ * Cancels a running snapshot (`POST /api/snapshot/cancel/{snapshotId}`) or restore
+ * (`POST /api/restore/cancel/{restoreId}`); 409 `task_not_cancelable` when it is not running.
+ * The task's new state arrives as a `task` event.
+ */
+export function cancelTask(task: TaskEntry): Promise<void> {
+  if (task.type === 'snapshot' && task.snapshotId) {
+    return apiFetch(`/snapshot/cancel/${encodeURIComponent(task.snapshotId)}`, { method: 'POST' });
+  }
+  if (task.type === 'restore' && task.restoreId) {
+    return apiFetch(`/restore/cancel/${encodeURIComponent(task.restoreId)}`, { method: 'POST' });
+  }
+  return Promise.reject(new Error(`no cancel call for ${task.type}`));
+}
+
+export function useCancelTask() {
+  return useMutation({ mutationFn: cancelTask });
+}

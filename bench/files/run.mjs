@@ -1,0 +1,284 @@
+// Files benchmark: upload and download 1 GiB through the chunk API, list a 100,000-entry
+// folder, server RSS; each against a bare Node HTTP sink/source on the same disk in the
+// same run (and `rclone serve webdav` when installed). Not a test: prints ratios.
+//
+//   nice -n 19 node bench/files/run.mjs [--size-mib 1024] [--entries 100000] [--skip-build]
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { fileURLToPath } from 'node:url';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : fallback;
+};
+const SIZE = option('size-mib', 1024) * 1024 * 1024;
+const ENTRIES = option('entries', 100_000);
+const CHUNK = 10_485_760;
+const IN_FLIGHT = 4;
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bogwan-bench-files-'));
+const results = { when: new Date().toISOString() };
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+const seconds = (t0) => Number(process.hrtime.bigint() - t0) / 1e9;
+const mbps = (bytes, s) => bytes / 1024 / 1024 / s;
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+const log = (...m) => console.log(...m);
+
+async function makeSource(file) {
+  const hash = createHash('sha256');
+  const out = fs.openSync(file, 'w');
+  for (let written = 0; written < SIZE; ) {
+    const piece = randomBytes(Math.min(64 * 1024 * 1024, SIZE - written));
+    hash.update(piece);
+    fs.writeSync(out, piece);
+    written += piece.length;
+  }
+  fs.fsyncSync(out);
+  fs.closeSync(out);
+  return hash.digest('hex');
+}
+
+async function sha256File(file) {
+  const hash = createHash('sha256');
+  await pipeline(fs.createReadStream(file, { highWaterMark: 1 << 20 }), hash);
+  return hash.digest('hex');
+}
+
+/** The baseline: one PUT streamed to a file (fsync at the end), one GET streamed from it. */
+async function bareNode(source) {
+  const dir = path.join(work, 'bare');
+  fs.mkdirSync(dir);
+  const port = await freePort();
+  const server = http.createServer(async (req, res) => {
+    const file = path.join(dir, 'blob');
+    if (req.method === 'PUT') {
+      const handle = await fs.promises.open(file, 'w');
+      await pipeline(req, handle.createWriteStream({ autoClose: false }));
+      await handle.sync();
+      await handle.close();
+      res.end('ok');
+    } else {
+      res.setHeader('content-length', fs.statSync(file).size);
+      await pipeline(fs.createReadStream(file, { highWaterMark: 1 << 20 }), res);
+    }
+  });
+  await new Promise((r) => server.listen(port, '127.0.0.1', r));
+  let t0 = process.hrtime.bigint();
+  await new Promise((resolve, reject) => {
+    const req = http.request({ port, host: '127.0.0.1', method: 'PUT', path: '/' }, (res) => {
+      res.resume();
+      res.on('end', resolve);
+    });
+    req.on('error', reject);
+    fs.createReadStream(source, { highWaterMark: 1 << 20 }).pipe(req);
+  });
+  const up = seconds(t0);
+  t0 = process.hrtime.bigint();
+  await download(`http://127.0.0.1:${port}/`, {}, path.join(work, 'bare-down'));
+  const down = seconds(t0);
+  server.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+  return { uploadMBps: mbps(SIZE, up), downloadMBps: mbps(SIZE, down) };
+}
+
+async function download(url, headers, target) {
+  const res = await fetch(url, { headers });
+  if (res.status !== 200) throw new Error(`GET ${url}: ${res.status}`);
+  await pipeline(res.body, fs.createWriteStream(target, { highWaterMark: 1 << 20 }));
+}
+
+async function rcloneGet(source) {
+  if (spawnSync('which', ['rclone']).status !== 0) return null;
+  const dir = path.join(work, 'rclone');
+  fs.mkdirSync(dir);
+  fs.copyFileSync(source, path.join(dir, 'blob'));
+  const port = await freePort();
+  const child = spawn('rclone', ['serve', 'webdav', dir, '--addr', `127.0.0.1:${port}`], { stdio: 'ignore' });
+  for (let i = 0; i < 100; i++) {
+    try {
+      await fetch(`http://127.0.0.1:${port}/`);
+      break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  const t0 = process.hrtime.bigint();
+  await download(`http://127.0.0.1:${port}/blob`, {}, path.join(work, 'rclone-down'));
+  const s = seconds(t0);
+  child.kill();
+  fs.rmSync(path.join(work, 'rclone-down'), { force: true });
+  return { downloadMBps: mbps(SIZE, s), version: spawnSync('rclone', ['version']).stdout.toString().split('\n')[0] };
+}
+
+async function startServer() {
+  const dataDir = path.join(work, 'data');
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(repo, 'apps/server/dist/main.js')], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BOGWAN_DATA_DIR: dataDir, BOGWAN_WEB_DIR: path.join(work, 'no-web'), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // starting
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { child, url, dataDir };
+}
+
+async function api(url, method, urlPath, token, body) {
+  const res = await fetch(url + urlPath, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${urlPath}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+async function uploadThroughApi(url, token, source, folder, name) {
+  const total = Math.ceil(SIZE / CHUNK);
+  const handle = await fs.promises.open(source, 'r');
+  let next = 0;
+  const sendOne = async (index) => {
+    const length = Math.min(CHUNK, SIZE - index * CHUNK);
+    const buffer = Buffer.alloc(length);
+    await handle.read(buffer, 0, length, index * CHUNK);
+    const form = new FormData();
+    const fields = { fileName: name, path: folder, chunkIndex: index, totalChunks: total, isLastChunk: index === total - 1, fileSize: SIZE };
+    for (const [k, v] of Object.entries(fields)) form.append(k, String(v));
+    form.append('file', new Blob([buffer]), 'blob');
+    const res = await fetch(`${url}/api/file/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    const answer = await res.json();
+    if (res.status !== 200 && !(res.status === 409 && answer.message === 'upload_incomplete')) throw new Error(`chunk ${index}: ${res.status} ${JSON.stringify(answer)}`);
+    return answer;
+  };
+  // The last chunk goes once all others are in, as the web client does.
+  const workers = Array.from({ length: IN_FLIGHT }, async () => {
+    while (next < total - 1) await sendOne(next++);
+  });
+  await Promise.all(workers);
+  const last = await sendOne(total - 1);
+  await handle.close();
+  if (!last.complete) throw new Error('upload did not complete');
+}
+
+function peakRss(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rssMiB: kb('VmRSS') / 1024, peakMiB: kb('VmHWM') / 1024 };
+}
+
+async function insertEntries(dataDir, folderId, rootId, ownerId) {
+  const { default: Database } = await import(path.join(repo, 'node_modules/better-sqlite3/lib/index.js'));
+  const db = new Database(path.join(dataDir, 'bogwan.sqlite'));
+  db.pragma('busy_timeout = 10000');
+  const now = new Date().toISOString();
+  const insert = db.prepare(`insert into nodes (id, parent_id, root_id, name, folder, size, mtime, content_hash, blob_key, backend, owner_id,
+    description, lock, volume_limit, usage_bytes, trash_key, trashed_at, trashed_by, original_parent_id, created_at, updated_at)
+    values (?, ?, ?, ?, 0, ?, ?, ?, ?, 'server', ?, '', 0, null, 0, '', null, null, null, ?, ?)`);
+  const all = db.transaction(() => {
+    for (let i = 0; i < ENTRIES; i++) {
+      const hash = createHash('sha256').update(String(i)).digest('hex');
+      insert.run(randomUUID(), folderId, rootId, `file-${String(i).padStart(6, '0')}.txt`, i % 100_000, now, hash, hash, ownerId, now, now);
+    }
+  });
+  all();
+  db.close();
+}
+
+async function main() {
+  log(`work dir ${work}; ${SIZE / 1024 / 1024} MiB; ${ENTRIES} entries; ${os.cpus().length} cores, ${os.cpus()[0]?.model}`);
+  if (!args.includes('--skip-build')) {
+    const build = spawnSync('npm', ['run', 'build', '-w', '@bogwan/server'], { cwd: repo, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('build failed');
+  }
+  const source = path.join(work, 'source.bin');
+  let t0 = process.hrtime.bigint();
+  const sourceHash = await makeSource(source);
+  log(`source written in ${seconds(t0).toFixed(1)} s`);
+
+  results.bare = await bareNode(source);
+  log('bare node', results.bare);
+  results.rclone = await rcloneGet(source);
+  log('rclone', results.rclone);
+
+  const server = await startServer();
+  try {
+    const setupToken = fs.readFileSync(path.join(server.dataDir, 'setup-token'), 'utf8').trim();
+    const { token, user } = await api(server.url, 'POST', '/api/auth/setup', null, { token: setupToken, name: 'bench', email: 'bench@example.com', password: 'Bogwan!2026' });
+    await api(server.url, 'POST', '/api/file', token, { name: 'Bench', path: '/', backend: 'server' });
+    await api(server.url, 'POST', '/api/file', token, { name: 'many', path: '/Bench' });
+    const rssBefore = peakRss(server.child.pid);
+
+    t0 = process.hrtime.bigint();
+    await uploadThroughApi(server.url, token, source, '/Bench', 'one-gib.bin');
+    const up = seconds(t0);
+    t0 = process.hrtime.bigint();
+    const downloaded = path.join(work, 'server-down');
+    await download(`${server.url}/api/file/download?path=${encodeURIComponent('/Bench/one-gib.bin')}`, { authorization: `Bearer ${token}` }, downloaded);
+    const down = seconds(t0);
+    const same = (await sha256File(downloaded)) === sourceHash;
+    fs.rmSync(downloaded, { force: true });
+    results.server = { uploadMBps: mbps(SIZE, up), downloadMBps: mbps(SIZE, down), sha256Matches: same, rssAfterTransfer: peakRss(server.child.pid), rssBefore };
+    log('server', results.server);
+
+    const folder = await api(server.url, 'GET', `/api/file/list?path=${encodeURIComponent('/Bench')}`, token);
+    const many = folder.items.find((i) => i.name === 'many');
+    const root = (await api(server.url, 'GET', '/api/file/root', token)).find((r) => r.name === 'Bench');
+    t0 = process.hrtime.bigint();
+    await insertEntries(server.dataDir, many._id, root._id, user._id);
+    log(`inserted ${ENTRIES} rows in ${seconds(t0).toFixed(1)} s`);
+    const timings = [];
+    const pages = Math.floor(ENTRIES / 100);
+    for (let i = 0; i < 300; i++) {
+      const skip = (i * 331) % pages * 100;
+      const sort = ['name', '-mtime', 'size'][i % 3];
+      const t = process.hrtime.bigint();
+      const page = await api(server.url, 'GET', `/api/file/list?path=${encodeURIComponent('/Bench/many')}&skip=${skip}&limit=100&sort=${sort}`, token);
+      timings.push(seconds(t) * 1000);
+      if (i === 0 && page.total !== ENTRIES) throw new Error(`listing total ${page.total}`);
+    }
+    results.list = { p50ms: percentile(timings, 50), p99ms: percentile(timings, 99), calls: timings.length };
+    results.server.peakRss = peakRss(server.child.pid);
+    log('list', results.list, 'rss', results.server.peakRss);
+  } finally {
+    server.child.kill();
+  }
+
+  results.ratios = {
+    uploadVsBare: results.server.uploadMBps / results.bare.uploadMBps,
+    downloadVsBare: results.server.downloadMBps / results.bare.downloadMBps,
+    downloadVsRclone: results.rclone ? results.server.downloadMBps / results.rclone.downloadMBps : null,
+  };
+  log('ratios', results.ratios);
+  fs.writeFileSync(path.join(repo, 'bench/files/last-run.json'), `${JSON.stringify(results, null, 2)}\n`);
+  fs.rmSync(work, { recursive: true, force: true });
+}
+
+main().catch((error) => {
+  console.error(error);
+  fs.rmSync(work, { recursive: true, force: true });
+  process.exit(1);
+});

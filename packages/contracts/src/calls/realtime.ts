@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { TASK_STATUSES, TASK_TYPES } from '../enums.js';
+import { ACTIVITY_FETCH_LIMIT } from '../limits.js';
+
+/** Socket events the server emits to a user's sockets. */
+export const SOCKET_EVENTS = { notification: 'notification', task: 'task', sessionExpired: 'session_expired' } as const;
+
+export const notificationSchema = z.object({
+  _id: z.string(),
+  userId: z.string(),
+  /** Sanitised markup. */
+  message: z.string(),
+  level: z.number().int(),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+export const notificationQuerySchema = z.object({
+  userId: z.string().max(64).optional(),
+  read: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+});
+export const notificationUpdateSchema = z.object({ _id: z.string().min(1).max(64), read: z.boolean() });
+
+export const noticeSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  content: z.string(),
+  creator: z.string(),
+  createdAt: z.string(),
+});
+export type Notice = z.infer<typeof noticeSchema>;
+export const noticeCreateSchema = z.object({
+  title: z.string({ error: 'notice_title_required' }).trim().min(1, { error: 'notice_title_required' }).max(200),
+  content: z.string({ error: 'notice_content_required' }).trim().min(1, { error: 'notice_content_required' }).max(20_000),
+  /** Sent by the spec's client; the signed-in user is the creator whatever it says. */
+  creator: z.string().optional(),
+});
+
+export const activitySchema = z.object({
+  _id: z.string(),
+  createdAt: z.string(),
+  service: z.string(),
+  message: z.string(),
+  userId: z.string().nullable(),
+  ip: z.string().nullable(),
+});
+export type Activity = z.infer<typeof activitySchema>;
+export const activityQuerySchema = z.object({
+  userId: z.string().max(64).optional(),
+  skip: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(ACTIVITY_FETCH_LIMIT).default(ACTIVITY_FETCH_LIMIT),
+});
+export const activityListSchema = z.object({ items: z.array(activitySchema), total: z.number().int() });
+
+/** A task entry; its cache key is `type_ownerId_taskId`. */
+export const taskEntrySchema = z.object({
+  cacheKey: z.string(),
+  type: z.enum(TASK_TYPES),
+  name: z.string(),
+  status: z.enum(TASK_STATUSES),
+  progress: z.number().int().min(0).max(100).nullable(),
+  size: z.number(),
+  updatedAt: z.string(),
+  extension: z.string(),
+  clientPath: z.string(),
+  snapshotId: z.string().nullable(),
+  restoreId: z.string().nullable(),
+});
+export type TaskEntry = z.infer<typeof taskEntrySchema>;
+/** `GET /api/cache`: the caller's tasks keyed by cache key. */
+export const taskCacheSchema = z.record(z.string(), taskEntrySchema);
