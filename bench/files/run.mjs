@@ -69,8 +69,8 @@ async function bareNode(source) {
   const server = http.createServer(async (req, res) => {
     const file = path.join(dir, 'blob');
     if (req.method === 'PUT') {
-      const handle = await fs.promises.open(file, 'w');
-      await pipeline(req, handle.createWriteStream({ autoClose: false }));
+      await pipeline(req, fs.createWriteStream(file, { highWaterMark: 1 << 20 }));
+      const handle = await fs.promises.open(file, 'r+');
       await handle.sync();
       await handle.close();
       res.end('ok');

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signInAs } from './files-helpers.js';
 import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
 import { connect, next } from './sockets.js';
+import { bytesOf, upload } from './transfer-helpers.js';
 
 const SECRET = 's'.repeat(40);
 
@@ -74,6 +75,23 @@ describe.each(dialects())('realtime on $dialect', ({ dialect, skip }) => {
     expect(Object.keys((await server.request('GET', '/api/cache', { token: master.token })).body)).toEqual([]);
     expect((await server.request('DELETE', `/api/cache/upload_${user.user._id}_${task.id}`, { token: master.token })).status).toBe(404);
     expect((await server.request('DELETE', `/api/cache/upload_${user.user._id}_${task.id}`, { token: user.token })).status).toBe(204);
+  });
+
+  it.skipIf(skip)('an upload is a task of its owner: progress, completion with its folder, and a notification', async () => {
+    const made = await server.request('POST', '/api/file', { token: master.token, body: { name: '팀', path: '/' } });
+    expect(made.status).toBe(200);
+    const mine = await open({ token: master.token });
+    const updates: { status: string; progress: number | null; clientPath: string; name: string }[] = [];
+    mine.socket.on('task', (t) => updates.push(t));
+    const notified = next<{ message: string }>(mine.socket, 'notification');
+    const res = await upload(server, master.token, '/팀', '회의록.txt', bytesOf(1000));
+    expect(res.status).toBe(200);
+    expect((await notified).message).toContain('회의록.txt');
+    const last = updates.at(-1)!;
+    expect(last).toMatchObject({ name: '회의록.txt', status: 'completed', progress: 100, clientPath: '/팀' });
+    const cache = await server.request('GET', '/api/cache', { token: master.token });
+    const entry = Object.values(cache.body as Record<string, { type: string; name: string; status: string }>).find((t) => t.name === '회의록.txt');
+    expect(entry).toMatchObject({ type: 'upload', status: 'completed' });
   });
 
   it.skipIf(skip)('notifications: own only, read one, read all; a stored script never survives', async () => {

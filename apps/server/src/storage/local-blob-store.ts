@@ -15,6 +15,8 @@ import {
 
 const TMP = 'tmp';
 const UPLOADS = 'uploads';
+/** Reads in 1 MiB pieces: far fewer syscalls and event-loop turns than the 64 KiB default. */
+const READ_BUFFER = 1 << 20;
 /** Top-level folders of the root that hold no blobs. */
 const RESERVED = new Set([TMP, UPLOADS]);
 
@@ -65,7 +67,7 @@ export class LocalBlobStore implements BlobStore {
       await handle.close();
       return Readable.from([]);
     }
-    return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+    return handle.createReadStream({ ...(range ? { start: range.start, end: range.end } : {}), highWaterMark: READ_BUFFER });
   }
 
   async stat(key: string): Promise<{ size: number } | null> {
@@ -162,7 +164,7 @@ class LocalStaging implements UploadStaging {
       await handle.close();
       return Readable.from([]);
     }
-    return handle.createReadStream({ start: 0, end: size - 1 });
+    return handle.createReadStream({ start: 0, end: size - 1, highWaterMark: READ_BUFFER });
   }
 
   async commit(uploadId: string, _chunkCount: number, size: number, key: string): Promise<void> {

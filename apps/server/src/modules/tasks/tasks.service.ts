@@ -5,6 +5,8 @@ import type { Realtime } from '../../realtime/gateway.js';
 import type { TaskRow, TasksRepo } from './tasks.repo.js';
 
 export interface NewTask {
+  /** A caller-chosen id (e.g. the upload session's), else a new one. */
+  id?: string;
   type: TaskType;
   ownerId: string;
   name: string;
@@ -67,7 +69,7 @@ export class TasksService {
   async start(task: NewTask, cancel?: () => void): Promise<TaskRow> {
     const now = new Date().toISOString();
     const row: TaskRow = {
-      id: newId(),
+      id: task.id ?? newId(),
       type: task.type,
       owner_id: task.ownerId,
       name: task.name,

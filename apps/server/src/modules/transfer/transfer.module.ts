@@ -11,6 +11,7 @@ import { TransferJobs } from './transfer.jobs.js';
 import { TransferRepo } from './transfer.repo.js';
 import { transferRoutes } from './transfer.routes.js';
 import { UploadService } from './upload.service.js';
+import { UploadTasks } from './upload-tasks.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,7 +37,8 @@ export async function registerTransfer(app: FastifyInstance, deps: TransferModul
   const repo = new TransferRepo(deps.db);
   const tree = () => app.fileTree;
   const access = () => app.fileAccess;
-  const uploads = new UploadService(repo, stores, tree, access, deps.events, app.log);
+  const progress = new UploadTasks(() => app.tasks, app.log);
+  const uploads = new UploadService(repo, stores, tree, access, deps.events, app.log, progress);
   const downloads = new DownloadService(stores, tree, access, deps.events, app.log);
   app.decorate('blobStores', stores);
   await app.register(transferRoutes, { uploads, downloads });

@@ -7,6 +7,7 @@ import { newId } from '../../ids.js';
 import { type BlobStore, blobKeyOf } from '../../storage/blob-store.js';
 import type { BlobStores } from '../../storage/blob-stores.js';
 import type { EventsService } from '../events/events.service.js';
+import type { UploadProgress } from './upload-tasks.js';
 import { toFileEntry } from '../files/files.presenter.js';
 import type { FileAccess, FileTree, NodeRow } from '../files/ports.js';
 import type { UserRow } from '../users/users.repo.js';
@@ -78,6 +79,7 @@ export class UploadService {
     private readonly access: () => FileAccess,
     private readonly events: EventsService,
     private readonly log: FastifyBaseLogger,
+    private readonly progress: UploadProgress,
   ) {}
 
   /** The chunks already received for this file, so a client resumes with the rest. */
@@ -135,12 +137,21 @@ export class UploadService {
     await this.repo.recordChunk(session.id, fields.chunkIndex, expected);
 
     const chunks = await this.repo.chunksOf(session.id);
+    const file = { name: fields.fileName, size: fields.fileSize, folder: fields.path };
+    await this.progress.chunkStored(session.id, user.id, file, chunks.length, fields.totalChunks);
     if (chunks.length < fields.totalChunks) {
       if (fields.isLastChunk) throw conflict('upload_incomplete');
       return { complete: false, received: chunks.length };
     }
-    const node = await this.complete(prepared, session, store);
+    let node: NodeRow | undefined;
+    try {
+      node = await this.complete(prepared, session, store);
+    } catch (error) {
+      await this.progress.failed(session.id);
+      throw error;
+    }
     if (!node) return { complete: false, received: chunks.length };
+    await this.progress.completed(session.id, fields.path);
     const path = joinPath(fields.path, node.name);
     await this.events.record({ service: 'file', message: `Uploaded ${path} (${node.size} bytes)`, userId: user.id, ip });
     return { complete: true, received: chunks.length, file: toFileEntry(node, path, false) };

@@ -87,6 +87,7 @@ export function ActivityLog() {
           label={t('column_type')}
           value={filter.service}
           onChange={(event) => update({ service: event.target.value })}
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
           sx={{ minWidth: 140 }}
         >
           <MenuItem value="">{t('activity_all_services')}</MenuItem>

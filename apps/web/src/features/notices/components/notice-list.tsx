@@ -66,7 +66,7 @@ export function NoticeList({ enabled, canDelete }: { enabled: boolean; canDelete
             sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}
           >
             <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
-              <Typography variant="subtitle2" component="h3" sx={{ flexGrow: 1, minWidth: 0, wordBreak: 'break-word', pt: 0.25 }}>
+              <Typography variant="subtitle2" component="h3" sx={{ flexGrow: 1, minWidth: 0, wordBreak: 'keep-all', overflowWrap: 'anywhere', pt: 0.25 }}>
                 {isNewNotice(notice.createdAt) && (
                   <Chip label={t('notice_new')} size="small" color="error" sx={{ height: 20, fontSize: 11, fontWeight: 700, mr: 0.75, verticalAlign: 'text-bottom' }} />
                 )}
@@ -81,7 +81,7 @@ export function NoticeList({ enabled, canDelete }: { enabled: boolean; canDelete
               )}
             </Box>
             {/* Plain text: whatever the content holds is shown, never interpreted. */}
-            <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', mt: 0.5 }}>
+            <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'keep-all', overflowWrap: 'anywhere', mt: 0.5 }}>
               {notice.content}
             </Typography>
             <Typography variant="caption" component="p" sx={{ color: 'text.secondary', mt: 0.75 }}>

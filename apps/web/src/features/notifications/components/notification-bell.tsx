@@ -122,7 +122,7 @@ export function NotificationBell({ userId, onShowAll }: NotificationBellProps) {
                     sx={{ mt: 0.25 }}
                   />
                   <Box sx={{ minWidth: 0 }}>
-                    <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
+                    <Typography variant="body2" sx={{ wordBreak: 'keep-all', overflowWrap: 'anywhere' }}>
                       <NotificationMessage message={item.message} />
                     </Typography>
                     <Typography variant="caption" sx={{ color: 'text.secondary' }} title={formatDateTime(item.createdAt, locale)}>

@@ -132,7 +132,7 @@ export function UploadQueueSection() {
     <Box component="section" role="region" aria-label={t('upload_panel_title')} data-testid="upload-panel">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, pl: 2, pr: 1, minHeight: 36, bgcolor: 'action.hover' }}>
         <Typography variant="caption" sx={{ flexGrow: 1, fontWeight: 700, color: 'text.secondary' }}>
-          {running > 0 ? t('upload_panel_running', { n: running }) : t('upload_panel_title')}
+          {running > 0 ? t('upload_panel_running', { n: running }) : t('upload_local_heading')}
         </Typography>
         {finished && (
           <Button size="small" onClick={() => uploadQueue().clearFinished()} sx={{ minWidth: 0 }}>
