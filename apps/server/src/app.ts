@@ -26,6 +26,7 @@ import { SetupRepo } from './modules/auth/setup.repo.js';
 import { SetupToken } from './modules/auth/setup-token.js';
 import { licencePublicKey } from './modules/licence/licence-key.js';
 import { registerLicence } from './modules/licence/licence.gate.js';
+import { warnOfLicenceEnd } from './modules/licence/licence-warnings.js';
 import { LicenceRepo } from './modules/licence/licence.repo.js';
 import { licenceRoutes } from './modules/licence/licence.routes.js';
 import { LicenceService } from './modules/licence/licence.service.js';
@@ -147,7 +148,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(userRoutes, { auth, tokens });
   await app.register(licenceRoutes, { licence, ...authorize });
-  const { tasks, tasksRepo } = await registerRealtime(app, {
+  const { tasks, tasksRepo, notifications } = await registerRealtime(app, {
     db,
     tokens,
     sessions: sessionsRepo,
@@ -175,6 +176,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       { name: 'login challenges', run: (before) => challenges.purgeBefore(before) },
       { name: 'webauthn challenges', run: () => webauthnRepo.purgeChallengesBefore(new Date().toISOString()) },
       { name: 'finished tasks', run: (before) => tasksRepo.purgeFinishedBefore(before) },
+      { name: 'licence end warning', run: () => warnOfLicenceEnd(licence, settings, users, notifications).then(() => undefined) },
       ...transfer.housekeeping,
     ],
     app.log,
