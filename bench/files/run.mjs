@@ -2,7 +2,7 @@
 // folder, server RSS; each against a bare Node HTTP sink/source on the same disk in the
 // same run (and `rclone serve webdav` when installed). Not a test: prints ratios.
 //
-//   nice -n 19 node bench/files/run.mjs [--size-mib 1024] [--entries 100000] [--skip-build]
+//   nice -n 10 node bench/files/run.mjs [--size-mib 1024] [--entries 100000] [--skip-build]
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';

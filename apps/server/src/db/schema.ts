@@ -168,6 +168,8 @@ export interface UploadChunksTable {
   idx: number;
   size: number;
   created_at: string;
+  /** Random per write of the chunk ('' for chunks recorded before migration 0006). */
+  token: Generated<string>;
 }
 
 export interface StarsTable {

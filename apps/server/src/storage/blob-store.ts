@@ -54,6 +54,8 @@ export interface UploadStaging {
    * short stream rejects, and the caller does not record the chunk.
    */
   writeChunk(uploadId: string, index: number, offset: number, length: number, body: Readable): Promise<{ size: number }>;
+  /** The staged bytes of one chunk (`length` bytes at `offset` of the file). */
+  readChunk(uploadId: string, index: number, offset: number, length: number): Promise<Readable>;
   /** The staged file, chunk after chunk (`chunkCount` chunks, `size` bytes in all). */
   read(uploadId: string, chunkCount: number, size: number): Promise<Readable>;
   /** Makes the staged file the blob `key` (rename on disk, a streamed copy in a bucket) and drops the chunks. */

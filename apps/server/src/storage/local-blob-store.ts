@@ -158,6 +158,15 @@ class LocalStaging implements UploadStaging {
     }
   }
 
+  async readChunk(uploadId: string, _index: number, offset: number, length: number): Promise<Readable> {
+    const handle = await fs.promises.open(this.fileOf(uploadId), 'r');
+    if (length === 0) {
+      await handle.close();
+      return Readable.from([]);
+    }
+    return handle.createReadStream({ start: offset, end: offset + length - 1, highWaterMark: READ_BUFFER });
+  }
+
   async read(uploadId: string, _chunkCount: number, size: number): Promise<Readable> {
     const handle = await fs.promises.open(this.fileOf(uploadId), 'r');
     if (size === 0) {
@@ -193,19 +202,55 @@ class LocalStaging implements UploadStaging {
   }
 }
 
-/** Writes a stream at `position` of an open file; answers the byte count. */
+/** Pieces are gathered up to this many bytes and written with one `writev`. */
+const WRITE_BATCH = 1 << 20;
+/** And never more pieces than one `writev` takes (IOV_MAX on Linux). */
+const MAX_PIECES = 1024;
+
+/**
+ * Writes a stream at `position` of an open file; answers the byte count. The pieces a
+ * socket delivers (64 KiB at most) are gathered and written with one `writev` per MiB:
+ * no copy, and a sixteenth of the system calls and promise turns.
+ */
 async function writeAll(handle: fs.promises.FileHandle, body: Readable, position: number): Promise<number> {
   let written = 0;
+  let batch: Buffer[] = [];
+  let batched = 0;
+  const flush = async () => {
+    let buffers = batch;
+    let left = batched;
+    batch = [];
+    batched = 0;
+    while (left > 0) {
+      const { bytesWritten } = await handle.writev(buffers, position + written);
+      written += bytesWritten;
+      left -= bytesWritten;
+      if (left > 0) buffers = unwritten(buffers, bytesWritten);
+    }
+  };
   for await (const chunk of body) {
     const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
-    let done = 0;
-    while (done < buffer.length) {
-      const { bytesWritten } = await handle.write(buffer, done, buffer.length - done, position + written + done);
-      done += bytesWritten;
-    }
-    written += buffer.length;
+    if (buffer.length === 0) continue;
+    batch.push(buffer);
+    batched += buffer.length;
+    if (batched >= WRITE_BATCH || batch.length >= MAX_PIECES) await flush();
   }
+  await flush();
   return written;
+}
+
+/** What is left of `buffers` once their first `done` bytes are written. */
+function unwritten(buffers: Buffer[], done: number): Buffer[] {
+  const rest: Buffer[] = [];
+  for (const buffer of buffers) {
+    if (done >= buffer.length) {
+      done -= buffer.length;
+      continue;
+    }
+    rest.push(done > 0 ? buffer.subarray(done) : buffer);
+    done = 0;
+  }
+  return rest;
 }
 
 async function fsyncDir(dir: string): Promise<void> {

@@ -230,6 +230,10 @@ class S3Staging implements UploadStaging {
     return { size };
   }
 
+  async readChunk(uploadId: string, index: number): Promise<Readable> {
+    return this.store.get(this.keyOf(uploadId, index));
+  }
+
   async read(uploadId: string, chunkCount: number, _size: number): Promise<Readable> {
     const keys = Array.from({ length: chunkCount }, (_, i) => this.keyOf(uploadId, i));
     // Fail early when a chunk is missing, before any byte is answered.

@@ -48,10 +48,8 @@ export class FilesService {
     if (query.path === '/') return this.listRoots(user, query);
     const folder = await this.access.require(user, query.path, 'READ');
     if (folder.folder !== 1) throw folderNotFound();
-    const [rows, total] = await Promise.all([
-      this.repo.listLiveChildren(folder.id, user.id, query),
-      this.repo.countLiveChildren(folder.id),
-    ]);
+    const { total, folders } = await this.repo.countLiveChildren(folder.id);
+    const rows = await this.repo.listLiveChildren(folder.id, user.id, query, folders);
     return { items: rows.map((row) => toFileEntry(row, joinPath(query.path, row.name), row.starred_by !== null)), total };
   }
 

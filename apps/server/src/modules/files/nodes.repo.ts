@@ -60,34 +60,70 @@ export class NodesRepo {
     return this.db.selectFrom('nodes').selectAll().where('parent_id', '=', '').where('trash_key', '=', '').orderBy('name').execute();
   }
 
-  /** Live children of a folder, folders first, then by `sort`; `starred_by` says whether `userId` starred each. */
-  listLiveChildren(parentId: string, userId: string, options: { skip: number; limit: number; sort: ListSort }): Promise<ListedNode[]> {
-    const desc = options.sort.startsWith('-');
-    const column = options.sort.replace('-', '') as 'name' | 'size' | 'mtime';
-    return this.db
+  /**
+   * A page of a folder's live children, folders first, then by `sort` (ties by name and
+   * id; by name the ties cannot happen, since live siblings have distinct names);
+   * `starred_by` says whether `userId` starred each. `folders` is the number of live
+   * sub-folders (from `countLiveChildren`). The page's ids come from the index of the
+   * order alone (migration 0006), folders and files apart, so an offset deep into a large
+   * folder walks index entries only; then only the page's rows are read.
+   */
+  async listLiveChildren(
+    parentId: string,
+    userId: string,
+    options: { skip: number; limit: number; sort: ListSort },
+    folders: number,
+  ): Promise<ListedNode[]> {
+    const ids: string[] = [];
+    if (options.skip < folders) {
+      ids.push(...(await this.pageIds(parentId, 1, options.sort, options.skip, Math.min(options.limit, folders - options.skip))));
+    }
+    const rest = options.limit - ids.length;
+    if (rest > 0) ids.push(...(await this.pageIds(parentId, 0, options.sort, Math.max(0, options.skip - folders), rest)));
+    if (ids.length === 0) return [];
+    const rows = await this.db
       .selectFrom('nodes')
       .leftJoin('stars', (join) => join.onRef('stars.node_id', '=', 'nodes.id').on('stars.user_id', '=', userId))
       .selectAll('nodes')
       .select('stars.user_id as starred_by')
-      .where('nodes.parent_id', '=', parentId)
-      .where('nodes.trash_key', '=', '')
-      .orderBy('nodes.folder', 'desc')
-      .orderBy(`nodes.${column}`, desc ? 'desc' : 'asc')
-      .orderBy('nodes.name')
-      .orderBy('nodes.id')
-      .offset(options.skip)
-      .limit(options.limit)
+      .where('nodes.id', 'in', ids)
       .execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    // A row deleted between the two reads is left out.
+    return ids.map((id) => byId.get(id)).filter((row): row is ListedNode => row !== undefined);
   }
 
-  async countLiveChildren(parentId: string): Promise<number> {
-    const row = await this.db
+  /** Ids of live folders (1) or files (0) under `parentId` in the listing order, from its covering index. */
+  private async pageIds(parentId: string, folder: 0 | 1, sort: ListSort, skip: number, limit: number): Promise<string[]> {
+    const direction = sort.startsWith('-') ? 'desc' : 'asc';
+    const column = sort.replace('-', '') as 'name' | 'size' | 'mtime';
+    let query = this.db
       .selectFrom('nodes')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .select('id')
       .where('parent_id', '=', parentId)
       .where('trash_key', '=', '')
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+      .where('folder', '=', folder);
+    query =
+      column === 'name'
+        ? query.orderBy('name', direction).orderBy('id', direction)
+        : query.orderBy(column, direction).orderBy('name', 'asc').orderBy('id', 'asc');
+    const rows = await query.offset(skip).limit(limit).execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** How many live children a folder has, and how many of them are folders. */
+  async countLiveChildren(parentId: string): Promise<{ total: number; folders: number }> {
+    const count = (folder?: 1) => {
+      let query = this.db
+        .selectFrom('nodes')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('parent_id', '=', parentId)
+        .where('trash_key', '=', '');
+      if (folder !== undefined) query = query.where('folder', '=', folder);
+      return query.executeTakeFirstOrThrow().then((row) => Number(row.n));
+    };
+    const [total, folders] = await Promise.all([count(), count(1)]);
+    return { total, folders };
   }
 
   /** Live sub-folders of each given folder, by name. */

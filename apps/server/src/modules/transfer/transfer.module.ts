@@ -17,6 +17,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The blob stores of the server and cloud backends. */
     blobStores: BlobStores;
+    /** Chunked uploads (tests reach their running hashes through it). */
+    uploads: UploadService;
   }
 }
 
@@ -41,6 +43,7 @@ export async function registerTransfer(app: FastifyInstance, deps: TransferModul
   const uploads = new UploadService(repo, stores, tree, access, deps.events, app.log, progress);
   const downloads = new DownloadService(stores, tree, access, deps.events, app.log);
   app.decorate('blobStores', stores);
+  app.decorate('uploads', uploads);
   await app.register(transferRoutes, { uploads, downloads });
   await app.register(storageSettingsRoutes, { stores, settings: deps.settings, events: deps.events });
   app.addHook('onClose', async () => stores.close());

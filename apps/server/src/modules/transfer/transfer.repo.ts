@@ -4,10 +4,11 @@ import type { UploadSessionsTable } from '../../db/schema.js';
 
 export type UploadSessionRow = Selectable<UploadSessionsTable>;
 
-/** A staged chunk as recorded: its index and size in bytes. */
+/** A staged chunk as recorded: its index, size in bytes, and the token of the write that stored it. */
 export interface ChunkRow {
   idx: number;
   size: number;
+  token: string;
 }
 
 /** SQL of the transfer side: upload sessions, their chunks, and blob pins and collection. */
@@ -27,6 +28,9 @@ export class TransferRepo {
 
   /** The session of this user, folder, name and size; created when there is none (concurrent calls agree on one). */
   async openSession(row: UploadSessionRow): Promise<UploadSessionRow> {
+    // Most chunks find their session: no write (and no commit) for them.
+    const existing = await this.findSession(row.user_id, row.parent_id, row.file_name, row.file_size);
+    if (existing) return existing;
     await this.db
       .insertInto('upload_sessions')
       .values(row)
@@ -38,20 +42,20 @@ export class TransferRepo {
   }
 
   /** Records a stored chunk (a chunk sent again replaces the earlier record) and marks the session used. */
-  async recordChunk(sessionId: string, idx: number, size: number): Promise<void> {
+  async recordChunk(sessionId: string, idx: number, size: number, token: string): Promise<void> {
     const now = new Date().toISOString();
     await this.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('upload_chunks')
-        .values({ session_id: sessionId, idx, size, created_at: now })
-        .onConflict((oc) => oc.columns(['session_id', 'idx']).doUpdateSet({ size, created_at: now }))
+        .values({ session_id: sessionId, idx, size, created_at: now, token })
+        .onConflict((oc) => oc.columns(['session_id', 'idx']).doUpdateSet({ size, created_at: now, token }))
         .execute();
       await trx.updateTable('upload_sessions').set({ updated_at: now }).where('id', '=', sessionId).execute();
     });
   }
 
   chunksOf(sessionId: string): Promise<ChunkRow[]> {
-    return this.db.selectFrom('upload_chunks').select(['idx', 'size']).where('session_id', '=', sessionId).orderBy('idx').execute();
+    return this.db.selectFrom('upload_chunks').select(['idx', 'size', 'token']).where('session_id', '=', sessionId).orderBy('idx').execute();
   }
 
   sessionExists(id: string): Promise<boolean> {
@@ -64,15 +68,16 @@ export class TransferRepo {
   }
 
   /**
-   * Removes a session and its chunk records; true for the one caller that removed it.
-   * Completing an upload starts with this, so of two requests that both see the last
-   * chunk arrive, exactly one assembles the file.
+   * Removes a session and its chunk records; answers the records (in index order) to the
+   * one caller that removed it, null to any other. Completing an upload starts with this,
+   * so of two requests that both see the last chunk arrive, exactly one assembles the file.
    */
-  async claimSession(id: string): Promise<boolean> {
+  async claimSession(id: string): Promise<ChunkRow[] | null> {
     return this.db.transaction().execute(async (trx) => {
+      const chunks = await trx.selectFrom('upload_chunks').select(['idx', 'size', 'token']).where('session_id', '=', id).orderBy('idx').execute();
       await trx.deleteFrom('upload_chunks').where('session_id', '=', id).execute();
       const result = await trx.deleteFrom('upload_sessions').where('id', '=', id).executeTakeFirst();
-      return Number(result.numDeletedRows) === 1;
+      return Number(result.numDeletedRows) === 1 ? chunks : null;
     });
   }
 

@@ -11,6 +11,7 @@ import type { UploadProgress } from './upload-tasks.js';
 import { toFileEntry } from '../files/files.presenter.js';
 import type { FileAccess, FileTree, NodeRow } from '../files/ports.js';
 import type { UserRow } from '../users/users.repo.js';
+import { type HashedChunk, type HashTap, RunningHashes } from './running-hash.js';
 import type { TransferRepo, UploadSessionRow } from './transfer.repo.js';
 
 /** The multipart fields of one chunk, validated (the `userId` field is never read). */
@@ -47,14 +48,21 @@ export class ChunkLengthError extends Error {
   }
 }
 
-/** Passes exactly `expected` bytes; fails before passing one byte too many, or at the end when short. */
-export function exactLength(expected: number): Transform {
+/**
+ * Passes exactly `expected` bytes; fails before passing one byte too many, or at the end
+ * when short. Every piece passed also goes to `tap` (the running hash) when given.
+ */
+export function exactLength(expected: number, tap?: HashTap): Transform {
   let seen = 0;
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       seen += chunk.length;
-      if (seen > expected) callback(new ChunkLengthError(true));
-      else callback(null, chunk);
+      if (seen > expected) {
+        callback(new ChunkLengthError(true));
+        return;
+      }
+      tap?.(chunk);
+      callback(null, chunk);
     },
     flush(callback) {
       callback(seen === expected ? null : new ChunkLengthError(false));
@@ -67,11 +75,15 @@ export const storeMissing = () => new AppError(503, 'cloud_bucket_missing');
 /**
  * Chunked, resumable uploads. Every chunk is checked against the folder permission and
  * the root's volume before a byte is stored; chunks are staged in the backend's store;
- * the chunk that completes the set assembles the file: one streamed pass hashes it,
+ * the chunk that completes the set assembles the file: its SHA-256 comes from the hash
+ * kept while the chunks arrived (`RunningHashes`) or else from one streamed pass,
  * identical content already stored is reused, otherwise the staged bytes become the blob
  * (fsync → rename, or one PUT), and only then does the tree gain the file.
  */
 export class UploadService {
+  /** Running hashes of the uploads this process receives. */
+  readonly hashes = new RunningHashes();
+
   constructor(
     private readonly repo: TransferRepo,
     private readonly stores: BlobStores,
@@ -118,14 +130,20 @@ export class UploadService {
       updated_at: now,
     });
     const expected = chunkSizeOf(fields.chunkIndex, fields.fileSize);
+    const token = newId();
+    const tap = this.hashes.begin(session.id, fields.chunkIndex);
+    let recorded = false;
     try {
       await store.staging.writeChunk(
         session.id,
         fields.chunkIndex,
         fields.chunkIndex * CHUNK_SIZE,
         expected,
-        body.pipe(exactLength(expected)).once('error', () => body.resume()),
+        body.pipe(exactLength(expected, tap)).once('error', () => body.resume()),
       );
+      // Recorded only once durable: the status call lists only chunks that survive a crash.
+      await this.repo.recordChunk(session.id, fields.chunkIndex, expected, token);
+      recorded = true;
     } catch (error) {
       await this.dropIfEmpty(session, store);
       if (error instanceof ChunkLengthError) {
@@ -133,13 +151,16 @@ export class UploadService {
         throw badRequest(last && !error.tooLong ? 'upload_size_mismatch' : 'upload_chunk_invalid');
       }
       throw error;
+    } finally {
+      this.hashes.end(session.id, fields.chunkIndex, recorded ? token : undefined);
     }
-    await this.repo.recordChunk(session.id, fields.chunkIndex, expected);
 
     const chunks = await this.repo.chunksOf(session.id);
     const file = { name: fields.fileName, size: fields.fileSize, folder: fields.path };
     await this.progress.chunkStored(session.id, user.id, file, chunks.length, fields.totalChunks);
     if (chunks.length < fields.totalChunks) {
+      // Chunks that arrived early go into the hash once the gap before them is filled (in the background).
+      void this.hashes.catchUp(session.id, chunks, this.chunkReader(store, session.id));
       if (fields.isLastChunk) throw conflict('upload_incomplete');
       return { complete: false, received: chunks.length };
     }
@@ -163,11 +184,14 @@ export class UploadService {
    * are gone afterwards: a refused file leaves nothing behind.
    */
   private async complete(prepared: PreparedChunk, session: UploadSessionRow, store: BlobStore): Promise<NodeRow | undefined> {
-    if (!(await this.repo.claimSession(session.id))) return undefined;
+    const claimed = await this.repo.claimSession(session.id);
+    if (!claimed) return undefined;
     const { fields, folder, root, user } = prepared;
     const size = fields.fileSize;
     try {
-      const { hash, length } = await sha256Of(await store.staging.read(session.id, fields.totalChunks, size));
+      const { hash, length } =
+        (await this.hashes.take(session.id, claimed, this.chunkReader(store, session.id))) ??
+        (await sha256Of(await store.staging.read(session.id, fields.totalChunks, size)));
       if (length !== size) throw badRequest('upload_size_mismatch');
       await this.tree().assertRoom(root, size);
       const key = blobKeyOf(hash);
@@ -185,10 +209,16 @@ export class UploadService {
     }
   }
 
+  /** Reads a recorded chunk back from staging, for the running hash. */
+  private chunkReader(store: BlobStore, uploadId: string): (chunk: HashedChunk) => Promise<Readable> {
+    return (chunk) => store.staging.readChunk(uploadId, chunk.idx, chunk.idx * CHUNK_SIZE, chunk.size);
+  }
+
   /** A session whose first chunk failed holds nothing worth resuming: it goes. */
   private async dropIfEmpty(session: UploadSessionRow, store: BlobStore): Promise<void> {
     try {
       if ((await this.repo.chunksOf(session.id)).length === 0 && (await this.repo.claimSession(session.id))) {
+        this.hashes.forget(session.id);
         await store.staging.discard(session.id);
       }
     } catch (error) {
