@@ -18,6 +18,7 @@ import { useAuth } from '../../../state/auth';
 import { useEvents } from '../api/get-events';
 import { distinct, filterActivities, type ActivityFilter } from '../lib/activity-filter';
 import { activityColumns, serviceLabel } from './activity-columns';
+import { usePaging } from '../../../components/use-paging';
 
 const DEFAULT_PAGE_SIZE = 20;
 
@@ -34,8 +35,8 @@ export function ActivityLog() {
   const [userInput, setUserInput] = useState('');
   const [filter, setFilter] = useState<ActivityFilter>({ service: '', from: '', to: '' });
   const [windowIndex, setWindowIndex] = useState(0);
-  const [page, setPage] = useState(0);
-  const [rowsPerPage, setRowsPerPage] = useState(DEFAULT_PAGE_SIZE);
+  const paging = usePaging(DEFAULT_PAGE_SIZE);
+  const { setPage } = paging;
   const events = useEvents({ userId: userId || undefined, skip: windowIndex * ACTIVITY_FETCH_LIMIT });
   const items = useMemo(() => events.data?.items ?? [], [events.data]);
   const total = events.data?.total ?? 0;
@@ -168,16 +169,10 @@ export function ActivityLog() {
       <PagedTable
         label={t('nav_event')}
         columns={activityColumns(t, locale, (row) => userLabel(row.userId))}
-        rows={filtered.slice(page * rowsPerPage, (page + 1) * rowsPerPage)}
+        rows={paging.slice(filtered)}
         rowKey={(row) => row._id}
         total={filtered.length}
-        page={page}
-        rowsPerPage={rowsPerPage}
-        onPageChange={setPage}
-        onRowsPerPageChange={(size) => {
-          setRowsPerPage(size);
-          setPage(0);
-        }}
+        {...paging.props}
         loading={events.isPending}
         error={events.isError}
         empty={items.length > 0 ? t('no_search_result') : t('no_data')}

@@ -2,7 +2,6 @@ import { SETTINGS_PAGE_SIZE, type Notification } from '@bogwan/contracts';
 import { mdiCheck, mdiCheckAll } from '@mdi/js';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
 import { MdiIcon } from '../../../components/mdi-icon';
@@ -15,6 +14,7 @@ import { useAuth } from '../../../state/auth';
 import { useNotifications } from '../api/get-notifications';
 import { useReadAllNotifications } from '../api/read-all-notifications';
 import { NotificationMessage } from './notification-message';
+import { usePaging } from '../../../components/use-paging';
 
 /** Settings → Notification: every notification (message, time, read) and 'all read'. */
 export function NotificationSection() {
@@ -23,8 +23,7 @@ export function NotificationSection() {
   const userId = useAuth()?.user._id ?? '';
   const list = useNotifications(userId);
   const readAll = useReadAllNotifications(userId);
-  const [page, setPage] = useState(0);
-  const [rowsPerPage, setRowsPerPage] = useState(SETTINGS_PAGE_SIZE);
+  const paging = usePaging(SETTINGS_PAGE_SIZE);
   const rows = list.data ?? [];
   const hasUnread = rows.some((row) => !row.read);
 
@@ -66,16 +65,10 @@ export function NotificationSection() {
       <PagedTable
         label={t('settings_notification')}
         columns={columns}
-        rows={rows.slice(page * rowsPerPage, (page + 1) * rowsPerPage)}
+        rows={paging.slice(rows)}
         rowKey={(row) => row._id}
         total={rows.length}
-        page={page}
-        rowsPerPage={rowsPerPage}
-        onPageChange={setPage}
-        onRowsPerPageChange={(size) => {
-          setRowsPerPage(size);
-          setPage(0);
-        }}
+        {...paging.props}
         loading={list.isPending}
         error={list.isError}
         empty={t('no_data')}
