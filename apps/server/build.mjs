@@ -20,8 +20,9 @@ await build({
     {
       name: 'external-npm-packages',
       setup(b) {
+        // The backup engine stays external too: it starts worker threads from its own dist/.
         b.onResolve({ filter: /^[^./]/ }, (args) =>
-          args.path.startsWith('@bogwan/') ? undefined : { path: args.path, external: true },
+          args.path.startsWith('@bogwan/') && args.path !== '@bogwan/vault' ? undefined : { path: args.path, external: true },
         );
       },
     },

@@ -1,7 +1,3 @@
-import path from 'node:path';
-import { randomUUID } from 'node:crypto';
-import { hash } from '@node-rs/argon2';
-import Database from 'better-sqlite3';
 import type { Browser, Page } from '@playwright/test';
 import { expect, MASTER, test, useServer, type RunningServer } from '../fixtures.js';
 import { text } from '../i18n.js';
@@ -12,19 +8,14 @@ const server = useServer();
 const MEMBER = { name: '이사용', email: 'member@example.com', password: 'Member!2026x' };
 const ROOT = '실시간 팀';
 
-/** A USER account, written straight into the server's SQLite file (there is no account-creation call yet). */
-async function insertUser(running: RunningServer, user: typeof MEMBER): Promise<void> {
-  const db = new Database(path.join(running.dataDir, 'bogwan.sqlite'));
-  try {
-    const now = new Date().toISOString();
-    db.prepare(
-      `INSERT INTO users (id, name, email, description, role, role_level, status, approved, provider, password_hash,
-         profile_image, last_login, mfa, otp_secret, otp_pending_secret, otp_last_step, failed_logins, locked_until, created_at, updated_at)
-       VALUES (?, ?, ?, '', 'USER', 1, 'ACTIVE', 1, 'keeper', ?, NULL, NULL, 'none', NULL, NULL, 0, 0, NULL, ?, ?)`,
-    ).run(randomUUID(), user.name, user.email, await hash(user.password), now, now);
-  } finally {
-    db.close();
-  }
+async function api(running: RunningServer, token: string, method: string, urlPath: string, body?: unknown): Promise<any> {
+  const res = await fetch(`${running.url}${urlPath}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${urlPath} failed: ${res.status} ${await res.text()}`);
+  return res.json();
 }
 
 async function apiToken(running: RunningServer, user: { email: string; password: string }): Promise<string> {
@@ -54,14 +45,9 @@ const badge = (page: Page) => page.getByTestId('notification-badge');
 test('notices, the notification bell and the task panel work across two users without a reload', async ({ browser }) => {
   const running = server();
   await running.createMaster();
-  await insertUser(running, MEMBER);
   const masterToken = await apiToken(running, MASTER);
-  const created = await fetch(`${running.url}/api/file`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${masterToken}` },
-    body: JSON.stringify({ name: ROOT, path: '/' }),
-  });
-  expect(created.ok).toBe(true);
+  const account = await api(running, masterToken, 'POST', '/api/user', MEMBER);
+  await api(running, masterToken, 'POST', '/api/file', { name: ROOT, path: '/' });
 
   const admin = await signedIn(browser, running, MASTER);
   const member = await signedIn(browser, running, MEMBER);
@@ -95,16 +81,23 @@ test('notices, the notification bell and the task panel work across two users wi
   await expect(badge(admin)).toHaveAttribute('data-count', '0');
   await expect(badge(member)).toHaveAttribute('data-count', '0');
 
+  // The administrator invites the user to a group: the user's bell rings without a reload.
+  const group = await api(running, masterToken, 'POST', '/api/group', { name: '기획팀', description: '' });
+  await api(running, masterToken, 'POST', `/api/group/${group._id}/members`, { userIds: [account._id] });
+  await expect(badge(member)).toHaveAttribute('data-count', '1', { timeout: 20_000 });
+  await expect(badge(admin)).toHaveAttribute('data-count', '0');
+
   // The user uploads a file; the finished upload task notifies them, live.
   await member.goto(`${running.url}/storage/${encodeURIComponent(ROOT)}`);
   await member.getByTestId('upload-input').setInputFiles({ name: 'hello.txt', mimeType: 'text/plain', buffer: Buffer.from('hello realtime\n') });
-  await expect(badge(member)).toHaveAttribute('data-count', '1', { timeout: 20_000 });
+  await expect(badge(member)).toHaveAttribute('data-count', '2', { timeout: 20_000 });
   await expect(badge(admin)).toHaveAttribute('data-count', '0');
 
   await member.getByTestId('notification-badge').click();
   const item = member.getByTestId('notification-item');
-  await expect(item).toHaveCount(1);
-  await expect(item.locator('b')).toHaveText('hello.txt');
+  await expect(item).toHaveCount(2);
+  await expect(item.filter({ hasText: '기획팀' })).toHaveCount(1);
+  await expect(item.locator('b').filter({ hasText: 'hello.txt' })).toHaveCount(1);
   await member.keyboard.press('Escape');
 
   // The upload is in the task panel's upload tab; Move goes to its folder.

@@ -15,6 +15,7 @@ import { newId } from './ids.js';
 import { startHousekeeping } from './jobs/housekeeping.js';
 import { registerAccessLog } from './modules/access-log/access-log.hook.js';
 import { AccessLogRepo } from './modules/access-log/access-log.repo.js';
+import { AccessLogService } from './modules/access-log/access-log.service.js';
 import { AccessLogWriter } from './modules/access-log/access-log.writer.js';
 import { AccessTokens } from './modules/auth/access-token.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -32,7 +33,10 @@ import { licenceRoutes } from './modules/licence/licence.routes.js';
 import { LicenceService } from './modules/licence/licence.service.js';
 import { EventsRepo } from './modules/events/events.repo.js';
 import { EventsService } from './modules/events/events.service.js';
+import { registerDashboard } from './modules/dashboard/dashboard.module.js';
 import { registerFiles } from './modules/files/files.module.js';
+import { GroupsRepo } from './modules/groups/groups.repo.js';
+import { PermissionsRepo } from './modules/permissions/permissions.repo.js';
 import { type Mailer, OutboxMailer, SmtpMailer } from './modules/mail/mailer.js';
 import { ChallengesRepo } from './modules/mfa/challenges.repo.js';
 import { MfaService } from './modules/mfa/mfa.service.js';
@@ -41,8 +45,16 @@ import { SessionsService } from './modules/sessions/sessions.service.js';
 import type { TasksService } from './modules/tasks/tasks.service.js';
 import { SettingsRepo } from './modules/settings/settings.repo.js';
 import { registerTransfer } from './modules/transfer/transfer.module.js';
+import { registerSnapshots } from './modules/snapshots/snapshots.module.js';
+import { registerSharing } from './modules/shares/sharing.module.js';
+import { registerStorageSync } from './modules/storage-sync/storage-sync.module.js';
+import { AdminMode } from './modules/settings/admin-mode.js';
+import { adminModeRoutes } from './modules/settings/admin-mode.routes.js';
+import { registerWebhooks } from './modules/webhooks/webhooks.module.js';
+import { registerSearch } from './modules/search/search.module.js';
 import { registerRealtime } from './realtime/realtime.module.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { registerAccounts } from './modules/users/accounts.module.js';
 import { userRoutes } from './modules/users/users.routes.js';
 import { UsersRepo } from './modules/users/users.repo.js';
 import { WebauthnRepo } from './modules/webauthn/webauthn.repo.js';
@@ -65,6 +77,8 @@ declare module 'fastify' {
     accessLog: AccessLogWriter;
     /** The one-time setup token while no account exists (undefined afterwards). */
     setupToken: SetupToken;
+    /** Admin mode per session (unlocks the cloud storage settings). */
+    adminMode: AdminMode;
   }
 }
 
@@ -157,12 +171,26 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     redisUrl: config.redisUrl,
   });
   app.decorate('tasks', tasks);
-  await registerFiles(app, { db, settings, users, events });
+  await registerWebhooks(app, { config, db, settings, users, events });
+  const groups = new GroupsRepo(db);
+  const permissions = new PermissionsRepo(db);
+  const { trashRetention, tree, access } = await registerFiles(app, { db, settings, users, events, groups, permissions });
+  const adminMode = new AdminMode(settings);
+  app.decorate('adminMode', adminMode);
   const transfer = await registerTransfer(app, { config, db, settings, events });
+  await registerAccounts(app, { config, users, groups, permissions, settings, sessions: sessionsRepo, licence, notifications, events, tree, access });
+  await registerSnapshots(app, { config, db, events });
+  const sharing = await registerSharing(app, { config, db, users, groups, tree, access, notifications, events, downloads: transfer.downloads, authorize });
+  await registerStorageSync(app, { db, events });
+  await app.register(adminModeRoutes, { events, adminMode });
+  const search = await registerSearch(app, { db });
+  const accessLogService = new AccessLogService(new AccessLogRepo(db), config.accessLogRetentionDays);
   await app.register(systemRoutes, {
     registry,
     healthy: async () => (await pingDb(db)) && (await transfer.stores.healthy()),
+    accessLog: accessLogService,
   });
+  await registerDashboard(app, { db, licence });
   await registerWebApp(app, config.webDir ?? DEFAULT_WEB_DIR);
 
   app.addHook('onReady', async () => {
@@ -176,8 +204,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       { name: 'login challenges', run: (before) => challenges.purgeBefore(before) },
       { name: 'webauthn challenges', run: () => webauthnRepo.purgeChallengesBefore(new Date().toISOString()) },
       { name: 'finished tasks', run: (before) => tasksRepo.purgeFinishedBefore(before) },
+      { name: 'admin mode', run: () => adminMode.purge() },
       { name: 'licence end warning', run: () => warnOfLicenceEnd(licence, settings, users, notifications).then(() => undefined) },
       ...transfer.housekeeping,
+      ...sharing.housekeeping,
+      ...search.housekeeping,
+      { name: 'access log retention', run: () => accessLogService.applyRetention().then(() => undefined) },
+      { name: 'trash retention', run: () => trashRetention.apply().then(() => undefined) },
     ],
     app.log,
   );

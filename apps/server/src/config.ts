@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { checkPassword } from '@bogwan/contracts';
 import { parseLicencePublicKey } from './modules/licence/licence-key.js';
 
 /** Durations such as `900`, `15m`, `12h`, `7d` (seconds when no unit). */
@@ -36,6 +37,7 @@ const envSchema = z.object({
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'redis://… or rediss://…').optional(),
   BOGWAN_WEB_DIR: z.string().min(1).optional(),
   BOGWAN_ACCESS_LOG_MAX_ROWS: z.coerce.number().int().min(1000).max(100_000_000).default(100_000),
+  BOGWAN_ACCESS_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   BOGWAN_TRUST_PROXY: boolish.default(false),
   BOGWAN_LICENSE_PUBLIC_KEY: z
     .string()
@@ -56,6 +58,10 @@ const envSchema = z.object({
   BOGWAN_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   BOGWAN_S3_REGION: z.string().min(1).default('us-east-1'),
   BOGWAN_S3_FORCE_PATH_STYLE: boolish.default(false),
+  BOGWAN_INITIAL_PASSWORD: z
+    .string()
+    .refine((v) => checkPassword(v) === null, '9 to 20 characters with letters, digits and special characters')
+    .default('Bogwan!2345'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -82,6 +88,8 @@ export interface Config {
   /** Built web app to serve; undefined means the default location beside the server build. */
   webDir: string | undefined;
   accessLogMaxRows: number;
+  /** Access-log entries older than this many days are deleted (hourly housekeeping). */
+  accessLogRetentionDays: number;
   /** Redis for fanning realtime events out across server processes. */
   redisUrl: string | undefined;
   trustProxy: boolean;
@@ -95,6 +103,8 @@ export interface Config {
     secretAccessKey: string | undefined;
     forcePathStyle: boolean;
   };
+  /** Password of accounts created without one; they must change it at first sign-in. */
+  initialPassword: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 }
 
@@ -124,9 +134,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.BOGWAN_PUBLIC_URL?.replace(/\/+$/, ''),
     webDir: e.BOGWAN_WEB_DIR ? path.resolve(e.BOGWAN_WEB_DIR) : undefined,
     accessLogMaxRows: e.BOGWAN_ACCESS_LOG_MAX_ROWS,
+    accessLogRetentionDays: e.BOGWAN_ACCESS_LOG_RETENTION_DAYS,
     redisUrl: e.REDIS_URL,
     trustProxy: e.BOGWAN_TRUST_PROXY,
     licensePublicKey: e.BOGWAN_LICENSE_PUBLIC_KEY,
+    initialPassword: e.BOGWAN_INITIAL_PASSWORD,
     s3: {
       endpoint: e.BOGWAN_S3_ENDPOINT,
       region: e.BOGWAN_S3_REGION,

@@ -6,7 +6,7 @@ import { TransferJobs } from '../src/modules/transfer/transfer.jobs.js';
 import { TransferRepo } from '../src/modules/transfer/transfer.repo.js';
 import { blobKeyOf } from '../src/storage/blob-store.js';
 import { namesIn, signInAs } from './files-helpers.js';
-import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { dialects, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
 import { startS3, type TestS3 } from './s3.js';
 import { bytesOf, fetchBytes, readZip, sendChunk, sha256, upload } from './transfer-helpers.js';
 
@@ -32,6 +32,9 @@ describe.each(suites)('upload and download on $dialect, $backend backend', ({ di
     server = await startServer(dialect, s3.env);
     token = (await setupMaster(server)).token;
     if (backend === 'cloud') {
+      const locked = await server.request('PUT', '/api/setting/storage', { token, body: { cloud: { bucket: 'no-such-bucket' } } });
+      expect(locked).toMatchObject({ status: 403, body: { message: 'admin_mode_required' } });
+      expect((await server.request('POST', '/api/setting/admin', { token, body: { password: GOOD_PASSWORD } })).body).toEqual({ success: true });
       const missing = await server.request('PUT', '/api/setting/storage', { token, body: { cloud: { bucket: 'no-such-bucket' } } });
       expect(missing.status).toBe(400);
       expect(missing.body.message).toBe('cloud_bucket_missing');

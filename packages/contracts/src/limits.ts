@@ -19,6 +19,15 @@ export const PAGE_SIZE_MAX = 50;
 export const SETTINGS_PAGE_SIZE = 15;
 export const SETTINGS_PAGE_SIZE_CHOICES = [10, 20, 50, 100] as const;
 export const BULK_PREVIEW_PAGE_SIZE = 5;
+/** Rows one bulk registration may carry (a larger sheet is refused, not cut). */
+export const BULK_REGISTER_MAX_ROWS = 1000;
+/** Largest Excel file accepted for bulk registration, in bytes. */
+export const BULK_REGISTER_MAX_BYTES = 5 * 1_048_576;
+/** Largest avatar image accepted, in bytes; it is resized to AVATAR_SIZE pixels square. */
+export const AVATAR_MAX_BYTES = 10 * 1_048_576;
+export const AVATAR_SIZE = 256;
+/** Time the web waits after deleting one's account before signing out. */
+export const DELETE_ACCOUNT_REDIRECT_MS = 2000;
 export const ACTIVITY_FETCH_LIMIT = 1000;
 
 export const LICENSE_POLL_MS = 5000;

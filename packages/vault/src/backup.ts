@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { BlobType } from './blob-index.js';
 import { Chunker, gearTable } from './chunker.js';
+import { GarbageMeter } from './gc.js';
 import { CryptoPool } from './pool.js';
 import type { Repository } from './repository.js';
 import { type BackupStats, listSnapshots, samePaths, type Snapshot, saveSnapshot } from './snapshot.js';
@@ -39,6 +40,25 @@ interface Frame {
   nodes: TreeNode[];
   /** The same directory in the parent snapshot, by name. */
   previous: Map<string, TreeNode> | null;
+  /** Its tree id in the parent snapshot: reused when nothing in it changed. */
+  previousTree?: string;
+  /** Whether any entry differs from the parent's (or there is no parent listing). */
+  changed: boolean;
+}
+
+/** True when a node would be stored exactly as the parent snapshot's one. */
+function sameNode(a: TreeNode, b: TreeNode | undefined): boolean {
+  if (!b) return false;
+  const keys = Object.keys(a) as (keyof TreeNode)[];
+  if (keys.length !== Object.keys(b).length) return false;
+  for (const k of keys) {
+    const x = a[k];
+    const y = b[k];
+    if (x === y) continue;
+    if (Array.isArray(x) && Array.isArray(y) && x.length === y.length && x.every((v, i) => v === y[i])) continue;
+    return false;
+  }
+  return true;
 }
 
 function newStats(): BackupStats {
@@ -52,6 +72,9 @@ const LOOKAHEAD = 256;
 const PREFETCH_FILE_MAX = 1024 * 1024;
 const PREFETCH_FILES = 32;
 const PREFETCH_BYTES = 16 * 1024 * 1024;
+// A full collection costs a few ms with the engine's small heap; every 32 MiB read keeps
+// dropped buffers from piling up to hundreds of MiB (gc.ts).
+const GC_EVERY = 32 * 1024 * 1024;
 
 async function collect(entry: SourceEntry): Promise<Uint8Array[]> {
   const pieces: Uint8Array[] = [];
@@ -120,6 +143,7 @@ export async function backup(repo: Repository, source: BackupSource, options: Ba
     return pending;
   };
 
+  const garbage = new GarbageMeter(GC_EVERY);
   const readFile = async (entry: SourceEntry): Promise<string[]> => {
     const chunks: string[] = [];
     let buf: Buffer = Buffer.alloc(0);
@@ -143,6 +167,8 @@ export async function backup(repo: Repository, source: BackupSource, options: Ba
     for await (const piece of early ? await early : entry.open!()) {
       options.signal?.throwIfAborted();
       stats.bytesRead += piece.length;
+      // Each byte read passes through a few short-lived buffers (read, chunk, sealed, pack).
+      garbage.note(piece.length);
       buf = buf.length === 0 ? Buffer.from(piece.buffer, piece.byteOffset, piece.length) : Buffer.concat([buf, piece]);
       await drain(false);
     }
@@ -151,16 +177,24 @@ export async function backup(repo: Repository, source: BackupSource, options: Ba
     return chunks;
   };
 
-  const stack: Frame[] = [{ path: '', node: null, nodes: [], previous: null }];
+  const stack: Frame[] = [{ path: '', node: null, nodes: [], previous: null, changed: true }];
   if (parent && !parent.snapshot.checkpoint) {
     const tree = await loadTree(repo, parent.snapshot.tree);
     stack[0]!.previous = new Map(tree.nodes.map((n) => [n.name, n]));
   }
 
+  // A directory whose entries all match the parent's keeps its tree id: nothing to
+  // serialise, hash or look up (a no-change run re-stores no directory at all).
   const closeFrame = async (): Promise<void> => {
     const frame = stack.pop()!;
-    const subtree = await saveTree(repo, writer, frame.nodes);
-    stack.at(-1)!.nodes.push({ ...frame.node!, subtree });
+    const same =
+      !frame.changed && frame.previousTree !== undefined && frame.nodes.length === frame.previous?.size && writer.has(Buffer.from(frame.previousTree, 'hex'));
+    const subtree = same ? frame.previousTree! : await saveTree(repo, writer, frame.nodes);
+    addNode(stack.at(-1)!, { ...frame.node!, subtree });
+  };
+  const addNode = (frame: Frame, node: TreeNode): void => {
+    if (!frame.changed && !sameNode(node, frame.previous?.get(node.name))) frame.changed = true;
+    frame.nodes.push(node);
   };
 
   // Whether a file will be read rather than taken from the parent or the checkpoint
@@ -226,7 +260,7 @@ export async function backup(repo: Repository, source: BackupSource, options: Ba
         if (old?.type === 'dir' && old.subtree) {
           previous = new Map((await loadTree(repo, old.subtree)).nodes.map((n) => [n.name, n]));
         }
-        stack.push({ path: entry.path, node, nodes: [], previous });
+        stack.push({ path: entry.path, node, nodes: [], previous, changed: previous === null, ...(previous ? { previousTree: old!.subtree! } : {}) });
         continue;
       }
       if (entry.type === 'symlink') {
@@ -247,7 +281,7 @@ export async function backup(repo: Repository, source: BackupSource, options: Ba
         }
       }
       takePrefetched(entry); // read ahead but not needed after all
-      top.nodes.push(node);
+      addNode(top, node);
       options.onProgress?.(stats, entry.path);
       if (Date.now() - lastCheckpoint > (options.checkpointEveryMs ?? 60_000)) await checkpoint();
     }

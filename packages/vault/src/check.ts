@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { packHashMatches, packName, parsePackHeader } from './pack.js';
+import { packName } from './pack.js';
 import { CryptoPool } from './pool.js';
 import type { Repository } from './repository.js';
 import { listSnapshots } from './snapshot.js';
@@ -79,7 +79,8 @@ export async function check(repo: Repository, options: CheckOptions = {}): Promi
     try {
       const queue = [...packs];
       await Promise.all(
-        [0, 1].map(async () => {
+        // One pack in flight per worker: each costs ~30 MiB (its bytes and their openings).
+        Array.from({ length: options.threads ?? availableParallelism() }, async () => {
           for (let hex = queue.shift(); hex; hex = queue.shift()) await readPack(repo, pool, hex, result);
         }),
       );
@@ -93,27 +94,19 @@ export async function check(repo: Repository, options: CheckOptions = {}): Promi
 async function readPack(repo: Repository, pool: CryptoPool, hex: string, result: CheckResult): Promise<void> {
   const data = await repo.backend.get(packName(hex));
   result.packsRead++;
-  if (!packHashMatches(hex, data)) result.errors.push(`pack ${hex} is damaged: its content does not match its name`);
-  let entries;
-  try {
-    entries = parsePackHeader(repo.key.encKey, data, data.length);
-  } catch (err) {
-    result.errors.push(`pack ${hex} is damaged: ${(err as Error).message}`);
+  // Hashing, header and every blob are checked in a worker; the pack is handed over.
+  const verdict = await pool.verifyPack(hex, data);
+  if (!verdict.hashMatches) result.errors.push(`pack ${hex} is damaged: its content does not match its name`);
+  if (verdict.headerError !== undefined) {
+    result.errors.push(`pack ${hex} is damaged: ${verdict.headerError}`);
     return;
   }
-  await Promise.all(
-    entries.map(async (e) => {
-      try {
-        // Decrypt and re-hash in the worker: only the verdict comes back.
-        await pool.verify(e.id, data.subarray(e.offset, e.offset + e.length));
-        result.blobsRead++;
-      } catch (err) {
-        result.errors.push(`pack ${hex} is damaged: blob ${e.id.toString('hex').slice(0, 16)}: ${(err as Error).message}`);
-      }
-      const loc = repo.index.get(e.id);
-      if (loc && loc.pack.toString('hex') === hex && (loc.offset !== e.offset || loc.length !== e.length)) {
-        result.errors.push(`pack ${hex}: index and pack header disagree about blob ${e.id.toString('hex').slice(0, 16)}`);
-      }
-    }),
-  );
+  for (const [id, reason] of verdict.damaged) result.errors.push(`pack ${hex} is damaged: blob ${id.slice(0, 16)}: ${reason}`);
+  result.blobsRead += verdict.entries.length - verdict.damaged.length;
+  for (const [id, offset, length] of verdict.entries) {
+    const loc = repo.index.get(Buffer.from(id, 'hex'));
+    if (loc && loc.pack.toString('hex') === hex && (loc.offset !== offset || loc.length !== length)) {
+      result.errors.push(`pack ${hex}: index and pack header disagree about blob ${id.slice(0, 16)}`);
+    }
+  }
 }

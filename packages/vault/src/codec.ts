@@ -30,12 +30,23 @@ function compressWithZstd(data: Uint8Array): Buffer {
   return compressor.compress(data);
 }
 
+// Big blobs are first tried on a sample: random-looking data (media, archives,
+// encrypted files) then skips compressing the whole blob for nothing.
+const SAMPLE = 64 * 1024;
+const SAMPLE_MUST_SAVE = 0.97;
+
+function looksCompressible(data: Uint8Array): boolean {
+  if (data.length < 4 * SAMPLE) return true;
+  const at = Math.floor(data.length / 2) - SAMPLE / 2;
+  return compressWithZstd(data.subarray(at, at + SAMPLE)).length < SAMPLE * SAMPLE_MUST_SAVE;
+}
+
 /** Compresses when it saves space, then encrypts with the id as associated data. */
 export function sealBlob(encKey: Uint8Array, id: Uint8Array, data: Uint8Array, tryCompress = true): Buffer {
   let payload: Uint8Array = data;
   let flag = RAW;
   // Tiny payloads gain nothing; zstd's frame costs more than it saves.
-  if (tryCompress && data.length >= 64) {
+  if (tryCompress && data.length >= 64 && looksCompressible(data)) {
     const packed = compressWithZstd(data);
     if (packed.length < data.length) {
       payload = packed;
@@ -59,7 +70,10 @@ export function openBlob(encKey: Uint8Array, id: Uint8Array, sealed: Uint8Array)
     const decipher = createDecipheriv('aes-256-gcm', encKey, sealed.subarray(0, NONCE));
     decipher.setAAD(id);
     decipher.setAuthTag(sealed.subarray(sealed.length - TAG));
-    plain = Buffer.concat([decipher.update(sealed.subarray(NONCE, sealed.length - TAG)), decipher.final()]);
+    plain = decipher.update(sealed.subarray(NONCE, sealed.length - TAG));
+    // GCM is a stream mode: final() only checks the tag and returns nothing more.
+    const rest = decipher.final();
+    if (rest.length > 0) plain = Buffer.concat([plain, rest]);
   } catch {
     throw new DamagedBlobError('blob failed authentication');
   }

@@ -2,11 +2,13 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { DamagedBlobError } from './codec.js';
+import { garbageCollector } from './gc.js';
+import type { PackTask, RestorePackResult, RestorePackTask, VerifyPackResult, VerifyPackTask } from './pack-tasks.js';
 
 /** A unit of work sent to a worker. */
 export interface PoolJob {
   n: number;
-  op: 'seal' | 'open' | 'verify';
+  op: 'seal';
   id: Uint8Array;
   data: Uint8Array;
   compress: boolean;
@@ -16,11 +18,14 @@ export interface PoolJob {
 export interface PoolResult {
   n: number;
   data?: Uint8Array;
+  /** A pack task's result. */
+  value?: unknown;
   error?: string;
 }
 
 interface Pending {
-  resolve: (b: Buffer) => void;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  resolve: (b: any) => void;
   reject: (e: Error) => void;
   bytes: number;
 }
@@ -38,6 +43,8 @@ const BATCH_BYTES = 1024 * 1024;
 const BATCH_JOBS = 256;
 
 function startWorker(encKey: Buffer, macKey: Buffer | undefined): Worker {
+  // Workers started after this get a gc() they call every few MiB (gc.ts).
+  garbageCollector();
   const workerData = { encKey: Uint8Array.from(encKey), macKey: macKey ? Uint8Array.from(macKey) : undefined };
   const built = new URL('./worker.js', import.meta.url);
   if (existsSync(built)) return new Worker(built, { workerData });
@@ -45,6 +52,12 @@ function startWorker(encKey: Buffer, macKey: Buffer | undefined): Worker {
   const source = new URL('./worker.ts', import.meta.url).href;
   const boot = `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(source)}); });`;
   return new Worker(boot, { eval: true, workerData });
+}
+
+/** The bytes in a buffer of their own, so they can be handed to a worker without a copy. */
+function ownBytes(bytes: Uint8Array): Uint8Array {
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
+  return whole ? bytes : new Uint8Array(bytes);
 }
 
 /** Worker threads that seal and open blobs off the main thread. */
@@ -55,10 +68,19 @@ export class CryptoPool {
   private scheduled = false;
   private closed = false;
 
-  /** With macKey, workers can also verify blobs against their ids (see verify()). */
-  constructor(encKey: Buffer, threads = availableParallelism(), macKey?: Buffer) {
-    for (let i = 0; i < Math.max(1, threads); i++) {
-      const worker = startWorker(encKey, macKey);
+  /**
+   * With macKey, workers can also verify blobs against their ids (see verify()). The
+   * threads start with the first job: a backup with nothing new to seal starts none.
+   */
+  constructor(
+    private readonly encKey: Buffer,
+    private readonly threads = availableParallelism(),
+    private readonly macKey?: Buffer,
+  ) {}
+
+  private start(): void {
+    for (let i = 0; i < Math.max(1, this.threads); i++) {
+      const worker = startWorker(this.encKey, this.macKey);
       const lane: Lane = { worker, batch: [], batchBytes: 0, inFlight: 0 };
       worker.on('message', (results: PoolResult[]) => this.receive(lane, results));
       worker.on('error', (err) => this.failAll(err));
@@ -66,29 +88,53 @@ export class CryptoPool {
     }
   }
 
-  /** Compresses (when it saves) and encrypts a blob. */
+  /**
+   * Compresses (when it saves) and encrypts a blob. `data` is handed over to the worker
+   * (its buffer is detached afterwards) when it fills its own buffer; do not reuse it.
+   */
   seal(id: Uint8Array, data: Uint8Array, compress = true): Promise<Buffer> {
     return this.submit('seal', id, data, compress);
   }
 
-  /** Decrypts, authenticates and decompresses a blob. */
-  open(id: Uint8Array, data: Uint8Array): Promise<Buffer> {
-    return this.submit('open', id, data, false);
+  /**
+   * Verifies a whole pack in a worker (needs macKey). The pack's bytes are handed over,
+   * not copied, when they fill their own buffer; `data` must not be used afterwards.
+   */
+  verifyPack(hex: string, data: Buffer): Promise<VerifyPackResult> {
+    const own = ownBytes(data);
+    return this.runTask({ kind: 'verify-pack', hex, data: own }, own);
   }
 
-  /**
-   * Decrypts, authenticates, decompresses and re-hashes a blob in the worker; resolves
-   * empty (nothing is sent back) or rejects with DamagedBlobError. Needs macKey.
-   */
-  verify(id: Uint8Array, data: Uint8Array): Promise<Buffer> {
-    return this.submit('verify', id, data, false);
+  /** Restores one pack span in a worker (needs macKey); the span is handed over like verifyPack's. */
+  restorePack(task: RestorePackTask): Promise<RestorePackResult> {
+    const span = ownBytes(task.span);
+    return this.runTask({ ...task, span }, span);
+  }
+
+  private runTask<T>(task: PackTask, bytes: Uint8Array): Promise<T> {
+    if (this.closed) return Promise.reject(new Error('crypto pool closed'));
+    if (this.lanes.length === 0) this.start();
+    const n = this.next++;
+    const lane = this.lanes.reduce((a, b) => (b.inFlight < a.inFlight ? b : a));
+    const transfer = [bytes.buffer as ArrayBuffer];
+    const size = bytes.byteLength;
+    const promise = new Promise<T>((resolve, reject) => this.pending.set(n, { resolve, reject, bytes: size }));
+    lane.inFlight += size;
+    try {
+      lane.worker.postMessage({ n, task }, transfer);
+    } catch {
+      lane.worker.postMessage({ n, task }); // a buffer the runtime will not move is copied
+    }
+    return promise;
   }
 
   private submit(op: PoolJob['op'], id: Uint8Array, data: Uint8Array, compress: boolean): Promise<Buffer> {
     if (this.closed) return Promise.reject(new Error('crypto pool closed'));
-    // postMessage copies a view's whole underlying ArrayBuffer (a 16 MiB pack for each
-    // blob read from it, an 8 KiB pool slab for a small id); copy just the bytes.
-    if (data.byteLength !== data.buffer.byteLength) data = new Uint8Array(data);
+    if (this.lanes.length === 0) this.start();
+    // postMessage copies a view's whole underlying ArrayBuffer (a whole read buffer for
+    // a chunk, an 8 KiB pool slab for a small id); copy just the bytes. The data is then
+    // moved, not copied, to the worker.
+    data = ownBytes(data);
     if (id.byteLength !== id.buffer.byteLength) id = new Uint8Array(id);
     const n = this.next++;
     const lane = this.lanes.reduce((a, b) => (b.inFlight + b.batchBytes < a.inFlight + a.batchBytes ? b : a));
@@ -108,7 +154,12 @@ export class CryptoPool {
 
   private send(lane: Lane): void {
     if (lane.batch.length === 0) return;
-    lane.worker.postMessage(lane.batch);
+    const transfer = lane.batch.map((job) => job.data.buffer as ArrayBuffer);
+    try {
+      lane.worker.postMessage(lane.batch, transfer);
+    } catch {
+      lane.worker.postMessage(lane.batch); // a buffer the runtime will not move is copied
+    }
     lane.inFlight += lane.batchBytes;
     lane.batch = [];
     lane.batchBytes = 0;
@@ -121,6 +172,7 @@ export class CryptoPool {
       this.pending.delete(r.n);
       lane.inFlight -= p.bytes;
       if (r.error !== undefined) p.reject(new DamagedBlobError(r.error));
+      else if (r.value !== undefined) p.resolve(r.value);
       else p.resolve(Buffer.from(r.data!.buffer, r.data!.byteOffset, r.data!.byteLength));
     }
   }

@@ -1,9 +1,9 @@
-import type { Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { availableParallelism } from 'node:os';
 import type { BlobLocation } from './blob-index.js';
 import { packName } from './pack.js';
+import type { RestoreTargetOutcome } from './pack-tasks.js';
 import { CryptoPool } from './pool.js';
 import type { Repository } from './repository.js';
 import { findSnapshot } from './snapshot.js';
@@ -69,15 +69,6 @@ export class RestoreTargetError extends Error {
   }
 }
 
-const PACK_CONCURRENCY = 2;
-
-function isZero(buf: Buffer): boolean {
-  for (let i = 0; i < buf.length; i += 65536) {
-    const slice = buf.subarray(i, Math.min(buf.length, i + 65536));
-    if (slice.some((b) => b !== 0)) return false;
-  }
-  return true;
-}
 
 /**
  * Reads a restore journal: one JSON line [path, size, mtimeMs] per finished file (JSON,
@@ -149,7 +140,7 @@ export async function restore(repo: Repository, ref: string, target: string, opt
     journalLines = [];
     await fs.appendFile(journalPath, text);
   };
-  const finishFile = async (file: FileJob, written?: Stats): Promise<void> => {
+  const finishFile = async (file: FileJob, written?: { size: number; mtimeMs: number }): Promise<void> => {
     const abs = path.join(target, file.path);
     if (file.error) {
       result.failed.push({ path: file.path, error: file.error });
@@ -233,88 +224,70 @@ export async function restore(repo: Repository, ref: string, target: string, opt
     if (file.remaining === 0) await finishFile(file);
   }
 
-  const pool = new CryptoPool(repo.key.encKey, options.threads ?? availableParallelism());
+  const threads = options.threads ?? availableParallelism();
+  const pool = new CryptoPool(repo.key.encKey, threads, repo.key.macKey);
   // Set once the target fails: the other pack workers stop instead of piling up errors.
   let fatal: Error | null = null;
-  const writeBlob = async (need: Needed, data: Buffer | null, error: string | null): Promise<void> => {
-    const zero = data !== null && isZero(data);
-    for (const t of need.targets) {
-      if (fatal) throw fatal;
-      if (t.file.whole && !error) {
-        // One open for create, write, mode, times and the journal's stat.
-        const { node } = t.file;
-        const st = await onTarget(t.file.path, async () => {
-          const handle = await fs.open(path.join(target, t.file.path), 'w');
-          try {
-            if (!zero) await handle.write(data!, 0, data!.length, 0);
-            if (zero || data!.length !== node.size) await handle.truncate(node.size);
-            await handle.chmod(node.mode);
-            await handle.utimes(Date.now() / 1000, node.mtimeMs / 1000);
-            return await handle.stat();
-          } finally {
-            await handle.close();
-          }
-        });
-        if (!zero) result.bytesWritten += data!.length;
-        t.file.remaining--;
-        await finishFile(t.file, st);
-        continue;
-      }
-      if (error) t.file.error ??= error;
-      else if (!t.file.error && !zero) {
-        await onTarget(t.file.path, async () => {
-          const handle = await fs.open(path.join(target, t.file.path), 'r+');
-          try {
-            await handle.write(data!, 0, data!.length, t.offset);
-          } finally {
-            await handle.close();
-          }
-        });
-        result.bytesWritten += data!.length;
-      }
-      if (--t.file.remaining === 0) await finishFile(t.file);
-    }
-  };
 
+  // A worker decrypts, verifies and writes each span's blobs; the main thread only reads
+  // spans and keeps the books (which file is complete, the journal).
   const restorePack = async (packHex: string, needs: Needed[]): Promise<void> => {
     needs.sort((a, b) => a.loc.offset - b.loc.offset);
     const start = needs[0]!.loc.offset;
     const last = needs.at(-1)!;
     const end = last.loc.offset + last.loc.length;
-    let span: Buffer | null = null;
-    let spanError: string | null = null;
+    let span: Buffer;
     try {
       span = await repo.backend.getRange(packName(packHex), start, end - start);
       result.packsRead++;
     } catch (err) {
-      spanError = `pack ${packHex.slice(0, 12)} unreadable: ${(err as Error).message}`;
+      const reason = `pack ${packHex.slice(0, 12)} unreadable: ${(err as Error).message}`;
+      for (const need of needs) for (const t of need.targets) await settle(t, { damage: reason });
+      return;
     }
-    await Promise.all(
-      needs.map(async (need) => {
-        if (!span) return writeBlob(need, null, spanError);
-        const from = need.loc.offset - start;
-        if (from + need.loc.length > span.length) return writeBlob(need, null, `pack ${packHex.slice(0, 12)} is truncated`);
-        let plain: Buffer | null = null;
-        let damage: string | null = null;
-        try {
-          plain = await pool.open(need.id, span.subarray(from, from + need.loc.length));
-          if (!repo.id(plain).equals(need.id)) throw new Error('content does not match its id');
-        } catch (err) {
-          if (fatal) throw fatal;
-          plain = null;
-          damage = `damaged blob in pack ${packHex.slice(0, 12)}: ${(err as Error).message}`;
-        }
-        // Errors writing the target are not blob damage: they propagate and stop the restore.
-        await writeBlob(need, plain, damage);
-      }),
-    );
+    const done = await pool.restorePack({
+      kind: 'restore-pack',
+      hex: packHex,
+      span,
+      blobs: needs.map((need) => ({
+        id: need.id,
+        from: need.loc.offset - start,
+        length: need.loc.length,
+        targets: need.targets.map((t) => ({
+          path: path.join(target, t.file.path),
+          offset: t.offset,
+          ...(t.file.whole ? { whole: { mode: t.file.node.mode, mtimeMs: t.file.node.mtimeMs, size: t.file.node.size } } : {}),
+        })),
+      })),
+    });
+    for (let b = 0; b < done.outcomes.length; b++) {
+      const targets = needs[b]!.targets;
+      const outcomes = done.outcomes[b]!;
+      for (let i = 0; i < outcomes.length; i++) await settle(targets[i]!, outcomes[i]!);
+    }
+    if (done.fatal) {
+      const cause = Object.assign(new Error(done.fatal.message), { code: done.fatal.code }) as NodeJS.ErrnoException;
+      throw new RestoreTargetError(target, path.relative(target, done.fatal.path), cause);
+    }
+  };
+
+  const settle = async (t: Target, outcome: RestoreTargetOutcome): Promise<void> => {
+    let stat: { size: number; mtimeMs: number } | undefined;
+    if ('damage' in outcome) t.file.error ??= outcome.damage;
+    else {
+      result.bytesWritten += outcome.written;
+      if (outcome.size !== undefined && outcome.mtimeMs !== undefined) stat = { size: outcome.size, mtimeMs: outcome.mtimeMs };
+    }
+    if (--t.file.remaining > 0) return;
+    await finishFile(t.file, t.file.whole ? stat : undefined);
   };
 
   let failure: unknown = null;
   try {
     const queue = [...byPack.entries()];
     await Promise.all(
-      Array.from({ length: PACK_CONCURRENCY }, async () => {
+      // One span in flight per worker: each costs its bytes and their openings.
+      Array.from({ length: threads }, async () => {
         try {
           for (let next = queue.shift(); next && !fatal; next = queue.shift()) {
             options.signal?.throwIfAborted();

@@ -1,4 +1,4 @@
-import type { Stats } from 'node:fs';
+import { lstatSync, type Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -49,12 +49,10 @@ export async function* readFileChunks(file: string, size: number): AsyncGenerato
   }
 }
 
-// lstat calls kept in flight while a directory is walked: a cold disk (or a network
-// file system) then serves several inodes at once instead of one after another.
-const STAT_AHEAD = 64;
-
-async function* walk(abs: string, rel: string, st?: Stats): AsyncGenerator<SourceEntry> {
-  st ??= await fs.lstat(abs);
+// lstat is called synchronously: measured here it is faster than the promise form
+// even on a cold cache (the kernel reads inode tables ahead, and each promise costs
+// tens of microseconds of main-thread time), and a walk yields after every entry.
+async function* walk(abs: string, rel: string, st: Stats = lstatSync(abs)): AsyncGenerator<SourceEntry> {
   const base = { path: rel, mode: st.mode & 0o7777, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, inode: st.ino, uid: st.uid, gid: st.gid };
   if (st.isSymbolicLink()) {
     yield { ...base, type: 'symlink', size: 0, target: await fs.readlink(abs) };
@@ -64,16 +62,25 @@ async function* walk(abs: string, rel: string, st?: Stats): AsyncGenerator<Sourc
   } else if (st.isDirectory()) {
     yield { ...base, type: 'dir', size: 0 };
     const names = (await fs.readdir(abs)).sort();
-    const stats: (Promise<Stats> | undefined)[] = [];
-    for (let i = 0; i < names.length; i++) {
-      while (stats.length < names.length && stats.length < i + STAT_AHEAD) {
-        const pending = fs.lstat(path.join(abs, names[stats.length]!));
-        pending.catch(() => {}); // awaited below; this only keeps an early failure from being "unhandled"
-        stats.push(pending);
+    for (const name of names) {
+      const child = `${abs}/${name}`;
+      const childStat = lstatSync(child);
+      if (childStat.isDirectory() || childStat.isSymbolicLink()) yield* walk(child, `${rel}/${name}`, childStat);
+      else if (childStat.isFile()) {
+        const size = childStat.size;
+        yield {
+          path: `${rel}/${name}`,
+          type: 'file',
+          mode: childStat.mode & 0o7777,
+          mtimeMs: childStat.mtimeMs,
+          ctimeMs: childStat.ctimeMs,
+          inode: childStat.ino,
+          uid: childStat.uid,
+          gid: childStat.gid,
+          size,
+          open: () => readFileChunks(child, size),
+        };
       }
-      const childStat = await stats[i]!;
-      stats[i] = undefined;
-      yield* walk(path.join(abs, names[i]!), `${rel}/${names[i]}`, childStat);
     }
   }
   // Sockets, fifos and devices are not backed up.

@@ -1,29 +1,34 @@
-// Worker thread: seals (compress + encrypt) and opens (decrypt + decompress) blobs in
-// batches, so hashing on the main thread and sealing here run on separate cores.
+// Worker thread: seals (compress + encrypt) blobs in batches, so hashing on the main
+// thread and sealing here run on separate cores; verifies and restores whole packs.
 import { parentPort, workerData } from 'node:worker_threads';
-import { blobId } from './keys.js';
-import { openBlob, sealBlob } from './codec.js';
+import { sealBlob } from './codec.js';
+import { noteGarbage, type PackTask, restorePack, verifyPack } from './pack-tasks.js';
 import type { PoolJob, PoolResult } from './pool.js';
 
 const encKey = Buffer.from(workerData.encKey as Uint8Array);
 const macKey = workerData.macKey ? Buffer.from(workerData.macKey as Uint8Array) : null;
-const EMPTY = new Uint8Array(0);
 
-function verify(id: Uint8Array, sealed: Uint8Array): Uint8Array {
-  if (!macKey) throw new Error('no id key for verifying');
-  const plain = openBlob(encKey, id, sealed);
-  if (!blobId(macKey, plain).equals(id)) throw new Error('content does not match its id');
-  return EMPTY;
+function runTask(n: number, task: PackTask): PoolResult {
+  try {
+    if (!macKey) throw new Error('no id key for verifying');
+    const value = task.kind === 'verify-pack' ? verifyPack(encKey, macKey, task) : restorePack(encKey, macKey, task);
+    return { n, value };
+  } catch (err) {
+    return { n, error: (err as Error).message };
+  }
 }
 
-parentPort!.on('message', (jobs: PoolJob[]) => {
+parentPort!.on('message', (message: PoolJob[] | { n: number; task: PackTask }) => {
+  if (!Array.isArray(message)) {
+    parentPort!.postMessage([runTask(message.n, message.task)]);
+    return;
+  }
+  const jobs = message;
   const results: PoolResult[] = jobs.map((job) => {
     try {
-      const out =
-        job.op === 'seal' ? sealBlob(encKey, job.id, job.data, job.compress)
-        : job.op === 'verify' ? verify(job.id, job.data)
-        : openBlob(encKey, job.id, job.data);
-      return { n: job.n, data: out };
+      const sealed = sealBlob(encKey, job.id, job.data, job.compress);
+      noteGarbage(job.data.length + sealed.length);
+      return { n: job.n, data: sealed };
     } catch (err) {
       return { n: job.n, error: (err as Error).message };
     }

@@ -30,6 +30,7 @@ export class BlobWriter {
   private readonly queued = new Set<string>();
   private readonly unindexed: IndexContents['packs'] = [];
   private sealing = 0;
+  private packsWaiting = 0;
   private readonly sealWaiters: (() => void)[] = [];
   private readonly inFlight = new Set<Promise<void>>();
   private failure: unknown = null;
@@ -63,27 +64,33 @@ export class BlobWriter {
     return this.unindexed.splice(0);
   }
 
-  /** Adds a blob unless known; returns once it is accepted (not necessarily stored). */
+  /**
+   * Adds a blob unless known; returns once it is accepted (not necessarily stored).
+   * The caller gives `data` up: it may be moved to a worker thread.
+   */
   async add(id: Buffer, type: BlobType, data: Buffer): Promise<boolean> {
     this.throwIfFailed();
     if (this.has(id)) return false;
     this.queued.add(id.toString('hex'));
+    const size = data.length; // `data` is handed over to a worker below
     this.stats.blobsAdded++;
-    this.stats.bytesAdded += data.length;
-    if (data.length < INLINE_BELOW) {
-      await this.accept(id, type, sealBlob(this.repo.key.encKey, id, data), data.length);
+    this.stats.bytesAdded += size;
+    if (size < INLINE_BELOW) {
+      await this.accept(id, type, sealBlob(this.repo.key.encKey, id, data), size);
       return true;
     }
-    while (this.sealing > MAX_SEALING) await new Promise<void>((r) => this.sealWaiters.push(r));
-    this.sealing += data.length;
+    // Also wait while a finished pack waits for an upload slot: sealed blobs would
+    // otherwise keep arriving and finish pack after pack (16 MiB each) in memory.
+    while (this.sealing > MAX_SEALING || this.packsWaiting > 0) await new Promise<void>((r) => this.sealWaiters.push(r));
+    this.sealing += size;
     const job = this.pool
       .seal(id, data)
-      .then((sealed) => this.accept(id, type, sealed, data.length))
+      .then((sealed) => this.accept(id, type, sealed, size))
       .catch((err) => {
         this.failure ??= err;
       })
       .finally(() => {
-        this.sealing -= data.length;
+        this.sealing -= size;
         this.sealWaiters.splice(0).forEach((r) => r());
       });
     this.track(job);
@@ -104,7 +111,13 @@ export class BlobWriter {
     if (this.builder.count === 0) return;
     const pack = this.builder.finish(this.repo.key.encKey);
     this.builder = new PackBuilder();
-    while (this.uploads() >= MAX_UPLOADS) await Promise.race(this.inFlight);
+    this.packsWaiting++;
+    try {
+      while (this.uploads() >= MAX_UPLOADS) await Promise.race(this.inFlight);
+    } finally {
+      this.packsWaiting--;
+      this.sealWaiters.splice(0).forEach((r) => r());
+    }
     const upload = this.upload(pack).catch((err) => {
       this.failure ??= err;
     });

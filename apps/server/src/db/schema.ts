@@ -28,6 +28,8 @@ export interface UsersTable {
   locked_until: string | null;
   created_at: string;
   updated_at: string;
+  /** 1 while the account still has the system's initial password. */
+  must_change_password: Generated<number>;
 }
 
 export interface AccessLogTable {
@@ -221,6 +223,279 @@ export interface TasksTable {
   updated_at: string;
 }
 
+export interface GroupsTable {
+  id: string;
+  name: string;
+  description: string;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface GroupMembersTable {
+  group_id: string;
+  user_id: string;
+  created_at: string;
+}
+
+/** A folder or file with permission entries of its own. */
+export interface ResourcesTable {
+  id: string;
+  node_id: string;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One user's or group's permissions on a resource: a JSON list of permission names and a level 0-3. */
+export interface ResourceEntriesTable {
+  resource_id: string;
+  node_id: string;
+  entity_type: 'user' | 'group';
+  entity_id: string;
+  permissions: string;
+  access: number;
+}
+
+/** An incoming webhook: a URL an outside system calls with its access token to upload into `path`. */
+export interface IncomingWebhooksTable {
+  id: string;
+  title: string;
+  description: string;
+  token: string;
+  /** SHA-256 (hex) of the access token; the token itself is not kept. */
+  access_token_hash: string;
+  path: string;
+  user_id: string | null;
+  user_email: string;
+  created_at: string;
+}
+
+/** An outgoing webhook: a URL told of events, each delivery signed with `secret`. */
+export interface OutgoingWebhooksTable {
+  id: string;
+  title: string;
+  url: string;
+  secret: string;
+  /** JSON list of event names. */
+  events: string;
+  user_id: string | null;
+  user_email: string;
+  created_at: string;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  event: string;
+  /** The JSON body sent. */
+  payload: string;
+  /** pending, delivered or failed. */
+  status: string;
+  attempts: number;
+  response_status: number | null;
+  error: string | null;
+  /** When a pending delivery is next tried (also its lease while being sent). */
+  next_attempt_at: string | null;
+  created_at: string;
+  delivered_at: string | null;
+}
+
+/** A move or copy of a root folder's contents between the server and cloud backends. */
+export interface StorageSyncsTable {
+  id: string;
+  task_id: string;
+  root_id: string;
+  path: string;
+  mode: string;
+  source: string;
+  target: string;
+  target_name: string | null;
+  status: string;
+  bytes_total: number;
+  bytes_done: number;
+  error: string | null;
+  owner_id: string;
+  created_at: string;
+  /** Heartbeat of the process running it. */
+  updated_at: string;
+}
+
+/** A blob a sync copied and holds one reference on. */
+export interface StorageSyncPinsTable {
+  sync_id: string;
+  backend: string;
+  hash: string;
+  size: number;
+}
+
+/** A snapshot plan; the repository password is sealed (see snapshots/password-box.ts). */
+export interface SnapshotPlansTable {
+  id: string;
+  name: string;
+  backup_type: string;
+  target_all: number;
+  /** JSON array of root folder ids. */
+  target_roots: string;
+  location_kind: string;
+  location_path: string;
+  location_bucket: string;
+  location_prefix: string;
+  password_sealed: string;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SnapshotSchedulesTable {
+  id: string;
+  plan_id: string;
+  /** Comma-separated days of the week, 0 Sunday … 6 Saturday. */
+  days: string;
+  /** HH:mm, server time zone. */
+  time: string;
+  status: string;
+  position: number;
+  created_at: string;
+}
+
+/** A due minute of a schedule, claimed by the one process that runs it. */
+export interface SnapshotSlotsTable {
+  schedule_id: string;
+  slot: string;
+  created_at: string;
+}
+
+export interface SnapshotRunsTable {
+  id: string;
+  plan_id: string;
+  status: string;
+  trigger: string;
+  backup_type: string;
+  task_id: string | null;
+  vault_snapshot_id: string | null;
+  files: number;
+  size: number;
+  bytes_added: number;
+  error: string | null;
+  started_by: string | null;
+  started_at: string;
+  finished_at: string | null;
+}
+
+export interface RestoresTable {
+  id: string;
+  run_id: string;
+  status: string;
+  /** JSON array of snapshot paths. */
+  items: string;
+  target_kind: string;
+  target_path: string | null;
+  task_id: string | null;
+  files: number;
+  size: number;
+  failed: number;
+  error: string | null;
+  started_by: string | null;
+  started_at: string;
+  finished_at: string | null;
+}
+
+/** The one snapshot-or-restore operation running now (row id 'operation'). */
+export interface SnapshotOperationTable {
+  id: string;
+  kind: string;
+  ref_id: string;
+  holder: string;
+  heartbeat_at: string;
+}
+
+/** Text extracted from a file's contents for search, one row per content hash (copies share it). */
+export interface SearchTextsTable {
+  /** Row number (SQLite: the rowid the full-text index refers to). */
+  seq: Generated<number>;
+  hash: string;
+  /** indexed, skipped (no text to extract) or failed. */
+  status: string;
+  body: string;
+  /** 1 when the text was cut at the size cap. */
+  truncated: number;
+  updated_at: string;
+}
+
+/** SQLite only: node names mirrored by triggers, with an integer rowid for the trigram index. */
+export interface SearchNamesTable {
+  seq: Generated<number>;
+  node_id: string;
+  name: string;
+}
+
+/** An approval request for a secure folder: download or share-link creation. */
+export interface RequestsTable {
+  id: string;
+  /** download or share. */
+  type: string;
+  /** PENDING, APPROVED, REJECTED, CANCELED or EXPIRED. */
+  status: string;
+  requester_id: string;
+  approver_id: string | null;
+  reason: string;
+  decision_reason: string | null;
+  download_limit: number;
+  downloads_used: number;
+  downloads_done: number;
+  used_at: string | null;
+  created_at: string;
+  approved_at: string | null;
+  final_approved_at: string | null;
+  processed_at: string | null;
+  expires_at: string;
+  updated_at: string;
+}
+
+/** A path a request covers, by node id (stable across moves) and the path it had. */
+export interface RequestItemsTable {
+  request_id: string;
+  node_id: string;
+  path: string;
+}
+
+/** A share link: the random key (and its SHA-256 for lookups), the item and the link's rules. */
+export interface SharesTable {
+  id: string;
+  key: string;
+  key_hash: string;
+  node_id: string;
+  created_by: string;
+  /** anyone, login, specific or private. */
+  scope: string;
+  password_hash: string | null;
+  expires_at: string | null;
+  download_limit: number | null;
+  downloads_used: number;
+  downloads_done: number;
+  preview: number;
+  request_id: string | null;
+  expired_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A user or group a `specific` share link is meant for. */
+export interface ShareRecipientsTable {
+  share_id: string;
+  entity_type: 'user' | 'group';
+  entity_id: string;
+}
+
+/** A download in flight against a limited link (kind share) or an approved request (kind request). */
+export interface DownloadReservationsTable {
+  id: string;
+  kind: 'share' | 'request';
+  target_id: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   access_log: AccessLogTable;
@@ -241,6 +516,28 @@ export interface Database {
   notifications: NotificationsTable;
   notices: NoticesTable;
   tasks: TasksTable;
+  search_texts: SearchTextsTable;
+  search_names: SearchNamesTable;
+  snapshot_plans: SnapshotPlansTable;
+  snapshot_schedules: SnapshotSchedulesTable;
+  snapshot_slots: SnapshotSlotsTable;
+  snapshot_runs: SnapshotRunsTable;
+  restores: RestoresTable;
+  snapshot_operation: SnapshotOperationTable;
+  groups: GroupsTable;
+  group_members: GroupMembersTable;
+  resources: ResourcesTable;
+  resource_entries: ResourceEntriesTable;
+  incoming_webhooks: IncomingWebhooksTable;
+  outgoing_webhooks: OutgoingWebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  storage_syncs: StorageSyncsTable;
+  storage_sync_pins: StorageSyncPinsTable;
+  requests: RequestsTable;
+  request_items: RequestItemsTable;
+  shares: SharesTable;
+  share_recipients: ShareRecipientsTable;
+  download_reservations: DownloadReservationsTable;
 }
 
 export type { Generated };

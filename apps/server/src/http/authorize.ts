@@ -37,6 +37,9 @@ export function registerAuthorization(app: FastifyInstance, deps: AuthorizeDeps)
     const signedIn = await authenticate(request, deps);
     if (!signedIn) throw unauthorized();
     if (signedIn.user.role_level < policy.level) throw forbidden();
+    // An account on the system's initial password reaches only its own security calls
+    // (those the licence gate also lets through: password change, second factors) until it changes it.
+    if (signedIn.user.must_change_password === 1 && !policy.licenceExempt && !policy.beforePasswordChange) throw forbidden('password_change_required');
     request.user = signedIn.user;
     request.sessionId = signedIn.sessionId;
   });

@@ -10,6 +10,11 @@ export interface RoutePolicy {
   level: PolicyLevel;
   /** Served even when the installation needs a licence key (sign-in, health, licence, the web app). */
   licenceExempt?: true;
+  /**
+   * Reachable by an account that must still replace the system's initial password. Routes
+   * that are licence-exempt (sign-in, password, second factors) are reachable too.
+   */
+  beforePasswordChange?: true;
 }
 
 declare module 'fastify' {
@@ -49,7 +54,7 @@ export class PolicyRegistry {
   list(): Policy[] {
     return this.routes
       .filter((r): r is RouteEntry & { policy: RoutePolicy } => r.policy !== undefined && r.method !== 'HEAD')
-      .map(({ policy: { licenceExempt: _exempt, ...policy }, method, uri }) => ({ ...policy, method, uri }))
+      .map(({ policy: { licenceExempt: _exempt, beforePasswordChange: _before, ...policy }, method, uri }) => ({ ...policy, method, uri }))
       .sort((a, b) => a.category.localeCompare(b.category) || a.uri.localeCompare(b.uri) || a.method.localeCompare(b.method));
   }
 }

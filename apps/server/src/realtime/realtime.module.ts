@@ -8,7 +8,7 @@ import { noticeRoutes } from '../modules/notices/notices.routes.js';
 import type { EventsService } from '../modules/events/events.service.js';
 import { NotificationsRepo } from '../modules/notifications/notifications.repo.js';
 import { notificationRoutes } from '../modules/notifications/notifications.routes.js';
-import { NotificationsService } from '../modules/notifications/notifications.service.js';
+import { escapeMarkup, NotificationsService } from '../modules/notifications/notifications.service.js';
 import type { SessionsRepo } from '../modules/sessions/sessions.repo.js';
 import { TasksRepo } from '../modules/tasks/tasks.repo.js';
 import { taskRoutes } from '../modules/tasks/tasks.routes.js';
@@ -25,7 +25,6 @@ export interface RealtimeDeps {
 }
 
 const TASK_WORDS: Record<string, string> = { upload: '업로드 (upload)', sync: '동기화 (sync)', snapshot: '스냅샷 (snapshot)', restore: '복원 (restore)' };
-const escapeMarkup = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The realtime side: the socket gateway, notifications, notices, the activity-log

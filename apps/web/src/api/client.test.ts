@@ -15,7 +15,7 @@ const user = {
   provider: 'keeper',
   profileImage: null,
   lastLogin: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
+  createdAt: '2026-01-01T00:00:00.000Z', mustChangePassword: false,
 } as const;
 
 function answer(status: number, body?: unknown): Response {
@@ -42,6 +42,17 @@ describe('apiFetch', () => {
     expect(url).toBe('/api/auth/login');
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer abc');
     expect(init.body).toBe('{"a":1}');
+  });
+
+  it('sends a form as multipart, leaving the Content-Type (with its boundary) to the browser', async () => {
+    const fetchMock = vi.fn(async () => answer(200, { ok: true }));
+    vi.stubGlobal('fetch', fetchMock);
+    const form = new FormData();
+    form.append('file', new Blob(['x']), 'a.xlsx');
+    await apiFetch('/user/excel', { method: 'POST', body: form });
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.body).toBe(form);
+    expect((init.headers as Record<string, string>)['Content-Type']).toBeUndefined();
   });
 
   it('turns an error answer into ApiError with its message key', async () => {

@@ -14,6 +14,7 @@ interface Parser<T> {
 
 export interface ApiRequest<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** JSON, or a FormData sent as multipart. */
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
   /** Schema of the answer; without it the answer is returned unchecked. */
@@ -54,12 +55,14 @@ const SESSION_REFUSED = 'unauthorized_message';
 async function send(path: string, request: ApiRequest<unknown>, token: string | null): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A form (file upload) sets its own multipart Content-Type with the boundary.
+  const form = request.body instanceof FormData;
+  if (request.body !== undefined && !form) headers['Content-Type'] = 'application/json';
   try {
     return await fetch(buildUrl(path, request.query), {
       method: request.method ?? 'GET',
       headers,
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      body: request.body === undefined ? undefined : form ? (request.body as FormData) : JSON.stringify(request.body),
       credentials: 'same-origin',
       signal: request.signal,
     });

@@ -15,7 +15,7 @@ const user = {
   provider: 'keeper',
   profileImage: null,
   lastLogin: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
+  createdAt: '2026-01-01T00:00:00.000Z', mustChangePassword: false,
 } as const;
 
 /** An unsigned JWT-shaped token that expires `seconds` from now (the client never verifies it). */

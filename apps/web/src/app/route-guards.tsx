@@ -1,5 +1,5 @@
 import type { Locale } from '@bogwan/contracts';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { useLogout } from '../features/auth/api/logout';
 import { LicenceGate } from '../features/licence/components/licence-gate';
@@ -13,7 +13,7 @@ import { withLocale } from '../state/locale';
  * the URL, and holds the licence gate, which every page (sign-in included) needs.
  */
 export function LocaleRoot({ locale }: { locale: Locale }) {
-  useEffect(() => applyLocale(locale), [locale]);
+  useEffect(() => void applyLocale(locale), [locale]);
   const logout = useLogout();
   return (
     <>
@@ -22,6 +22,11 @@ export function LocaleRoot({ locale }: { locale: Locale }) {
     </>
   );
 }
+
+// Needed only by accounts that still have the initial password: its code loads on demand.
+const RequiredPasswordChange = lazy(() =>
+  import('../features/profile/components/required-password-change').then((m) => ({ default: m.RequiredPasswordChange })),
+);
 
 /** Lets only a signed-in, ACTIVE user through; anyone else goes to sign-in of the same locale. */
 export function RequireAuth() {
@@ -34,6 +39,14 @@ export function RequireAuth() {
   }, [auth, usable]);
 
   if (!usable) return <Navigate to={withLocale(locale, '/auth/login')} replace />;
+  // The initial password must be replaced before anything else (the server insists too).
+  if (auth.user.mustChangePassword) {
+    return (
+      <Suspense fallback={null}>
+        <RequiredPasswordChange />
+      </Suspense>
+    );
+  }
   return <Outlet />;
 }
 

@@ -26,6 +26,7 @@ function pageRoutes(): RouteObject[] {
             { index: true, lazy: () => import('../routes/home/home-route').then((m) => ({ Component: m.HomeRoute })) },
             { path: 'home', lazy: () => import('../routes/home/home-route').then((m) => ({ Component: m.HomeRoute })) },
             { path: 'recent', lazy: () => import('../routes/recent/recent-route').then((m) => ({ Component: m.RecentRoute })) },
+            { path: 'search', lazy: () => import('../routes/search/search-route').then((m) => ({ Component: m.SearchRoute })) },
             { path: 'shared', lazy: () => import('../routes/shared/shared-route').then((m) => ({ Component: m.SharedRoute })) },
             { path: 'starred', lazy: () => import('../routes/starred/starred-route').then((m) => ({ Component: m.StarredRoute })) },
             { path: 'requests', lazy: () => import('../routes/requests/requests-route').then((m) => ({ Component: m.RequestsRoute })) },
@@ -53,17 +54,17 @@ function pageRoutes(): RouteObject[] {
 }
 
 /** Korean pages have no prefix; a visitor whose cookie chose English is sent to the /en page. */
-function koreanLoader({ request }: LoaderFunctionArgs) {
+async function koreanLoader({ request }: LoaderFunctionArgs) {
   if (readLocaleCookie() === 'en') {
     const url = new URL(request.url);
     throw redirect(`${withLocale('en', url.pathname)}${url.search}${url.hash}`);
   }
-  applyLocale('ko');
+  await applyLocale('ko');
   return null;
 }
 
-function englishLoader() {
-  applyLocale('en');
+async function englishLoader() {
+  await applyLocale('en');
   return null;
 }
 

@@ -9,7 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { k } from '../i18n/keys';
 
@@ -37,6 +37,8 @@ export interface PagedTableProps<Row> {
   error?: boolean;
   /** Shown when there are no rows, already translated. */
   empty: string;
+  /** Right-click on a row (its context menu). */
+  onRowContextMenu?: (row: Row, event: MouseEvent<HTMLTableRowElement>) => void;
 }
 
 /** Page sizes offered: the spec's choices plus the 15-row default of settings tables. */
@@ -57,7 +59,18 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
     );
   } else {
     body = rows.map((row) => (
-      <TableRow key={props.rowKey(row)} hover>
+      <TableRow
+        key={props.rowKey(row)}
+        hover
+        onContextMenu={
+          props.onRowContextMenu
+            ? (event) => {
+                event.preventDefault();
+                props.onRowContextMenu?.(row, event);
+              }
+            : undefined
+        }
+      >
         {columns.map((column) => (
           <TableCell key={column.id} align={column.align} sx={{ width: column.width }}>
             {column.render(row)}

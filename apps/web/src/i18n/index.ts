@@ -2,8 +2,7 @@ import type { Locale } from '@bogwan/contracts';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { localeFromPath } from '../state/locale';
-import en from './en.json';
-import ko from './ko.json';
+import type ko from './ko.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -12,18 +11,31 @@ declare module 'i18next' {
   }
 }
 
+// Each catalogue is its own chunk: a visitor downloads only the language they read.
+const catalogues: Record<Locale, () => Promise<{ default: Record<string, string> }>> = {
+  ko: () => import('./ko.json'),
+  en: () => import('./en.json'),
+};
+
 void i18n.use(initReactI18next).init({
-  resources: { ko: { translation: ko }, en: { translation: en } },
+  resources: {},
   lng: typeof window === 'undefined' ? 'ko' : localeFromPath(window.location.pathname),
-  fallbackLng: 'ko',
+  fallbackLng: false,
   initAsync: false,
   interpolation: { escapeValue: false },
   returnNull: false,
 });
 
-/** Switches the interface language and the document's `lang`. */
-export function applyLocale(locale: Locale): void {
-  if (i18n.language !== locale) void i18n.changeLanguage(locale);
+/** Loads a language's catalogue once. */
+export async function loadCatalogue(locale: Locale): Promise<void> {
+  if (i18n.hasResourceBundle(locale, 'translation')) return;
+  i18n.addResourceBundle(locale, 'translation', (await catalogues[locale]()).default);
+}
+
+/** Switches the interface language (loading its catalogue first) and the document's `lang`. */
+export async function applyLocale(locale: Locale): Promise<void> {
+  await loadCatalogue(locale);
+  if (i18n.language !== locale) await i18n.changeLanguage(locale);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
 }
 

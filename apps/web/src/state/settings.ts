@@ -19,6 +19,7 @@ export const SETTING_IDS = [
   'folder',
   'resource',
   'incoming',
+  'outgoing',
   'information',
   'license',
   'network',

@@ -17,6 +17,8 @@ export const userSchema = z.object({
   profileImage: z.string().nullable(),
   lastLogin: z.string().nullable(),
   createdAt: z.string(),
+  /** The account still has the system's initial password and must choose its own first. */
+  mustChangePassword: z.boolean().default(false),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -24,3 +24,20 @@ export const trashRestoreRequestSchema = z.object({ ids: z.array(z.string().min(
 export const trashIdParamsSchema = z.object({ id: z.string().min(1) });
 /** How many items a restore or a purge handled. */
 export const trashCountResponseSchema = z.object({ count: z.number().int() });
+
+/** Longest trash retention an administrator may set, in days. */
+export const TRASH_RETENTION_MAX_DAYS = 3650;
+
+/**
+ * `GET` / `PUT /api/trash/retention`: trashed items are deleted for good this many days
+ * after they were trashed; null (the default) keeps them until an administrator deletes them.
+ */
+export const trashRetentionSchema = z.object({
+  days: z
+    .number({ error: 'trash_retention_invalid' })
+    .int({ error: 'trash_retention_invalid' })
+    .min(1, { error: 'trash_retention_invalid' })
+    .max(TRASH_RETENTION_MAX_DAYS, { error: 'trash_retention_invalid' })
+    .nullable(),
+});
+export type TrashRetention = z.infer<typeof trashRetentionSchema>;

@@ -5,6 +5,12 @@ import * as files from './20261122_0003_files.js';
 import * as filesListing from './20261122_0004_files_listing.js';
 import * as realtime from './20261122_0005_realtime.js';
 import * as filesPerformance from './20261122_0006_files_performance.js';
+import * as accountsPermissions from './20261122_0007_accounts_permissions.js';
+import * as search from './20261122_0008_search.js';
+import * as snapshots from './20261122_0009_snapshots.js';
+import * as adminLogs from './20261122_0010_admin_logs.js';
+import * as webhooks from './20261122_0011_webhooks.js';
+import * as sharing from './20261122_0012_sharing.js';
 
 /**
  * Every migration, in order. Listed by hand (not read from the directory) so the
@@ -17,4 +23,10 @@ export const migrations: Record<string, Migration> = {
   '20261122_0004_files_listing': filesListing,
   '20261122_0005_realtime': realtime,
   '20261122_0006_files_performance': filesPerformance,
+  '20261122_0007_accounts_permissions': accountsPermissions,
+  '20261122_0008_search': search,
+  '20261122_0009_snapshots': snapshots,
+  '20261122_0010_admin_logs': adminLogs,
+  '20261122_0011_webhooks': webhooks,
+  '20261122_0012_sharing': sharing,
 };

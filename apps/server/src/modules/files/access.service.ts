@@ -1,5 +1,8 @@
 import { PERMISSION_TYPES, type PermissionType } from '@bogwan/contracts';
 import { forbidden } from '../../errors.js';
+import { effectivePermissions, indexEntries } from '../permissions/effective.js';
+import type { PermissionsRepo } from '../permissions/permissions.repo.js';
+import type { GroupsRepo } from '../groups/groups.repo.js';
 import type { SettingsRepo } from '../settings/settings.repo.js';
 import type { UserRow } from '../users/users.repo.js';
 import { type FileTreeService, folderNotFound } from './file-tree.js';
@@ -24,17 +27,20 @@ export const DEFAULT_PERMISSIONS: DefaultPermissions = {
 
 /** Level from which an account is an administrator (creates roots, purges trash). */
 export const ADMIN_LEVEL = 2;
-const MASTER_LEVEL = 3;
+export const MASTER_LEVEL = 3;
 
 /**
- * The one permission check of every file call. Today it applies the default permissions
- * (setting `permission.user` / `permission.admin`; MASTER holds all); per-folder entries
- * extend `grants`, and every caller follows.
+ * The one permission check of every file, share and request call. MASTER holds every
+ * permission; ADMIN the default admin permissions; a USER what the per-node entries of their
+ * account and groups give (modules/permissions/effective.ts), the default user permissions
+ * where nothing says otherwise.
  */
 export class AccessService implements FileAccess {
   constructor(
     private readonly tree: FileTreeService,
     private readonly settings: SettingsRepo,
+    private readonly groups: GroupsRepo,
+    private readonly entries: PermissionsRepo,
   ) {}
 
   async require(user: UserRow, path: string, permission: PermissionType): Promise<NodeRow> {
@@ -52,6 +58,11 @@ export class AccessService implements FileAccess {
   async permissionsAt(user: UserRow, path: string): Promise<PermissionType[]> {
     const node = path === '/' ? null : await this.tree.resolve(path);
     if (node === undefined) return [];
+    return this.permissionsOn(user, node);
+  }
+
+  /** The permissions `user` holds on a node (null: the top level). */
+  async permissionsOn(user: UserRow, node: NodeRow | null): Promise<PermissionType[]> {
     const held = (await this.grants(user, [node])).get(node?.id ?? '') ?? new Set();
     return PERMISSION_TYPES.filter((p) => held.has(p));
   }
@@ -67,19 +78,60 @@ export class AccessService implements FileAccess {
    * passed as null). At the top level everyone may READ (the root list) and only
    * administrators holding CREATE may create (root folders).
    */
-  private async grants(user: UserRow, nodes: (NodeRow | null)[]): Promise<Map<string, Set<PermissionType>>> {
-    const held = new Set<PermissionType>(user.role_level >= MASTER_LEVEL ? PERMISSION_TYPES : await this.defaultsFor(user));
-    const top = new Set<PermissionType>(['READ']);
-    if (user.role_level >= ADMIN_LEVEL && held.has('CREATE')) top.add('CREATE');
-    return new Map(nodes.map((node) => [node?.id ?? '', node ? held : top]));
+  async grants(user: UserRow, nodes: (NodeRow | null)[]): Promise<Map<string, Set<PermissionType>>> {
+    const result = new Map<string, Set<PermissionType>>();
+    if (user.role_level >= ADMIN_LEVEL) {
+      const held = new Set<PermissionType>(user.role_level >= MASTER_LEVEL ? PERMISSION_TYPES : await this.defaultsFor(user));
+      const top = new Set<PermissionType>(held.has('CREATE') ? ['READ', 'CREATE'] : ['READ']);
+      for (const node of nodes) result.set(node?.id ?? '', node ? held : top);
+      return result;
+    }
+    const defaults = await this.defaultsFor(user);
+    const groupIds = await this.groups.groupIdsOf(user.id);
+    const entries = await this.entries.entriesOf(user.id, groupIds);
+    const live = nodes.filter((node): node is NodeRow => node !== null);
+    if (nodes.length > live.length) result.set('', new Set<PermissionType>(['READ']));
+    const principal = { userId: user.id, groupIds, defaults };
+    if (entries.length === 0) {
+      // Nothing names this user or their groups: the defaults everywhere, no tree walk.
+      const held = effectivePermissions(principal, [], new Map());
+      for (const node of live) result.set(node.id, held);
+      return result;
+    }
+    const index = indexEntries(entries);
+    const chains = await this.parentChains(live);
+    for (const node of live) {
+      const chain = [node.id, ...(chains.get(node.parent_id) ?? [])];
+      result.set(node.id, effectivePermissions(principal, chain, index));
+    }
+    return result;
   }
 
-  private async defaultsFor(user: UserRow): Promise<PermissionType[]> {
+  /** The way up from each distinct parent (itself first, its root last); listings share one. */
+  private async parentChains(nodes: NodeRow[]): Promise<Map<string, string[]>> {
+    const parents = [...new Set(nodes.map((node) => node.parent_id).filter((id) => id !== ''))];
+    const chains = new Map<string, string[]>();
+    const links = await this.tree.repo.chains(parents);
+    links.sort((a, b) => a.depth - b.depth);
+    for (const link of links) {
+      const chain = chains.get(link.start_id) ?? [];
+      chain.push(link.id);
+      chains.set(link.start_id, chain);
+    }
+    return chains;
+  }
+
+  /** The default permissions of a role (setting `permission`); unknown names are dropped. */
+  async defaults(): Promise<DefaultPermissions> {
     const stored =
       (await this.settings.get<Partial<DefaultPermissions>>(PERMISSION_SETTING)) ??
       (await this.settings.getOrInsert<Partial<DefaultPermissions>>(PERMISSION_SETTING, DEFAULT_PERMISSIONS));
-    const list = user.role_level >= ADMIN_LEVEL ? stored?.admin : stored?.user;
-    // Unknown names are dropped, as the spec says of permission lists.
-    return Array.isArray(list) ? list.filter((p): p is PermissionType => (PERMISSION_TYPES as readonly string[]).includes(p)) : [];
+    const known = (list: unknown) => (Array.isArray(list) ? PERMISSION_TYPES.filter((p) => list.includes(p)) : []);
+    return { user: known(stored?.user), admin: known(stored?.admin) };
+  }
+
+  private async defaultsFor(user: UserRow): Promise<PermissionType[]> {
+    const defaults = await this.defaults();
+    return user.role_level >= ADMIN_LEVEL ? defaults.admin : defaults.user;
   }
 }

@@ -19,6 +19,9 @@ export const folderNotFound = () => notFound('folder_not_found');
  * subtrees. Implements the `FileTree` seam that the transfer side uses.
  */
 export class FileTreeService implements FileTree {
+  private readonly fileAddedListeners: ((file: NodeRow) => void)[] = [];
+  private readonly trashMoveListeners: ((nodeIds: string[]) => Promise<void>)[] = [];
+
   constructor(readonly repo: NodesRepo) {}
 
   async resolve(path: string): Promise<NodeRow | undefined> {
@@ -69,10 +72,11 @@ export class FileTreeService implements FileTree {
   async addFile(folder: NodeRow, file: NewFile, options: { keepBoth?: boolean } = {}): Promise<NodeRow> {
     if (!isValidFileName(file.name)) throw badRequest('invalid_path');
     if (folder.folder !== 1) throw folderNotFound();
-    return uniqueNames(() =>
+    const added = await uniqueNames(() =>
       this.repo.transaction(async (repo) => {
         const parent = await repo.findById(folder.id);
         if (!parent || parent.trash_key !== '') throw folderNotFound();
+        if (file.backend !== undefined && file.backend !== parent.backend) throw conflict('backend_mismatch_warning');
         const name = await placeName(repo, parent.id, file.name, false, options.keepBoth ? 'keep-both' : 'error');
         if (!(await repo.addUsage(parent.root_id, file.size, true))) throw volumeExceeded();
         await repo.addBlobRefs(parent.backend, file.contentHash, file.size);
@@ -92,6 +96,27 @@ export class FileTreeService implements FileTree {
         return row;
       }),
     );
+    for (const listener of this.fileAddedListeners) listener(added);
+    return added;
+  }
+
+  onFileAdded(listener: (file: NodeRow) => void): void {
+    this.fileAddedListeners.push(listener);
+  }
+
+  /**
+   * Calls `listener` with the items moved to the trash or restored from it, once committed
+   * (their share links, and those of what lies under them, expire). A listener logs its own
+   * failures; it never undoes the change.
+   */
+  onTrashMove(listener: (nodeIds: string[]) => Promise<void>): void {
+    this.trashMoveListeners.push(listener);
+  }
+
+  /** Tells the trash-move listeners (trash and restore call it after their transaction). */
+  async trashMoved(nodeIds: string[]): Promise<void> {
+    if (nodeIds.length === 0) return;
+    for (const listener of this.trashMoveListeners) await listener(nodeIds).catch(() => undefined);
   }
 
   async assertRoom(root: NodeRow, bytes: number): Promise<void> {
@@ -101,6 +126,37 @@ export class FileTreeService implements FileTree {
 
   async *walk(folder: NodeRow): AsyncIterable<WalkEntry> {
     yield* this.walkUnder(folder.id, '');
+  }
+
+  roots(): Promise<NodeRow[]> {
+    return this.repo.liveChildren('');
+  }
+
+  async ensureFolder(
+    parent: NodeRow | null,
+    name: string,
+    options: { ownerId: string | null; backend?: 'server' | 'cloud'; mtime?: string },
+  ): Promise<NodeRow> {
+    if (!isValidFileName(name)) throw badRequest('invalid_path');
+    const existing = async () => {
+      const found = await this.repo.findLiveChild(parent?.id ?? '', name);
+      if (found && found.folder !== 1) throw conflict('file_exists_warning');
+      return found;
+    };
+    const found = await existing();
+    if (found) return found;
+    const now = new Date().toISOString();
+    const node: NodeRow = { ...blankNode(parent, now), name, owner_id: options.ownerId, mtime: options.mtime ?? now };
+    if (!parent) node.backend = options.backend ?? 'server';
+    try {
+      await this.repo.insert([node]);
+      return node;
+    } catch (error) {
+      // Another writer made it first: theirs is the folder.
+      const raced = isUniqueViolation(error) ? await existing() : undefined;
+      if (raced) return raced;
+      throw error;
+    }
   }
 
   private async *walkUnder(folderId: string, prefix: string): AsyncIterable<WalkEntry> {

@@ -3,13 +3,16 @@ import type { Db } from '../../db/index.js';
 import type { EventsService } from '../events/events.service.js';
 import type { SettingsRepo } from '../settings/settings.repo.js';
 import { TrashService } from '../trash/trash.service.js';
+import { TrashRetentionService } from '../trash/trash-retention.js';
 import { trashRoutes } from '../trash/trash.routes.js';
+import type { GroupsRepo } from '../groups/groups.repo.js';
+import type { PermissionsRepo } from '../permissions/permissions.repo.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import { AccessService } from './access.service.js';
 import { FileTreeService } from './file-tree.js';
 import { fileRoutes } from './files.routes.js';
 import { FilesService } from './files.service.js';
-import { MovesService } from './moves.service.js';
+import { MovesService, type SecureFolderLookup } from './moves.service.js';
 import { NodesRepo } from './nodes.repo.js';
 import type { FileAccess, FileTree } from './ports.js';
 import { rootRoutes } from './roots.routes.js';
@@ -21,6 +24,10 @@ declare module 'fastify' {
     fileTree: FileTree;
     /** The one permission check of every file call. */
     fileAccess: FileAccess;
+    /** The permission check with its internals (resources, defaults), for the permission module. */
+    accessService: AccessService;
+    /** Secure (locked) folders; decorated by the sharing module. */
+    secureFolders: SecureFolderLookup;
   }
 }
 
@@ -29,16 +36,25 @@ export interface FilesModuleDeps {
   settings: SettingsRepo;
   users: UsersRepo;
   events: EventsService;
+  groups: GroupsRepo;
+  permissions: PermissionsRepo;
 }
 
-/** Wires the file tree, its permission check, the file, root and trash calls; decorates `fileTree` and `fileAccess`. */
-export async function registerFiles(app: FastifyInstance, deps: FilesModuleDeps): Promise<void> {
+/**
+ * Wires the file tree, its permission check, the file, root and trash calls; decorates
+ * `fileTree` and `fileAccess`. Answers the trash retention rule for the housekeeping job.
+ */
+export async function registerFiles(app: FastifyInstance, deps: FilesModuleDeps): Promise<{ trashRetention: TrashRetentionService; tree: FileTreeService; access: AccessService }> {
   const tree = new FileTreeService(new NodesRepo(deps.db));
-  const access = new AccessService(tree, deps.settings);
+  const access = new AccessService(tree, deps.settings, deps.groups, deps.permissions);
   const files = new FilesService(tree, access, deps.events);
   app.decorate('fileTree', tree);
   app.decorate('fileAccess', access);
-  await app.register(fileRoutes, { files, moves: new MovesService(tree, access, deps.events) });
+  app.decorate('accessService', access);
+  await app.register(fileRoutes, { files, moves: new MovesService(tree, access, deps.events, () => app.webhooks, () => (app.hasDecorator('secureFolders') ? app.secureFolders : undefined)) });
   await app.register(rootRoutes, { roots: new RootsService(tree, access, files, deps.events) });
-  await app.register(trashRoutes, { trash: new TrashService(tree, access, deps.users, deps.events) });
+  const trash = new TrashService(tree, access, deps.users, deps.events);
+  const retention = new TrashRetentionService(deps.settings, trash, deps.events);
+  await app.register(trashRoutes, { trash, retention });
+  return { trashRetention: retention, tree, access };
 }

@@ -9,6 +9,13 @@ import type { Caller } from './files.service.js';
 import { toFileEntry } from './files.presenter.js';
 import type { NodesRepo } from './nodes.repo.js';
 import type { NodeRow } from './ports.js';
+import type { WebhookEmitter } from '../webhooks/ports.js';
+
+/** What moves need to know of secure folders (the sharing module provides it). */
+export interface SecureFolderLookup {
+  lockAbove(node: NodeRow): Promise<string | undefined>;
+  covered(nodeId: string, approved: Set<string>): Promise<boolean>;
+}
 
 export interface MoveRequest {
   path: string;
@@ -32,6 +39,10 @@ export class MovesService {
     private readonly tree: FileTreeService,
     private readonly access: AccessService,
     private readonly events: EventsService,
+    /** Outgoing webhooks, told of every move to the trash (a user's delete). */
+    private readonly hooks: () => WebhookEmitter | undefined = () => undefined,
+    /** Secure (locked) folders, once the sharing module has started. */
+    private readonly secure: () => SecureFolderLookup | undefined = () => undefined,
   ) {}
 
   private get repo() {
@@ -127,7 +138,9 @@ export class MovesService {
         await repo.update(node.id, { trash_key: node.id, trashed_at, trashed_by: caller.user.id, original_parent_id: node.parent_id });
       }
     });
+    await this.tree.trashMoved(nodes.map((n) => n.id));
     for (const path of tops) await this.record(caller, `Moved ${path} to the trash`);
+    this.hooks()?.emit('delete', { paths: tops, userId: caller.user.id });
     return nodes.map((n) => n.id);
   }
 
@@ -145,7 +158,21 @@ export class MovesService {
     const target = await this.access.require(user, body.newPath, 'CREATE');
     if (target.folder !== 1) throw folderNotFound();
     if (target.backend !== source.backend) throw conflict('backend_mismatch_warning');
+    await this.assertStaysSecure(source, target);
     return { source, target };
+  }
+
+  /**
+   * Bytes inside a locked folder leave it only through an approved request: copying or moving
+   * an item out of its locked folder is refused (403 `secure_approval_required`). A locked
+   * folder itself, and folders holding locked folders, keep their lock flags when moved or
+   * copied, so they may go anywhere.
+   */
+  private async assertStaysSecure(source: NodeRow, target: NodeRow): Promise<void> {
+    const secure = this.secure();
+    if (!secure || source.lock === 1) return;
+    const lock = await secure.lockAbove(source);
+    if (lock && !(await secure.covered(target.id, new Set([lock])))) throw forbidden('secure_approval_required');
   }
 
   private async entry(user: UserRow, node: NodeRow, path: string): Promise<FileEntry> {

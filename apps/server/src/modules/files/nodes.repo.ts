@@ -321,6 +321,18 @@ export class NodesRepo {
     return rows.map((r) => r.id);
   }
 
+  /** Ids of the trash entries trashed before `before` (ISO), oldest first. */
+  async trashedBefore(before: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('nodes')
+      .select('id')
+      .where('trash_key', '<>', '')
+      .where('trashed_at', '<', before)
+      .orderBy('trashed_at')
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
   /** Usage of every root per backend (live and trashed roots), with the roots' limits. */
   allRoots(): Promise<Pick<NodeRow, 'id' | 'name' | 'backend' | 'usage_bytes' | 'volume_limit' | 'trash_key'>[]> {
     return this.db

@@ -16,6 +16,11 @@ export interface NewFile {
   blobKey: string;
   ownerId: string;
   mtime?: string;
+  /**
+   * The backend the blob was written to. When given, a folder on another backend (its
+   * root was moved meanwhile) refuses the file with 409 `backend_mismatch_warning`.
+   */
+  backend?: string;
 }
 
 /** A node found under a folder, with its path relative to that folder (for zips). */
@@ -44,8 +49,21 @@ export interface FileTree {
   assertRoom(root: NodeRow, bytes: number): Promise<void>;
   /** Every live descendant of a folder, files and folders, depth first. */
   walk(folder: NodeRow): AsyncIterable<WalkEntry>;
+  /** The live root folders, by name. */
+  roots(): Promise<NodeRow[]>;
+  /**
+   * The live folder `name` under `parent` (null: a root folder on `backend`), created
+   * for `ownerId` when missing; a file in the way is 409 `file_exists_warning`. Used by
+   * restores, which rebuild folder chains.
+   */
+  ensureFolder(parent: NodeRow | null, name: string, options: { ownerId: string | null; backend?: 'server' | 'cloud'; mtime?: string }): Promise<NodeRow>;
   /** Notes that the user opened or downloaded a node (Recent). */
   touch(userId: string, node: NodeRow): Promise<void>;
+  /**
+   * Calls `listener` with each file `addFile` added, once its transaction has committed
+   * (search extracts its text). A listener must not throw; slow work it starts in the background.
+   */
+  onFileAdded(listener: (file: NodeRow) => void): void;
 }
 
 export interface FileAccess {
@@ -57,4 +75,6 @@ export interface FileAccess {
   require(user: UserRow, path: string, permission: PermissionType): Promise<NodeRow>;
   /** The permissions `user` holds on `path` (empty when none or missing). */
   permissionsAt(user: UserRow, path: string): Promise<PermissionType[]>;
+  /** The nodes on which `user` holds `permission`, in their order (one query for the lot). */
+  filter<T extends NodeRow>(user: UserRow, nodes: T[], permission: PermissionType): Promise<T[]>;
 }

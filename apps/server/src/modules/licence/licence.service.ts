@@ -99,11 +99,11 @@ export class LicenceService {
   }
 
   /** For account creation: refuses when the licence is needed or every seat is taken. */
-  async assertSeatAvailable(): Promise<void> {
+  async assertSeatAvailable(count = 1): Promise<void> {
     const state = await this.state();
     if (this.now() >= state.validUntil) throw forbidden('license_required');
     const seats = state.key ? state.key.user : TRIAL_SEATS;
-    if ((await this.repo.countSeatsUsed()) >= seats) throw forbidden('license_seat_limit_reached');
+    if ((await this.repo.countSeatsUsed()) + count > seats) throw forbidden('license_seat_limit_reached');
   }
 
   private acceptable(key: string, serverId: string): LicencePayload | null {

@@ -28,6 +28,9 @@ export function toNotification(row: NotificationRow): Notification {
 }
 
 /** The one way any module notifies a user: stored, then pushed to the user's sockets. */
+/** Text placed inside a notification's markup: shown as written, never as markup. */
+export const escapeMarkup = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 export class NotificationsService {
   constructor(
     private readonly repo: NotificationsRepo,

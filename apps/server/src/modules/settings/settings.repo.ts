@@ -32,4 +32,9 @@ export class SettingsRepo {
   async delete(key: string): Promise<void> {
     await this.db.deleteFrom('settings').where('key', '=', key).execute();
   }
+
+  /** Deletes the keys starting with `prefix` last written before `before`. */
+  async deleteOlderThan(prefix: string, before: string): Promise<void> {
+    await this.db.deleteFrom('settings').where('key', 'like', `${prefix.replace(/[%_\\]/g, '\\$&')}%`).where('updated_at', '<', before).execute();
+  }
 }

@@ -89,7 +89,8 @@ export class TasksService {
     return row;
   }
 
-  async update(id: string, change: TaskUpdate): Promise<TaskRow | undefined> {
+  /** With `quiet`, a task that finishes does not notify its owner (housekeeping work such as search indexing). */
+  async update(id: string, change: TaskUpdate, options: { quiet?: boolean } = {}): Promise<TaskRow | undefined> {
     const progress = change.progress === undefined ? undefined : change.progress === null ? null : Math.max(0, Math.min(100, Math.round(change.progress)));
     const status = progress === 100 && change.status === undefined ? 'completed' : change.status;
     const row = await this.repo.update(id, {
@@ -103,7 +104,7 @@ export class TasksService {
     this.push(row);
     if (FINISHED.includes(row.status as TaskStatus)) {
       this.cancellers.delete(id);
-      await this.onFinished?.(row);
+      if (!options.quiet) await this.onFinished?.(row);
     }
     return row;
   }

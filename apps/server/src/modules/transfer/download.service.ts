@@ -8,6 +8,7 @@ import type { BlobStores } from '../../storage/blob-stores.js';
 import type { EventsService } from '../events/events.service.js';
 import type { FileAccess, FileTree, NodeRow } from '../files/ports.js';
 import type { UserRow } from '../users/users.repo.js';
+import { type DownloadGate, type DownloadTicket, FREE_TICKET } from './download-gate.js';
 import { storeMissing } from './upload.service.js';
 
 /** A file's bytes and what the HTTP answer says about them. */
@@ -30,6 +31,8 @@ export interface ZipBody {
  * Every path passes the one permission check first.
  */
 export class DownloadService {
+  private gate: DownloadGate | undefined;
+
   constructor(
     private readonly stores: BlobStores,
     private readonly tree: () => FileTree,
@@ -41,6 +44,16 @@ export class DownloadService {
   /** The node at `path` when the user may do `permission` there. */
   require(user: UserRow, path: string, permission: PermissionType): Promise<NodeRow> {
     return this.access().require(user, path, permission);
+  }
+
+  /** Sets the check every byte route passes after the permission check (secure folders). */
+  useGate(gate: DownloadGate): void {
+    this.gate = gate;
+  }
+
+  /** Lets the bytes of `nodes` go to `user`, or refuses; the ticket is settled when the answer ends. */
+  admit(user: UserRow, nodes: NodeRow[]): Promise<DownloadTicket> {
+    return this.gate ? this.gate.admit(user, nodes) : Promise.resolve(FREE_TICKET);
   }
 
   /** A file ready to be served (its node must be a file). */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { storageSettingsRequestSchema, storageSettingsSchema, type StorageSettings } from '@bogwan/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { badRequest } from '../../errors.js';
+import { badRequest, forbidden } from '../../errors.js';
 import type { RoutePolicy } from '../../http/policy.js';
 import { type BlobStores, CLOUD_BUCKET_SETTING, SERVER_PATH_SETTING } from '../../storage/blob-stores.js';
 import { LocalBlobStore } from '../../storage/local-blob-store.js';
@@ -48,6 +48,8 @@ export async function storageSettingsRoutes(app: FastifyInstance, { stores, sett
     },
     async (request) => {
       const { server, cloud } = request.body;
+      // The cloud fields open only in admin mode (the administrator's password, this session).
+      if (cloud && !(await app.adminMode.isOn(request.sessionId))) throw forbidden('admin_mode_required');
       if (cloud && !(await bucketExists(stores.s3Client(), cloud.bucket))) throw badRequest('cloud_bucket_missing');
       if (server) {
         if (!path.isAbsolute(server.path)) throw badRequest('invalid_path');

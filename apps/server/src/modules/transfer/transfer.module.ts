@@ -34,18 +34,21 @@ export interface TransferModuleDeps {
  * `app.fileTree` and `app.fileAccess` (the file tree module); answers the hourly
  * clean-up tasks for the housekeeping runner.
  */
-export async function registerTransfer(app: FastifyInstance, deps: TransferModuleDeps): Promise<{ stores: BlobStores; housekeeping: HousekeepingTask[] }> {
+export async function registerTransfer(
+  app: FastifyInstance,
+  deps: TransferModuleDeps,
+): Promise<{ stores: BlobStores; downloads: DownloadService; housekeeping: HousekeepingTask[] }> {
   const stores = new BlobStores(deps.settings, deps.config.dataDir, deps.config.s3);
   const repo = new TransferRepo(deps.db);
   const tree = () => app.fileTree;
   const access = () => app.fileAccess;
   const progress = new UploadTasks(() => app.tasks, app.log);
-  const uploads = new UploadService(repo, stores, tree, access, deps.events, app.log, progress);
+  const uploads = new UploadService(repo, stores, tree, access, deps.events, app.log, progress, () => app.webhooks);
   const downloads = new DownloadService(stores, tree, access, deps.events, app.log);
   app.decorate('blobStores', stores);
   app.decorate('uploads', uploads);
   await app.register(transferRoutes, { uploads, downloads });
   await app.register(storageSettingsRoutes, { stores, settings: deps.settings, events: deps.events });
   app.addHook('onClose', async () => stores.close());
-  return { stores, housekeeping: new TransferJobs(repo, stores, app.log).tasks() };
+  return { stores, downloads, housekeeping: new TransferJobs(repo, stores, app.log).tasks() };
 }

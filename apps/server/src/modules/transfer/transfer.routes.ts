@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { badRequest } from '../../errors.js';
 import type { RoutePolicy } from '../../http/policy.js';
+import { settleWhenSent } from './download-gate.js';
 import type { DownloadService, FileBody } from './download.service.js';
 import { contentDisposition, etagMatches, PREVIEW_CSP, parseRange, previewType } from './http-bytes.js';
 import type { UploadService } from './upload.service.js';
@@ -93,6 +94,7 @@ export async function transferRoutes(app: FastifyInstance, { uploads, downloads 
       const paths = request.query.paths ?? [request.query.path!];
       const nodes = [];
       for (const path of paths) nodes.push(await downloads.require(user, path, 'DOWNLOAD'));
+      settleWhenSent(request, reply, await downloads.admit(user, nodes), (error) => request.log.error({ err: error }, 'download not settled'));
       const single = request.query.path !== undefined ? nodes[0]! : undefined;
       if (single && single.folder !== 1) {
         const file = await downloads.file(single);
@@ -118,6 +120,7 @@ export async function transferRoutes(app: FastifyInstance, { uploads, downloads 
     async (request, reply) => {
       const node = await downloads.require(request.user!, request.query.path, 'PREVIEW');
       if (node.folder === 1) throw badRequest('invalid_path');
+      settleWhenSent(request, reply, await downloads.admit(request.user!, [node]), (error) => request.log.error({ err: error }, 'preview not settled'));
       const file = await downloads.file(node);
       reply
         .header('content-security-policy', PREVIEW_CSP)

@@ -8,6 +8,7 @@ import { type BlobStore, blobKeyOf } from '../../storage/blob-store.js';
 import type { BlobStores } from '../../storage/blob-stores.js';
 import type { EventsService } from '../events/events.service.js';
 import type { UploadProgress } from './upload-tasks.js';
+import type { WebhookEmitter } from '../webhooks/ports.js';
 import { toFileEntry } from '../files/files.presenter.js';
 import type { FileAccess, FileTree, NodeRow } from '../files/ports.js';
 import type { UserRow } from '../users/users.repo.js';
@@ -92,6 +93,8 @@ export class UploadService {
     private readonly events: EventsService,
     private readonly log: FastifyBaseLogger,
     private readonly progress: UploadProgress,
+    /** Outgoing webhooks, told of every completed upload. */
+    private readonly hooks: () => WebhookEmitter | undefined = () => undefined,
   ) {}
 
   /** The chunks already received for this file, so a client resumes with the rest. */
@@ -175,6 +178,7 @@ export class UploadService {
     await this.progress.completed(session.id, fields.path);
     const path = joinPath(fields.path, node.name);
     await this.events.record({ service: 'file', message: `Uploaded ${path} (${node.size} bytes)`, userId: user.id, ip });
+    this.hooks()?.emit('upload', { path, name: node.name, size: node.size, userId: user.id });
     return { complete: true, received: chunks.length, file: toFileEntry(node, path, false) };
   }
 
@@ -199,7 +203,7 @@ export class UploadService {
       try {
         // Identical content already stored (the pin keeps it there): the staged copy is dropped.
         if ((await store.stat(key))?.size !== size) await store.staging.commit(session.id, fields.totalChunks, size, key);
-        return await this.tree().addFile(folder, { name: fields.fileName, size, contentHash: hash, blobKey: key, ownerId: user.id });
+        return await this.tree().addFile(folder, { name: fields.fileName, size, contentHash: hash, blobKey: key, ownerId: user.id, backend: store.backend });
       } finally {
         await this.repo.unpinBlob(store.backend, hash);
         await this.collectIfUnreferenced(store, hash);

@@ -75,6 +75,7 @@ export class TrashService {
         }
       }),
     );
+    await this.tree.trashMoved(items.map(({ node }) => node.id));
     for (const { path } of items) await this.record(caller, `Restored ${path} from the trash`);
     return items.length;
   }
@@ -111,6 +112,24 @@ export class TrashService {
       count += 1;
     }
     if (count > 0) await this.record(caller, `Emptied the trash (${count} items)`);
+    return count;
+  }
+
+  /**
+   * Deletes for good what was trashed before `before` (the retention rule, run by the
+   * housekeeping job); answers how many trash entries went.
+   */
+  async expire(before: string, days: number): Promise<number> {
+    let count = 0;
+    for (const id of await this.repo.trashedBefore(before)) {
+      const node = await this.repo.findById(id);
+      if (!node || node.trash_key === '' || !node.trashed_at || node.trashed_at >= before) continue;
+      await this.purgeNode(node);
+      count += 1;
+    }
+    if (count > 0) {
+      await this.events.record({ service: 'trash', message: `Deleted ${count} items kept in the trash longer than ${days} days` });
+    }
     return count;
   }
 

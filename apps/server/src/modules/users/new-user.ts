@@ -10,6 +10,8 @@ export interface NewLocalUser {
   role: Role;
   /** When the account signs in for the first time as it is created (setup), else null. */
   lastLogin?: string | null;
+  /** The password is the system's initial one: the account must choose its own at first sign-in. */
+  mustChangePassword?: boolean;
 }
 
 /** The row of a new local (password) account: ACTIVE, approved, no second factor. */
@@ -36,5 +38,6 @@ export async function newLocalUser(input: NewLocalUser): Promise<UserRow> {
     locked_until: null,
     created_at: now,
     updated_at: now,
+    must_change_password: input.mustChangePassword ? 1 : 0,
   };
 }

@@ -17,5 +17,6 @@ export function toUserResponse(row: UserRow): User {
     profileImage: row.profile_image,
     lastLogin: row.last_login,
     createdAt: row.created_at,
+    mustChangePassword: row.must_change_password === 1,
   };
 }

@@ -36,7 +36,7 @@ export class UsersRepo {
   async setPassword(id: string, passwordHash: string): Promise<void> {
     await this.db
       .updateTable('users')
-      .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
+      .set({ password_hash: passwordHash, must_change_password: 0, updated_at: new Date().toISOString() })
       .where('id', '=', id)
       .execute();
   }
@@ -74,5 +74,45 @@ export class UsersRepo {
 
   async setStatus(id: string, status: string): Promise<void> {
     await this.db.updateTable('users').set({ status, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+  }
+
+  /** Changes the given columns of one account. */
+  async update(id: string, patch: Partial<Pick<UserRow, 'name' | 'role' | 'role_level' | 'status' | 'approved' | 'profile_image'>>): Promise<void> {
+    await this.db.updateTable('users').set({ ...patch, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+  }
+
+  /** Deletes an account; its sessions, keys, notifications, tasks and memberships go with it (foreign keys). */
+  async delete(id: string): Promise<void> {
+    await this.db.deleteFrom('users').where('id', '=', id).execute();
+  }
+
+  async countByRole(role: string): Promise<number> {
+    const row = await this.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('role', '=', role).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Which of these (lower-case) emails are taken. */
+  async takenEmails(emails: string[]): Promise<Set<string>> {
+    const taken = new Set<string>();
+    for (let i = 0; i < emails.length; i += 500) {
+      const rows = await this.db.selectFrom('users').select('email').where('email', 'in', emails.slice(i, i + 500)).execute();
+      for (const row of rows) taken.add(row.email);
+    }
+    return taken;
+  }
+
+  async findByIds(ids: string[]): Promise<UserRow[]> {
+    if (ids.length === 0) return [];
+    return this.db.selectFrom('users').selectAll().where('id', 'in', ids).execute();
+  }
+
+  /** Adds accounts and their group memberships in one transaction. */
+  async insertWithGroups(rows: NewUserRow[], memberships: { user_id: string; group_id: string }[]): Promise<void> {
+    const now = new Date().toISOString();
+    await this.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < rows.length; i += 50) await trx.insertInto('users').values(rows.slice(i, i + 50)).execute();
+      const members = memberships.map((m) => ({ ...m, created_at: now }));
+      for (let i = 0; i < members.length; i += 200) await trx.insertInto('group_members').values(members.slice(i, i + 200)).execute();
+    });
   }
 }

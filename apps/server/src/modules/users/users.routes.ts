@@ -9,7 +9,7 @@ import { clientOf } from '../sessions/session-cookies.js';
 import { toUserResponse } from './users.presenter.js';
 
 const policies = {
-  me: { category: 'user', name: 'me', description: 'The signed-in account', level: 1 },
+  me: { category: 'user', name: 'me', description: 'The signed-in account', level: 1, beforePasswordChange: true },
   password: {
     category: 'user',
     name: 'password_change',

@@ -1,9 +1,21 @@
-import { mdiViewDashboardOutline } from '@mdi/js';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageEmptyState } from '../../components/page-empty-state';
+import { DashboardView } from '../../features/dashboard/components/dashboard-view';
 
-/** /dashboard (administrators): overview of the system. */
+/** /dashboard (administrators): storage, accounts, transfers, tasks, backups and licence at a glance. */
 export function DashboardRoute() {
   const { t } = useTranslation();
-  return <PageEmptyState title={t('nav_dashboard')} description={t('dashboard_description')} icon={mdiViewDashboardOutline} />;
+  useEffect(() => {
+    document.title = `${t('nav_dashboard')} · ${t('app_title')}`;
+  }, [t]);
+  return (
+    <Box component="section" sx={{ maxWidth: 1400, mx: 'auto', width: '100%' }}>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 0.5 }}>
+        {t('nav_dashboard')}
+      </Typography>
+      <DashboardView />
+    </Box>
+  );
 }

@@ -1,9 +1,6 @@
-import { mdiBookOpenPageVariantOutline } from '@mdi/js';
-import { useTranslation } from 'react-i18next';
-import { PageEmptyState } from '../../components/page-empty-state';
+import { GuideView } from '../../features/guide/components/guide-view';
 
-/** /guide: the user guide. */
+/** /guide: the user guide as a PDF, shown and downloadable. */
 export function GuideRoute() {
-  const { t } = useTranslation();
-  return <PageEmptyState title={t('nav_guide')} description={t('guide_description')} icon={mdiBookOpenPageVariantOutline} />;
+  return <GuideView document="guide" />;
 }

@@ -1,9 +1,6 @@
-import { mdiBookOutline } from '@mdi/js';
-import { useTranslation } from 'react-i18next';
-import { PageEmptyState } from '../../components/page-empty-state';
+import { GuideView } from '../../features/guide/components/guide-view';
 
-/** /manual: the manual. */
+/** /manual: the manual (every function, administration included) as a PDF, shown and downloadable. */
 export function ManualRoute() {
-  const { t } = useTranslation();
-  return <PageEmptyState title={t('nav_manual')} description={t('manual_description')} icon={mdiBookOutline} />;
+  return <GuideView document="manual" />;
 }

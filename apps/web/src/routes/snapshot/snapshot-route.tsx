@@ -1,9 +1,34 @@
-import { mdiBackupRestore } from '@mdi/js';
+import Box from '@mui/material/Box';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageEmptyState } from '../../components/page-empty-state';
+import { useSearchParams } from 'react-router';
+import { PlanList } from '../../features/snapshots/components/plan-list';
+import { RunTable } from '../../features/snapshots/components/run-table';
 
-/** /snapshot (administrators): backups and their schedules. */
+/** /snapshot (administrators): plans with their schedules, and the history of runs. The tab index is kept in `?tab=`. */
 export function SnapshotRoute() {
   const { t } = useTranslation();
-  return <PageEmptyState title={t('nav_snapshot')} description={t('snapshot_description')} icon={mdiBackupRestore} />;
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === '1' ? 1 : 0;
+  useEffect(() => {
+    document.title = `${t('nav_snapshot')} · ${t('app_title')}`;
+  }, [t]);
+  return (
+    <Box component="section" sx={{ maxWidth: 1200, mx: 'auto', width: '100%' }}>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 0.5 }}>
+        {t('nav_snapshot')}
+      </Typography>
+      <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
+        {t('snapshot_description')}
+      </Typography>
+      <Tabs value={tab} onChange={(_event, next: number) => setParams(next === 0 ? {} : { tab: String(next) })} sx={{ mb: 2 }}>
+        <Tab label={t('snapshot_plans')} />
+        <Tab label={t('snapshot_runs')} />
+      </Tabs>
+      {tab === 0 ? <PlanList /> : <RunTable />}
+    </Box>
+  );
 }

@@ -5,6 +5,7 @@ import { FileExplorer } from '../../features/files/components/explorer/file-expl
 import { storageHref, storagePathFromSplat } from '../../features/files/lib/storage-path';
 import { UploadButton } from '../../features/upload/components/upload-button';
 import { useLocalePath } from '../../i18n/use-locale';
+import { useSharingActions } from './use-sharing-actions';
 
 /** /storage/{path...}: the file browser; the URL below /storage is the folder path. */
 export function StorageRoute() {
@@ -12,6 +13,7 @@ export function StorageRoute() {
   const localePath = useLocalePath();
   const path = storagePathFromSplat(useParams()['*'] ?? '') ?? '/';
   const actions = useFileActions();
+  const sharing = useSharingActions(path);
   const onNavigate = useCallback((target: string) => void navigate(localePath(storageHref(target))), [navigate, localePath]);
 
   return (
@@ -22,8 +24,10 @@ export function StorageRoute() {
         onOpenFile={actions.open}
         onDownload={actions.download}
         renderUpload={(canCreate) => <UploadButton targetPath={path} disabled={!canCreate} />}
+        extraActions={sharing.actions}
       />
       {actions.overlay}
+      {sharing.dialogs}
     </>
   );
 }

@@ -1,9 +1,24 @@
-import { mdiTrashCanOutline } from '@mdi/js';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageEmptyState } from '../../components/page-empty-state';
+import { TrashView } from '../../features/trash/components/trash-view';
 
-/** /trash (administrators): deleted items. */
+/** /trash (administrators): what users trashed; restore, delete for good, empty, retention. */
 export function TrashRoute() {
   const { t } = useTranslation();
-  return <PageEmptyState title={t('nav_trash')} description={t('trash_description')} icon={mdiTrashCanOutline} />;
+  useEffect(() => {
+    document.title = `${t('nav_trash')} · ${t('app_title')}`;
+  }, [t]);
+  return (
+    <Box component="section" sx={{ maxWidth: 1200, mx: 'auto', width: '100%' }}>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 0.5 }}>
+        {t('nav_trash')}
+      </Typography>
+      <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
+        {t('trash_description')}
+      </Typography>
+      <TrashView />
+    </Box>
+  );
 }

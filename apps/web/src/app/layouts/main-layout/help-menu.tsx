@@ -1,4 +1,4 @@
-import { mdiBookOpenPageVariantOutline, mdiBullhornOutline, mdiHelpCircleOutline } from '@mdi/js';
+import { mdiBookOpenPageVariantOutline, mdiBookOutline, mdiBullhornOutline, mdiHelpCircleOutline } from '@mdi/js';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -12,7 +12,7 @@ import { MdiIcon } from '../../../components/mdi-icon';
 import { useLocalePath } from '../../../i18n/use-locale';
 import { setPanel } from '../../../state/ui';
 
-/** Top-bar help: opens the notice drawer or the guide. */
+/** Top-bar help: opens the notice drawer, the user guide or the manual (both PDFs, downloadable there). */
 export function HelpMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -54,6 +54,17 @@ export function HelpMenu() {
             <MdiIcon path={mdiBookOpenPageVariantOutline} fontSize="small" />
           </ListItemIcon>
           <ListItemText>{t('nav_guide')}</ListItemText>
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            close();
+            void navigate(localePath('/manual'));
+          }}
+        >
+          <ListItemIcon>
+            <MdiIcon path={mdiBookOutline} fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t('nav_manual')}</ListItemText>
         </MenuItem>
       </Menu>
     </>

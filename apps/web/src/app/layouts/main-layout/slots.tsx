@@ -1,5 +1,6 @@
 import { UsageBar } from '../../../features/files/components/usage-bar';
 import { NotificationBell } from '../../../features/notifications/components/notification-bell';
+import { TopBarSearch } from '../../../features/search/components/top-bar-search';
 import { useAuth } from '../../../state/auth';
 import { selectSetting } from '../../../state/settings';
 import { useOpenSettings } from './settings-slot';
@@ -22,7 +23,7 @@ export function TaskStatusSlot() {
 
 /** Search over navigation entries and files in the top bar. */
 export function SearchSlot() {
-  return null;
+  return <TopBarSearch />;
 }
 
 /** Notification bell with its unread count in the top bar; 'show all' opens Settings → Notification. */

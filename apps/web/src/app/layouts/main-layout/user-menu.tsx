@@ -8,7 +8,6 @@ import {
   mdiWeatherNight,
   mdiWeatherSunny,
 } from '@mdi/js';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
@@ -22,6 +21,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MdiIcon } from '../../../components/mdi-icon';
+import { UserAvatar } from '../../../components/user-avatar';
 import { useLogout } from '../../../features/auth/api/logout';
 import { k } from '../../../i18n/keys';
 import { useLocale, useLocalePath, useSwitchLocale } from '../../../i18n/use-locale';
@@ -35,11 +35,6 @@ const THEME_OPTIONS = {
   dark: { label: k('theme_dark'), icon: mdiWeatherNight },
   system: { label: k('theme_system'), icon: mdiThemeLightDark },
 } satisfies Record<Theme, unknown>;
-
-/** First letter of a name for the avatar. */
-export function initialOf(name: string): string {
-  return Array.from(name.trim())[0]?.toUpperCase() ?? '?';
-}
 
 /** Avatar button with profile, theme, language and sign-out. */
 export function UserMenu() {
@@ -66,7 +61,7 @@ export function UserMenu() {
         onClick={(event) => setAnchor(event.currentTarget)}
         sx={{ p: 0.5 }}
       >
-        <Avatar sx={{ width: 34, height: 34, bgcolor: 'primary.main', fontSize: 16 }}>{initialOf(user.name)}</Avatar>
+        <UserAvatar name={user.name} role={user.role} profileImage={user.profileImage} size={34} />
       </IconButton>
       <Menu
         anchorEl={anchor}

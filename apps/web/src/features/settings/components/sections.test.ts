@@ -23,15 +23,17 @@ describe('settings sections', () => {
 
   it('opens the remembered section when this user may, else the first one that exists', () => {
     expect(initialSection('license', 3).id).toBe('license');
-    expect(initialSection('license', 1).id).toBe('notification');
+    expect(initialSection('license', 1).id).toBe('profile');
+    expect(initialSection('account', 1).id).toBe('profile');
+    expect(initialSection('account', 2).id).toBe('account');
     expect(initialSection('activity', 1).id).toBe('activity');
-    expect(initialSection('profile', 3).id).toBe('notification');
-    expect(initialSection(null, 1).id).toBe('notification');
+    expect(initialSection('profile', 3).id).toBe('profile');
+    expect(initialSection(null, 1).id).toBe('profile');
   });
 
   it('gives every section that can be opened a description', () => {
     const open = SETTING_GROUPS.flatMap((group) => group.sections).filter((section) => section.available);
-    expect(open.map((section) => section.id)).toEqual(['notification', 'security', 'activity', 'license']);
+    expect(open.map((section) => section.id)).toEqual(['profile', 'notification', 'security', 'activity', 'delete', 'account', 'group', 'server', 'cloud', 'volume', 'default_permissions', 'folder', 'resource', 'incoming', 'outgoing', 'information', 'license', 'network', 'policy', 'log']);
     expect(open.every((section) => section.description)).toBe(true);
   });
 });

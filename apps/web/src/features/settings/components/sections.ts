@@ -17,13 +17,27 @@ import {
   mdiShieldCheckOutline,
   mdiShieldLockOutline,
   mdiTextBoxSearchOutline,
+  mdiSend,
   mdiWebhook,
 } from '@mdi/js';
 import { k, type TranslationKey } from '../../../i18n/keys';
 import type { SettingId } from '../../../state/settings';
 
 /** Sections that exist now; the rest of the spec's tree is shown but cannot be opened yet. */
-export type AvailableSection = 'notification' | 'security' | 'activity' | 'license';
+export type AvailableSection =
+  | 'profile'
+  | 'delete'
+  | 'account'
+  | 'group'
+  | 'default_permissions'
+  | 'folder'
+  | 'resource'
+  | 'server'
+  | 'cloud'
+  | 'volume'
+  | 'incoming'
+  | 'outgoing'
+  | 'notification' | 'security' | 'activity' | 'license' | 'information' | 'network' | 'policy' | 'log';
 
 export interface SettingSection {
   id: SettingId;
@@ -54,7 +68,14 @@ export const SETTING_GROUPS: SettingGroup[] = [
     label: k('settings_group_private'),
     minLevel: 1,
     sections: [
-      later('profile', k('settings_profile'), mdiAccountCircleOutline, 1),
+      {
+        id: 'profile',
+        label: k('settings_profile'),
+        description: k('settings_profile_description'),
+        icon: mdiAccountCircleOutline,
+        minLevel: 1,
+        available: true,
+      },
       {
         id: 'notification',
         label: k('settings_notification'),
@@ -79,7 +100,14 @@ export const SETTING_GROUPS: SettingGroup[] = [
         minLevel: 1,
         available: true,
       },
-      later('delete', k('settings_delete'), mdiAccountRemoveOutline, 1),
+      {
+        id: 'delete',
+        label: k('settings_delete'),
+        description: k('settings_delete_description'),
+        icon: mdiAccountRemoveOutline,
+        minLevel: 1,
+        available: true,
+      },
     ],
   },
   {
@@ -87,8 +115,22 @@ export const SETTING_GROUPS: SettingGroup[] = [
     label: k('settings_group_user'),
     minLevel: 2,
     sections: [
-      later('account', k('settings_account'), mdiAccountMultipleOutline, 2),
-      later('group', k('settings_group'), mdiAccountGroupOutline, 2),
+      {
+        id: 'account',
+        label: k('settings_account'),
+        description: k('settings_account_description'),
+        icon: mdiAccountMultipleOutline,
+        minLevel: 2,
+        available: true,
+      },
+      {
+        id: 'group',
+        label: k('settings_group'),
+        description: k('settings_group_description'),
+        icon: mdiAccountGroupOutline,
+        minLevel: 2,
+        available: true,
+      },
     ],
   },
   {
@@ -96,9 +138,30 @@ export const SETTING_GROUPS: SettingGroup[] = [
     label: k('settings_group_storage'),
     minLevel: 2,
     sections: [
-      later('server', k('settings_server'), mdiServer, 2),
-      later('cloud', k('settings_cloud'), mdiCloudOutline, 2),
-      later('volume', k('settings_volume'), mdiChartDonut, 2),
+      {
+        id: 'server',
+        label: k('settings_server'),
+        description: k('settings_server_description'),
+        icon: mdiServer,
+        minLevel: 2,
+        available: true,
+      },
+      {
+        id: 'cloud',
+        label: k('settings_cloud'),
+        description: k('settings_cloud_description'),
+        icon: mdiCloudOutline,
+        minLevel: 2,
+        available: true,
+      },
+      {
+        id: 'volume',
+        label: k('settings_volume'),
+        description: k('settings_volume_description'),
+        icon: mdiChartDonut,
+        minLevel: 2,
+        available: true,
+      },
     ],
   },
   {
@@ -106,23 +169,68 @@ export const SETTING_GROUPS: SettingGroup[] = [
     label: k('settings_group_permission'),
     minLevel: 2,
     sections: [
-      later('default_permissions', k('settings_default_permissions'), mdiShieldCheckOutline, 2),
-      later('folder', k('settings_folder'), mdiFolderKeyOutline, 2),
-      later('resource', k('settings_resource'), mdiFormatListBulleted, 2),
+      {
+        id: 'default_permissions',
+        label: k('settings_default_permissions'),
+        description: k('settings_default_permissions_description'),
+        icon: mdiShieldCheckOutline,
+        minLevel: 2,
+        available: true,
+      },
+      {
+        id: 'folder',
+        label: k('settings_folder'),
+        description: k('settings_folder_description'),
+        icon: mdiFolderKeyOutline,
+        minLevel: 2,
+        available: true,
+      },
+      {
+        id: 'resource',
+        label: k('settings_resource'),
+        description: k('settings_resource_description'),
+        icon: mdiFormatListBulleted,
+        minLevel: 2,
+        available: true,
+      },
     ],
   },
   {
     id: 'integration',
     label: k('settings_group_integration'),
     minLevel: 2,
-    sections: [later('incoming', k('settings_incoming'), mdiWebhook, 2)],
+    sections: [
+      {
+        id: 'incoming',
+        label: k('settings_incoming'),
+        description: k('settings_incoming_description'),
+        icon: mdiWebhook,
+        minLevel: 2,
+        available: true,
+      },
+      {
+        id: 'outgoing',
+        label: k('settings_outgoing'),
+        description: k('settings_outgoing_description'),
+        icon: mdiSend,
+        minLevel: 2,
+        available: true,
+      },
+    ],
   },
   {
     id: 'system',
     label: k('settings_group_system'),
     minLevel: 2,
     sections: [
-      later('information', k('settings_information'), mdiInformationOutline, 2),
+      {
+        id: 'information',
+        label: k('settings_information'),
+        description: k('settings_information_description'),
+        icon: mdiInformationOutline,
+        minLevel: 2,
+        available: true,
+      },
       {
         id: 'license',
         label: k('settings_license'),
@@ -131,9 +239,30 @@ export const SETTING_GROUPS: SettingGroup[] = [
         minLevel: 2,
         available: true,
       },
-      later('network', k('settings_network'), mdiLanConnect, 2),
-      later('policy', k('settings_policy'), mdiFileDocumentOutline, 2),
-      later('log', k('settings_log'), mdiTextBoxSearchOutline, 2),
+      {
+        id: 'network',
+        label: k('settings_network'),
+        description: k('settings_network_description'),
+        icon: mdiLanConnect,
+        minLevel: 2,
+        available: true,
+      },
+      {
+        id: 'policy',
+        label: k('settings_policy'),
+        description: k('settings_policy_description'),
+        icon: mdiFileDocumentOutline,
+        minLevel: 2,
+        available: true,
+      },
+      {
+        id: 'log',
+        label: k('settings_log'),
+        description: k('settings_log_description'),
+        icon: mdiTextBoxSearchOutline,
+        minLevel: 2,
+        available: true,
+      },
     ],
   },
 ];

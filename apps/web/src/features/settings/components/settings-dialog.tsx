@@ -7,14 +7,30 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AccountSection } from '../../accounts/components/account-section';
 import { ActivitySection } from '../../activity/components/activity-section';
+import { GroupSection } from '../../groups/components/group-section';
 import { LicencePanel } from '../../licence/components/licence-panel';
 import { NotificationSection } from '../../notifications/components/notification-section';
+import { DefaultPermissionsSection } from '../../permissions/components/default-permissions-section';
+import { FolderPermissionsSection } from '../../permissions/components/folder-permissions-section';
+import { ResourceSection } from '../../permissions/components/resource-section';
+import { DeleteAccountSection } from '../../profile/components/delete-account-section';
+import { ProfileSection } from '../../profile/components/profile-section';
+import { AccessLogTable } from '../../system/components/access-log-table';
+import { InformationSection } from '../../system/components/information-section';
+import { NetworkSection } from '../../system/components/network-section';
+import { PolicySection } from '../../system/components/policy-section';
 import { MdiIcon } from '../../../components/mdi-icon';
 import { useAuth } from '../../../state/auth';
 import { closeSettings, selectSetting, useSettingId } from '../../../state/settings';
 import { initialSection, visibleGroups, type AvailableSection } from './sections';
 import { SettingsTree } from './settings-tree';
+import { CloudStorageSection } from '../../storage/components/cloud-storage-section';
+import { ServerStorageSection } from '../../storage/components/server-storage-section';
+import { VolumeSection } from '../../storage/components/volume-section';
+import { IncomingSection } from '../../webhooks/components/incoming-section';
+import { OutgoingSection } from '../../webhooks/components/outgoing-section';
 import { SecuritySection } from './security/security-section';
 
 /** Dialog size from the spec; full screen below 768 px. */
@@ -24,10 +40,26 @@ const FULL_SCREEN_QUERY = '(max-width: 767.95px)';
 const TREE_WIDTH = 260;
 
 const SECTION_BODIES: Record<AvailableSection, ComponentType> = {
+  profile: ProfileSection,
+  delete: DeleteAccountSection,
+  account: AccountSection,
+  group: GroupSection,
+  default_permissions: DefaultPermissionsSection,
+  folder: FolderPermissionsSection,
+  resource: ResourceSection,
   notification: NotificationSection,
   security: SecuritySection,
   activity: ActivitySection,
   license: LicencePanel,
+  information: InformationSection,
+  network: NetworkSection,
+  policy: PolicySection,
+  log: AccessLogTable,
+  server: ServerStorageSection,
+  cloud: CloudStorageSection,
+  volume: VolumeSection,
+  incoming: IncomingSection,
+  outgoing: OutgoingSection,
 };
 
 /** The settings dialog: section tree on the left, the selected section on the right. */

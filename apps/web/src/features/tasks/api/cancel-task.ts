@@ -3,8 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../../api/client';
 
 /**
- * Cancels a running snapshot (`POST /api/snapshot/cancel/{snapshotId}`) or restore
- * (`POST /api/restore/cancel/{restoreId}`); 409 `task_not_cancelable` when it is not running.
+ * Cancels a running snapshot (`POST /api/snapshot/cancel/{snapshotId}`), restore
+ * (`POST /api/restore/cancel/{restoreId}`) or sync (`POST /api/sync/cancel/{taskId}`); 409 `task_not_cancelable` when it is not running.
  * The task's new state arrives as a `task` event.
  */
 export function cancelTask(task: TaskEntry): Promise<void> {
@@ -13,6 +13,11 @@ export function cancelTask(task: TaskEntry): Promise<void> {
   }
   if (task.type === 'restore' && task.restoreId) {
     return apiFetch(`/restore/cancel/${encodeURIComponent(task.restoreId)}`, { method: 'POST' });
+  }
+  if (task.type === 'sync') {
+    // A sync is cancelled by its task id, the last part of the cache key.
+    const taskId = task.cacheKey.split('_').at(-1) ?? '';
+    return apiFetch(`/sync/cancel/${encodeURIComponent(taskId)}`, { method: 'POST' });
   }
   return Promise.reject(new Error(`no cancel call for ${task.type}`));
 }

@@ -77,7 +77,8 @@ export function TaskPanel({ userId, tabs, localUploads, localUploadCount, runnin
         bottom: 16,
         width: TASK_PANEL_WIDTH,
         maxWidth: 'calc(100vw - 32px)',
-        zIndex: (theme) => theme.zIndex.snackbar - 1,
+        // Above the app bar and drawers, below dialogs: an open dialog is never covered by the panel.
+        zIndex: (theme) => theme.zIndex.modal - 1,
         overflow: 'hidden',
         borderRadius: 2,
       }}

@@ -61,8 +61,8 @@ export function taskActions(task: TaskEntry): TaskActions {
   };
 }
 
-/** Task types with a cancel call (`POST /api/snapshot/cancel/{id}`, `POST /api/restore/cancel/{id}`). */
-export const CANCELABLE_TYPES: readonly TaskType[] = ['snapshot', 'restore'];
+/** Task types with a cancel call (`POST /api/snapshot/cancel/{id}`, `POST /api/restore/cancel/{id}`, `POST /api/sync/cancel/{taskId}`). */
+export const CANCELABLE_TYPES: readonly TaskType[] = ['snapshot', 'restore', 'sync'];
 
 /** Cache keys present in `next` but not in `previous`: tasks that just arrived. */
 export function arrivedTasks(previous: Record<string, TaskEntry>, next: Record<string, TaskEntry>): TaskEntry[] {

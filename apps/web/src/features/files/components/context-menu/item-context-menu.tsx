@@ -54,20 +54,32 @@ export function allowedActions(items: FileEntry[], permissions: readonly Permiss
   }).map((spec) => spec.action);
 }
 
+/** An action another part of the app adds to the menu (share, lock, requests). */
+export interface ExtraItemAction {
+  id: string;
+  /** Already translated. */
+  label: string;
+  icon: string;
+  visible: (items: FileEntry[], permissions: readonly PermissionType[]) => boolean;
+  run: (items: FileEntry[]) => void;
+}
+
 export interface ItemContextMenuProps {
   position: { x: number; y: number } | null;
   items: FileEntry[];
   permissions: readonly PermissionType[] | undefined;
   onAction: (action: ItemAction) => void;
   onClose: () => void;
+  extraActions?: ExtraItemAction[];
 }
 
 /** The right-click menu of files and folders; actions without the permission are hidden. */
-export function ItemContextMenu({ position, items, permissions, onAction, onClose }: ItemContextMenuProps) {
+export function ItemContextMenu({ position, items, permissions, onAction, onClose, extraActions = [] }: ItemContextMenuProps) {
   const { t } = useTranslation();
   const allowed = new Set(allowedActions(items, permissions ?? []));
   const allStarred = items.length > 0 && items.every((item) => item.starred);
   const visible = ACTIONS.filter((spec) => allowed.has(spec.action));
+  const extras = permissions && items.length > 0 ? extraActions.filter((extra) => extra.visible(items, permissions)) : [];
 
   return (
     <Menu
@@ -82,7 +94,7 @@ export function ItemContextMenu({ position, items, permissions, onAction, onClos
           <ListItemText>{t('loading')}</ListItemText>
         </MenuItem>
       )}
-      {permissions !== undefined && visible.length === 0 && (
+      {permissions !== undefined && visible.length === 0 && extras.length === 0 && (
         <MenuItem disabled>
           <ListItemText>{t('no_actions')}</ListItemText>
         </MenuItem>
@@ -111,6 +123,21 @@ export function ItemContextMenu({ position, items, permissions, onAction, onClos
         if (spec.dividerBefore && index > 0) entries.unshift(<Divider key={`${spec.action}-divider`} />);
         return entries;
       })}
+      {extras.length > 0 && visible.length > 0 && <Divider />}
+      {extras.map((extra) => (
+        <MenuItem
+          key={extra.id}
+          onClick={() => {
+            onClose();
+            extra.run(items);
+          }}
+        >
+          <ListItemIcon>
+            <MdiIcon path={extra.icon} fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{extra.label}</ListItemText>
+        </MenuItem>
+      ))}
     </Menu>
   );
 }

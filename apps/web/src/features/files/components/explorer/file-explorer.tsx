@@ -25,7 +25,7 @@ import { useFolderListing } from '../../hooks/use-folder-listing';
 import { startItemDrag } from '../../lib/drag-items';
 import { clickSelection, EMPTY_SELECTION, type Selection } from '../../lib/selection';
 import { isWithin, parentOf } from '../../lib/storage-path';
-import { ItemContextMenu, allowedActions, type ItemAction } from '../context-menu/item-context-menu';
+import { ItemContextMenu, allowedActions, type ExtraItemAction, type ItemAction } from '../context-menu/item-context-menu';
 import { ConfirmDialog } from '../dialogs/confirm-dialog';
 import { CreateFolderDialog } from '../dialogs/create-folder-dialog';
 import { FolderPickerDialog } from '../dialogs/folder-picker-dialog';
@@ -43,6 +43,8 @@ export interface FileExplorerProps {
   onDownload: (entries: FileEntry[]) => void;
   /** Rendered in the toolbar (the upload button), given whether the user may add files here. */
   renderUpload?: (canCreate: boolean) => ReactNode;
+  /** Actions other features add to the context menu (share, lock, requests). */
+  extraActions?: ExtraItemAction[];
 }
 
 function EmptyState({ icon, title, description, action }: { icon: string; title: string; description?: string; action?: ReactNode }) {
@@ -61,7 +63,7 @@ function EmptyState({ icon, title, description, action }: { icon: string; title:
 const errorKey = (error: unknown) => (error instanceof ApiError ? error.messageKey : null);
 
 /** The storage browser: breadcrumbs, toolbar, list or grid, selection, context menu, keyboard and dialogs. */
-export function FileExplorer({ path, onNavigate, onOpenFile, onDownload, renderUpload }: FileExplorerProps) {
+export function FileExplorer({ path, onNavigate, onOpenFile, onDownload, renderUpload, extraActions }: FileExplorerProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const queryClient = useQueryClient();
@@ -260,6 +262,7 @@ export function FileExplorer({ path, onNavigate, onOpenFile, onDownload, renderU
         permissions={permissions}
         onAction={(action) => runAction(action)}
         onClose={() => setMenu(null)}
+        extraActions={extraActions}
       />
       <CreateFolderDialog open={dialog === 'create'} parentPath={path} onClose={() => setDialog(null)} />
       <RenameDialog entry={renaming} onClose={() => setRenaming(null)} />

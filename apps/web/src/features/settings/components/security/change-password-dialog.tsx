@@ -14,14 +14,25 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../api/client';
 import { notify } from '../../../../components/notify';
 import { k, messageText } from '../../../../i18n/keys';
-import { useAuth } from '../../../../state/auth';
+import { updateAuthUser, useAuth } from '../../../../state/auth';
 import { useChangePassword } from '../../api/change-password';
 
 type Field = 'password' | 'newPassword' | 'confirm';
 const EMPTY: Record<Field, string> = { password: '', newPassword: '', confirm: '' };
 
+interface ChangePasswordDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /**
+   * The account still has its initial password: the dialog cannot be dismissed, says why,
+   * and offers `onSignOut` instead of Cancel.
+   */
+  required?: boolean;
+  onSignOut?: () => void;
+}
+
 /** Change password: current, new and confirmation; Save is off while any is empty, Enter submits. */
-export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function ChangePasswordDialog({ open, onClose, required = false, onSignOut }: ChangePasswordDialogProps) {
   const { t } = useTranslation();
   const auth = useAuth();
   const fullScreen = useMediaQuery('(max-width: 767.95px)');
@@ -64,6 +75,8 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
       {
         onSuccess: () => {
           notify(t('password_change_complete_message'));
+          // The initial password is gone: the account may use the app now.
+          if (auth.user.mustChangePassword) updateAuthUser({ ...auth.user, mustChangePassword: false });
           close();
         },
       },
@@ -73,7 +86,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   return (
     <Dialog
       open={open}
-      onClose={close}
+      onClose={required ? undefined : close}
       fullScreen={fullScreen}
       maxWidth={false}
       aria-labelledby="change-password-title"
@@ -83,6 +96,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
       <DialogTitle id="change-password-title">{t('security_change_password')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2.5} sx={{ pt: 1 }}>
+          {required && <Alert severity="info">{t('password_change_required_notice')}</Alert>}
           <TextField
             {...bind('password')}
             type="password"
@@ -119,7 +133,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button onClick={close}>{t('cancel')}</Button>
+        {required ? <Button onClick={onSignOut}>{t('logout')}</Button> : <Button onClick={close}>{t('cancel')}</Button>}
         <Button type="submit" variant="contained" disabled={!filled} loading={change.isPending}>
           {t('save')}
         </Button>

@@ -1,0 +1,17 @@
+import type { DashboardSnapshot } from '@bogwan/contracts';
+
+/**
+ * The dashboard's view of backups: the latest snapshot run, or null when there is none.
+ * The snapshots module provides it by decorating the app with `snapshotSummary`; until
+ * it does, the dashboard reports no snapshot.
+ */
+export interface SnapshotSummary {
+  lastRun(): Promise<DashboardSnapshot | null>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set by the snapshots module; absent while there is none. */
+    snapshotSummary?: SnapshotSummary;
+  }
+}

@@ -1,0 +1,217 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { extensionOf } from '@bogwan/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { BlobStore } from '../../storage/blob-store.js';
+import type { BlobStores } from '../../storage/blob-stores.js';
+import type { NodeRow } from '../files/ports.js';
+import type { TasksService } from '../tasks/tasks.service.js';
+import { extractText, isExtractable } from './extract/index.js';
+import type { PendingFile, SearchRepo, TextRow } from './search.repo.js';
+
+/** Files taken per round; added files wait this long so a burst of uploads is one task. */
+const BATCH = 20;
+const SETTLE_MS = 1000;
+const PROGRESS_INTERVAL_MS = 1000;
+/** Characters of extracted text held before a round's rows are written (bounds memory with long texts). */
+const HELD_CHARS_MAX = 4 * 1_048_576;
+
+/**
+ * Extracts the text of added files in the background, one content at a time (copies share
+ * it), and shows the work as a task of the files' owner (a `sync` task that finishes
+ * without a notification). Added files arrive through the FileTree's `onFileAdded`; a
+ * sweep (at start and hourly) picks up whatever was missed (a restart, another process).
+ */
+export class SearchIndexer {
+  private readonly waiting = new Map<string, PendingFile>();
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private sweeping = false;
+  private closed = false;
+
+  constructor(
+    private readonly repo: SearchRepo,
+    private readonly stores: () => BlobStores,
+    private readonly tasks: () => TasksService,
+    private readonly log: FastifyBaseLogger,
+    private readonly settleMs = SETTLE_MS,
+  ) {}
+
+  /** The FileTree listener: never throws, never waits. */
+  readonly fileAdded = (node: NodeRow): void => {
+    if (!node.content_hash || !node.blob_key || node.folder === 1) return;
+    const { id, name, size, content_hash, backend, blob_key, owner_id } = node;
+    this.waiting.set(content_hash, { id, name, size, content_hash, backend, blob_key, owner_id });
+    this.schedule(this.settleMs);
+  };
+
+  /** Looks for files whose text was never extracted and extracts it. */
+  sweep(): Promise<void> {
+    this.sweeping = true;
+    this.schedule(0);
+    return this.idle();
+  }
+
+  /** Resolves once nothing is waiting or running. */
+  async idle(): Promise<void> {
+    while (this.timer || this.running) {
+      if (this.running) await this.running;
+      else await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  private schedule(delay: number): void {
+    if (this.closed || this.running) return;
+    if (this.timer) {
+      if (delay > 0) return;
+      clearTimeout(this.timer);
+    }
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.running = this.drain()
+        .catch((error) => this.log.warn({ err: error }, 'search indexing stopped'))
+        .finally(() => {
+          this.running = undefined;
+          if (this.waiting.size > 0 || this.sweeping) this.schedule(this.settleMs);
+        });
+    }, delay);
+    this.timer.unref();
+  }
+
+  private async drain(): Promise<void> {
+    while (!this.closed) {
+      let batch: PendingFile[];
+      if (this.waiting.size > 0) {
+        batch = [...this.waiting.values()].slice(0, BATCH);
+        for (const file of batch) this.waiting.delete(file.content_hash);
+      } else if (this.sweeping) {
+        batch = await this.repo.pendingFiles(BATCH);
+        if (batch.length < BATCH) this.sweeping = false;
+        if (batch.length === 0) return;
+      } else {
+        return;
+      }
+      const saved = await this.indexBatch(batch);
+      // A sweep that could store nothing (the database refuses) stops instead of looping.
+      if (saved === 0 && this.waiting.size === 0) this.sweeping = false;
+    }
+  }
+
+  /**
+   * Extracts and stores the text of each content once; answers how many rows were stored.
+   * The rows of a round are written together, in one transaction (several for long texts).
+   */
+  private async indexBatch(files: PendingFile[]): Promise<number> {
+    const known = await this.repo.knownHashes(files.map((file) => file.content_hash));
+    const todo = [...new Map(files.filter((file) => !known.has(file.content_hash)).map((file) => [file.content_hash, file])).values()];
+    // Files without text are recorded at once; the rest are a task per owner.
+    let saved = await this.save(todo.filter((f) => !isExtractable(f.name)).map((file) => ({ hash: file.content_hash, status: 'skipped' as const, body: '', truncated: false })));
+    const byOwner = new Map<string, PendingFile[]>();
+    for (const file of todo.filter((f) => isExtractable(f.name))) {
+      const key = file.owner_id ?? '';
+      byOwner.set(key, [...(byOwner.get(key) ?? []), file]);
+    }
+    for (const [owner, group] of byOwner) {
+      const task = owner ? await this.startTask(owner, group) : undefined;
+      let rows: TextRow[] = [];
+      let held = 0;
+      let failures = 0;
+      let lastProgress = Date.now();
+      for (const [i, file] of group.entries()) {
+        if (this.closed) return saved + (await this.save(rows));
+        const row = await this.extract(file);
+        if (row.status === 'failed') failures += 1;
+        rows.push(row);
+        held += row.body.length;
+        // Long texts are written early rather than held in memory together.
+        if (held >= HELD_CHARS_MAX) {
+          saved += await this.save(rows);
+          rows = [];
+          held = 0;
+        }
+        // Progress is written at most once a second (each write is a committed row and a socket event).
+        if (task && Date.now() - lastProgress >= PROGRESS_INTERVAL_MS) {
+          lastProgress = Date.now();
+          await this.safely(() => this.tasks().update(task, { progress: Math.min(99, ((i + 1) / group.length) * 100) }, { quiet: true }));
+        }
+        await nextTurn();
+      }
+      saved += await this.save(rows);
+      if (task) await this.safely(() => this.tasks().update(task, { progress: 100, status: failures === group.length ? 'failure' : 'completed' }, { quiet: true }));
+    }
+    return saved;
+  }
+
+  /** Extracts one file's text; a damaged or unreadable file gives a failed row. */
+  private async extract(file: PendingFile): Promise<TextRow> {
+    try {
+      const store = await this.stores().forBackend(file.backend);
+      if (!store) throw new Error(`no store for the ${file.backend} backend`);
+      const extracted = await extractText(file.name, { size: file.size, read: (max) => readStart(store, file.blob_key, Math.min(file.size, max)) });
+      return extracted.status === 'indexed'
+        ? { hash: file.content_hash, status: 'indexed', body: extracted.text, truncated: extracted.truncated }
+        : { hash: file.content_hash, status: 'skipped', body: '', truncated: false };
+    } catch (error) {
+      this.log.warn({ err: error, node: file.id }, 'text not extracted for search');
+      return { hash: file.content_hash, status: 'failed', body: '', truncated: false };
+    }
+  }
+
+  /** Stores rows together; when that fails, one by one, so one bad row loses no other. Answers how many were stored. */
+  private async save(rows: TextRow[]): Promise<number> {
+    if (rows.length === 0) return 0;
+    try {
+      await this.repo.saveTexts(rows);
+      return rows.length;
+    } catch (error) {
+      if (rows.length === 1) {
+        this.log.warn({ err: error, hash: rows[0]!.hash }, 'search text not stored');
+        return 0;
+      }
+      let saved = 0;
+      for (const row of rows) saved += await this.save([row]);
+      return saved;
+    }
+  }
+
+  private async startTask(ownerId: string, group: PendingFile[]): Promise<string | undefined> {
+    const first = group[0]!;
+    const name = group.length === 1 ? first.name : `${first.name} +${group.length - 1}`;
+    try {
+      const row = await this.tasks().start({ type: 'sync', ownerId, name, size: group.reduce((sum, f) => sum + f.size, 0), extension: extensionOf(first.name) });
+      return row.id;
+    } catch (error) {
+      this.log.warn({ err: error }, 'search indexing task not shown');
+      return undefined;
+    }
+  }
+
+  private async safely(work: () => Promise<unknown>): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      this.log.warn({ err: error }, 'search indexing task not updated');
+    }
+  }
+}
+
+/** The first `length` bytes of a blob (a range read), never more. */
+async function readStart(store: BlobStore, key: string, length: number): Promise<Buffer> {
+  if (length <= 0) return Buffer.alloc(0);
+  const stream = await store.get(key, { start: 0, end: length - 1 });
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    const part = chunk.subarray(0, length - total);
+    chunks.push(part);
+    total += part.length;
+    if (total >= length) break;
+  }
+  return Buffer.concat(chunks, total);
+}

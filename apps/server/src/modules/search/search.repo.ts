@@ -1,0 +1,309 @@
+import { type Kysely, type SqlBool, type Expression, sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { NodeRow } from '../files/ports.js';
+import { isSqlite } from './dialect.js';
+import { bigramToken, keywordBigram, textBigrams } from './search-bigrams.js';
+
+/** Trigram indexes need at least three characters; two-character keywords use the character-pair indexes. */
+export const TRIGRAM_MIN = 3;
+/** Characters kept before the match in a snippet, and the snippet's length. */
+const SNIPPET_BEFORE = 40;
+const SNIPPET_LENGTH = 160;
+const MAX_DEPTH = 1000;
+/** SQLite: how many of the newest substring matches of a name are ranked at least. */
+const NAME_WINDOW = 500;
+/** PostgreSQL: how many of the newest texts are checked for a pair before the index is asked. */
+const PAIR_WINDOW = 1000;
+
+type RankedNode = NodeRow & { search_rank: number };
+type RankedId = { node_id: string; search_rank: number };
+
+/** 0: the whole name is the keyword; 1: the name starts with it; 2: it is elsewhere in the name. */
+function nameRank(name: Expression<string>, keyword: string) {
+  const lowered = sql`lower(${keyword})`;
+  return sql<number>`case when lower(${name}) = ${lowered} then 0 when substr(lower(${name}), 1, ${[...keyword].length}) = ${lowered} then 1 else 2 end`;
+}
+
+/** Ids (UUIDv7 text) newest first; they compare the same as bytes and as JavaScript strings. */
+function byIdDesc(a: string, b: string): number {
+  return a < b ? 1 : a > b ? -1 : 0;
+}
+
+export interface NodeFilters {
+  /** Modified at or after / at or before (ISO text, compared as text). */
+  from?: string;
+  to?: string;
+  /** true: folders only; false: files only. */
+  folder?: boolean;
+}
+
+/** A file whose text is still to be extracted. */
+export interface PendingFile {
+  id: string;
+  name: string;
+  size: number;
+  content_hash: string;
+  backend: string;
+  blob_key: string;
+  owner_id: string | null;
+}
+
+export interface TextRow {
+  hash: string;
+  status: 'indexed' | 'skipped' | 'failed';
+  body: string;
+  truncated: boolean;
+}
+
+/**
+ * SQL of search: the trigram indexes (SQLite FTS5, PostgreSQL pg_trgm), the character-pair
+ * indexes for two-character keywords, the extracted texts, and the live paths of matches.
+ * Keywords are always bound parameters; on SQLite the keyword becomes one quoted FTS5
+ * phrase (or a hex pair token), so FTS syntax in it is plain text.
+ */
+export class SearchRepo {
+  private readonly sqlite: boolean;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.sqlite = isSqlite(db);
+  }
+
+  /**
+   * Up to `want` live nodes whose name holds `keyword` (case-insensitive), best first: the
+   * whole name, then names starting with it, then the rest; newest (highest id) first within
+   * each. Exact and prefix matches come from a range of the lower-cased name index, all of
+   * them; the rest from the substring index, newest first with LIMIT, so a keyword in nearly
+   * every name costs no more than a rare one. On SQLite the substring index answers in the
+   * order names were indexed (creation order, as ids are), so there the newest
+   * max(2 × `want`, NAME_WINDOW) of those are ranked by id.
+   */
+  async nameMatches(keyword: string, filters: NodeFilters, want: number): Promise<NodeRow[]> {
+    return this.sqlite ? this.sqliteNameMatches(keyword, filters, want) : this.postgresNameMatches(keyword, filters, want);
+  }
+
+  private async postgresNameMatches(keyword: string, filters: NodeFilters, want: number): Promise<NodeRow[]> {
+    const lowered = sql`lower(${keyword})`;
+    const rank = nameRank(sql.ref('n.name'), keyword);
+    const where = sql.join([sql`n.trash_key = ''`, ...this.nodeConditions(filters)], sql` and `);
+    const key = sql`(lower(n.name) collate "C")`;
+    // Each tier newest first with LIMIT (the planner picks the name index or a walk of the
+    // primary key, whichever is cheaper). Every tier's first `want` include the first `want`
+    // of the lower ranks they hold, so merging them ranks exactly.
+    const tiers = [
+      sql`${key} = (${lowered} collate "C")`,
+      sql`${key} >= (${lowered} collate "C") and ${key} < ((${lowered} || chr(1114111)) collate "C")`,
+      [...keyword].length < TRIGRAM_MIN
+        ? sql`search_name_bigrams(n.name) @> array[${lowered}] and strpos(lower(n.name), ${lowered}) > 0`
+        : sql`n.name ilike ${`%${escapeLike(keyword)}%`}`,
+    ];
+    const rows: RankedNode[] = [];
+    for (const match of tiers) {
+      // Ids are UUIDv7 text of one fixed shape: every collation orders them as bytes, so the primary key index serves.
+      const tier = await sql<RankedNode>`select n.*, ${rank} as search_rank from nodes n where ${match} and ${where} order by n.id desc limit ${want}`.execute(this.db);
+      rows.push(...tier.rows);
+    }
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return [...byId.values()]
+      .sort((a, b) => Number(a.search_rank) - Number(b.search_rank) || byIdDesc(a.id, b.id))
+      .slice(0, want)
+      .map(({ search_rank: _, ...node }) => node as NodeRow);
+  }
+
+  /**
+   * SQLite: ranked ids from the narrow `search_names` table first (no node row is read for
+   * candidates that will not be shown), then the node rows, with the filters, in that order.
+   */
+  private async sqliteNameMatches(keyword: string, filters: NodeFilters, want: number): Promise<NodeRow[]> {
+    const lowered = sql`lower(${keyword})`;
+    const rank = nameRank(sql.ref('s.name'), keyword);
+    const short = [...keyword].length < TRIGRAM_MIN;
+    const match = short ? sql`search_name_bigrams match hex(${lowered})` : sql`search_names_fts match ${ftsPhrase(keyword)}`;
+    const index = short ? sql`search_name_bigrams` : sql`search_names_fts`;
+    const where = sql.join([sql`n.trash_key = ''`, ...this.nodeConditions(filters)], sql` and `);
+    for (let limit = Math.max(want * 2, NAME_WINDOW); ; limit *= 4) {
+      const starts = await sql<RankedId>`select s.node_id, ${rank} as search_rank from search_names s
+        where lower(s.name) >= ${lowered} and lower(s.name) < ${lowered} || char(1114111)
+        order by search_rank, s.node_id desc limit ${limit}`.execute(this.db);
+      const contains = await sql<RankedId>`select s.node_id, ${rank} as search_rank
+        from (select rowid from ${index} where ${match} order by rowid desc limit ${limit}) f join search_names s on s.seq = f.rowid
+        where ${short ? sql`instr(lower(s.name), ${lowered}) > 0` : sql`1 = 1`}`.execute(this.db);
+      const ranked = new Map<string, number>();
+      for (const row of [...starts.rows, ...contains.rows]) ranked.set(row.node_id, Number(row.search_rank));
+      const ids = [...ranked.keys()].sort((a, b) => ranked.get(a)! - ranked.get(b)! || byIdDesc(a, b));
+      const found: NodeRow[] = [];
+      for (let at = 0, size = want; at < ids.length && found.length < want; at += size) {
+        const chunk = ids.slice(at, at + size);
+        const rows = await sql<NodeRow>`select n.* from nodes n where n.id in (${sql.join(chunk)}) and ${where}`.execute(this.db);
+        const byId = new Map(rows.rows.map((row) => [row.id, row]));
+        for (const id of chunk) if (byId.has(id)) found.push(byId.get(id)!);
+      }
+      // Enough, or every candidate was seen: done. Otherwise the filters left too few of the first candidates.
+      if (found.length >= want || (starts.rows.length < limit && contains.rows.length < limit)) return found.slice(0, want);
+    }
+  }
+
+  /** Content hashes whose text holds `keyword`, most recently indexed first. */
+  async contentMatches(keyword: string, skip: number, limit: number): Promise<string[]> {
+    const short = [...keyword].length < TRIGRAM_MIN;
+    if (short && !this.sqlite) return this.postgresPairMatches(keywordBigram(keyword), skip, limit);
+    const query = !this.sqlite
+      ? sql<{ hash: string }>`select t.hash from search_texts t where t.status = 'indexed' and t.body ilike ${`%${escapeLike(keyword)}%`}
+          order by t.seq desc limit ${limit} offset ${skip}`
+      : short
+        ? sql<{ hash: string }>`select t.hash from search_text_bigrams b join search_texts t on t.seq = b.rowid
+            where search_text_bigrams match ${`"${bigramToken(keywordBigram(keyword))}"`} order by b.rowid desc limit ${limit} offset ${skip}`
+        : sql<{ hash: string }>`select t.hash from search_texts_fts f join search_texts t on t.seq = f.rowid
+            where search_texts_fts match ${ftsPhrase(keyword)} order by f.rowid desc limit ${limit} offset ${skip}`;
+    return (await query.execute(this.db)).rows.map((row) => row.hash);
+  }
+
+  /**
+   * PostgreSQL, two-character keywords: the planner cannot tell a pair held by no text from
+   * a common one (both are "not among the most common elements"), and a wrong guess walks
+   * every row. So the newest PAIR_WINDOW texts are checked first (a common pair is answered
+   * there), and only when they hold too few is the GIN index asked for all matches.
+   */
+  private async postgresPairMatches(pair: string, skip: number, limit: number): Promise<string[]> {
+    const newest = await sql<{ hash: string }>`select t.hash from (select seq, grams from search_text_bigrams order by seq desc limit ${PAIR_WINDOW}) b
+      join search_texts t on t.seq = b.seq where b.grams @> array[${pair}]::text[] order by b.seq desc limit ${skip + limit}`.execute(this.db);
+    if (newest.rows.length === skip + limit) return newest.rows.slice(skip).map((row) => row.hash);
+    const all = await sql<{ hash: string }>`select t.hash from (select seq from search_text_bigrams where grams @> array[${pair}]::text[] offset 0) b
+      join search_texts t on t.seq = b.seq order by b.seq desc limit ${limit} offset ${skip}`.execute(this.db);
+    return all.rows.map((row) => row.hash);
+  }
+
+  /** Live files with one of these contents, in the order of `hashes`, newest first per hash. */
+  async filesWithContent(hashes: string[], filters: NodeFilters): Promise<NodeRow[]> {
+    if (hashes.length === 0) return [];
+    const where = sql.join([sql`n.trash_key = ''`, sql`n.folder = 0`, sql`n.content_hash in (${sql.join(hashes)})`, ...this.nodeConditions(filters)], sql` and `);
+    const result = await sql<NodeRow>`select n.* from nodes n where ${where}`.execute(this.db);
+    const order = new Map(hashes.map((hash, i) => [hash, i]));
+    return result.rows.sort((a, b) => order.get(a.content_hash!)! - order.get(b.content_hash!)! || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+  }
+
+  /** The passage around the first occurrence of `keyword` in each text (its start when the case differs beyond ASCII). */
+  async snippets(hashes: string[], keyword: string): Promise<Map<string, string>> {
+    if (hashes.length === 0) return new Map();
+    const at = this.sqlite ? sql`instr(lower(body), lower(${keyword}))` : sql`strpos(lower(body), lower(${keyword}))`;
+    const start = this.sqlite ? sql`max(1, ${at} - ${SNIPPET_BEFORE})` : sql`greatest(1, ${at} - ${SNIPPET_BEFORE})`;
+    const result = await sql<{ hash: string; snippet: string }>`select hash, substr(body, ${start}, ${SNIPPET_LENGTH}) as snippet
+      from search_texts where hash in (${sql.join(hashes)})`.execute(this.db);
+    return new Map(result.rows.map((row) => [row.hash, row.snippet]));
+  }
+
+  /**
+   * Absolute paths of the given nodes that are live: neither they nor a folder above them
+   * is in the trash. Nodes that are not live are left out.
+   */
+  async livePaths(ids: string[]): Promise<Map<string, string>> {
+    const paths = new Map<string, string>();
+    if (ids.length === 0) return paths;
+    const result = await sql<{ start_id: string; parent_id: string; name: string; trash_key: string; depth: number }>`
+      with recursive chain(start_id, id, parent_id, name, trash_key, depth) as (
+        select id, id, parent_id, name, trash_key, 0 from nodes where id in (${sql.join(ids)})
+        union all
+        select c.start_id, n.id, n.parent_id, n.name, n.trash_key, c.depth + 1
+        from nodes n join chain c on n.id = c.parent_id
+        where c.depth < ${MAX_DEPTH}
+      )
+      select start_id, parent_id, name, trash_key, depth from chain`.execute(this.db);
+    const chains = new Map<string, { parent_id: string; name: string; trash_key: string; depth: number }[]>();
+    for (const link of result.rows) {
+      const chain = chains.get(link.start_id) ?? [];
+      chain.push({ ...link, depth: Number(link.depth) });
+      chains.set(link.start_id, chain);
+    }
+    for (const [id, chain] of chains) {
+      chain.sort((a, b) => a.depth - b.depth);
+      if (chain.every((link) => link.trash_key === '') && chain.at(-1)?.parent_id === '') {
+        paths.set(id, `/${chain.map((link) => link.name).reverse().join('/')}`);
+      }
+    }
+    return paths;
+  }
+
+  /** Live files whose content has no text row yet, oldest first. */
+  async pendingFiles(limit: number): Promise<PendingFile[]> {
+    return this.db
+      .selectFrom('nodes')
+      .leftJoin('search_texts', 'search_texts.hash', 'nodes.content_hash')
+      .select(['nodes.id', 'nodes.name', 'nodes.size', 'nodes.content_hash', 'nodes.backend', 'nodes.blob_key', 'nodes.owner_id'])
+      .where('search_texts.hash', 'is', null)
+      .where('nodes.folder', '=', 0)
+      .where('nodes.trash_key', '=', '')
+      .where('nodes.content_hash', 'is not', null)
+      .where('nodes.blob_key', 'is not', null)
+      .orderBy('nodes.id')
+      .limit(limit)
+      .execute() as Promise<PendingFile[]>;
+  }
+
+  /** Which of these hashes already have a text row. */
+  async knownHashes(hashes: string[]): Promise<Set<string>> {
+    if (hashes.length === 0) return new Set();
+    const rows = await this.db.selectFrom('search_texts').select('hash').where('hash', 'in', hashes).execute();
+    return new Set(rows.map((row) => row.hash));
+  }
+
+  /**
+   * Stores the texts of contents, with the character pairs of each indexed text, in one
+   * transaction (one committed write per indexing round, not per file); a row another
+   * process stored first is kept.
+   */
+  async saveTexts(rows: TextRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    const now = new Date().toISOString();
+    await this.db.transaction().execute(async (trx) => {
+      const stored = await trx
+        .insertInto('search_texts')
+        .values(rows.map((row) => ({ hash: row.hash, status: row.status, body: row.body, truncated: row.truncated ? 1 : 0, updated_at: now })))
+        .onConflict((oc) => oc.column('hash').doNothing())
+        .returning(['seq', 'hash'])
+        .execute();
+      const indexed = new Map(rows.filter((row) => row.status === 'indexed').map((row) => [row.hash, row.body]));
+      const pairs = stored.flatMap(({ seq, hash }) => {
+        const grams = textBigrams(indexed.get(hash) ?? '');
+        return grams.length > 0 ? [{ seq, grams }] : [];
+      });
+      if (pairs.length === 0) return;
+      const values = pairs.map(({ seq, grams }) => (this.sqlite ? sql`(${seq}, ${grams.map(bigramToken).join(' ')})` : sql`(${seq}, ${grams})`));
+      await sql`insert into search_text_bigrams(${sql.raw(this.sqlite ? 'rowid' : 'seq')}, grams) values ${sql.join(values)}`.execute(trx);
+    });
+  }
+
+  async textOf(hash: string): Promise<{ status: string; length: number; truncated: boolean } | undefined> {
+    const row = await this.db
+      .selectFrom('search_texts')
+      .select(['status', 'truncated', sql<number>`length(body)`.as('length')])
+      .where('hash', '=', hash)
+      .executeTakeFirst();
+    return row ? { status: row.status, length: Number(row.length), truncated: row.truncated === 1 } : undefined;
+  }
+
+  /** Drops texts no node refers to any more (their files were deleted for good). */
+  async deleteOrphanTexts(): Promise<number> {
+    const result = await this.db
+      .deleteFrom('search_texts')
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('nodes').select('nodes.id').whereRef('nodes.content_hash', '=', 'search_texts.hash'))))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  private nodeConditions(filters: NodeFilters) {
+    const conditions = [];
+    if (filters.from) conditions.push(sql`n.mtime >= ${filters.from}`);
+    if (filters.to) conditions.push(sql`n.mtime <= ${filters.to}`);
+    if (filters.folder !== undefined) conditions.push(sql`n.folder = ${filters.folder ? 1 : 0}`);
+    return conditions;
+  }
+}
+
+/** The keyword as one FTS5 phrase: inside double quotes, a double quote is doubled; nothing else is special. */
+export function ftsPhrase(keyword: string): string {
+  return `"${keyword.replace(/"/g, '""')}"`;
+}
+
+/** The keyword for LIKE with PostgreSQL's default escape character (backslash). */
+export function escapeLike(keyword: string): string {
+  return keyword.replace(/[\\%_]/g, (c) => `\\${c}`);
+}

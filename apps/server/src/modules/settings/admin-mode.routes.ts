@@ -1,0 +1,49 @@
+import { adminModeRequestSchema, adminModeResponseSchema } from '@bogwan/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../errors.js';
+import type { RoutePolicy } from '../../http/policy.js';
+import { RateLimiter } from '../../http/rate-limiter.js';
+import { verifyPassword } from '../auth/passwords.js';
+import type { EventsService } from '../events/events.service.js';
+import type { AdminMode } from './admin-mode.js';
+
+const policy: RoutePolicy = {
+  category: 'setting',
+  name: 'admin_mode',
+  description: 'Turn on admin mode with one\u2019s own password (unlocks the cloud fields)',
+  level: 2,
+};
+
+/** Password checks per account per 15 minutes; a right password clears the count. */
+export const ADMIN_MODE_ATTEMPTS = 5;
+
+/**
+ * `POST /api/setting/admin {password}` → `{success}`: checks the caller's own password
+ * (never another account's). A wrong one answers `success: false`; after five tries in
+ * 15 minutes the account is answered 429 until the window ends.
+ */
+export async function adminModeRoutes(app: FastifyInstance, { events, adminMode }: { events: EventsService; adminMode: AdminMode }): Promise<void> {
+  const limiter = new RateLimiter(ADMIN_MODE_ATTEMPTS, 15 * 60_000);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    '/api/setting/admin',
+    { config: { policy }, schema: { tags: ['setting'], body: adminModeRequestSchema, response: { 200: adminModeResponseSchema } } },
+    async (request) => {
+      const user = request.user!;
+      if (!limiter.hit(user.id)) throw new AppError(429, 'too_many_requests_message');
+      const success = await verifyPassword(user.password_hash, request.body.password);
+      if (success) {
+        limiter.reset(user.id);
+        await adminMode.turnOn(request.sessionId!);
+      }
+      await events.record({
+        service: 'setting',
+        message: success ? 'Admin mode turned on' : 'Admin mode refused: wrong password',
+        userId: user.id,
+        ip: request.ip,
+      });
+      return { success };
+    },
+  );
+}

@@ -1,0 +1,98 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/index.js';
+import type { ShareRecipientsTable, SharesTable } from '../../db/schema.js';
+
+export type ShareRow = Selectable<SharesTable>;
+export type ShareRecipientRow = Selectable<ShareRecipientsTable>;
+
+/** How many links one list answers at most (newest first). */
+const LIST_LIMIT = 1000;
+
+/** SQL for share links and their recipients; the only place that touches these tables. */
+export class SharesRepo {
+  constructor(private readonly db: Db) {}
+
+  async insert(row: ShareRow, recipients: ShareRecipientRow[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('shares').values(row).execute();
+      if (recipients.length > 0) await trx.insertInto('share_recipients').values(recipients).execute();
+    });
+  }
+
+  findById(id: string): Promise<ShareRow | undefined> {
+    return this.db.selectFrom('shares').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findByKeyHash(keyHash: string): Promise<ShareRow | undefined> {
+    return this.db.selectFrom('shares').selectAll().where('key_hash', '=', keyHash).executeTakeFirst();
+  }
+
+  /** Changes a link's rules and replaces its recipients, in one transaction. */
+  async update(id: string, patch: Partial<ShareRow>, recipients: ShareRecipientRow[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('shares').set(patch).where('id', '=', id).execute();
+      await trx.deleteFrom('share_recipients').where('share_id', '=', id).execute();
+      if (recipients.length > 0) await trx.insertInto('share_recipients').values(recipients).execute();
+    });
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.deleteFrom('shares').where('id', '=', id).execute();
+  }
+
+  byCreator(userId: string): Promise<ShareRow[]> {
+    return this.db.selectFrom('shares').selectAll().where('created_by', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(LIST_LIMIT).execute();
+  }
+
+  /** Links of scope `specific` naming the user or one of their groups, not expired for good. */
+  sharedWith(userId: string, groupIds: string[]): Promise<ShareRow[]> {
+    return this.db
+      .selectFrom('shares')
+      .selectAll()
+      .where('scope', '=', 'specific')
+      .where('expired_at', 'is', null)
+      .where('created_by', '!=', userId)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('share_recipients')
+            .select('share_recipients.share_id')
+            .whereRef('share_recipients.share_id', '=', 'shares.id')
+            .where((r) =>
+              r.or([
+                r.and([r('entity_type', '=', 'user'), r('entity_id', '=', userId)]),
+                ...(groupIds.length > 0 ? [r.and([r('entity_type', '=', 'group'), r('entity_id', 'in', groupIds)])] : []),
+              ]),
+            ),
+        ),
+      )
+      .orderBy('created_at', 'desc')
+      .limit(LIST_LIMIT)
+      .execute();
+  }
+
+  /** The recipients of each link, by link id. */
+  async recipients(shareIds: string[]): Promise<Map<string, ShareRecipientRow[]>> {
+    const byShare = new Map<string, ShareRecipientRow[]>();
+    for (let i = 0; i < shareIds.length; i += 500) {
+      const rows = await this.db.selectFrom('share_recipients').selectAll().where('share_id', 'in', shareIds.slice(i, i + 500)).execute();
+      for (const row of rows) byShare.set(row.share_id, [...(byShare.get(row.share_id) ?? []), row]);
+    }
+    return byShare;
+  }
+
+  /** Expires for good every link on one of these nodes; answers how many. */
+  async expireForNodes(nodeIds: string[], now: string): Promise<number> {
+    let count = 0;
+    for (let i = 0; i < nodeIds.length; i += 500) {
+      const result = await this.db
+        .updateTable('shares')
+        .set({ expired_at: now, updated_at: now })
+        .where('node_id', 'in', nodeIds.slice(i, i + 500))
+        .where('expired_at', 'is', null)
+        .executeTakeFirst();
+      count += Number(result.numUpdatedRows);
+    }
+    return count;
+  }
+}

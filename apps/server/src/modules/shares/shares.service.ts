@@ -1,0 +1,208 @@
+import {
+  type CreateShareRequest,
+  type ShareLink,
+  type ShareList,
+  type UpdateShareRequest,
+  createShareRequestSchema,
+  updateShareRequestSchema,
+} from '@bogwan/contracts';
+import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
+import { newId } from '../../ids.js';
+import { hashPassword } from '../auth/passwords.js';
+import type { EventsService } from '../events/events.service.js';
+import { ADMIN_LEVEL, type AccessService } from '../files/access.service.js';
+import type { FileTreeService } from '../files/file-tree.js';
+import type { Caller } from '../files/files.service.js';
+import type { NodeRow } from '../files/ports.js';
+import type { GroupsRepo } from '../groups/groups.repo.js';
+import type { RequestsRepo } from '../requests/requests.repo.js';
+import type { SecureFolders } from '../secure/secure-folders.js';
+import type { UserRow, UsersRepo } from '../users/users.repo.js';
+import type { WebhookEmitter } from '../webhooks/ports.js';
+import { newShareKey, shareKeyHash } from './share-keys.js';
+import { type ShareView, toShareLink, toSharedItem } from './shares.presenter.js';
+import type { ShareRecipientRow, ShareRow, SharesRepo } from './shares.repo.js';
+
+export interface SharesServiceDeps {
+  repo: SharesRepo;
+  tree: FileTreeService;
+  access: AccessService;
+  users: UsersRepo;
+  groups: GroupsRepo;
+  requests: RequestsRepo;
+  secure: SecureFolders;
+  events: EventsService;
+  webhooks: () => WebhookEmitter | undefined;
+  publicUrl: string | undefined;
+}
+
+type Rules = ReturnType<typeof updateShareRequestSchema.parse>;
+
+export const linkExpired = () => new AppError(410, 'share_link_expired');
+
+/**
+ * Share links as their creators manage them: create (SHARE on the path; in a secure
+ * folder also an approved share request, spent on the link), edit, revoke, list; and the
+ * links others made for the caller. Links follow their item by id across moves.
+ */
+export class SharesService {
+  constructor(private readonly deps: SharesServiceDeps) {}
+
+  private get repo() {
+    return this.deps.repo;
+  }
+
+  async create(caller: Caller, input: CreateShareRequest): Promise<ShareLink> {
+    const body = createShareRequestSchema.parse(input);
+    const node = await this.deps.access.require(caller.user, body.path, 'SHARE');
+    const now = new Date().toISOString();
+    const rules = await this.checkRules(body, now);
+    const requestId = (await this.deps.secure.lockAbove(node)) ? await this.spendShareApproval(caller.user, node, now) : null;
+    const id = newId();
+    const key = newShareKey();
+    const row: ShareRow = {
+      id,
+      key,
+      key_hash: shareKeyHash(key),
+      node_id: node.id,
+      created_by: caller.user.id,
+      scope: rules.scope,
+      password_hash: rules.password ? await hashPassword(rules.password) : null,
+      expires_at: rules.expiresAt ?? null,
+      download_limit: rules.downloadLimit ?? null,
+      downloads_used: 0,
+      downloads_done: 0,
+      preview: rules.preview ? 1 : 0,
+      request_id: requestId,
+      expired_at: null,
+      created_at: now,
+      updated_at: now,
+    };
+    const recipients = recipientRows(id, rules);
+    await this.repo.insert(row, recipients);
+    await this.deps.events.record({ service: 'share', message: `Created a share link (${rules.scope}) for ${body.path}`, userId: caller.user.id, ip: caller.ip });
+    this.deps.webhooks()?.emit('share.created', { shareId: id, path: body.path, scope: rules.scope, userId: caller.user.id });
+    return (await this.present(caller.user, [{ share: row, node, path: body.path, recipients }]))[0]!;
+  }
+
+  async update(caller: Caller, id: string, input: UpdateShareRequest): Promise<ShareLink> {
+    const body = updateShareRequestSchema.parse(input);
+    const share = await this.repo.findById(id);
+    if (!share || share.created_by !== caller.user.id) throw notFound('share_link_invalid');
+    const node = await this.deps.tree.repo.findById(share.node_id);
+    const path = node ? (await this.deps.tree.livePaths([node.id])).get(node.id) : undefined;
+    if (!node || path === undefined || share.expired_at !== null) throw linkExpired();
+    await this.deps.access.require(caller.user, path, 'SHARE');
+    const now = new Date().toISOString();
+    const rules = await this.checkRules(body, now);
+    const patch: Partial<ShareRow> = {
+      scope: rules.scope,
+      expires_at: rules.expiresAt === undefined ? share.expires_at : rules.expiresAt,
+      download_limit: rules.downloadLimit === undefined ? share.download_limit : rules.downloadLimit,
+      preview: rules.preview ? 1 : 0,
+      updated_at: now,
+    };
+    if (rules.password !== undefined) patch.password_hash = rules.password === null ? null : await hashPassword(rules.password);
+    const recipients = recipientRows(id, rules);
+    await this.repo.update(id, patch, recipients);
+    await this.deps.events.record({ service: 'share', message: `Changed the share link of ${path}`, userId: caller.user.id, ip: caller.ip });
+    return (await this.present(caller.user, [{ share: { ...share, ...patch }, node, path, recipients }]))[0]!;
+  }
+
+  /** Revokes a link: its creator, or an administrator. The key stops working at once. */
+  async revoke(caller: Caller, id: string): Promise<void> {
+    const share = await this.repo.findById(id);
+    if (!share || (share.created_by !== caller.user.id && caller.user.role_level < ADMIN_LEVEL)) throw notFound('share_link_invalid');
+    await this.repo.delete(id);
+    await this.deps.events.record({ service: 'share', message: `Revoked share link ${id}`, userId: caller.user.id, ip: caller.ip });
+  }
+
+  async list(user: UserRow): Promise<ShareList> {
+    const mine = await this.repo.byCreator(user.id);
+    const recipients = await this.repo.recipients(mine.map((s) => s.id));
+    const nodes = await this.nodesOf(mine);
+    const paths = await this.deps.tree.livePaths([...nodes.keys()]);
+    const views = mine.map((share) => ({ share, node: nodes.get(share.node_id), path: paths.get(share.node_id), recipients: recipients.get(share.id) ?? [] }));
+
+    const now = new Date().toISOString();
+    const groupIds = await this.deps.groups.groupIdsOf(user.id);
+    const offered = (await this.repo.sharedWith(user.id, groupIds)).filter((s) => s.expires_at === null || s.expires_at > now);
+    const offeredNodes = await this.nodesOf(offered);
+    const offeredPaths = await this.deps.tree.livePaths([...offeredNodes.keys()]);
+    const creators = new Map((await this.deps.users.findByIds([...new Set(offered.map((s) => s.created_by))])).map((u) => [u.id, u]));
+    const sharedWithMe = [];
+    for (const share of offered) {
+      const node = offeredNodes.get(share.node_id);
+      const path = offeredPaths.get(share.node_id);
+      const creator = creators.get(share.created_by);
+      if (!node || path === undefined || !creator || creator.status !== 'ACTIVE') continue;
+      // A link stops working when its creator loses SHARE: it is not offered either.
+      if (!(await this.deps.access.permissionsOn(creator, node)).includes('SHARE')) continue;
+      sharedWithMe.push(toSharedItem(share, node, creator, this.deps.publicUrl));
+    }
+    return { mine: await this.present(user, views), sharedWithMe };
+  }
+
+  /** Expires for good the links of these items and of everything under them (deleted or restored). */
+  async expireUnder(nodeIds: string[]): Promise<number> {
+    const ids = new Set<string>();
+    for (const id of nodeIds) for (const row of await this.deps.tree.repo.subtree(id, false)) ids.add(row.id);
+    return this.repo.expireForNodes([...ids], new Date().toISOString());
+  }
+
+  /** Expires for good the links of exactly these items (files a snapshot restore put back). */
+  expireOn(nodeIds: string[]): Promise<number> {
+    return this.repo.expireForNodes(nodeIds, new Date().toISOString());
+  }
+
+  private async checkRules(body: Rules, now: string): Promise<Rules> {
+    if (body.expiresAt && new Date(body.expiresAt).toISOString() <= now) throw badRequest('share_expiry_past');
+    const expiresAt = body.expiresAt ? new Date(body.expiresAt).toISOString() : body.expiresAt;
+    if (body.scope !== 'specific') return { ...body, expiresAt, users: [], groups: [] };
+    const users = [...new Set(body.users)];
+    const groups = [...new Set(body.groups)];
+    if (users.length + groups.length === 0) throw badRequest('share_recipients_required');
+    if ((await this.deps.users.findByIds(users)).length !== users.length) throw badRequest('user_not_found');
+    if ((await this.deps.groups.findByIds(groups)).length !== groups.length) throw badRequest('group_not_found');
+    return { ...body, expiresAt, users, groups };
+  }
+
+  /** Spends one of the user's approved share requests covering the node; 403 without one. */
+  private async spendShareApproval(user: UserRow, node: NodeRow, now: string): Promise<string> {
+    const grants = await this.deps.requests.activeGrants(user.id, 'share', now);
+    const items = await this.deps.requests.items(grants.map((g) => g.id));
+    const chain = new Set(await this.deps.secure.chainIds(node.id));
+    for (const grant of grants) {
+      if (!(items.get(grant.id) ?? []).some((item) => chain.has(item.node_id))) continue;
+      if (await this.deps.requests.markUsed(grant.id, now)) return grant.id;
+    }
+    throw forbidden('secure_share_approval_required');
+  }
+
+  private async nodesOf(shares: ShareRow[]): Promise<Map<string, NodeRow>> {
+    const nodes = new Map<string, NodeRow>();
+    for (const id of new Set(shares.map((s) => s.node_id))) {
+      const node = await this.deps.tree.repo.findById(id);
+      if (node) nodes.set(id, node);
+    }
+    return nodes;
+  }
+
+  private async present(viewer: UserRow, views: ShareView[]): Promise<ShareLink[]> {
+    const userIds = new Set(views.flatMap((v) => v.recipients.filter((r) => r.entity_type === 'user').map((r) => r.entity_id)));
+    const groupIds = new Set(views.flatMap((v) => v.recipients.filter((r) => r.entity_type === 'group').map((r) => r.entity_id)));
+    const users = new Map((await this.deps.users.findByIds([...userIds])).map((u) => [u.id, u]));
+    const groups = new Map((await this.deps.groups.findByIds([...groupIds])).map((g) => [g.id, g]));
+    users.set(viewer.id, viewer);
+    const now = new Date().toISOString();
+    return views.map((view) => toShareLink(view, this.deps.publicUrl, users, groups, now));
+  }
+}
+
+function recipientRows(shareId: string, rules: Rules): ShareRecipientRow[] {
+  if (rules.scope !== 'specific') return [];
+  return [
+    ...rules.users.map((entity_id) => ({ share_id: shareId, entity_type: 'user' as const, entity_id })),
+    ...rules.groups.map((entity_id) => ({ share_id: shareId, entity_type: 'group' as const, entity_id })),
+  ];
+}

@@ -1,0 +1,128 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/index.js';
+import type { AuthorizeDeps } from '../../http/authorize.js';
+import { RateLimiter } from '../../http/rate-limiter.js';
+import type { HousekeepingTask } from '../../jobs/housekeeping.js';
+import { resolveServerSecret } from '../auth/server-secret.js';
+import type { EventsService } from '../events/events.service.js';
+import type { AccessService } from '../files/access.service.js';
+import type { FileTreeService } from '../files/file-tree.js';
+import type { GroupsRepo } from '../groups/groups.repo.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
+import { requestRoutes } from '../requests/requests.routes.js';
+import { RequestsRepo } from '../requests/requests.repo.js';
+import { RequestsService } from '../requests/requests.service.js';
+import { SecurityManagers } from '../requests/security-managers.js';
+import { ReservationsRepo } from '../secure/reservations.repo.js';
+import { SecureDownloadGate } from '../secure/secure-gate.js';
+import { SecureFolders } from '../secure/secure-folders.js';
+import { SecureRepo } from '../secure/secure.repo.js';
+import type { DownloadService } from '../transfer/download.service.js';
+import type { UsersRepo } from '../users/users.repo.js';
+import { type ShareLimits, PublicSharesService } from './public-shares.service.js';
+import { publicShareRoutes } from './public-shares.routes.js';
+import { ShareTokens } from './share-keys.js';
+import { shareRoutes } from './shares.routes.js';
+import { SharesRepo } from './shares.repo.js';
+import { SharesService } from './shares.service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Share links and secure-folder requests (the rate limits are reachable for tests). */
+    sharing: { limits: ShareLimits };
+  }
+}
+
+export interface SharingModuleDeps {
+  config: Config;
+  db: Db;
+  users: UsersRepo;
+  groups: GroupsRepo;
+  tree: FileTreeService;
+  access: AccessService;
+  notifications: NotificationsService;
+  events: EventsService;
+  downloads: DownloadService;
+  authorize: AuthorizeDeps;
+}
+
+/** A download whose process died unsettled gives its use back after this long. */
+const STALE_RESERVATION_MS = 24 * 60 * 60_000;
+
+/**
+ * Wires share links (owners' and public calls), secure-folder requests and the download
+ * gate every byte route passes. Needs the file tree, transfer and (when present)
+ * snapshots: share links expire when their item is trashed, restored from the trash or
+ * put back by a snapshot restore. Answers the hourly expiry and reservation clean-up.
+ */
+export async function registerSharing(app: FastifyInstance, deps: SharingModuleDeps): Promise<{ housekeeping: HousekeepingTask[] }> {
+  const secure = new SecureFolders(new SecureRepo(deps.db));
+  // Copies and moves ask it whether bytes would leave a locked folder.
+  app.decorate('secureFolders', secure);
+  const requestsRepo = new RequestsRepo(deps.db);
+  const reservations = new ReservationsRepo(deps.db);
+  const webhooks = () => app.webhooks;
+  const requests = new RequestsService({
+    repo: requestsRepo,
+    users: deps.users,
+    access: deps.access,
+    secure,
+    managers: new SecurityManagers(deps.users, deps.tree, deps.access, secure),
+    notifications: deps.notifications,
+    events: deps.events,
+    webhooks,
+    log: app.log,
+  });
+  const sharesRepo = new SharesRepo(deps.db);
+  const shares = new SharesService({
+    repo: sharesRepo,
+    tree: deps.tree,
+    access: deps.access,
+    users: deps.users,
+    groups: deps.groups,
+    requests: requestsRepo,
+    secure,
+    events: deps.events,
+    webhooks,
+    publicUrl: deps.config.publicUrl,
+  });
+  const limits: ShareLimits = {
+    guesses: new RateLimiter(30, 10 * 60_000),
+    passwordsPerLink: new RateLimiter(10, 15 * 60_000),
+    passwordsPerAddress: new RateLimiter(20, 15 * 60_000),
+  };
+  const publicShares = new PublicSharesService({
+    repo: sharesRepo,
+    tree: deps.tree,
+    access: deps.access,
+    users: deps.users,
+    groups: deps.groups,
+    requests: requestsRepo,
+    secure,
+    reservations,
+    tokens: new ShareTokens(resolveServerSecret(deps.config.secret, deps.config.dataDir)),
+    limits,
+    events: deps.events,
+  });
+
+  deps.downloads.useGate(new SecureDownloadGate(secure, requestsRepo, reservations));
+  const expire = (what: string, run: () => Promise<number>) =>
+    run().then(
+      () => undefined,
+      (error: unknown) => app.log.error({ err: error }, `share links not expired after ${what}`),
+    );
+  deps.tree.onTrashMove((ids) => expire('a trash move', () => shares.expireUnder(ids)));
+  app.snapshots?.restored.listen((ids) => expire('a snapshot restore', () => shares.expireOn(ids)));
+
+  app.decorate('sharing', { limits });
+  await app.register(shareRoutes, { shares });
+  await app.register(publicShareRoutes, { shares: publicShares, downloads: deps.downloads, authorize: deps.authorize });
+  await app.register(requestRoutes, { requests });
+  return {
+    housekeeping: [
+      { name: 'request expiry', run: () => requests.expireDue() },
+      { name: 'download reservations', run: () => reservations.releaseStale(new Date(Date.now() - STALE_RESERVATION_MS).toISOString()).then(() => undefined) },
+    ],
+  };
+}

@@ -1,0 +1,40 @@
+import type { TrashRetention } from '@bogwan/contracts';
+import type { EventsService } from '../events/events.service.js';
+import type { Caller } from '../files/files.service.js';
+import type { SettingsRepo } from '../settings/settings.repo.js';
+import type { TrashService } from './trash.service.js';
+
+/** Settings key of the retention, in days (absent or null: kept until deleted by hand). */
+export const TRASH_RETENTION_SETTING = 'trash.retention_days';
+const DAY_MS = 86_400_000;
+
+/** The trash retention rule: read, changed by administrators, applied by the housekeeping job. */
+export class TrashRetentionService {
+  constructor(
+    private readonly settings: SettingsRepo,
+    private readonly trash: TrashService,
+    private readonly events: EventsService,
+  ) {}
+
+  async get(): Promise<TrashRetention> {
+    return { days: (await this.settings.get<number | null>(TRASH_RETENTION_SETTING)) ?? null };
+  }
+
+  async set(caller: Caller, retention: TrashRetention): Promise<TrashRetention> {
+    await this.settings.set(TRASH_RETENTION_SETTING, retention.days);
+    await this.events.record({
+      service: 'trash',
+      message: retention.days === null ? 'Turned off automatic trash deletion' : `Trash items are deleted after ${retention.days} days`,
+      userId: caller.user.id,
+      ip: caller.ip,
+    });
+    return retention;
+  }
+
+  /** Deletes the items older than the retention period; nothing while it is off. */
+  async apply(now = new Date()): Promise<number> {
+    const { days } = await this.get();
+    if (days === null) return 0;
+    return this.trash.expire(new Date(now.getTime() - days * DAY_MS).toISOString(), days);
+  }
+}

@@ -1,0 +1,246 @@
+import {
+  BULK_REGISTER_MAX_ROWS,
+  ROLE_LEVEL,
+  type Account,
+  type BulkPreview,
+  type BulkRow,
+  type CreateAccountRequest,
+  type DeleteAccountReason,
+  type Profile,
+  type Role,
+  type UpdateAccountRequest,
+  type User,
+} from '@bogwan/contracts';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../errors.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { isUniqueViolation } from '../auth/setup.repo.js';
+import type { EventsService } from '../events/events.service.js';
+import type { Caller } from '../files/files.service.js';
+import type { GroupsRepo } from '../groups/groups.repo.js';
+import type { GroupsService } from '../groups/groups.service.js';
+import type { LicenceService } from '../licence/licence.service.js';
+import type { PermissionsRepo } from '../permissions/permissions.repo.js';
+import type { SessionsRepo } from '../sessions/sessions.repo.js';
+import { mayChangeAccount, mayDeleteAccount } from './account-rules.js';
+import type { Avatars } from './avatars.js';
+import { classifyRows, rowsFromSheet } from './bulk-register.js';
+import { readSheet } from './excel-reader.js';
+import { newLocalUser } from './new-user.js';
+import type { UserRow, UsersRepo } from './users.repo.js';
+import { toUserResponse } from './users.presenter.js';
+
+const ROLE_ORDER: Record<string, number> = { MASTER: 0, ADMIN: 1, USER: 2 };
+const collator = new Intl.Collator('ko');
+
+/** Sorted as the spec's account list: MASTER, ADMIN, USER, then by name in Korean order. */
+export function byRoleThenName(a: UserRow, b: UserRow): number {
+  return (ROLE_ORDER[a.role] ?? 9) - (ROLE_ORDER[b.role] ?? 9) || collator.compare(a.name, b.name) || a.email.localeCompare(b.email);
+}
+
+export interface AccountsDeps {
+  users: UsersRepo;
+  groupsRepo: GroupsRepo;
+  groups: GroupsService;
+  sessions: SessionsRepo;
+  licence: LicenceService;
+  avatars: Avatars;
+  events: EventsService;
+  permissions: PermissionsRepo;
+  initialPassword: string;
+}
+
+/** Accounts: the administrators' list and its rules, profiles, avatars, deletion, bulk registration. */
+export class AccountsService {
+  constructor(private readonly deps: AccountsDeps) {}
+
+  get initialPassword(): string {
+    return this.deps.initialPassword;
+  }
+
+  async list(id?: string): Promise<Account[]> {
+    const rows = id ? [await this.deps.users.findById(id)].filter((u): u is UserRow => !!u) : await this.deps.users.list();
+    rows.sort(byRoleThenName);
+    const groups = await this.deps.groupsRepo.groupsOfUsers(id ? [id] : undefined);
+    return rows.map((row) => this.toAccount(row, groups.get(row.id) ?? []));
+  }
+
+  async profiles(query: { _id?: string; email?: string; keyword?: string }): Promise<Profile[]> {
+    let rows: UserRow[];
+    if (query._id) rows = [await this.deps.users.findById(query._id)].filter((u): u is UserRow => !!u);
+    else if (query.email) rows = [await this.deps.users.findByEmail(query.email.trim().toLowerCase())].filter((u): u is UserRow => !!u);
+    else {
+      const keyword = query.keyword?.trim().toLowerCase() ?? '';
+      rows = (await this.deps.users.list()).filter((u) => u.status === 'ACTIVE' && (!keyword || u.name.toLowerCase().includes(keyword) || u.email.includes(keyword)));
+      rows.sort(byRoleThenName);
+    }
+    const groups = await this.deps.groupsRepo.groupsOfUsers(rows.map((r) => r.id));
+    return rows.map((row) => ({
+      _id: row.id,
+      name: row.name,
+      email: row.email,
+      description: row.description,
+      role: row.role as Role,
+      roleLevel: row.role_level,
+      profileImage: row.profile_image,
+      groups: (groups.get(row.id) ?? []).map((g) => ({ _id: g.id, name: g.name })),
+      createdAt: row.created_at,
+    }));
+  }
+
+  /** An administrator creates an account: ACTIVE and approved, in the default group. */
+  async create(caller: Caller, body: CreateAccountRequest): Promise<Account> {
+    await this.deps.licence.assertSeatAvailable();
+    const groupIds = await this.existingGroups(body.groups ?? []);
+    const row = await newLocalUser({
+      name: body.name,
+      email: body.email,
+      password: body.password ?? this.deps.initialPassword,
+      role: 'USER',
+      mustChangePassword: body.password === undefined,
+    });
+    if (body.status) row.status = body.status;
+    if (body.approved === false) row.approved = 0;
+    const defaultGroup = await this.deps.groups.defaultGroup();
+    try {
+      await this.deps.users.insertWithGroups([row], [...new Set([defaultGroup.id, ...groupIds])].map((group_id) => ({ user_id: row.id, group_id })));
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict('rules_email_duplicate');
+      throw error;
+    }
+    await this.record(caller, `Account ${row.email} created`);
+    return (await this.list(row.id))[0]!;
+  }
+
+  async update(caller: Caller, body: UpdateAccountRequest): Promise<Account> {
+    const target = await this.find(body._id);
+    const change = { name: body.name, role: body.role, status: body.status, approved: body.approved, groups: body.groups, profileImage: body.profileImage };
+    if (!mayChangeAccount(caller.user, target, change)) throw forbidden();
+    const patch: Parameters<UsersRepo['update']>[1] = {};
+    if (body.name !== undefined) patch.name = body.name;
+    if (body.role !== undefined && body.role !== target.role) {
+      patch.role = body.role;
+      patch.role_level = ROLE_LEVEL[body.role];
+    }
+    if (body.status !== undefined && body.status !== target.status) {
+      patch.status = body.status;
+      if (target.status === 'PENDING' && body.status === 'ACTIVE') patch.approved = 1;
+    }
+    if (body.approved !== undefined) patch.approved = body.approved ? 1 : 0;
+    if (body.profileImage === null) {
+      await this.deps.avatars.remove(target.profile_image);
+      patch.profile_image = null;
+    }
+    if (Object.keys(patch).length > 0) await this.deps.users.update(target.id, patch);
+    if (body.groups !== undefined) {
+      const added = await this.deps.groupsRepo.setGroupsOf(target.id, await this.existingGroups(body.groups));
+      for (const groupId of added) await this.deps.groups.notifyMembership(caller, target.id, groupId);
+    }
+    // A blocked account is signed out everywhere at once.
+    if (patch.status !== undefined && patch.status !== 'ACTIVE') await this.deps.sessions.revokeAllOfUser(target.id, new Date().toISOString());
+    const what = [patch.name !== undefined && 'name', patch.role && `role ${patch.role}`, patch.status && `status ${patch.status}`, body.groups && 'groups', body.profileImage === null && 'avatar removed']
+      .filter(Boolean)
+      .join(', ');
+    if (what) await this.record(caller, `Account ${target.email} changed: ${what}`);
+    return (await this.list(target.id))[0]!;
+  }
+
+  /** An administrator deletes an account; its sessions end with it. */
+  async deleteByAdmin(caller: Caller, accountId: string): Promise<void> {
+    const target = await this.find(accountId);
+    if (!mayDeleteAccount(caller.user, target)) throw forbidden();
+    await this.remove(target);
+    await this.record(caller, `Account ${target.email} deleted`);
+  }
+
+  /** One's own account, after the password; the last MASTER stays. */
+  async deleteOwn(caller: Caller, id: string, password: string, reason: DeleteAccountReason): Promise<void> {
+    if (id !== caller.user.id) throw forbidden();
+    if (!(await verifyPassword(caller.user.password_hash, password))) throw unauthorized('rules_password_not_match');
+    if (caller.user.role === 'MASTER' && (await this.deps.users.countByRole('MASTER')) <= 1) throw conflict('last_master_warning');
+    await this.remove(caller.user);
+    await this.deps.events.record({ service: 'user', message: `Account ${caller.user.email} deleted by its owner (reason: ${reason})`, userId: null, ip: caller.ip });
+  }
+
+  async setAvatar(caller: Caller, id: string, bytes: Buffer): Promise<User> {
+    if (id !== caller.user.id) throw forbidden();
+    const url = await this.deps.avatars.store(bytes);
+    await this.deps.avatars.remove(caller.user.profile_image);
+    await this.deps.users.update(caller.user.id, { profile_image: url });
+    return toUserResponse((await this.deps.users.findById(caller.user.id))!);
+  }
+
+  async removeAvatar(caller: Caller, id: string): Promise<User> {
+    if (id !== caller.user.id) throw forbidden();
+    await this.deps.avatars.remove(caller.user.profile_image);
+    await this.deps.users.update(caller.user.id, { profile_image: null });
+    return toUserResponse((await this.deps.users.findById(caller.user.id))!);
+  }
+
+  /** Reads an uploaded sheet into the three preview lists. */
+  async previewSheet(bytes: Buffer, fileName: string): Promise<BulkPreview> {
+    const sheet = await readSheet(bytes, fileName, BULK_REGISTER_MAX_ROWS);
+    const rows = rowsFromSheet(sheet);
+    if (rows.length > BULK_REGISTER_MAX_ROWS) throw badRequest('excel_too_many_rows');
+    return this.classify(rows);
+  }
+
+  async classify(rows: BulkRow[]): Promise<BulkPreview> {
+    const emails = rows.map((r) => r.email.trim().toLowerCase()).filter(Boolean);
+    const groups = await this.deps.groupsRepo.listWithCounts();
+    return classifyRows(rows, await this.deps.users.takenEmails(emails), new Set(groups.map((g) => g.name)));
+  }
+
+  /** Registers every row, or none: a list with invalid or duplicate rows is 409 `check_input_message`. */
+  async register(caller: Caller, rows: BulkRow[]): Promise<number> {
+    if (rows.length === 0) throw badRequest('no_register_information');
+    const preview = await this.classify(rows);
+    if (preview.invalid.length > 0 || preview.duplicate.length > 0) throw conflict('check_input_message');
+    await this.deps.licence.assertSeatAvailable(preview.available.length);
+    const defaultGroup = await this.deps.groups.defaultGroup();
+    const groupIds = new Map((await this.deps.groupsRepo.listWithCounts()).map((g) => [g.name, g.id]));
+    // The initial password is the same for every row without one: hash it once.
+    const initialHash = await hashPassword(this.deps.initialPassword);
+    const users: UserRow[] = [];
+    const memberships: { user_id: string; group_id: string }[] = [];
+    for (const row of preview.available) {
+      const user = await newLocalUser({ name: row.name, email: row.email, password: row.password || this.deps.initialPassword, role: 'USER', mustChangePassword: !row.password });
+      if (!row.password) user.password_hash = initialHash;
+      users.push(user);
+      for (const groupId of new Set([defaultGroup.id, ...(row.groups ?? []).map((g) => groupIds.get(g)!)])) memberships.push({ user_id: user.id, group_id: groupId });
+    }
+    try {
+      await this.deps.users.insertWithGroups(users, memberships);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict('check_input_message');
+      throw error;
+    }
+    await this.record(caller, `${users.length} account(s) registered from a list`);
+    return users.length;
+  }
+
+  private async remove(target: UserRow): Promise<void> {
+    await this.deps.avatars.remove(target.profile_image);
+    await this.deps.permissions.deleteEntriesOf('user', target.id);
+    await this.deps.users.delete(target.id);
+  }
+
+  private async existingGroups(ids: string[]): Promise<string[]> {
+    const found = await this.deps.groupsRepo.findByIds([...new Set(ids)]);
+    if (found.length !== new Set(ids).size) throw badRequest('group_not_found');
+    return found.map((g) => g.id);
+  }
+
+  async find(id: string): Promise<UserRow> {
+    const user = await this.deps.users.findById(id);
+    if (!user) throw notFound('user_not_found');
+    return user;
+  }
+
+  private toAccount(row: UserRow, groups: { id: string; name: string }[]): Account {
+    return { ...toUserResponse(row), groups: groups.map((g) => ({ _id: g.id, name: g.name })) };
+  }
+
+  private record(caller: Caller, message: string): Promise<void> {
+    return this.deps.events.record({ service: 'user', message, userId: caller.user.id, ip: caller.ip });
+  }
+}

@@ -1,0 +1,202 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { CHUNK_SIZE, type IncomingWebhook, isInside, isValidFileName, splitPath } from '@bogwan/contracts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
+import { RateLimiter } from '../../http/rate-limiter.js';
+import { newId } from '../../ids.js';
+import type { EventsService } from '../events/events.service.js';
+import type { FileAccess } from '../files/ports.js';
+import { chunkCountOf, type UploadService } from '../transfer/upload.service.js';
+import type { UserRow, UsersRepo } from '../users/users.repo.js';
+import type { WebhookEmitter } from './ports.js';
+import type { IncomingWebhookRow, WebhooksRepo } from './webhooks.repo.js';
+
+/** The path an outside system posts files to. */
+export const incomingCallPath = (token: string) => `/api/webhooks/incoming/${token}`;
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest();
+const tokenRefused = () => new AppError(401, 'webhook_token_invalid');
+const tooMany = () => new AppError(429, 'too_many_requests_message');
+
+export function toIncomingWebhook(row: IncomingWebhookRow, baseUrl: string): IncomingWebhook {
+  return {
+    _id: row.id,
+    title: row.title,
+    description: row.description,
+    url: `${baseUrl}${incomingCallPath(row.token)}`,
+    token: row.token,
+    path: row.path,
+    createdAt: row.created_at,
+    userId: row.user_id,
+    userEmail: row.user_email,
+  };
+}
+
+export interface IncomingCall {
+  token: string;
+  /** The bearer value the caller sent (the webhook's access token, if right). */
+  accessToken: string | undefined;
+  /** Folder to upload into: the webhook's folder or one inside it; default its folder. */
+  path: string | undefined;
+  fileName: string;
+  file: Readable;
+  /** True when the multipart reader cut the file off at the size limit. */
+  truncated: () => boolean;
+  ip: string;
+}
+
+/**
+ * Incoming webhooks: an outside system posts a file to the webhook's URL with its access
+ * token (compared in constant time) and the file lands in the webhook's folder, uploaded
+ * as the webhook's creator with the creator's permissions (`fileAccess`), through the
+ * same upload path as the browser. Every call, refused or not, is in the activity log.
+ */
+export class IncomingWebhooks {
+  /** Calls per webhook token per minute. */
+  readonly perToken = new RateLimiter(30, 60_000);
+  /** Refused calls (unknown token, wrong access token) per address per 10 minutes. */
+  readonly refusalsPerIp = new RateLimiter(10, 10 * 60_000);
+
+  constructor(
+    private readonly repo: WebhooksRepo,
+    private readonly users: UsersRepo,
+    private readonly access: () => FileAccess,
+    private readonly uploads: () => UploadService,
+    private readonly events: EventsService,
+    private readonly hooks: () => WebhookEmitter,
+    private readonly spoolDir: string,
+  ) {}
+
+  async list(baseUrl: string): Promise<IncomingWebhook[]> {
+    return (await this.repo.incoming()).map((row) => toIncomingWebhook(row, baseUrl));
+  }
+
+  /** Creates a webhook into a folder the creator may CREATE in; 409 `webhook_token_taken` when the token is in use. */
+  async create(
+    user: UserRow,
+    body: { title: string; description: string; token: string; accessToken: string; path: string },
+    baseUrl: string,
+    ip: string,
+  ): Promise<IncomingWebhook> {
+    const folder = await this.access().require(user, body.path, 'CREATE');
+    if (folder.folder !== 1) throw badRequest('invalid_path');
+    const row: IncomingWebhookRow = {
+      id: newId(),
+      title: body.title || body.path,
+      description: body.description,
+      token: body.token,
+      access_token_hash: sha256(body.accessToken).toString('hex'),
+      path: body.path,
+      user_id: user.id,
+      user_email: user.email,
+      created_at: new Date().toISOString(),
+    };
+    if (!(await this.repo.insertIncoming(row))) throw conflict('webhook_token_taken');
+    await this.events.record({ service: 'webhook', message: `Created incoming webhook ${row.title} into ${row.path}`, userId: user.id, ip });
+    return toIncomingWebhook(row, baseUrl);
+  }
+
+  async remove(user: UserRow, id: string, ip: string): Promise<void> {
+    const row = await this.repo.deleteIncoming(id);
+    if (!row) throw notFound();
+    await this.events.record({ service: 'webhook', message: `Deleted incoming webhook ${row.title}`, userId: user.id, ip });
+  }
+
+  /** Handles one call of an incoming webhook's URL; answers where the file went. */
+  async call(call: IncomingCall): Promise<{ path: string; size: number }> {
+    if (this.refusalsPerIp.blocked(call.ip)) {
+      call.file.resume();
+      throw tooMany();
+    }
+    const row = await this.authenticate(call);
+    if (!this.perToken.hit(row.token)) {
+      call.file.resume();
+      await this.record(row, `Incoming webhook ${row.title}: refused, too many calls`, call.ip);
+      throw tooMany();
+    }
+    try {
+      const creator = row.user_id ? await this.users.findById(row.user_id) : undefined;
+      if (!creator || creator.status !== 'ACTIVE') throw forbidden();
+      const folderPath = call.path ?? row.path;
+      if (splitPath(folderPath) === null || !isValidFileName(call.fileName)) throw badRequest('invalid_path');
+      // The webhook writes into its folder and below, never beside it.
+      if (!isInside(folderPath, row.path)) throw forbidden();
+      const stored = await this.store(creator, folderPath, call);
+      await this.record(row, `Incoming webhook ${row.title}: uploaded ${stored.path} (${stored.size} bytes)`, call.ip);
+      this.hooks().emit('upload', { path: stored.path, size: stored.size, userId: creator.id, via: 'webhook' });
+      return stored;
+    } catch (error) {
+      call.file.resume();
+      const key = error instanceof AppError ? error.messageKey : 'request_error_message';
+      await this.record(row, `Incoming webhook ${row.title}: refused (${key})`, call.ip);
+      throw error;
+    }
+  }
+
+  /** The webhook the token names, when the access token matches; the same refusal for an unknown token. */
+  private async authenticate(call: IncomingCall): Promise<IncomingWebhookRow> {
+    const row = await this.repo.incomingByToken(call.token);
+    const given = sha256(call.accessToken ?? '');
+    // Compared even for an unknown token, so the time taken says nothing about which tokens exist.
+    const expected = row ? Buffer.from(row.access_token_hash, 'hex') : sha256(`unknown:${call.token}`);
+    const matches = timingSafeEqual(given, expected) && row !== undefined && call.accessToken !== undefined;
+    if (!matches) {
+      call.file.resume();
+      this.refusalsPerIp.hit(call.ip);
+      await this.events.record({
+        service: 'webhook',
+        message: row ? `Incoming webhook ${row.title}: refused, wrong access token` : 'Incoming webhook call with an unknown token refused',
+        userId: row?.user_id ?? null,
+        ip: call.ip,
+      });
+      throw tokenRefused();
+    }
+    return row;
+  }
+
+  /**
+   * Writes the file to a spool file first (its size must be known), then sends it through
+   * the upload service chunk by chunk, so permission, volume, de-duplication and the
+   * crash-safe write are the browser upload's own.
+   */
+  private async store(creator: UserRow, folderPath: string, call: IncomingCall): Promise<{ path: string; size: number }> {
+    fs.mkdirSync(this.spoolDir, { recursive: true });
+    const spool = path.join(this.spoolDir, newId());
+    try {
+      await this.access().require(creator, folderPath, 'CREATE');
+      await pipeline(call.file, fs.createWriteStream(spool));
+      if (call.truncated()) throw new AppError(413, 'payload_too_large_message');
+      const size = fs.statSync(spool).size;
+      const totalChunks = chunkCountOf(size);
+      const uploads = this.uploads();
+      let answer;
+      for (let chunkIndex = 0; chunkIndex < totalChunks; chunkIndex++) {
+        const fields = { fileName: call.fileName, path: folderPath, chunkIndex, totalChunks, isLastChunk: chunkIndex === totalChunks - 1, fileSize: size };
+        const prepared = await uploads.prepare(creator, fields);
+        const start = chunkIndex * CHUNK_SIZE;
+        const end = Math.min(size, start + CHUNK_SIZE) - 1;
+        const body = size === 0 ? Readable.from([]) : fs.createReadStream(spool, { start, end });
+        answer = await uploads.receive(prepared, body, call.ip);
+      }
+      if (!answer?.file) throw new AppError(500, 'request_error_message');
+      return { path: answer.file.path, size };
+    } finally {
+      fs.rmSync(spool, { force: true });
+    }
+  }
+
+  private record(row: IncomingWebhookRow, message: string, ip: string): Promise<void> {
+    return this.events.record({ service: 'webhook', message, userId: row.user_id, ip });
+  }
+}
+
+/** The access token of a call: `Authorization: Bearer <token>` or `X-Webhook-Token`. */
+export function accessTokenOf(headers: Record<string, string | string[] | undefined>): string | undefined {
+  const auth = headers.authorization;
+  if (typeof auth === 'string' && auth.startsWith('Bearer ')) return auth.slice(7).trim();
+  const header = headers['x-webhook-token'];
+  return typeof header === 'string' ? header : undefined;
+}

@@ -1,0 +1,54 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/index.js';
+import type { EventsService } from '../events/events.service.js';
+import type { SettingsRepo } from '../settings/settings.repo.js';
+import type { UsersRepo } from '../users/users.repo.js';
+import { incomingCallRoutes } from './incoming-call.routes.js';
+import { IncomingWebhooks } from './incoming.service.js';
+import { OutgoingWebhooks } from './outgoing.service.js';
+import { webhookRoutes } from './webhooks.routes.js';
+import { WebhooksRepo } from './webhooks.repo.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Outgoing webhooks: `emit(event, payload)` queues signed deliveries to subscribers. */
+    webhooks: OutgoingWebhooks;
+    /** Incoming webhooks (their rate limits are reachable for tests). */
+    incomingWebhooks: IncomingWebhooks;
+  }
+}
+
+export interface WebhooksModuleDeps {
+  config: Config;
+  db: Db;
+  settings: SettingsRepo;
+  users: UsersRepo;
+  events: EventsService;
+}
+
+/**
+ * Wires incoming and outgoing webhooks and decorates `app.webhooks` (the emitter other
+ * modules call). Incoming calls upload through `app.uploads` and check `app.fileAccess`,
+ * read lazily, so this may be registered before the files and transfer modules.
+ */
+export async function registerWebhooks(app: FastifyInstance, deps: WebhooksModuleDeps): Promise<void> {
+  const repo = new WebhooksRepo(deps.db);
+  const outgoing = new OutgoingWebhooks(repo, deps.settings, app.log);
+  const incoming = new IncomingWebhooks(
+    repo,
+    deps.users,
+    () => app.fileAccess,
+    () => app.uploads,
+    deps.events,
+    () => outgoing,
+    path.join(deps.config.dataDir, 'tmp', 'webhooks'),
+  );
+  app.decorate('webhooks', outgoing);
+  app.decorate('incomingWebhooks', incoming);
+  await app.register(webhookRoutes, { incoming, outgoing, events: deps.events, publicUrl: deps.config.publicUrl });
+  await app.register(incomingCallRoutes, { incoming });
+  app.addHook('onReady', async () => outgoing.start());
+  app.addHook('onClose', async () => outgoing.close());
+}

@@ -1,0 +1,209 @@
+import XLSX from 'xlsx';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAs } from './files-helpers.js';
+import { dialects, GOOD_PASSWORD, setupMaster, startServer, type TestResponse, type TestServer } from './harness.js';
+
+const INITIAL = 'Initial!2345';
+
+async function postFile(server: TestServer, token: string, urlPath: string, bytes: Buffer, fileName: string): Promise<TestResponse> {
+  const form = new FormData();
+  form.append('file', new Blob([bytes]), fileName);
+  const res = await fetch(`${server.url}${urlPath}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON
+  }
+  return { status: res.status, headers: res.headers, body, text, cookies: {} };
+}
+
+function workbook(rows: unknown[][], bookType: 'xlsx' | 'xls' = 'xlsx'): Buffer {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Sheet1');
+  return XLSX.write(book, { type: 'buffer', bookType }) as Buffer;
+}
+
+describe.each(dialects())('accounts on $dialect', ({ dialect, skip }) => {
+  let server: TestServer;
+  let master: Awaited<ReturnType<typeof setupMaster>>;
+  let admin: Awaited<ReturnType<typeof signInAs>>;
+  let user: Awaited<ReturnType<typeof signInAs>>;
+
+  beforeAll(async () => {
+    if (skip) return;
+    server = await startServer(dialect, { BOGWAN_INITIAL_PASSWORD: INITIAL });
+    master = await setupMaster(server);
+    admin = await signInAs(server, 'admin@example.com', 'ADMIN');
+    user = await signInAs(server, 'user@example.com');
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const login = (email: string, password: string) => server.request('POST', '/api/auth/login', { body: { email, password } });
+  const put = (token: string, body: Record<string, unknown>) => server.request('PUT', '/api/user', { token, body });
+
+  it.skipIf(skip)('creates an account with the initial password that must be changed before anything else', async () => {
+    const created = await server.request('POST', '/api/user', { token: admin.token, body: { name: '새사용자', email: 'New@Example.com' } });
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({ email: 'new@example.com', status: 'ACTIVE', approved: true, role: 'USER', mustChangePassword: true });
+    expect(created.body.groups.map((g: { name: string }) => g.name)).toEqual(['default']);
+    expect((await server.request('GET', '/api/user/initial-password', { token: admin.token })).body).toEqual({ password: INITIAL });
+
+    const signedIn = await login('new@example.com', INITIAL);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.user.mustChangePassword).toBe(true);
+    const token = signedIn.body.token as string;
+    expect(await server.request('GET', '/api/file/root', { token })).toMatchObject({ status: 403, body: { message: 'password_change_required' } });
+    const changed = await server.request('PUT', '/api/user/password', { token, body: { _id: created.body._id, password: INITIAL, newPassword: GOOD_PASSWORD } });
+    expect(changed.status).toBe(200);
+    expect((await server.request('GET', '/api/file/root', { token: changed.body.token })).status).toBe(200);
+    expect((await server.request('POST', '/api/user', { token: admin.token, body: { name: '중복', email: 'new@example.com' } })).body.message).toBe('rules_email_duplicate');
+  });
+
+  it.skipIf(skip)('keeps the password given at creation and refuses bad names and emails', async () => {
+    const created = await server.request('POST', '/api/user', { token: master.token, body: { name: 'Given', email: 'given@example.com', password: GOOD_PASSWORD } });
+    expect(created.body.mustChangePassword).toBe(false);
+    expect((await login('given@example.com', GOOD_PASSWORD)).body.user.mustChangePassword).toBe(false);
+    expect((await server.request('POST', '/api/user', { token: master.token, body: { name: 'Bad1', email: 'x@example.com' } })).body.message).toBe('rules_name_pattern');
+    expect((await server.request('POST', '/api/user', { token: master.token, body: { name: 'Ok', email: 'nope' } })).body.message).toBe('rules_email_pattern');
+  });
+
+  it.skipIf(skip)('lists accounts by role, then by name in Korean order', async () => {
+    const list = await server.request('GET', '/api/user', { token: admin.token });
+    expect(list.status).toBe(200);
+    const roles = list.body.map((a: { role: string }) => a.role);
+    expect(roles.indexOf('USER')).toBeGreaterThan(roles.lastIndexOf('ADMIN'));
+    expect(roles[0]).toBe('MASTER');
+    const users = list.body.filter((a: { role: string }) => a.role === 'USER').map((a: { name: string }) => a.name);
+    expect(users).toEqual([...users].sort(new Intl.Collator('ko').compare));
+    expect(list.text).not.toContain('password_hash');
+  });
+
+  it.skipIf(skip)('applies the role rules: level 2 edits other USERs only, never themself or a MASTER', async () => {
+    const target = await signInAs(server, 'target@example.com');
+    expect((await put(admin.token, { _id: target.user._id, status: 'BLOCK' })).status).toBe(200);
+    // A blocked account's sessions end at once.
+    expect((await server.request('GET', '/api/file/root', { token: target.token })).status).toBe(401);
+    expect((await put(admin.token, { _id: target.user._id, status: 'ACTIVE' })).status).toBe(200);
+    expect((await put(admin.token, { _id: admin.user._id, role: 'MASTER' })).status).toBe(403);
+    expect((await put(admin.token, { _id: master.user._id, status: 'BLOCK' })).status).toBe(403);
+    expect((await put(admin.token, { _id: target.user._id, role: 'MASTER' })).status).toBe(403);
+    expect((await put(master.token, { _id: master.user._id, role: 'USER' })).status).toBe(403);
+    const other = await signInAs(server, 'second-admin@example.com', 'ADMIN');
+    expect((await put(admin.token, { _id: other.user._id, status: 'BLOCK' })).status).toBe(403);
+    expect((await put(master.token, { _id: other.user._id, role: 'USER' })).body.roleLevel).toBe(1);
+  });
+
+  it.skipIf(skip)('refuses mass assignment and edits of someone else by a USER (IDOR)', async () => {
+    expect((await put(user.token, { _id: user.user._id, name: 'Renamed', role: 'ADMIN' })).status).toBe(403);
+    expect((await put(user.token, { _id: admin.user._id, name: 'Hacked' })).status).toBe(403);
+    const renamed = await put(user.token, { _id: user.user._id, name: '이름변경' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ name: '이름변경', role: 'USER' });
+    expect((await server.request('GET', '/api/user', { token: user.token })).status).toBe(403);
+  });
+
+  it.skipIf(skip)('moves PENDING to ACTIVE with approval', async () => {
+    const pending = await server.request('POST', '/api/user', { token: master.token, body: { name: 'Pending', email: 'pending@example.com', status: 'PENDING', approved: false } });
+    expect(pending.body).toMatchObject({ status: 'PENDING', approved: false });
+    expect((await put(master.token, { _id: pending.body._id, status: 'ACTIVE' })).body).toMatchObject({ status: 'ACTIVE', approved: true });
+  });
+
+  it.skipIf(skip)('deletes an account by an administrator and ends its sessions', async () => {
+    const victim = await signInAs(server, 'victim@example.com');
+    expect((await server.request('POST', '/api/user/admin', { token: admin.token, body: { accountId: master.user._id, adminId: admin.user._id } })).status).toBe(403);
+    expect((await server.request('POST', '/api/user/admin', { token: admin.token, body: { accountId: victim.user._id, adminId: 'ignored' } })).status).toBe(200);
+    expect((await server.request('GET', '/api/file/root', { token: victim.token })).status).toBe(401);
+    expect((await login('victim@example.com', GOOD_PASSWORD)).status).toBe(401);
+  });
+
+  it.skipIf(skip)('deletes one\u2019s own account with the password; the last MASTER stays', async () => {
+    const leaver = await signInAs(server, 'leaver@example.com');
+    const wrong = await server.request('POST', '/api/user/account', { token: leaver.token, body: { _id: leaver.user._id, password: 'Wrong!2345', reason: 'other' } });
+    expect(wrong).toMatchObject({ status: 401, body: { message: 'rules_password_not_match' } });
+    const noReason = await server.request('POST', '/api/user/account', { token: leaver.token, body: { _id: leaver.user._id, password: GOOD_PASSWORD } });
+    expect(noReason.body.message).toBe('delete_account_reason_choice');
+    expect((await server.request('POST', '/api/user/account', { token: leaver.token, body: { _id: user.user._id, password: GOOD_PASSWORD, reason: 'other' } })).status).toBe(403);
+    expect((await server.request('POST', '/api/user/account', { token: leaver.token, body: { _id: leaver.user._id, password: GOOD_PASSWORD, reason: 'low_usage' } })).status).toBe(200);
+    expect((await login('leaver@example.com', GOOD_PASSWORD)).status).toBe(401);
+    const last = await server.request('POST', '/api/user/account', { token: master.token, body: { _id: master.user._id, password: GOOD_PASSWORD, reason: 'other' } });
+    expect(last).toMatchObject({ status: 409, body: { message: 'last_master_warning' } });
+  });
+
+  it.skipIf(skip)('stores an avatar re-encoded without metadata, for oneself only', async () => {
+    const jpeg = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#3366aa' } })
+      .jpeg()
+      .withMetadata({ exif: { IFD0: { Copyright: 'secret-location-42' } } })
+      .toBuffer();
+    expect(jpeg.includes(Buffer.from('secret-location-42'))).toBe(true);
+    expect((await postFile(server, user.token, `/api/user/profile/${admin.user._id}`, jpeg, 'a.jpg')).status).toBe(403);
+    const set = await postFile(server, user.token, `/api/user/profile/${user.user._id}`, jpeg, 'a.jpg');
+    expect(set.status).toBe(200);
+    const url = set.body.profileImage as string;
+    expect(url).toMatch(/^\/api\/avatar\/[0-9a-f]{32}\.webp$/);
+    const image = await fetch(`${server.url}${url}`);
+    expect(image.headers.get('content-type')).toBe('image/webp');
+    const bytes = Buffer.from(await image.arrayBuffer());
+    expect(bytes.includes(Buffer.from('secret-location-42'))).toBe(false);
+    expect(await sharp(bytes).metadata()).toMatchObject({ width: 256, height: 256, format: 'webp' });
+    const notImage = await postFile(server, user.token, `/api/user/profile/${user.user._id}`, Buffer.from('<svg onload=alert(1)>'), 'x.png');
+    expect(notImage).toMatchObject({ status: 400, body: { message: 'profile_image_only' } });
+    const removed = await server.request('DELETE', `/api/user/profile/${user.user._id}`, { token: user.token });
+    expect(removed.body.profileImage).toBeNull();
+    expect((await fetch(`${server.url}${url}`)).status).toBe(404);
+  });
+
+  it.skipIf(skip)('reads an Excel sheet into invalid, duplicate and available rows and registers them', async () => {
+    await server.request('POST', '/api/group', { token: master.token, body: { name: 'sales', description: '' } });
+    const sheet = workbook([
+      ['name', 'email', 'password', 'groups'],
+      ['김영희', 'kim.yh@example.com', '', 'sales'],
+      ['Park', 'park@example.com', GOOD_PASSWORD, ''],
+      ['Dup', 'user@example.com', '', ''],
+      ['Bad Mail', 'bad-mail', '', ''],
+      ['Formula', { f: 'CONCAT("a","@b.com")', v: 'a@b.com', t: 's' }, '', ''],
+    ]);
+    const preview = await postFile(server, master.token, '/api/user/excel', sheet, 'people.xlsx');
+    expect(preview.status).toBe(200);
+    expect(preview.body.available.map((r: { email: string }) => r.email)).toEqual(['kim.yh@example.com', 'park@example.com']);
+    expect(preview.body.duplicate.map((r: { email: string }) => r.email)).toEqual(['user@example.com']);
+    expect(preview.body.invalid.map((r: { name: string; error: string }) => [r.name, r.error])).toEqual([
+      ['Bad Mail', 'rules_email_pattern'],
+      ['Formula', 'check_input_message'],
+    ]);
+
+    const all = [...preview.body.available, ...preview.body.duplicate];
+    expect(await server.request('POST', '/api/user/register', { token: master.token, body: { list: all } })).toMatchObject({ status: 409, body: { message: 'check_input_message' } });
+    expect(await server.request('POST', '/api/user/register', { token: master.token, body: { list: [] } })).toMatchObject({ status: 400, body: { message: 'no_register_information' } });
+    const done = await server.request('POST', '/api/user/register', { token: master.token, body: { list: preview.body.available } });
+    expect(done.body).toEqual({ created: 2 });
+    const kim = (await server.request('GET', '/api/user', { token: master.token })).body.find((a: { email: string }) => a.email === 'kim.yh@example.com');
+    expect(kim.groups.map((g: { name: string }) => g.name).sort()).toEqual(['default', 'sales']);
+    expect(kim.mustChangePassword).toBe(true);
+    expect((await login('park@example.com', GOOD_PASSWORD)).body.user.mustChangePassword).toBe(false);
+  });
+
+  it.skipIf(skip)('reads .xls too, and refuses a renamed text file, a huge sheet and an oversized file', async () => {
+    const xls = await postFile(server, master.token, '/api/user/excel', workbook([['Lee', 'lee.xls@example.com']], 'xls'), 'old.xls');
+    expect(xls.body.available).toEqual([{ name: 'Lee', email: 'lee.xls@example.com' }]);
+    const fake = await postFile(server, master.token, '/api/user/excel', Buffer.from('name,email\nA,a@example.com\n'), 'fake.xlsx');
+    expect(fake).toMatchObject({ status: 400, body: { message: 'excel_invalid_file' } });
+    const rows = Array.from({ length: 10_000 }, (_, i) => [`Name`, `n${i}@example.com`]);
+    const huge = await postFile(server, master.token, '/api/user/excel', workbook(rows), 'huge.xlsx');
+    expect(huge).toMatchObject({ status: 400, body: { message: 'excel_too_many_rows' } });
+    const big = await postFile(server, master.token, '/api/user/excel', Buffer.alloc(6 * 1_048_576, 1), 'big.xlsx');
+    expect(big.status).toBe(413);
+    expect((await server.request('GET', '/api/health')).status).toBe(200);
+  });
+
+  it.skipIf(skip)('answers public profiles to any signed-in user, without secrets', async () => {
+    const res = await server.request('GET', `/api/user/profile?email=${encodeURIComponent('admin@example.com')}`, { token: user.token });
+    expect(res.status).toBe(200);
+    expect(res.body[0]).toMatchObject({ email: 'admin@example.com', role: 'ADMIN' });
+    expect(res.text).not.toMatch(/password|otp|mfa/i);
+  });
+});

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAs } from './files-helpers.js';
+import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { createPlan, repoDir, runPlan } from './snapshots-helpers.js';
+import { bytesOf, fetchBytes, upload } from './transfer-helpers.js';
+
+describe.each(dialects())('dashboard on $dialect', ({ dialect, skip }) => {
+  let server: TestServer;
+  let master: Awaited<ReturnType<typeof setupMaster>>;
+  let admin: Awaited<ReturnType<typeof signInAs>>;
+  let user: Awaited<ReturnType<typeof signInAs>>;
+
+  beforeAll(async () => {
+    if (skip) return;
+    server = await startServer(dialect);
+    master = await setupMaster(server);
+    admin = await signInAs(server, 'admin@example.com', 'ADMIN');
+    user = await signInAs(server, 'user@example.com');
+    await server.app.db.updateTable('users').set({ status: 'BLOCK' }).where('email', '=', 'user@example.com').execute();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const dashboard = (token: string, query = '?tz=Asia/Seoul') => server.request('GET', `/api/dashboard${query}`, { token });
+
+  it.skipIf(skip)('refuses anyone below administrator', async () => {
+    const blockedUser = await signInAs(server, 'plain@example.com');
+    expect(await dashboard(blockedUser.token)).toMatchObject({ status: 403, body: { message: 'no_access_warning' } });
+    expect((await server.request('GET', '/api/dashboard')).status).toBe(401);
+    expect(await dashboard(admin.token)).toMatchObject({ status: 200 });
+    // The account that was signed in before it was blocked has no session any more.
+    expect((await dashboard(user.token)).status).toBe(401);
+  });
+
+  it.skipIf(skip)('shows storage per backend and root, with trashed roots counted but not listed', async () => {
+    await server.request('POST', '/api/file', { token: master.token, body: { name: 'Team', path: '/' } });
+    await server.request('POST', '/api/file', { token: master.token, body: { name: 'Old', path: '/' } });
+    await server.request('PUT', '/api/file/root/volume', { token: master.token, body: { path: '/Team', volume: 10_000_000 } });
+    const data = bytesOf(5000, 'dash');
+    expect((await upload(server, master.token, '/Team', 'report.bin', data)).status).toBe(200);
+    expect((await upload(server, master.token, '/Old', 'old.bin', bytesOf(300, 'old'))).status).toBe(200);
+    expect((await server.request('POST', '/api/file/trash', { token: master.token, body: { paths: ['/Old'] } })).status).toBe(200);
+
+    const res = await dashboard(master.token);
+    expect(res.status).toBe(200);
+    expect(res.body.storage.roots).toEqual([{ name: 'Team', path: '/Team', backend: 'server', usage: 5000, volume: 10_000_000 }]);
+    const serverBackend = res.body.storage.backends.find((b: { backend: string }) => b.backend === 'server');
+    expect(serverBackend).toMatchObject({ used: 5300, limit: 10_000_000, roots: 1 });
+    expect(serverBackend.disk.total).toBeGreaterThan(0);
+    expect(serverBackend.free).toBeLessThanOrEqual(10_000_000 - 5300);
+    expect(res.body.storage.backends.find((b: { backend: string }) => b.backend === 'cloud')).toEqual({
+      backend: 'cloud',
+      used: 0,
+      limit: null,
+      free: null,
+      disk: null,
+      roots: 0,
+    });
+  });
+
+  it.skipIf(skip)('counts accounts by status and role', async () => {
+    const res = await dashboard(admin.token);
+    // master, admin, user (blocked), plain
+    expect(res.body.accounts).toEqual({
+      total: 4,
+      byStatus: { ACTIVE: 3, BLOCK: 1, PENDING: 0 },
+      byRole: { MASTER: 1, ADMIN: 1, USER: 2 },
+    });
+  });
+
+  it.skipIf(skip)('counts the uploads and downloads of the last 30 days per day of the asked time zone', async () => {
+    const download = await fetchBytes(server, admin.token, '/api/file/download?path=/Team/report.bin');
+    expect(download.status).toBe(200);
+    const today = () =>
+      dashboard(master.token).then((r) => r.body.transfers.days.at(-1) as { date: string; uploads: number; downloads: number });
+    await expect.poll(async () => (await today()).downloads, { timeout: 5000 }).toBe(1);
+
+    // An upload recorded 40 days ago is outside the window; one 3 days ago is in it.
+    const events = server.app.db.insertInto('events');
+    const at = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+    await events
+      .values([
+        { id: `0dash-old-${dialect}`, created_at: at(40), service: 'file', message: 'Uploaded /Team/a (1 bytes)', user_id: null, ip: null },
+        { id: `0dash-recent-${dialect}`, created_at: at(3), service: 'file', message: 'Uploaded /Team/b (1 bytes)', user_id: null, ip: null },
+        { id: `0dash-other-${dialect}`, created_at: at(3), service: 'file', message: 'Renamed /Team/b', user_id: null, ip: null },
+      ])
+      .execute();
+
+    const res = await dashboard(master.token);
+    const { days, timeZone } = res.body.transfers;
+    expect(timeZone).toBe('Asia/Seoul');
+    expect(days).toHaveLength(30);
+    const seoulToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(new Date());
+    expect(days.at(-1)).toEqual({ date: seoulToday, uploads: 2, downloads: 1 });
+    const totals = days.reduce((sum: number, d: { uploads: number }) => sum + d.uploads, 0);
+    expect(totals).toBe(3);
+
+    // An unknown zone counts in UTC; a malformed one is refused.
+    expect((await dashboard(master.token, '?tz=Mars/Olympus')).body.transfers.timeZone).toBe('UTC');
+    expect(await dashboard(master.token, '?tz=bad%20zone!')).toMatchObject({ status: 400 });
+  });
+
+  it.skipIf(skip)('lists running tasks of every user with their owner, and the licence state', async () => {
+    const task = await server.app.tasks.start({ type: 'sync', ownerId: admin.user._id, name: 'Team → cloud', size: 0 });
+    await server.app.tasks.update(task.id, { status: 'running', progress: 40 });
+    const res = await dashboard(master.token);
+    expect(res.body.tasks.running).toContainEqual(
+      expect.objectContaining({ _id: task.id, type: 'sync', name: 'Team → cloud', status: 'running', progress: 40, owner: '운영자' }),
+    );
+    expect(res.body.tasks.total).toBeGreaterThanOrEqual(1);
+    expect(res.body.snapshot).toBeNull();
+    // The blocked account holds no seat.
+    expect(res.body.licence).toMatchObject({ trial: true, type: 'TRIAL', seats: 10, seatsUsed: 3 });
+    expect(res.body.licence.daysLeft).toBeGreaterThanOrEqual(29);
+  });
+
+  it.skipIf(skip)('shows the latest snapshot run once one has run', async () => {
+    const plan = await createPlan(server, master.token, repoDir(), { name: '대시보드 백업' });
+    const run = await runPlan(server, master.token, plan._id);
+    const res = await dashboard(master.token);
+    expect(res.body.snapshot).toMatchObject({ name: '대시보드 백업', status: run.status });
+    expect(res.body.snapshot.startedAt).toBeTruthy();
+  });
+});

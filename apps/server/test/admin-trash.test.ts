@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EventsRepo } from '../src/modules/events/events.repo.js';
+import { EventsService } from '../src/modules/events/events.service.js';
+import type { AccessService } from '../src/modules/files/access.service.js';
+import type { FileTreeService } from '../src/modules/files/file-tree.js';
+import { SettingsRepo } from '../src/modules/settings/settings.repo.js';
+import { TrashRetentionService } from '../src/modules/trash/trash-retention.js';
+import { TrashService } from '../src/modules/trash/trash.service.js';
+import { UsersRepo } from '../src/modules/users/users.repo.js';
+import { addFile, refCount, signInAs, usageOf } from './files-helpers.js';
+import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+
+describe.each(dialects())('trash administration on $dialect', ({ dialect, skip }) => {
+  let server: TestServer;
+  let master: Awaited<ReturnType<typeof setupMaster>>;
+  let admin: Awaited<ReturnType<typeof signInAs>>;
+  let user: Awaited<ReturnType<typeof signInAs>>;
+
+  beforeAll(async () => {
+    if (skip) return;
+    server = await startServer(dialect);
+    master = await setupMaster(server);
+    admin = await signInAs(server, 'admin@example.com', 'ADMIN');
+    user = await signInAs(server, 'user@example.com');
+    await server.request('POST', '/api/file', { token: master.token, body: { name: 'Team', path: '/' } });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  /** The rule as the housekeeping job runs it, over the same database. */
+  function retentionRule(): TrashRetentionService {
+    const { db, log } = server.app;
+    const events = new EventsService(new EventsRepo(db), log);
+    const trash = new TrashService(server.app.fileTree as FileTreeService, server.app.fileAccess as AccessService, new UsersRepo(db), events);
+    return new TrashRetentionService(new SettingsRepo(db), trash, events);
+  }
+
+  const retention = (token: string) => server.request('GET', '/api/trash/retention', { token });
+  const setRetention = (token: string, body: unknown) => server.request('PUT', '/api/trash/retention', { token, body });
+  const trash = (paths: string[], token = user.token) => server.request('POST', '/api/file/trash', { token, body: { paths } });
+
+  it.skipIf(skip)('keeps trash until deleted by hand by default', async () => {
+    expect(await retention(master.token)).toMatchObject({ status: 200, body: { days: null } });
+    expect(await retentionRule().apply()).toBe(0);
+  });
+
+  it.skipIf(skip)('lets only administrators read or change the retention', async () => {
+    expect(await retention(user.token)).toMatchObject({ status: 403, body: { message: 'no_access_warning' } });
+    expect(await setRetention(user.token, { days: 1 })).toMatchObject({ status: 403 });
+    expect((await server.request('GET', '/api/trash/retention')).status).toBe(401);
+    expect(await retention(master.token)).toMatchObject({ body: { days: null } });
+    // Purging stays with administrators too.
+    expect((await server.request('DELETE', '/api/trash', { token: user.token })).status).toBe(403);
+    expect((await server.request('DELETE', '/api/trash/any-id', { token: user.token })).status).toBe(403);
+  });
+
+  it.skipIf(skip)('refuses a retention that is not a whole number of days from 1 to 3650', async () => {
+    for (const days of [0, -3, 1.5, 3651, '7']) {
+      expect(await setRetention(admin.token, { days }), String(days)).toMatchObject({ status: 400, body: { message: 'trash_retention_invalid' } });
+    }
+    expect(await setRetention(admin.token, {})).toMatchObject({ status: 400 });
+    expect(await retention(admin.token)).toMatchObject({ body: { days: null } });
+  });
+
+  it.skipIf(skip)('deletes for good what was trashed longer ago than the retention, and nothing else', async () => {
+    await addFile(server, '/Team', 'old.txt', 100, user.user._id, 'retention-old');
+    await addFile(server, '/Team', 'new.txt', 30, user.user._id, 'retention-new');
+    const trashed = await trash(['/Team/old.txt', '/Team/new.txt']);
+    expect(trashed.status).toBe(200);
+    const listed = (await server.request('GET', '/api/trash', { token: master.token })).body.items as { _id: string; name: string }[];
+    const oldId = listed.find((i) => i.name === 'old.txt')!._id;
+    const newId = listed.find((i) => i.name === 'new.txt')!._id;
+    const tenDaysAgo = new Date(Date.now() - 10 * 86_400_000).toISOString();
+    await server.app.db.updateTable('nodes').set({ trashed_at: tenDaysAgo }).where('id', '=', oldId).execute();
+    const usageBefore = await usageOf(server, master.token, '/Team');
+
+    expect(await setRetention(admin.token, { days: 7 })).toMatchObject({ status: 200, body: { days: 7 } });
+    expect(await retention(master.token)).toMatchObject({ body: { days: 7 } });
+    expect(await retentionRule().apply()).toBe(1);
+
+    const left = await server.request('GET', '/api/trash', { token: master.token });
+    expect(left.body.items.map((i: { _id: string }) => i._id)).toEqual([newId]);
+    expect(await usageOf(server, master.token, '/Team')).toBe(usageBefore - 100);
+    expect(await refCount(server, 'retention-old')).toBe(0);
+    expect(await refCount(server, 'retention-new')).toBe(1);
+    const messages = (await server.app.db.selectFrom('events').select('message').where('service', '=', 'trash').execute()).map((e) => e.message);
+    expect(messages).toContain('Trash items are deleted after 7 days');
+    expect(messages).toContain('Deleted 1 items kept in the trash longer than 7 days');
+
+    // Turned off again: nothing more goes, however old.
+    expect(await setRetention(admin.token, { days: null })).toMatchObject({ status: 200, body: { days: null } });
+    await server.app.db.updateTable('nodes').set({ trashed_at: tenDaysAgo }).where('id', '=', newId).execute();
+    expect(await retentionRule().apply()).toBe(0);
+    expect((await server.request('GET', '/api/trash', { token: master.token })).body.total).toBe(1);
+  });
+});

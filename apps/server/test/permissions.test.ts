@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addFile, signInAs } from './files-helpers.js';
+import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { connect, next } from './sockets.js';
+import { upload } from './transfer-helpers.js';
+
+describe.each(dialects())('groups and folder permissions on $dialect', ({ dialect, skip }) => {
+  let server: TestServer;
+  let master: Awaited<ReturnType<typeof setupMaster>>;
+  let admin: Awaited<ReturnType<typeof signInAs>>;
+  let user: Awaited<ReturnType<typeof signInAs>>;
+
+  beforeAll(async () => {
+    if (skip) return;
+    server = await startServer(dialect);
+    master = await setupMaster(server);
+    admin = await signInAs(server, 'admin@example.com', 'ADMIN');
+    user = await signInAs(server, 'user@example.com');
+    for (const name of ['Team', 'Vault']) await server.request('POST', '/api/file', { token: master.token, body: { name, path: '/' } });
+    await server.request('POST', '/api/file', { token: master.token, body: { name: 'Sub', path: '/Team' } });
+    await addFile(server, '/Team/Sub', 'deep.txt', 10, master.user._id);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const perms = async (token: string, path: string) =>
+    ((await server.request('GET', `/api/resource/permission?path=${encodeURIComponent(path)}`, { token })).body as string[]).sort();
+  const group = async (name: string) => (await server.request('POST', '/api/group', { token: master.token, body: { name, description: `${name} team` } })).body._id as string;
+  const join = (groupId: string, userIds: string[]) => server.request('POST', `/api/group/${groupId}/members`, { token: master.token, body: { userIds } });
+  const grant = (path: string, body: Record<string, unknown>, token = master.token) => server.request('PUT', '/api/resource', { token, body: { path, ...body } });
+  const setDefaults = (permission: Record<string, string[]>, token = master.token) => server.request('PUT', '/api/setting', { token, body: { _id: 'settings', permission } });
+
+  it.skipIf(skip)('effective permission: a table of cases (own entry, groups, defaults, inheritance)', async () => {
+    expect((await setDefaults({ user: ['READ', 'PREVIEW'] })).status).toBe(200);
+    const u = await signInAs(server, 'table@example.com');
+    // No groups, no entries: the defaults.
+    expect(await perms(u.token, '/Team/Sub')).toEqual(['PREVIEW', 'READ']);
+
+    const g1 = await group('g-one');
+    const g2 = await group('g-two');
+    await join(g1, [u.user._id]);
+    // In a group that has no entry: still the defaults.
+    expect(await perms(u.token, '/Team')).toEqual(['PREVIEW', 'READ']);
+
+    // The group's entry on the root is inherited below it.
+    expect((await grant('/Team', { groups: [{ entity: g1, permissions: ['READ', 'DOWNLOAD'] }] })).status).toBe(200);
+    expect(await perms(u.token, '/Team/Sub/deep.txt')).toEqual(['DOWNLOAD', 'READ']);
+
+    // A second group without an entry adds the defaults; with one, its permissions.
+    await join(g2, [u.user._id]);
+    expect(await perms(u.token, '/Team/Sub')).toEqual(['DOWNLOAD', 'PREVIEW', 'READ']);
+    await grant('/Team', { groups: [{ entity: g2, permissions: ['CREATE', 'UNKNOWN_NAME'] }] });
+    expect(await perms(u.token, '/Team/Sub')).toEqual(['CREATE', 'DOWNLOAD', 'READ']);
+
+    // The nearest entry of a group wins: Sub narrows g1 to READ.
+    await grant('/Team/Sub', { groups: [{ entity: g1, permissions: ['READ'] }] });
+    expect(await perms(u.token, '/Team/Sub/deep.txt')).toEqual(['CREATE', 'READ']);
+    expect(await perms(u.token, '/Team')).toEqual(['CREATE', 'DOWNLOAD', 'READ']);
+
+    // The user's own entry wins over every group.
+    await grant('/Team', { users: [{ entity: u.user._id, access: 1 }] });
+    expect(await perms(u.token, '/Team/Sub')).toEqual(['DOWNLOAD', 'PREVIEW', 'READ']);
+    // An empty own entry denies everything, even listing.
+    await grant('/Team/Sub', { users: [{ entity: u.user._id, permissions: [] }] });
+    expect(await perms(u.token, '/Team/Sub')).toEqual([]);
+    expect((await server.request('GET', '/api/file/list?path=/Team/Sub', { token: u.token })).status).toBe(403);
+    // Removing the entry falls back to what is inherited.
+    await grant('/Team/Sub', { users: [{ entity: u.user._id, remove: true }] });
+    expect(await perms(u.token, '/Team/Sub')).toEqual(['DOWNLOAD', 'PREVIEW', 'READ']);
+    // Another root is untouched by all of it.
+    expect(await perms(u.token, '/Vault')).toEqual(['PREVIEW', 'READ']);
+    // Administrators follow their role: ADMIN the admin defaults, MASTER everything.
+    expect(await perms(admin.token, '/Team/Sub')).toContain('SETTING');
+    expect((await perms(master.token, '/Team/Sub')).length).toBe(13);
+  });
+
+  it.skipIf(skip)('every file call follows the grant: READ+DOWNLOAD lists and downloads, nothing else', async () => {
+    await setDefaults({ user: [] });
+    const reader = await signInAs(server, 'reader@example.com');
+    const readers = await group('readers');
+    await join(readers, [reader.user._id]);
+    await grant('/Vault', { groups: [{ entity: readers, permissions: ['READ', 'DOWNLOAD'] }] });
+    expect((await upload(server, master.token, '/Vault', 'plan.txt', Buffer.from('plan!'))).status).toBe(200);
+    expect((await server.request('GET', '/api/file/list?path=/Vault', { token: reader.token })).body.items.map((i: { name: string }) => i.name)).toEqual(['plan.txt']);
+    expect((await server.request('GET', '/api/file/download?path=/Vault/plan.txt', { token: reader.token })).status).toBe(200);
+    expect((await server.request('GET', '/api/file/preview?path=/Vault/plan.txt', { token: reader.token })).status).toBe(403);
+    expect((await server.request('POST', '/api/file', { token: reader.token, body: { name: 'x', path: '/Vault' } })).status).toBe(403);
+    expect((await server.request('POST', '/api/file/trash', { token: reader.token, body: { paths: ['/Vault/plan.txt'] } })).status).toBe(403);
+    expect((await server.request('PUT', '/api/file/rename', { token: reader.token, body: { path: '/Vault', name: 'plan.txt', newName: 'y.txt' } })).status).toBe(403);
+    // Other users (defaults now empty) see nothing there.
+    expect((await server.request('GET', '/api/file/list?path=/Vault', { token: user.token })).status).toBe(403);
+    await setDefaults({ user: ['READ', 'PREVIEW', 'DOWNLOAD', 'CREATE', 'UPDATE', 'MOVE', 'COPY', 'SHARE', 'TRASH'] });
+  });
+
+  it.skipIf(skip)('editing permissions needs SETTING on the path; unknown entities are refused', async () => {
+    const editor = await signInAs(server, 'editor@example.com');
+    expect((await grant('/Team', { users: [{ entity: editor.user._id, access: 3 }] }, admin.token)).status).toBe(200);
+    // USERs never reach the resource calls (level 2).
+    expect((await grant('/Team', { users: [{ entity: editor.user._id, access: 3 }] }, editor.token)).status).toBe(403);
+    // An ADMIN whose defaults lack SETTING cannot edit.
+    await setDefaults({ admin: ['READ', 'PREVIEW', 'DOWNLOAD'] });
+    expect(await grant('/Team', { users: [{ entity: user.user._id, access: 1 }] }, admin.token)).toMatchObject({ status: 403, body: { message: 'no_access_warning' } });
+    await setDefaults({ admin: ['READ', 'PREVIEW', 'DOWNLOAD', 'CREATE', 'UPDATE', 'MOVE', 'COPY', 'SHARE', 'LOCK', 'UNLOCK', 'TRASH', 'DELETE', 'SETTING'] });
+    expect((await grant('/Team', { users: [{ entity: 'no-such-user', access: 1 }] })).body.message).toBe('user_not_found');
+    expect((await grant('/Team', { groups: [{ entity: 'no-such-group', access: 1 }] })).body.message).toBe('group_not_found');
+    expect((await grant('/Nowhere', { users: [{ entity: user.user._id, access: 1 }] })).status).toBe(404);
+  });
+
+  it.skipIf(skip)('lists, updates by id and deletes resources; access levels map to permissions', async () => {
+    const list = await server.request('GET', '/api/resource?path=/Team', { token: admin.token });
+    expect(list.status).toBe(200);
+    const resource = list.body[0];
+    expect(resource).toMatchObject({ path: '/Team', folder: true, name: 'Team' });
+    const editorEntry = resource.users.find((e: { entity: { email: string } }) => e.entity.email === 'editor@example.com');
+    expect(editorEntry.access).toBe(3);
+    expect(editorEntry.permissions).toHaveLength(13);
+    const updated = await server.request('PUT', '/api/resource', { token: master.token, body: { _id: resource._id, users: [{ entity: editorEntry.entity._id, access: 2 }] } });
+    expect(updated.body.users.find((e: { entity: { _id: string } }) => e.entity._id === editorEntry.entity._id)).toMatchObject({ access: 2 });
+    expect((await server.request('DELETE', `/api/resource/${resource._id}`, { token: master.token })).status).toBe(200);
+    expect((await server.request('GET', '/api/resource?path=/Team', { token: admin.token })).body).toEqual([]);
+    expect((await server.request('DELETE', `/api/resource/${resource._id}`, { token: master.token })).body.message).toBe('resource_not_found');
+  });
+
+  it.skipIf(skip)('default permissions: only MASTER changes the admin row; unknown names are dropped', async () => {
+    expect((await setDefaults({ admin: ['READ'] }, admin.token)).status).toBe(403);
+    const saved = await setDefaults({ user: ['READ', 'BOGUS', 'DOWNLOAD'] }, admin.token);
+    expect(saved.body[0].permission.user).toEqual(['READ', 'DOWNLOAD']);
+    const read = await server.request('GET', '/api/setting', { token: user.token });
+    expect(read.body[0].permission.user).toEqual(['READ', 'DOWNLOAD']);
+    expect((await setDefaults({ user: ['READ'] }, user.token)).status).toBe(403);
+    await setDefaults({ user: ['READ', 'PREVIEW', 'DOWNLOAD', 'CREATE', 'UPDATE', 'MOVE', 'COPY', 'SHARE', 'TRASH'] });
+  });
+
+  it.skipIf(skip)('groups: create, edit, invite with a notification, remove a member, delete (not default)', async () => {
+    const member = await signInAs(server, 'member@example.com');
+    const { socket } = await connect(server.url, { token: member.token });
+    try {
+      const id = await group('design');
+      expect((await server.request('POST', '/api/group', { token: master.token, body: { name: 'design' } })).body.message).toBe('group_name_duplicate');
+      expect((await server.request('POST', '/api/group', { token: master.token, body: { name: '  ' } })).body.message).toBe('rules_group_name_required');
+      const notified = next<{ message: string }>(socket, 'notification');
+      const invited = await join(id, [member.user._id]);
+      expect(invited.body.userCount).toBe(1);
+      expect((await notified).message).toContain('design');
+      const edited = await server.request('PUT', '/api/group', { token: admin.token, body: { _id: id, name: 'design-team', description: 'UI' } });
+      expect(edited.body).toMatchObject({ name: 'design-team', description: 'UI' });
+      await grant('/Team', { groups: [{ entity: id, access: 1 }] });
+      const listed = (await server.request('GET', '/api/group', { token: admin.token })).body.find((g: { _id: string }) => g._id === id);
+      expect(listed.users.map((u: { email: string }) => u.email)).toEqual(['member@example.com']);
+      expect(listed.permissions.find((p: { path: string }) => p.path === '/Team')).toMatchObject({ access: 1, explicit: true });
+      expect((await server.request('GET', '/api/group/info', { token: member.token })).body.map((g: { name: string }) => g.name)).toContain('design-team');
+      expect((await server.request('DELETE', `/api/group/${id}/members/${member.user._id}`, { token: master.token })).body.userCount).toBe(0);
+      await join(id, [member.user._id]);
+      expect((await server.request('DELETE', `/api/group/${id}`, { token: master.token })).status).toBe(200);
+      const account = (await server.request('GET', `/api/user?_id=${member.user._id}`, { token: master.token })).body[0];
+      expect(account.groups.map((g: { _id: string }) => g._id)).not.toContain(id);
+      expect((await server.request('GET', '/api/resource?path=/Team', { token: master.token })).body[0]?.groups ?? []).not.toContainEqual(expect.objectContaining({ entity: expect.objectContaining({ _id: id }) }));
+      const def = (await server.request('GET', '/api/group/info', { token: master.token })).body.find((g: { name: string }) => g.name === 'default');
+      expect((await server.request('DELETE', `/api/group/${def._id}`, { token: master.token })).body.message).toBe('default_group_undeletable');
+      expect((await server.request('POST', '/api/group', { token: user.token, body: { name: 'mine' } })).status).toBe(403);
+    } finally {
+      socket.close();
+    }
+  });
+
+  it.skipIf(skip)('the permission tab of an account shows its access per root folder', async () => {
+    const res = await server.request('GET', `/api/user/${user.user._id}/permissions`, { token: admin.token });
+    expect(res.status).toBe(200);
+    expect(res.body.map((f: { path: string }) => f.path).sort()).toEqual(['/Team', '/Vault']);
+    expect(res.body.every((f: { access: number }) => f.access >= 0 && f.access <= 3)).toBe(true);
+  });
+});

@@ -1,0 +1,257 @@
+import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { signInAs } from './files-helpers.js';
+import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { eventually, publicShare } from './sharing-helpers.js';
+import { connect, next } from './sockets.js';
+import { bytesOf, fetchBytes, upload } from './transfer-helpers.js';
+
+describe.each(dialects())('secure folders and requests on $dialect', ({ dialect, skip }) => {
+  let server: TestServer;
+  let master: Awaited<ReturnType<typeof setupMaster>>;
+  let admin: Awaited<ReturnType<typeof signInAs>>;
+  let user: Awaited<ReturnType<typeof signInAs>>;
+  let other: Awaited<ReturnType<typeof signInAs>>;
+  const plan = bytesOf(200_000, 'plan');
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    if (skip) return;
+    server = await startServer(dialect);
+    master = await setupMaster(server);
+    admin = await signInAs(server, 'admin@example.com', 'ADMIN');
+    user = await signInAs(server, 'user@example.com');
+    other = await signInAs(server, 'other@example.com');
+    await server.request('POST', '/api/file', { token: master.token, body: { name: 'Vault', path: '/' } });
+    await server.request('POST', '/api/file', { token: master.token, body: { name: 'Secret', path: '/Vault' } });
+    await server.request('POST', '/api/file', { token: master.token, body: { name: 'Inner', path: '/Vault/Secret' } });
+    expect((await upload(server, master.token, '/Vault/Secret', 'plan.bin', plan)).status).toBe(200);
+    expect((await upload(server, master.token, '/Vault/Secret/Inner', 'deep.txt', Buffer.from('deep'))).status).toBe(200);
+    expect((await upload(server, master.token, '/Vault', 'open.txt', Buffer.from('open'))).status).toBe(200);
+    // Locking needs LOCK: a USER does not hold it by default.
+    expect((await server.request('PUT', '/api/file/lock', { token: user.token, body: { path: '/Vault/Secret', lock: true } })).status).toBe(403);
+    expect((await server.request('PUT', '/api/file/lock', { token: master.token, body: { path: '/Vault/Secret', lock: true } })).body.lock).toBe(true);
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await server?.close();
+  });
+
+  const ask = (body: Record<string, unknown>, token = user.token) =>
+    server.request('POST', '/api/request', { token, body: { type: 'download', reason: '감사 자료 제출', ...body } });
+  const act = (id: string, action: string, token: string, reason?: string) => server.request('PUT', `/api/request/${id}`, { token, body: { action, reason } });
+  const download = (path: string, token = user.token) => fetchBytes(server, token, `/api/file/download?path=${encodeURIComponent(path)}`);
+  const preview = (path: string, token = user.token) => fetchBytes(server, token, `/api/file/preview?path=${encodeURIComponent(path)}`);
+  const messageOf = (res: { bytes: Buffer }) => (JSON.parse(res.bytes.toString()) as { message: string }).message;
+  const approved = async (body: Record<string, unknown>, token = user.token) => {
+    const id = (await ask(body, token)).body._id as string;
+    expect((await act(id, 'approve', master.token)).body.status).toBe('APPROVED');
+    return id;
+  };
+
+  it.skipIf(skip)('refuses the bytes of a locked folder through every route without an approval', async () => {
+    for (const token of [user.token, admin.token, master.token]) {
+      const res = await download('/Vault/Secret/plan.bin', token);
+      expect(res.status).toBe(403);
+      expect(messageOf(res)).toBe('secure_approval_required');
+    }
+    expect(messageOf(await download('/Vault/Secret/Inner/deep.txt'))).toBe('secure_approval_required');
+    expect(messageOf(await preview('/Vault/Secret/plan.bin'))).toBe('secure_approval_required');
+    // Zips: the locked folder itself, its parent, and a selection holding it.
+    expect(messageOf(await download('/Vault/Secret'))).toBe('secure_approval_required');
+    expect(messageOf(await download('/Vault'))).toBe('secure_approval_required');
+    const selection = await fetchBytes(server, user.token, `/api/file/download?paths=${encodeURIComponent('/Vault/open.txt')}&paths=${encodeURIComponent('/Vault/Secret')}`);
+    expect(messageOf(selection)).toBe('secure_approval_required');
+    // Ranges are bytes too.
+    const range = await fetchBytes(server, user.token, `/api/file/download?path=${encodeURIComponent('/Vault/Secret/plan.bin')}`, { range: 'bytes=0-9' });
+    expect(range.status).toBe(403);
+    // What lies outside the lock is untouched.
+    expect((await download('/Vault/open.txt')).bytes.toString()).toBe('open');
+
+    // The share page: a link on the unlocked parent lists the locked folder but never serves its bytes.
+    const pub = publicShare(server);
+    const link = (await server.request('POST', '/api/share', { token: user.token, body: { path: '/Vault', scope: 'anyone' } })).body;
+    expect((await pub.list(link.key)).body.items).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Secret', lock: true })]));
+    expect((await pub.download(link.key, '/Secret/plan.bin')).message).toBe('secure_approval_required');
+    expect((await pub.download(link.key, '/Secret')).message).toBe('secure_approval_required');
+    expect((await pub.download(link.key)).message).toBe('secure_approval_required');
+    expect((await pub.download(link.key, '/open.txt')).bytes.toString()).toBe('open');
+    // A link inside the locked folder cannot even be made without an approval.
+    const inside = await server.request('POST', '/api/share', { token: user.token, body: { path: '/Vault/Secret/plan.bin', scope: 'anyone' } });
+    expect(inside.body).toEqual({ statusCode: 403, message: 'secure_share_approval_required' });
+    expect((await server.request('GET', `/api/request/secure?path=${encodeURIComponent('/Vault/Secret/plan.bin')}`, { token: user.token })).body).toEqual({
+      secure: true,
+      holdsSecure: false,
+      downloadApproved: false,
+    });
+    expect((await server.request('GET', '/api/request/secure?path=/Vault', { token: user.token })).body).toMatchObject({ secure: false, holdsSecure: true });
+  });
+
+  it.skipIf(skip)('a request is checked: a secure path, the permission, a reason', async () => {
+    expect((await ask({ paths: ['/Vault/open.txt'] })).body.message).toBe('request_not_secure');
+    expect((await ask({ paths: ['/Vault/Secret/plan.bin'], reason: '  ' })).body.message).toBe('request_reason_required');
+    expect((await ask({ paths: ['/Vault/Secret/none.bin'] })).status).toBe(404);
+    expect((await ask({ paths: ['/Vault/Secret/plan.bin'], downloadLimit: 0 })).status).toBe(400);
+    expect((await ask({ type: 'share', paths: ['/Vault'] })).body.message).toBe('request_not_secure');
+    await server.request('PUT', '/api/resource', { token: master.token, body: { path: '/Vault/Secret', users: [{ entity: other.user._id, permissions: ['READ'] }] } });
+    expect((await ask({ paths: ['/Vault/Secret/plan.bin'] }, other.token)).status).toBe(403);
+    await server.request('PUT', '/api/resource', { token: master.token, body: { path: '/Vault/Secret', users: [{ entity: other.user._id, remove: true }] } });
+  });
+
+  it.skipIf(skip)('request, approval by a security manager (notified live), one download, then none', async () => {
+    const managerSocket = await connect(server.url, { token: admin.token });
+    sockets.push(managerSocket.socket);
+    const arrived = next<{ message: string; level: number }>(managerSocket.socket, 'notification');
+    const hooks = vi.spyOn(server.app.webhooks, 'emit');
+    const created = await ask({ paths: ['/Vault/Secret/plan.bin'] });
+    expect(created.body).toMatchObject({
+      type: 'download',
+      status: 'PENDING',
+      requester: { _id: user.user._id, email: 'user@example.com' },
+      approver: null,
+      contents: ['/Vault/Secret/plan.bin'],
+      downloadLimit: 1,
+      approvalDate: null,
+      canCancel: true,
+    });
+    const note = await arrived;
+    expect(note.message).toContain('/Vault/Secret/plan.bin');
+    expect(note.level).toBe(1);
+    expect(hooks).toHaveBeenCalledWith('request.state_changed', expect.objectContaining({ requestId: created.body._id, status: 'PENDING' }));
+
+    // The managers see it to approve; the requester and other users do not.
+    const box = (token: string) => server.request('GET', '/api/request?box=approve', { token });
+    expect((await box(master.token)).body.find((r: { _id: string }) => r._id === created.body._id)).toMatchObject({ canApprove: true });
+    expect((await box(other.token)).body).toEqual([]);
+    expect((await box(user.token)).body).toEqual([]);
+    expect((await server.request('GET', '/api/request?box=mine', { token: user.token })).body[0]._id).toBe(created.body._id);
+
+    const userSocket = await connect(server.url, { token: user.token });
+    sockets.push(userSocket.socket);
+    const told = next<{ message: string }>(userSocket.socket, 'notification');
+    const approval = await act(created.body._id, 'approve', admin.token);
+    expect(approval.body).toMatchObject({ status: 'APPROVED', approver: { _id: admin.user._id }, downloadsLeft: 1 });
+    expect(approval.body.approvalDate).toBe(approval.body.finalApprovalDate);
+    expect(approval.body.processingDate).toBe(approval.body.approvalDate);
+    expect((await told).message).toContain('승인');
+    expect(hooks).toHaveBeenCalledWith('request.state_changed', expect.objectContaining({ requestId: created.body._id, status: 'APPROVED' }));
+    hooks.mockRestore();
+
+    // Approval is the requester's: nobody else downloads on it.
+    expect((await download('/Vault/Secret/plan.bin', other.token)).status).toBe(403);
+    const got = await download('/Vault/Secret/plan.bin');
+    expect(got.status).toBe(200);
+    expect(got.bytes.equals(plan)).toBe(true);
+    await eventually(async () => (await server.request('GET', '/api/request?box=mine', { token: user.token })).body[0].downloadCount === 1);
+    expect(messageOf(await download('/Vault/Secret/plan.bin'))).toBe('secure_approval_required');
+    const log = (await server.request('GET', '/api/event?skip=0&limit=100', { token: master.token })).body.items.map((e: { message: string }) => e.message);
+    expect(log).toEqual(expect.arrayContaining([expect.stringContaining('Approved the download request'), expect.stringContaining('Requested download approval')]));
+  });
+
+  it.skipIf(skip)('nobody approves their own request; only security managers decide; a rejection needs a reason', async () => {
+    const own = await ask({ paths: ['/Vault/Secret/plan.bin'] });
+    expect((await act(own.body._id, 'approve', user.token)).body).toEqual({ statusCode: 403, message: 'request_self_approval' });
+    expect((await act(own.body._id, 'approve', other.token)).body).toEqual({ statusCode: 403, message: 'no_access_warning' });
+    // A manager's own request needs another manager, even for the MASTER.
+    const masters = await ask({ paths: ['/Vault/Secret/plan.bin'] }, master.token);
+    expect((await act(masters.body._id, 'approve', master.token)).body.message).toBe('request_self_approval');
+    expect((await act(masters.body._id, 'approve', admin.token)).body.status).toBe('APPROVED');
+    // SETTING on the folder makes a USER a security manager of it.
+    await server.request('PUT', '/api/resource', { token: master.token, body: { path: '/Vault', users: [{ entity: other.user._id, permissions: ['READ', 'SETTING'] }] } });
+    expect((await server.request('GET', '/api/request?box=approve', { token: other.token })).body.map((r: { _id: string }) => r._id)).toContain(own.body._id);
+    expect((await act(own.body._id, 'reject', other.token)).body.message).toBe('request_reject_reason_required');
+    const rejected = await act(own.body._id, 'reject', other.token, '사유 불충분');
+    expect(rejected.body).toMatchObject({ status: 'REJECTED', rejectReason: '사유 불충분', approver: { _id: other.user._id }, approvalDate: null });
+    await server.request('PUT', '/api/resource', { token: master.token, body: { path: '/Vault', users: [{ entity: other.user._id, remove: true }] } });
+    // Final states stay final.
+    expect((await act(own.body._id, 'approve', master.token)).body).toEqual({ statusCode: 409, message: 'request_transition_invalid' });
+    expect((await act(own.body._id, 'cancel', user.token)).status).toBe(409);
+    expect((await download('/Vault/Secret/plan.bin')).status).toBe(403);
+  });
+
+  it.skipIf(skip)('concurrent approvals and rejections: exactly one decision wins', async () => {
+    const id = (await ask({ paths: ['/Vault/Secret/plan.bin'] })).body._id as string;
+    const answers = await Promise.all([
+      ...Array.from({ length: 5 }, () => act(id, 'approve', master.token)),
+      ...Array.from({ length: 5 }, () => act(id, 'approve', admin.token)),
+      ...Array.from({ length: 5 }, () => act(id, 'reject', admin.token, 'no')),
+    ]);
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409).map((a) => a.body.message)).toEqual(Array(14).fill('request_transition_invalid'));
+    // Withdrawn, so that a winning approval leaves no download behind for the next cases.
+    await act(id, 'cancel', user.token);
+  });
+
+  it.skipIf(skip)('approving an expired request is refused; an approval ends with its validity', async () => {
+    const id = (await ask({ paths: ['/Vault/Secret/plan.bin'] })).body._id as string;
+    await server.app.db.updateTable('requests').set({ expires_at: '2001-01-01T00:00:00.000Z' }).where('id', '=', id).execute();
+    expect((await act(id, 'approve', master.token)).body).toEqual({ statusCode: 409, message: 'request_expired' });
+    const mine = (await server.request('GET', '/api/request?box=mine', { token: user.token })).body.find((r: { _id: string }) => r._id === id);
+    expect(mine).toMatchObject({ status: 'EXPIRED', canCancel: false });
+    expect(mine.processingDate).not.toBeNull();
+
+    const granted = await approved({ paths: ['/Vault/Secret/plan.bin'], downloadLimit: 3 });
+    await server.app.db.updateTable('requests').set({ expires_at: '2001-01-01T00:00:00.000Z' }).where('id', '=', granted).execute();
+    expect(messageOf(await download('/Vault/Secret/plan.bin'))).toBe('secure_approval_required');
+    const after = (await server.request('GET', '/api/request?box=mine', { token: user.token })).body.find((r: { _id: string }) => r._id === granted);
+    expect(after.status).toBe('EXPIRED');
+  });
+
+  it.skipIf(skip)('the requester withdraws a pending or approved request; nobody else can', async () => {
+    const pending = (await ask({ paths: ['/Vault/Secret/plan.bin'] })).body._id as string;
+    expect((await act(pending, 'cancel', admin.token)).status).toBe(403);
+    expect((await act(pending, 'cancel', user.token)).body.status).toBe('CANCELED');
+    expect((await act(pending, 'approve', master.token)).status).toBe(409);
+
+    const granted = await approved({ paths: ['/Vault/Secret/plan.bin'], downloadLimit: 5 });
+    expect((await act(granted, 'cancel', user.token)).body).toMatchObject({ status: 'CANCELED', canCancel: false });
+    expect(messageOf(await download('/Vault/Secret/plan.bin'))).toBe('secure_approval_required');
+  });
+
+  it.skipIf(skip)('100 concurrent downloads on a one-download approval give exactly one file', async () => {
+    await approved({ paths: ['/Vault/Secret/plan.bin'] });
+    const results = await Promise.all(Array.from({ length: 100 }, () => download('/Vault/Secret/plan.bin')));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 403)).toHaveLength(99);
+  });
+
+  it.skipIf(skip)('an approval covers what lies under its path: previews and zips count as downloads', async () => {
+    await approved({ paths: ['/Vault/Secret'], downloadLimit: 3 });
+    expect((await preview('/Vault/Secret/Inner/deep.txt')).bytes.toString()).toBe('deep');
+    const zip = await download('/Vault');
+    expect(zip.status).toBe(200);
+    expect(zip.bytes.subarray(0, 2).toString()).toBe('PK');
+    await eventually(async () => (await server.request('GET', `/api/request/secure?path=${encodeURIComponent('/Vault/Secret/plan.bin')}`, { token: user.token })).body.downloadApproved);
+    expect((await download('/Vault/Secret/plan.bin')).status).toBe(200);
+    await eventually(async () => (await download('/Vault/Secret/plan.bin')).status === 403);
+  });
+
+  it.skipIf(skip)('an approved share request allows one link, whose page then serves the secure file', async () => {
+    const id = await approved({ type: 'share', paths: ['/Vault/Secret/plan.bin'] });
+    const link = await server.request('POST', '/api/share', { token: user.token, body: { path: '/Vault/Secret/plan.bin', scope: 'anyone', downloadLimit: 1 } });
+    expect(link.status).toBe(200);
+    const got = await publicShare(server).download(link.body.key);
+    expect(got.status).toBe(200);
+    expect(got.bytes.equals(plan)).toBe(true);
+    expect((await server.request('GET', '/api/request?box=mine', { token: user.token })).body.find((r: { _id: string }) => r._id === id).used).toBe(true);
+    const second = await server.request('POST', '/api/share', { token: user.token, body: { path: '/Vault/Secret/plan.bin', scope: 'anyone' } });
+    expect(second.body.message).toBe('secure_share_approval_required');
+    // Unlocking the folder lifts the gate for everyone.
+    expect((await server.request('PUT', '/api/file/lock', { token: master.token, body: { path: '/Vault/Secret', lock: false } })).body.lock).toBe(false);
+    expect((await download('/Vault/Secret/plan.bin', other.token)).status).toBe(200);
+    await server.request('PUT', '/api/file/lock', { token: master.token, body: { path: '/Vault/Secret', lock: true } });
+  });
+
+  it.skipIf(skip)('keeps bytes inside a locked folder: no copy or move out of it, even for the MASTER', async () => {
+    const copyOut = await server.request('POST', '/api/file/copy', { token: master.token, body: { path: '/Vault/Secret', name: 'plan.bin', newPath: '/Vault' } });
+    expect(copyOut).toMatchObject({ status: 403, body: { message: 'secure_approval_required' } });
+    const moveOut = await server.request('POST', '/api/file/move', { token: user.token, body: { path: '/Vault/Secret/Inner', name: 'deep.txt', newPath: '/Vault' } });
+    expect(moveOut).toMatchObject({ status: 403, body: { message: 'secure_approval_required' } });
+    // Inside the same locked folder, and the locked folder itself (its lock goes along), are fine.
+    expect((await server.request('POST', '/api/file/copy', { token: master.token, body: { path: '/Vault/Secret/Inner', name: 'deep.txt', newPath: '/Vault/Secret' } })).status).toBe(200);
+    await server.request('POST', '/api/file', { token: master.token, body: { name: 'Archive', path: '/Vault' } });
+    const copied = await server.request('POST', '/api/file/copy', { token: master.token, body: { path: '/Vault', name: 'Secret', newPath: '/Vault/Archive' } });
+    expect(copied.status).toBe(200);
+    expect(copied.body.lock).toBe(true);
+  });
+});

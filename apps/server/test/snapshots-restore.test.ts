@@ -1,0 +1,198 @@
+import { LocalBackend, Repository } from '@bogwan/vault';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { namesIn, signInAs } from './files-helpers.js';
+import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import {
+  createFolder,
+  createPlan,
+  createRoot,
+  finishedRestore,
+  finishedRun,
+  REPO_PASSWORD,
+  repoDir,
+  restoreItems,
+  runPlan,
+} from './snapshots-helpers.js';
+import { bytesOf, fetchBytes, sha256, upload } from './transfer-helpers.js';
+
+const MiB = 1024 * 1024;
+
+describe.each(dialects())('snapshot runs and restores on $dialect', ({ dialect, skip }) => {
+  let server: TestServer;
+  let token: string;
+  let location: string;
+  let planId: string;
+  let firstRun: string;
+  const run = it.skipIf(skip);
+  const big = bytesOf(3 * MiB + 123, 'big');
+  const small = Buffer.from('작은 파일 내용 small file\n');
+  const unicode = bytesOf(70_000, 'unicode');
+
+  beforeAll(async () => {
+    if (skip) return;
+    server = await startServer(dialect);
+    token = (await setupMaster(server)).token;
+    await createRoot(server, token, 'Team');
+    await createFolder(server, token, '/Team', 'docs');
+    await createFolder(server, token, '/Team', 'empty');
+    await createRoot(server, token, 'Other');
+    const user = await signInAs(server, 'owner@example.com', 'ADMIN');
+    expect((await upload(server, user.token, '/Team/docs', 'big.bin', big)).status).toBe(200);
+    expect((await upload(server, token, '/Team', 'small.txt', small)).status).toBe(200);
+    expect((await upload(server, token, '/Team/docs', '보고서 2026.dat', unicode)).status).toBe(200);
+    location = repoDir();
+    planId = (await createPlan(server, token, location))._id;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const download = async (path: string) => {
+    const res = await fetchBytes(server, token, `/api/file/download?path=${encodeURIComponent(path)}`);
+    expect(res.status, path).toBe(200);
+    return sha256(res.bytes);
+  };
+
+  run('takes a snapshot of the live store; a second run at the same time is refused', async () => {
+    const [a, b] = await Promise.all([
+      server.request('POST', `/api/snapshot/plan/${planId}/run`, { token }),
+      server.request('POST', `/api/snapshot/plan/${planId}/run`, { token }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([202, 409]);
+    const refused = a.status === 409 ? a : b;
+    expect(refused.body.message).toBe('snapshot_operation_in_progress');
+    const started = a.status === 202 ? a : b;
+    expect(started.body).toMatchObject({ status: 'running', trigger: 'manual', backupType: 'incremental' });
+
+    const done = await finishedRun(server, token, started.body._id);
+    expect(done).toMatchObject({ status: 'completed', files: 3, size: big.length + small.length + unicode.length, error: null });
+    expect(done.snapshotId).toMatch(/^[0-9a-f]{64}$/);
+    expect(done.bytesAdded).toBeGreaterThan(big.length / 2);
+    firstRun = done._id;
+
+    // The task panel followed it to completion.
+    const tasks = (await server.request('GET', '/api/cache', { token })).body as Record<string, { type: string; status: string; snapshotId: string }>;
+    const task = Object.values(tasks).find((t) => t.snapshotId === firstRun)!;
+    expect(task).toMatchObject({ type: 'snapshot', status: 'completed' });
+    const plan = (await server.request('GET', `/api/snapshot/plan/${planId}`, { token })).body;
+    expect(plan.lastRun).toMatchObject({ _id: firstRun, status: 'completed' });
+  });
+
+  run('lists the snapshot contents with owners for the restore wizard', async () => {
+    const top = await server.request('GET', `/api/snapshot/run/${firstRun}/items`, { token });
+    expect(top.status).toBe(200);
+    expect(top.body.items.map((i: { name: string }) => i.name)).toEqual(['Other', 'Team']);
+    const team = await server.request('GET', `/api/snapshot/run/${firstRun}/items?path=Team`, { token });
+    expect(team.body.items.map((i: { name: string; folder: boolean }) => [i.name, i.folder])).toEqual([
+      ['docs', true],
+      ['empty', true],
+      ['small.txt', false],
+    ]);
+    const docs = await server.request('GET', `/api/snapshot/run/${firstRun}/items?path=${encodeURIComponent('Team/docs')}`, { token });
+    expect(docs.body.items).toEqual(
+      expect.arrayContaining([expect.objectContaining({ path: 'Team/docs/big.bin', size: big.length, folder: false, owner: 'owner@example.com' })]),
+    );
+    expect((await server.request('GET', `/api/snapshot/run/${firstRun}/items?path=${encodeURIComponent('Team/nope')}`, { token })).status).toBe(404);
+    expect((await server.request('GET', `/api/snapshot/run/${firstRun}/items?path=${encodeURIComponent('../etc')}`, { token })).status).toBe(400);
+  });
+
+  run('restores a deleted file to its place with the same SHA-256 and owner', async () => {
+    const trashed = await server.request('POST', '/api/file/trash', { token, body: { paths: ['/Team/docs/big.bin'] } });
+    expect(trashed.status).toBe(200);
+    expect(await namesIn(server, token, '/Team/docs')).not.toContain('big.bin');
+
+    const restored = await restoreItems(server, token, { runId: firstRun, items: ['Team/docs/big.bin'], target: { kind: 'original' } });
+    expect(restored).toMatchObject({ status: 'completed', files: 1, failed: 0, size: big.length, error: null });
+    expect(await download('/Team/docs/big.bin')).toBe(sha256(big));
+    const listing = await server.request('GET', `/api/file/list?path=${encodeURIComponent('/Team/docs')}`, { token });
+    const entry = listing.body.items.find((i: { name: string }) => i.name === 'big.bin');
+    const owner = await server.app.db.selectFrom('users').select('id').where('email', '=', 'owner@example.com').executeTakeFirstOrThrow();
+    expect(entry.owner).toBe(owner.id);
+  });
+
+  run('restoring onto files that are already there keeps them instead of making copies', async () => {
+    const again = await restoreItems(server, token, { runId: firstRun, items: ['Team'], target: { kind: 'original' } });
+    expect(again).toMatchObject({ status: 'completed', files: 3, failed: 0 });
+    expect((await namesIn(server, token, '/Team')).sort()).toEqual(['docs', 'empty', 'small.txt']);
+    expect((await namesIn(server, token, '/Team/docs')).sort()).toEqual(['big.bin', '보고서 2026.dat']);
+  });
+
+  run('restores a folder tree into another folder, empty folders included', async () => {
+    const done = await restoreItems(server, token, { runId: firstRun, items: ['Team/docs', 'Team/empty', 'Team/docs/big.bin'], target: { kind: 'folder', path: '/Other' } });
+    expect(done).toMatchObject({ status: 'completed', files: 2, failed: 0 });
+    expect((await namesIn(server, token, '/Other')).sort()).toEqual(['docs', 'empty']);
+    expect(await download('/Other/docs/보고서 2026.dat')).toBe(sha256(unicode));
+    expect(await download('/Other/docs/big.bin')).toBe(sha256(big));
+    const missing = await server.request('POST', '/api/restore', { token, body: { runId: firstRun, items: ['Team'], target: { kind: 'folder', path: '/Nowhere' } } });
+    expect(missing.status).toBe(404);
+    const unknown = await server.request('POST', '/api/restore', { token, body: { runId: firstRun, items: ['Team/ghost.txt'], target: { kind: 'original' } } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe('invalid_path');
+  });
+
+  run('a restored root folder comes back whole after it was deleted', async () => {
+    expect((await server.request('POST', '/api/file/trash', { token, body: { paths: ['/Team'] } })).status).toBe(200);
+    const done = await restoreItems(server, token, { runId: firstRun, items: ['Team'], target: { kind: 'original' } });
+    expect(done).toMatchObject({ status: 'completed', files: 3 });
+    expect(await download('/Team/small.txt')).toBe(sha256(small));
+    expect(await download('/Team/docs/big.bin')).toBe(sha256(big));
+  });
+
+  run('an incremental run stores only what is new: the restored copies are deduplicated', async () => {
+    const second = await runPlan(server, token, planId);
+    // Team's three files and the two copies restored into Other.
+    expect(second).toMatchObject({ status: 'completed', files: 5, size: 2 * big.length + 2 * unicode.length + small.length });
+    expect(second.bytesAdded).toBeLessThan(64 * 1024);
+  });
+
+  run('a restore and a snapshot cannot run at the same time', async () => {
+    const [restore, snapshot] = await Promise.all([
+      server.request('POST', '/api/restore', { token, body: { runId: firstRun, items: ['Team/small.txt'], target: { kind: 'original' } } }),
+      server.request('POST', `/api/snapshot/plan/${planId}/run`, { token }),
+    ]);
+    expect([restore.status, snapshot.status].sort()).toEqual([202, 409]);
+    const refused = restore.status === 409 ? restore : snapshot;
+    expect(refused.body.message).toBe('snapshot_operation_in_progress');
+    if (restore.status === 202) await finishedRestore(server, token, restore.body._id);
+    else await finishedRun(server, token, snapshot.body._id);
+  });
+
+  run('a run can be canceled through the task panel call', async () => {
+    const started = await server.request('POST', `/api/snapshot/plan/${planId}/run`, { token });
+    expect(started.status).toBe(202);
+    const cancel = await server.request('POST', `/api/snapshot/cancel/${started.body._id}`, { token });
+    expect(cancel.status).toBe(200);
+    const done = await finishedRun(server, token, started.body._id);
+    expect(done.status).toBe('canceled');
+    // The lock is free again.
+    expect((await runPlan(server, token, planId)).status).toBe('completed');
+  });
+
+  run('with the repository password changed behind its back, runs and restores fail with "cannot be restored"', async () => {
+    const backend = new LocalBackend(location);
+    const repo = await Repository.open(backend, REPO_PASSWORD);
+    const [original] = await repo.listKeys();
+    await repo.addKey('someone-elses-password', { N: 1024, r: 8, p: 1 });
+    await repo.removeKey(original!.id);
+
+    const failed = await runPlan(server, token, planId);
+    expect(failed).toMatchObject({ status: 'failure', error: 'snapshot_cannot_restore' });
+    const res = await server.request('POST', '/api/restore', { token, body: { runId: firstRun, items: ['Team/small.txt'], target: { kind: 'original' } } });
+    if (res.status === 202) {
+      const restore = await finishedRestore(server, token, res.body._id);
+      expect(restore).toMatchObject({ status: 'failure', error: 'snapshot_cannot_restore' });
+      // Retry is offered for it, and fails the same way while the password is wrong.
+      const retry = await server.request('POST', `/api/restore/${res.body._id}/retry`, { token });
+      expect(retry.status).toBe(202);
+      expect((await finishedRestore(server, token, res.body._id)).error).toBe('snapshot_cannot_restore');
+    } else {
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('snapshot_cannot_restore');
+    }
+    // A completed restore cannot be "retried".
+    const completed = ((await server.request('GET', '/api/restore', { token })).body.items as { _id: string; status: string }[]).find((r) => r.status === 'completed')!;
+    const refused = await server.request('POST', `/api/restore/${completed._id}/retry`, { token });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('snapshot_not_restorable_state');
+  });
+});

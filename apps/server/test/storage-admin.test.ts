@@ -1,0 +1,306 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blobKeyOf } from '../src/storage/blob-store.js';
+import { signInAs } from './files-helpers.js';
+import { dialects, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
+import { startS3, type TestS3 } from './s3.js';
+import { bytesOf, fetchBytes, sha256, upload } from './transfer-helpers.js';
+
+let s3: TestS3;
+beforeAll(async () => {
+  s3 = await startS3();
+});
+afterAll(async () => {
+  await s3?.close();
+});
+
+describe.each(dialects())('storage administration on $dialect', ({ dialect, skip }) => {
+  let server: TestServer;
+  let master: Awaited<ReturnType<typeof setupMaster>>;
+  let admin: { token: string; user: { _id: string } };
+  let user: { token: string; user: { _id: string } };
+  const run = it.skipIf(skip);
+
+  beforeAll(async () => {
+    if (skip) return;
+    server = await startServer(dialect, s3.env);
+    master = await setupMaster(server);
+    admin = await signInAs(server, 'admin@example.com', 'ADMIN');
+    user = await signInAs(server, 'user@example.com', 'USER');
+    for (const name of ['Team', 'Beta', 'Alpha', 'Old_deleted_1']) {
+      expect((await server.request('POST', '/api/file', { token: master.token, body: { name, path: '/' } })).status).toBe(200);
+    }
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const volumes = (token = admin.token) => server.request('GET', '/api/storage/volume', { token });
+  const syncs = () => server.request('GET', '/api/storage/sync', { token: admin.token });
+  const syncOf = async (id: string) => ((await syncs()).body as { _id: string; status: string }[]).find((s) => s._id === id);
+  const waitForSync = async (id: string, status: string) => expect.poll(async () => (await syncOf(id))?.status, { timeout: 15_000 }).toBe(status);
+  const nodesOf = (rootName: string) =>
+    server.app.db
+      .selectFrom('nodes')
+      .selectAll()
+      .where('root_id', '=', server.app.db.selectFrom('nodes').select('id').where('parent_id', '=', '').where('name', '=', rootName).where('trash_key', '=', ''))
+      .execute();
+  const refOf = async (backend: string, hash: string) =>
+    (await server.app.db.selectFrom('blobs').select('ref_count').where('backend', '=', backend).where('hash', '=', hash).executeTakeFirst())?.ref_count ?? 0;
+
+  /** Holds every write to the cloud store until `release` (a sync in flight, observable). */
+  async function gateCloudWrites(): Promise<{ release: () => void; waiting: () => number; restore: () => void }> {
+    const cloud = (await server.app.blobStores.cloud())!;
+    const original = cloud.put.bind(cloud);
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let waiting = 0;
+    cloud.put = async (key, body) => {
+      waiting += 1;
+      await gate;
+      return original(key, body);
+    };
+    return { release: open, waiting: () => waiting, restore: () => (cloud.put = original) };
+  }
+
+  run('refuses every storage call to a USER', async () => {
+    const calls: [string, string, unknown?][] = [
+      ['GET', '/api/storage/volume'],
+      ['GET', '/api/storage/sync'],
+      ['POST', '/api/storage/sync', { path: '/Team', mode: 'move' }],
+      ['POST', '/api/sync/cancel/some-task'],
+      ['POST', '/api/setting/admin', { password: GOOD_PASSWORD }],
+      ['GET', '/api/setting/storage'],
+      ['PUT', '/api/setting/storage', { server: { path: '/tmp' } }],
+      ['PUT', '/api/file/root/volume', { path: '/Team', volume: 1024 }],
+    ];
+    for (const [method, url, body] of calls) {
+      const res = await server.request(method, url, { token: user.token, body });
+      expect([method, url, res.status, res.body.message]).toEqual([method, url, 403, 'no_access_warning']);
+    }
+    expect((await server.request('GET', '/api/storage/volume')).status).toBe(401);
+  });
+
+  run('lists the volume table by name without _deleted_ roots, with rates and trash counted', async () => {
+    const data = bytesOf(3000, 'volume-a');
+    expect((await upload(server, admin.token, '/Alpha', 'a.bin', data)).status).toBe(200);
+    expect((await upload(server, admin.token, '/Beta', 'b.bin', bytesOf(1000, 'volume-b'))).status).toBe(200);
+    expect((await upload(server, admin.token, '/Beta', 'gone.bin', bytesOf(1000, 'volume-gone'))).status).toBe(200);
+    expect((await server.request('POST', '/api/file/trash', { token: admin.token, body: { paths: ['/Beta/gone.bin'] } })).status).toBe(200);
+    expect((await server.request('PUT', '/api/file/root/volume', { token: admin.token, body: { path: '/Alpha', volume: 4000 } })).status).toBe(200);
+    const res = await volumes();
+    expect(res.status).toBe(200);
+    const names = res.body.items.map((r: { name: string }) => r.name);
+    expect(names).toEqual(['Alpha', 'Beta', 'Team']);
+    expect(res.body.items[0]).toMatchObject({ path: '/Alpha', backend: 'server', volume: 4000, usage: 3000, available: 1000, usageRate: 0.75, syncing: false });
+    expect(res.body.items[1]).toMatchObject({ volume: null, usage: 2000, available: null, usageRate: null });
+    expect(res.body.used).toBe(5000);
+    expect(res.body.items[0].totalUsageRate).toBeCloseTo(0.6);
+    expect(res.body.cloudConfigured).toBe(false);
+    expect((await volumes(master.token)).status).toBe(200);
+  });
+
+  run('accepts a limit below the usage: nothing is lost, further uploads are refused until there is room', async () => {
+    const res = await server.request('PUT', '/api/file/root/volume', { token: admin.token, body: { path: '/Alpha', volume: 1024 } });
+    expect(res.status).toBe(200);
+    const row = (await volumes()).body.items[0];
+    expect(row).toMatchObject({ volume: 1024, usage: 3000, available: 0 });
+    expect(row.usageRate).toBeGreaterThan(1);
+    const refused = await upload(server, admin.token, '/Alpha', 'more.bin', bytesOf(10, 'more'));
+    expect([refused.status, refused.body.message]).toEqual([413, 'volume_exceeded_warning']);
+    const kept = await fetchBytes(server, admin.token, '/api/file/download?path=/Alpha/a.bin');
+    expect(kept.status).toBe(200);
+    expect(sha256(kept.bytes)).toBe(sha256(bytesOf(3000, 'volume-a')));
+    expect((await server.request('PUT', '/api/file/root/volume', { token: admin.token, body: { path: '/Alpha', volume: null } })).status).toBe(200);
+    expect((await upload(server, admin.token, '/Alpha', 'more.bin', bytesOf(10, 'more'))).status).toBe(200);
+  });
+
+  run('admin mode checks the caller\u2019s own password and stops guessing after five tries', async () => {
+    const check = (password: string, token = admin.token) => server.request('POST', '/api/setting/admin', { token, body: { password } });
+    expect((await check(GOOD_PASSWORD)).body).toEqual({ success: true });
+    expect((await check(GOOD_PASSWORD, master.token)).body).toEqual({ success: true });
+    for (let i = 0; i < 5; i++) expect((await check('Wrong!2026x')).body).toEqual({ success: false });
+    const limited = await check(GOOD_PASSWORD);
+    expect([limited.status, limited.body.message]).toEqual([429, 'too_many_requests_message']);
+    // Another account is not held back by it.
+    expect((await check(GOOD_PASSWORD, master.token)).body).toEqual({ success: true });
+    expect((await check('')).status).toBe(400);
+    const events = await server.request('GET', `/api/event?userId=${admin.user._id}`, { token: admin.token });
+    expect(events.body.items.map((e: { message: string }) => e.message)).toContain('Admin mode refused: wrong password');
+  });
+
+  run('refuses a sync while no bucket is configured, and a bucket that does not exist', async () => {
+    const res = await server.request('POST', '/api/storage/sync', { token: admin.token, body: { path: '/Team', mode: 'move' } });
+    expect([res.status, res.body.message]).toEqual([409, 'cloud_bucket_missing']);
+    // The cloud fields need admin mode, per session: a fresh administrator session is refused.
+    const fresh = await signInAs(server, 'fresh-admin@example.com', 'ADMIN');
+    const locked = await server.request('PUT', '/api/setting/storage', { token: fresh.token, body: { cloud: { bucket: 'no-such-bucket' } } });
+    expect([locked.status, locked.body.message]).toEqual([403, 'admin_mode_required']);
+    expect((await server.request('POST', '/api/setting/admin', { token: fresh.token, body: { password: GOOD_PASSWORD } })).body).toEqual({ success: true });
+    const missing = await server.request('PUT', '/api/setting/storage', { token: fresh.token, body: { cloud: { bucket: 'no-such-bucket' } } });
+    expect([missing.status, missing.body.message]).toEqual([400, 'cloud_bucket_missing']);
+    const bucket = await s3.bucket();
+    const saved = await server.request('PUT', '/api/setting/storage', { token: fresh.token, body: { cloud: { bucket } } });
+    expect([saved.status, saved.body.cloud]).toEqual([200, { bucket }]);
+    expect((await volumes()).body.cloudConfigured).toBe(true);
+    const bad = await server.request('POST', '/api/storage/sync', { token: admin.token, body: { path: '/Team/x', mode: 'move' } });
+    expect(bad.status).toBe(400);
+    const noName = await server.request('POST', '/api/storage/sync', { token: admin.token, body: { path: '/Team', mode: 'copy' } });
+    expect(noName.status).toBe(400);
+  });
+
+  run('moves a root to the cloud in the background: reads and writes go on, then everything lives on the cloud', async () => {
+    const a = bytesOf(300_000, 'team-a');
+    const trashed = bytesOf(5000, 'team-trashed');
+    expect((await upload(server, admin.token, '/Team', 'a.bin', a)).status).toBe(200);
+    expect((await upload(server, admin.token, '/Team', 'old.bin', trashed)).status).toBe(200);
+    const trash = await server.request('POST', '/api/file/trash', { token: admin.token, body: { paths: ['/Team/old.bin'] } });
+    const usageBefore = (await volumes()).body.items.find((r: { name: string }) => r.name === 'Team').usage;
+
+    const gate = await gateCloudWrites();
+    const started = await server.request('POST', '/api/storage/sync', { token: admin.token, body: { path: '/Team', mode: 'move' } });
+    expect(started.status).toBe(200);
+    expect(started.body).toMatchObject({ path: '/Team', mode: 'move', source: 'server', target: 'cloud', status: 'running' });
+    await expect.poll(() => gate.waiting(), { timeout: 5000 }).toBeGreaterThan(0);
+
+    // In flight: the folder reads from the server, takes new files, and refuses a second sync.
+    expect((await volumes()).body.items.find((r: { name: string }) => r.name === 'Team').syncing).toBe(true);
+    const during = await fetchBytes(server, admin.token, '/api/file/download?path=/Team/a.bin');
+    expect(sha256(during.bytes)).toBe(sha256(a));
+    const b = bytesOf(2000, 'team-b-during');
+    expect((await upload(server, admin.token, '/Team', 'b.bin', b)).status).toBe(200);
+    const second = await server.request('POST', '/api/storage/sync', { token: admin.token, body: { path: '/Team', mode: 'move' } });
+    expect([second.status, second.body.message]).toEqual([409, 'sync_in_progress']);
+    const cache = await server.request('GET', '/api/cache', { token: admin.token });
+    const task = Object.values(cache.body as Record<string, { type: string; status: string; clientPath: string }>).find((t) => t.type === 'sync');
+    expect(task).toMatchObject({ status: 'running', clientPath: '/Team' });
+
+    gate.release();
+    await waitForSync(started.body._id, 'completed');
+    gate.restore();
+
+    const nodes = await nodesOf('Team');
+    expect(new Set(nodes.map((n) => n.backend))).toEqual(new Set(['cloud']));
+    const cloud = (await server.app.blobStores.cloud())!;
+    for (const data of [a, b, trashed]) {
+      expect(await cloud.stat(blobKeyOf(sha256(data)))).toEqual({ size: data.length });
+      expect(await refOf('cloud', sha256(data))).toBe(1);
+      expect(await refOf('server', sha256(data))).toBe(0);
+    }
+    expect(await server.app.db.selectFrom('storage_sync_pins').selectAll().execute()).toEqual([]);
+    for (const [name, data] of [['a.bin', a], ['b.bin', b]] as const) {
+      const got = await fetchBytes(server, admin.token, `/api/file/download?path=/Team/${name}`);
+      expect([got.status, sha256(got.bytes)]).toEqual([200, sha256(data)]);
+    }
+    const restored = await server.request('POST', '/api/trash/restore', { token: admin.token, body: { ids: trash.body.ids } });
+    expect(restored.status).toBe(200);
+    expect(sha256((await fetchBytes(server, admin.token, '/api/file/download?path=/Team/old.bin')).bytes)).toBe(sha256(trashed));
+    const row = (await volumes()).body.items.find((r: { name: string }) => r.name === 'Team');
+    expect(row).toMatchObject({ backend: 'cloud', syncing: false, usage: usageBefore + b.length });
+    const syncTask = async () =>
+      Object.values((await server.request('GET', '/api/cache', { token: admin.token })).body as Record<string, { type: string; status: string; progress: number }>).find(
+        (t) => t.type === 'sync',
+      );
+    await expect.poll(syncTask, { timeout: 5000 }).toMatchObject({ status: 'completed', progress: 100 });
+    // New files now go to the cloud.
+    expect((await upload(server, admin.token, '/Team', 'c.bin', bytesOf(100, 'team-c'))).status).toBe(200);
+    expect((await nodesOf('Team')).find((n) => n.name === 'c.bin')?.backend).toBe('cloud');
+    const events = await server.request('GET', `/api/event?userId=${admin.user._id}`, { token: admin.token });
+    expect(events.body.items.map((e: { message: string }) => e.message)).toContain('Moved /Team to cloud');
+  });
+
+  run('refuses a file whose bytes went to the backend its folder has left', async () => {
+    const folder = (await server.app.fileTree.resolve('/Team'))!;
+    const hash = sha256(Buffer.from('stale'));
+    await expect(
+      server.app.fileTree.addFile(folder, { name: 'late.bin', size: 5, contentHash: hash, blobKey: blobKeyOf(hash), ownerId: admin.user._id, backend: 'server' }),
+    ).rejects.toMatchObject({ statusCode: 409, messageKey: 'backend_mismatch_warning' });
+  });
+
+  run('copies a root into a new root on the other backend, leaving the source as it was', async () => {
+    const res = await server.request('POST', '/api/storage/sync', { token: admin.token, body: { path: '/Team', mode: 'copy', name: 'Team copy' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ source: 'cloud', target: 'server', targetName: 'Team copy' });
+    await waitForSync(res.body._id, 'completed');
+    const copy = await nodesOf('Team copy');
+    expect(new Set(copy.map((n) => n.backend))).toEqual(new Set(['server']));
+    const list = await server.request('GET', '/api/file/list?path=/Team copy', { token: admin.token });
+    expect(list.body.items.map((i: { name: string }) => i.name).sort()).toEqual(['a.bin', 'b.bin', 'c.bin', 'old.bin']);
+    const got = await fetchBytes(server, admin.token, '/api/file/download?path=/Team copy/a.bin');
+    expect(sha256(got.bytes)).toBe(sha256(bytesOf(300_000, 'team-a')));
+    const rows = (await volumes()).body.items;
+    expect(rows.find((r: { name: string }) => r.name === 'Team copy')).toMatchObject({ backend: 'server', usage: 300_000 + 2000 + 5000 + 100 });
+    expect(new Set((await nodesOf('Team')).map((n) => n.backend))).toEqual(new Set(['cloud']));
+    const taken = await server.request('POST', '/api/storage/sync', { token: admin.token, body: { path: '/Team', mode: 'copy', name: 'Team copy' } });
+    expect([taken.status, taken.body.message]).toEqual([409, 'file_exists_warning']);
+  });
+
+  run('cancels a running move: the root stays where it was and the sync lets go of what it copied', async () => {
+    const serverStore = await server.app.blobStores.local();
+    const original = serverStore.put.bind(serverStore);
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let waiting = 0;
+    serverStore.put = async (key, body) => {
+      waiting += 1;
+      await gate;
+      return original(key, body);
+    };
+    // Files of their own, so the server store does not have them yet.
+    expect((await upload(server, admin.token, '/Team', 'd.bin', bytesOf(4000, 'team-d'))).status).toBe(200);
+    const started = await server.request('POST', '/api/storage/sync', { token: admin.token, body: { path: '/Team', mode: 'move' } });
+    expect(started.status).toBe(200);
+    await expect.poll(() => waiting, { timeout: 5000 }).toBeGreaterThan(0);
+    const cancel = await server.request('POST', `/api/sync/cancel/${started.body.taskId}`, { token: master.token });
+    expect(cancel.status).toBe(200);
+    open();
+    await waitForSync(started.body._id, 'canceled');
+    serverStore.put = original;
+    expect(new Set((await nodesOf('Team')).map((n) => n.backend))).toEqual(new Set(['cloud']));
+    // The run lets go of its pins as it stops.
+    await expect.poll(() => server.app.db.selectFrom('storage_sync_pins').selectAll().execute(), { timeout: 5000 }).toEqual([]);
+    expect(await refOf('server', sha256(bytesOf(4000, 'team-d')))).toBe(0);
+    const got = await fetchBytes(server, admin.token, '/api/file/download?path=/Team/d.bin');
+    expect(sha256(got.bytes)).toBe(sha256(bytesOf(4000, 'team-d')));
+    const again = await server.request('POST', `/api/sync/cancel/${started.body.taskId}`, { token: master.token });
+    expect([again.status, again.body.message]).toEqual([409, 'task_not_cancelable']);
+    const task = Object.values((await server.request('GET', '/api/cache', { token: admin.token })).body as Record<string, { cacheKey: string; status: string }>).find((t) =>
+      t.cacheKey.endsWith(started.body.taskId),
+    );
+    expect(task?.status).toBe('canceled');
+  });
+
+  run('marks a sync whose process died as failed and releases its pins; it can be started again', async () => {
+    const root = (await server.app.fileTree.resolve('/Beta'))!;
+    const old = new Date(Date.now() - 10 * 60_000).toISOString();
+    const hash = sha256(bytesOf(1000, 'volume-b'));
+    await server.app.db
+      .insertInto('storage_syncs')
+      .values({
+        id: 'dead-sync',
+        task_id: 'dead-task',
+        root_id: root.id,
+        path: '/Beta',
+        mode: 'move',
+        source: 'server',
+        target: 'cloud',
+        target_name: null,
+        status: 'running',
+        bytes_total: 1000,
+        bytes_done: 0,
+        error: null,
+        owner_id: admin.user._id,
+        created_at: old,
+        updated_at: old,
+      })
+      .execute();
+    await server.app.db.insertInto('storage_sync_pins').values({ sync_id: 'dead-sync', backend: 'cloud', hash, size: 1000 }).execute();
+    await server.app.db.insertInto('blobs').values({ backend: 'cloud', hash, size: 1000, ref_count: 1, created_at: old }).execute();
+    const res = await server.request('POST', '/api/storage/sync', { token: admin.token, body: { path: '/Beta', mode: 'move' } });
+    expect(res.status).toBe(200);
+    const dead = await syncOf('dead-sync');
+    expect(dead).toMatchObject({ status: 'failure', error: 'interrupted' });
+    await waitForSync(res.body._id, 'completed');
+    expect(await refOf('cloud', hash)).toBe(1);
+    expect(sha256((await fetchBytes(server, admin.token, '/api/file/download?path=/Beta/b.bin')).bytes)).toBe(hash);
+  });
+});

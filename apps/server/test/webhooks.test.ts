@@ -1,0 +1,313 @@
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAs } from './files-helpers.js';
+import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { bytesOf, fetchBytes, sha256 } from './transfer-helpers.js';
+
+interface Received {
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** A local HTTP receiver; `answer` decides each status (and an optional redirect). */
+async function receiver(answer: (n: number) => { status: number; location?: string } = () => ({ status: 200 })) {
+  const received: Received[] = [];
+  const server = http.createServer((request, response) => {
+    let body = '';
+    request.on('data', (piece) => (body += piece));
+    request.on('end', () => {
+      received.push({ headers: request.headers, body });
+      const { status, location } = answer(received.length);
+      response.writeHead(status, location ? { location } : {});
+      response.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+function verify(secret: string, header: string, body: string): boolean {
+  const parts = Object.fromEntries(header.split(',').map((p) => p.split('=') as [string, string]));
+  const mac = createHmac('sha256', secret).update(`${parts.t}.${body}`).digest('hex');
+  return mac === parts.v1 && Math.abs(Date.now() / 1000 - Number(parts.t)) < 300;
+}
+
+describe.each(dialects())('webhooks on $dialect', ({ dialect, skip }) => {
+  let server: TestServer;
+  let master: Awaited<ReturnType<typeof setupMaster>>;
+  let admin: { token: string; user: { _id: string } };
+  let user: { token: string; user: { _id: string } };
+  const run = it.skipIf(skip);
+  const closers: (() => Promise<void>)[] = [];
+
+  beforeAll(async () => {
+    if (skip) return;
+    server = await startServer(dialect);
+    master = await setupMaster(server);
+    admin = await signInAs(server, 'admin@example.com', 'ADMIN');
+    user = await signInAs(server, 'user@example.com', 'USER');
+    for (const [name, path] of [['Inbox', '/'], ['Other', '/'], ['sub', '/Inbox']]) {
+      expect((await server.request('POST', '/api/file', { token: master.token, body: { name, path } })).status).toBe(200);
+    }
+    server.app.webhooks.retryDelaysMs = [50, 50];
+  });
+  afterAll(async () => {
+    for (const close of closers) await close();
+    await server?.close();
+  });
+
+  const createIncoming = (body: Record<string, unknown>, token = admin.token) => server.request('POST', '/api/webhooks', { token, body });
+  const call = async (token: string, accessToken: string | undefined, data: Buffer, name: string, path?: string) => {
+    const form = new FormData();
+    if (path !== undefined) form.append('path', path);
+    form.append('file', new Blob([data]), name);
+    const headers: Record<string, string> = accessToken ? { authorization: `Bearer ${accessToken}` } : {};
+    const res = await fetch(`${server.url}/api/webhooks/incoming/${token}`, { method: 'POST', headers, body: form });
+    return { status: res.status, body: (await res.json()) as { message?: string; path?: string; size?: number } };
+  };
+  const activity = async () => {
+    const res = await server.request('GET', '/api/event?skip=0&limit=1000', { token: master.token });
+    return (res.body.items as { message: string }[]).map((e) => e.message);
+  };
+
+  run('refuses every webhook administration call to a USER', async () => {
+    const calls: [string, string, unknown?][] = [
+      ['GET', '/api/webhooks'],
+      ['POST', '/api/webhooks', { token: 'abcdefgh', accessToken: 'x'.repeat(20), path: '/Inbox' }],
+      ['DELETE', '/api/webhooks/some-id'],
+      ['GET', '/api/webhooks/outgoing'],
+      ['POST', '/api/webhooks/outgoing', { url: 'https://example.com/hook', events: ['upload'] }],
+      ['DELETE', '/api/webhooks/outgoing/some-id'],
+      ['GET', '/api/webhooks/outgoing/some-id/deliveries'],
+      ['GET', '/api/webhooks/allowed-hosts'],
+      ['PUT', '/api/webhooks/allowed-hosts', { hosts: ['localhost'] }],
+    ];
+    for (const [method, url, body] of calls) {
+      const res = await server.request(method, url, { token: user.token, body });
+      expect([method, url, res.status]).toEqual([method, url, 403]);
+    }
+  });
+
+  run('creates incoming webhooks only with a token, an access token and an existing folder', async () => {
+    const missing = await createIncoming({ accessToken: 'a'.repeat(20), path: '/Inbox' });
+    expect([missing.status, missing.body.message]).toEqual([400, 'webhook_token_pattern']);
+    const short = await createIncoming({ token: 'scanner-01', accessToken: 'short', path: '/Inbox' });
+    expect([short.status, short.body.message]).toEqual([400, 'webhook_access_token_length']);
+    const noPath = await createIncoming({ token: 'scanner-01', accessToken: 'a'.repeat(20) });
+    expect([noPath.status, noPath.body.message]).toEqual([400, 'invalid_path']);
+    const gone = await createIncoming({ token: 'scanner-01', accessToken: 'a'.repeat(20), path: '/Nowhere' });
+    expect(gone.status).toBe(404);
+    const made = await createIncoming({
+      title: '스캐너',
+      description: '복합기 스캔',
+      token: 'scanner-01',
+      accessToken: 'scanner-secret-0123456789',
+      path: '/Inbox',
+      userId: user.user._id,
+      userEmail: 'someone@else',
+    });
+    expect(made.status).toBe(200);
+    expect(made.body).toEqual({
+      _id: expect.any(String),
+      title: '스캐너',
+      description: '복합기 스캔',
+      url: `${server.url}/api/webhooks/incoming/scanner-01`,
+      token: 'scanner-01',
+      path: '/Inbox',
+      createdAt: expect.any(String),
+      userId: admin.user._id,
+      userEmail: 'admin@example.com',
+    });
+    const taken = await createIncoming({ token: 'scanner-01', accessToken: 'b'.repeat(20), path: '/Other' });
+    expect([taken.status, taken.body.message]).toEqual([409, 'webhook_token_taken']);
+    const list = await server.request('GET', '/api/webhooks', { token: master.token });
+    expect(list.body).toHaveLength(1);
+    expect(JSON.stringify(list.body)).not.toContain('scanner-secret');
+  });
+
+  run('uploads a file sent with the right access token into its folder, as its creator', async () => {
+    const data = bytesOf(12 * 1024 * 1024 + 7, 'scan-1');
+    const res = await call('scanner-01', 'scanner-secret-0123456789', data, '스캔 1.pdf');
+    expect(res).toEqual({ status: 200, body: { success: true, path: '/Inbox/스캔 1.pdf', size: data.length } });
+    const got = await fetchBytes(server, admin.token, `/api/file/download?path=${encodeURIComponent('/Inbox/스캔 1.pdf')}`);
+    expect(sha256(got.bytes)).toBe(sha256(data));
+    const node = await server.app.fileTree.resolve('/Inbox/스캔 1.pdf');
+    expect(node?.owner_id).toBe(admin.user._id);
+    const inside = await call('scanner-01', 'scanner-secret-0123456789', Buffer.from('hello'), 'note.txt', '/Inbox/sub');
+    expect(inside).toMatchObject({ status: 200, body: { path: '/Inbox/sub/note.txt' } });
+    expect(await activity()).toEqual(expect.arrayContaining([`Incoming webhook 스캐너: uploaded /Inbox/스캔 1.pdf (${data.length} bytes)`]));
+  });
+
+  run('refuses a wrong or missing access token, an unknown token, and paths outside its folder', async () => {
+    const before = (await server.request('GET', '/api/file/list?path=/Inbox', { token: admin.token })).body.total;
+    for (const [token, access] of [
+      ['scanner-01', 'scanner-secret-0123456780'],
+      ['scanner-01', undefined],
+      ['no-such-hook', 'scanner-secret-0123456789'],
+    ] as const) {
+      const res = await call(token, access, Buffer.from('x'), 'x.txt');
+      expect([res.status, res.body.message]).toEqual([401, 'webhook_token_invalid']);
+    }
+    const outside = await call('scanner-01', 'scanner-secret-0123456789', Buffer.from('x'), 'x.txt', '/Other');
+    expect([outside.status, outside.body.message]).toEqual([403, 'no_access_warning']);
+    const beside = await call('scanner-01', 'scanner-secret-0123456789', Buffer.from('x'), 'x.txt', '/Inbox2');
+    expect(beside.status).toBe(403);
+    const dots = await call('scanner-01', 'scanner-secret-0123456789', Buffer.from('x'), 'x.txt', '/Inbox/../Other');
+    expect([dots.status, dots.body.message]).toEqual([400, 'invalid_path']);
+    expect((await server.request('GET', '/api/file/list?path=/Inbox', { token: admin.token })).body.total).toBe(before);
+    expect((await server.request('GET', '/api/file/list?path=/Other', { token: admin.token })).body.total).toBe(0);
+    const log = await activity();
+    expect(log).toContain('Incoming webhook 스캐너: refused, wrong access token');
+    expect(log).toContain('Incoming webhook call with an unknown token refused');
+    expect(log).toContain('Incoming webhook 스캐너: refused (no_access_warning)');
+  });
+
+  run('acts with its creator\u2019s standing: a blocked creator and a full volume refuse the file', async () => {
+    await server.request('PUT', '/api/file/root/volume', { token: master.token, body: { path: '/Inbox', volume: 1024 } });
+    const full = await call('scanner-01', 'scanner-secret-0123456789', bytesOf(2048, 'too-big'), 'big.bin');
+    expect([full.status, full.body.message]).toEqual([413, 'volume_exceeded_warning']);
+    await server.request('PUT', '/api/file/root/volume', { token: master.token, body: { path: '/Inbox', volume: null } });
+    await server.app.db.updateTable('users').set({ status: 'BLOCK' }).where('id', '=', admin.user._id).execute();
+    const blocked = await call('scanner-01', 'scanner-secret-0123456789', Buffer.from('x'), 'blocked.txt');
+    expect(blocked.status).toBe(403);
+    await server.app.db.updateTable('users').set({ status: 'ACTIVE' }).where('id', '=', admin.user._id).execute();
+  });
+
+  run('slows down an address that keeps guessing tokens', async () => {
+    server.app.incomingWebhooks.refusalsPerIp.reset('127.0.0.1');
+    const answers: number[] = [];
+    for (let i = 0; i < 11; i++) answers.push((await call('guess-000' + i, 'nope-nope-nope-nope', Buffer.from('x'), 'x.txt')).status);
+    expect(answers.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(answers[10]).toBe(429);
+    // Even the right token waits until the window ends.
+    expect((await call('scanner-01', 'scanner-secret-0123456789', Buffer.from('x'), 'late.txt')).status).toBe(429);
+    server.app.incomingWebhooks.refusalsPerIp.reset('127.0.0.1');
+  });
+
+  run('deletes an incoming webhook; its URL stops working', async () => {
+    const list = await server.request('GET', '/api/webhooks', { token: admin.token });
+    const id = list.body[0]._id;
+    expect((await server.request('DELETE', `/api/webhooks/${id}`, { token: admin.token })).body).toEqual({ success: true });
+    expect((await server.request('DELETE', `/api/webhooks/${id}`, { token: admin.token })).status).toBe(404);
+    expect((await call('scanner-01', 'scanner-secret-0123456789', Buffer.from('x'), 'x.txt')).status).toBe(401);
+  });
+
+  run('refuses outgoing targets on loopback, private, link-local and metadata addresses', async () => {
+    const local = await receiver();
+    closers.push(local.close);
+    for (const url of [
+      'http://127.0.0.1/hook',
+      'http://[::ffff:7f00:1]/hook',
+      'http://169.254.169.254/latest/meta-data',
+      'http://[::1]:8080/',
+      'http://0x7f000001/',
+      'http://10.0.0.8/',
+      'http://[64:ff9b::a9fe:a9fe]/',
+      'http://[2002:7f00:1::1]/',
+      `http://localhost:${local.port}/hook`,
+    ]) {
+      const res = await server.request('POST', '/api/webhooks/outgoing', { token: admin.token, body: { url, events: ['upload'] } });
+      expect([url, res.status, res.body.message]).toEqual([url, 400, 'webhook_target_refused']);
+    }
+    const ftp = await server.request('POST', '/api/webhooks/outgoing', { token: admin.token, body: { url: 'ftp://example.com/', events: ['upload'] } });
+    expect([ftp.status, ftp.body.message]).toEqual([400, 'webhook_url_invalid']);
+    const none = await server.request('POST', '/api/webhooks/outgoing', { token: admin.token, body: { url: 'https://example.com/', events: [] } });
+    expect([none.status, none.body.message]).toEqual([400, 'webhook_events_required']);
+    expect(local.received).toEqual([]);
+  });
+
+  run('delivers signed upload and delete events to an allowed host, retrying a failed attempt', async () => {
+    const target = await receiver((n) => ({ status: n === 1 ? 500 : 200 }));
+    closers.push(target.close);
+    const allowed = await server.request('PUT', '/api/webhooks/allowed-hosts', { token: admin.token, body: { hosts: ['LOCALHOST'] } });
+    expect(allowed.body).toEqual({ hosts: ['localhost'] });
+    const made = await server.request('POST', '/api/webhooks/outgoing', {
+      token: admin.token,
+      body: { title: 'Audit', url: `http://localhost:${target.port}/hook`, events: ['upload', 'delete'] },
+    });
+    expect(made.status).toBe(200);
+    expect(made.body.secret).toMatch(/^whsec_/);
+    const secret: string = made.body.secret;
+    expect((await server.request('GET', '/api/webhooks/outgoing', { token: admin.token })).body[0]).not.toHaveProperty('secret');
+
+    const uploaded = await fetch(`${server.url}/api/file/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin.token}` },
+      body: (() => {
+        const f = new FormData();
+        for (const [k, v] of Object.entries({ fileName: 'report.txt', path: '/Other', chunkIndex: '0', totalChunks: '1', isLastChunk: 'true', fileSize: '5' })) f.append(k, v);
+        f.append('file', new Blob([Buffer.from('hello')]), 'blob');
+        return f;
+      })(),
+    });
+    expect(uploaded.status).toBe(200);
+    await expect.poll(() => target.received.length, { timeout: 5000 }).toBe(2);
+    for (const hit of target.received) {
+      expect(hit.headers['x-bogwan-event']).toBe('upload');
+      expect(verify(secret, String(hit.headers['x-bogwan-signature']), hit.body)).toBe(true);
+      expect(verify('whsec_wrong', String(hit.headers['x-bogwan-signature']), hit.body)).toBe(false);
+    }
+    const payload = JSON.parse(target.received[1]!.body);
+    expect(payload).toMatchObject({ event: 'upload', data: { path: '/Other/report.txt', size: 5, userId: admin.user._id } });
+    expect(target.received[0]!.headers['x-bogwan-delivery']).toBe(payload.id);
+
+    expect((await server.request('POST', '/api/file/trash', { token: admin.token, body: { paths: ['/Other/report.txt'] } })).status).toBe(200);
+    await expect.poll(() => target.received.length, { timeout: 5000 }).toBe(3);
+    expect(JSON.parse(target.received[2]!.body)).toMatchObject({ event: 'delete', data: { paths: ['/Other/report.txt'] } });
+
+    const log = await server.request('GET', `/api/webhooks/outgoing/${made.body._id}/deliveries`, { token: admin.token });
+    expect(log.body.map((d: { event: string; status: string; attempts: number; responseStatus: number }) => [d.event, d.status, d.attempts, d.responseStatus])).toEqual([
+      ['delete', 'delivered', 1, 200],
+      ['upload', 'delivered', 2, 200],
+    ]);
+  });
+
+  run('does not follow a redirect into a loopback address, and gives up after the last retry', async () => {
+    const inner = await receiver();
+    closers.push(inner.close);
+    const redirecting = await receiver(() => ({ status: 302, location: `http://127.0.0.1:${inner.port}/internal` }));
+    closers.push(redirecting.close);
+    const made = await server.request('POST', '/api/webhooks/outgoing', {
+      token: admin.token,
+      body: { url: `http://localhost:${redirecting.port}/hook`, events: ['delete'] },
+    });
+    expect(made.status).toBe(200);
+    await server.app.webhooks.enqueue('delete', { paths: ['/x'] });
+    await expect.poll(async () => (await server.request('GET', `/api/webhooks/outgoing/${made.body._id}/deliveries`, { token: admin.token })).body[0]?.status, { timeout: 5000 }).toBe(
+      'failed',
+    );
+    const [delivery] = (await server.request('GET', `/api/webhooks/outgoing/${made.body._id}/deliveries`, { token: admin.token })).body;
+    expect(delivery).toMatchObject({ attempts: 3, responseStatus: 302, error: 'redirect target refused', nextAttemptAt: null });
+    expect(redirecting.received).toHaveLength(3);
+    expect(inner.received).toEqual([]);
+    expect((await server.request('DELETE', `/api/webhooks/outgoing/${made.body._id}`, { token: admin.token })).body).toEqual({ success: true });
+    expect((await server.request('DELETE', `/api/webhooks/outgoing/${made.body._id}`, { token: admin.token })).status).toBe(404);
+  });
+
+  run('checks the address again at every attempt: a name that starts resolving to loopback is refused', async () => {
+    const inner = await receiver();
+    closers.push(inner.close);
+    let answer = '93.184.216.34';
+    server.app.webhooks.resolve = async () => [{ address: answer, family: 4 }];
+    try {
+      const made = await server.request('POST', '/api/webhooks/outgoing', {
+        token: admin.token,
+        body: { url: `http://hooks.example.test:${inner.port}/hook`, events: ['snapshot.finished'] },
+      });
+      expect(made.status).toBe(200);
+      answer = '127.0.0.1';
+      await server.app.webhooks.enqueue('snapshot.finished', { name: 'nightly' });
+      await expect.poll(async () => (await server.request('GET', `/api/webhooks/outgoing/${made.body._id}/deliveries`, { token: admin.token })).body[0]?.status, { timeout: 5000 }).toBe(
+        'failed',
+      );
+      const [delivery] = (await server.request('GET', `/api/webhooks/outgoing/${made.body._id}/deliveries`, { token: admin.token })).body;
+      expect(delivery.error).toBe('target refused');
+      expect(inner.received).toEqual([]);
+    } finally {
+      server.app.webhooks.resolve = undefined;
+    }
+  });
+});

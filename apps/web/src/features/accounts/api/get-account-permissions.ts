@@ -1,0 +1,17 @@
+import { accountPermissionsSchema, type FolderAccess } from '@bogwan/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../api/client';
+import { accountsKeys } from './keys';
+
+/** GET /api/user/:id/permissions: the account's access per root folder. */
+export function getAccountPermissions(userId: string, signal?: AbortSignal): Promise<FolderAccess[]> {
+  return apiFetch(`/user/${encodeURIComponent(userId)}/permissions`, { schema: accountPermissionsSchema, signal });
+}
+
+export function useAccountPermissions(userId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: accountsKeys.permissions(userId),
+    queryFn: ({ signal }) => getAccountPermissions(userId, signal),
+    enabled,
+  });
+}

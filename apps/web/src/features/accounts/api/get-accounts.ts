@@ -1,0 +1,19 @@
+import { accountListSchema, type Account } from '@bogwan/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../api/client';
+import { accountsKeys } from './keys';
+
+/** GET /api/user: every account, sorted by the server (role, then name in Korean order). */
+export function getAccounts(signal?: AbortSignal): Promise<Account[]> {
+  return apiFetch('/user', { schema: accountListSchema, signal });
+}
+
+export const accountsQueryOptions = queryOptions({
+  queryKey: accountsKeys.list,
+  queryFn: ({ signal }) => getAccounts(signal),
+  staleTime: 10_000,
+});
+
+export function useAccounts(enabled = true) {
+  return useQuery({ ...accountsQueryOptions, enabled });
+}

@@ -1,0 +1,16 @@
+import { rootFolderSchema, type RootFolder } from '@bogwan/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../api/client';
+import { permissionsKeys } from './keys';
+
+const rootListSchema = rootFolderSchema.array();
+
+/** GET /api/file/root: the root folders; those whose name holds _deleted_ are left out (spec). */
+export async function getRoots(signal?: AbortSignal): Promise<RootFolder[]> {
+  const roots = await apiFetch('/file/root', { schema: rootListSchema, signal });
+  return roots.filter((root) => !root.name.includes('_deleted_'));
+}
+
+export function useRoots() {
+  return useQuery({ queryKey: permissionsKeys.roots, queryFn: ({ signal }) => getRoots(signal) });
+}

@@ -1,0 +1,63 @@
+import { resourceListSchema, type Resource, type UpdateResourceRequest } from '@bogwan/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../api/client';
+import { permissionsKeys } from './keys';
+
+/** GET /api/resource: every permission record. */
+export function getResources(signal?: AbortSignal): Promise<Resource[]> {
+  return apiFetch('/resource', { schema: resourceListSchema, signal });
+}
+
+export function useResources() {
+  return useQuery({ queryKey: permissionsKeys.resources, queryFn: ({ signal }) => getResources(signal) });
+}
+
+/** GET /api/resource?path=: the record of one folder or file, or null when it has none yet. */
+export async function getResourceAt(path: string, signal?: AbortSignal): Promise<Resource | null> {
+  const list = await apiFetch('/resource', { query: { path }, schema: resourceListSchema, signal });
+  return list.find((resource) => resource.path === path) ?? null;
+}
+
+export function useResourceAt(path: string | null) {
+  return useQuery({
+    queryKey: permissionsKeys.resourceAt(path ?? ''),
+    queryFn: ({ signal }) => getResourceAt(path as string, signal),
+    enabled: path !== null,
+  });
+}
+
+/**
+ * PUT /api/resource: changed entries of a folder or file, by `_id` or by `path` (the
+ * record is created when the node has none yet).
+ */
+export function saveResource(body: UpdateResourceRequest): Promise<unknown> {
+  return apiFetch('/resource', { method: 'PUT', body });
+}
+
+/** Invalidates every query that shows permissions or a user's or group's access. */
+export function useSaveResource() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveResource,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: permissionsKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['accounts'] }),
+        queryClient.invalidateQueries({ queryKey: ['groups'] }),
+        queryClient.invalidateQueries({ queryKey: ['files', 'permission'] }),
+      ]),
+  });
+}
+
+/** DELETE /api/resource/:id: the record goes; the node inherits again. */
+export function deleteResource(id: string): Promise<unknown> {
+  return apiFetch(`/resource/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+export function useDeleteResource() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteResource,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: permissionsKeys.all }),
+  });
+}

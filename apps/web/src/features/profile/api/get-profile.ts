@@ -1,0 +1,17 @@
+import { profileListSchema, type Profile } from '@bogwan/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../api/client';
+
+/** GET /api/user/profile?email=: a user's public profile, or null when there is none. */
+export async function getProfileByEmail(email: string, signal?: AbortSignal): Promise<Profile | null> {
+  const list = await apiFetch('/user/profile', { query: { email }, schema: profileListSchema, signal });
+  return list.find((profile) => profile.email.toLowerCase() === email.toLowerCase()) ?? null;
+}
+
+export function useProfile(email: string) {
+  return useQuery({
+    queryKey: ['profiles', 'email', email.toLowerCase()],
+    queryFn: ({ signal }) => getProfileByEmail(email, signal),
+    enabled: email !== '',
+  });
+}

@@ -1,0 +1,16 @@
+import Box from '@mui/material/Box';
+import { ChangePasswordDialog } from '../../settings/components/security/change-password-dialog';
+import { useLogout } from '../../auth/api/logout';
+
+/**
+ * Shown instead of the app while the account still has the system's initial password
+ * (the server refuses every other call until it is changed); afterwards the app continues.
+ */
+export function RequiredPasswordChange() {
+  const logout = useLogout();
+  return (
+    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+      <ChangePasswordDialog open required onClose={() => {}} onSignOut={() => void logout()} />
+    </Box>
+  );
+}

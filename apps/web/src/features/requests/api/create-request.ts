@@ -1,0 +1,14 @@
+import { approvalRequestSchema, type ApprovalRequest, type CreateRequest } from '@bogwan/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../api/client';
+import { requestsKeys } from './keys';
+
+/** POST /api/request: asks the security managers for a download or a share link. */
+export function createRequest(body: CreateRequest): Promise<ApprovalRequest> {
+  return apiFetch('/request', { method: 'POST', body, schema: approvalRequestSchema });
+}
+
+export function useCreateRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: createRequest, onSuccess: () => queryClient.invalidateQueries({ queryKey: requestsKeys.all }) });
+}

@@ -1,0 +1,17 @@
+import { fileEntrySchema, type FileEntry } from '@bogwan/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../api/client';
+import { requestsKeys } from './keys';
+
+/** PUT /api/file/lock: makes a folder secure, or ordinary again (LOCK / UNLOCK permission). */
+export function lockFolder(path: string, lock: boolean): Promise<FileEntry> {
+  return apiFetch('/file/lock', { method: 'PUT', body: { path, lock }, schema: fileEntrySchema });
+}
+
+export function useLockFolder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { path: string; lock: boolean }) => lockFolder(input.path, input.lock),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: requestsKeys.all }),
+  });
+}

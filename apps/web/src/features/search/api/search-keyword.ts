@@ -1,0 +1,38 @@
+import { SEARCH_MIN_LENGTH, searchResponseSchema, type SearchResult } from '@bogwan/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../api/client';
+
+export interface KeywordSearch {
+  keyword: string;
+  limit: number;
+  type?: string;
+  folder?: string;
+  from?: string;
+  to?: string;
+}
+
+export const searchKeys = {
+  all: ['search'] as const,
+  keyword: (search: KeywordSearch) => ['search', search] as const,
+};
+
+/** GET /api/search/keyword: files and folders the user may read, name matches first. */
+export function searchKeyword(search: KeywordSearch, signal?: AbortSignal): Promise<SearchResult[]> {
+  return apiFetch('/search/keyword', {
+    query: { keyword: search.keyword, limit: search.limit, type: search.type, folder: search.folder, from: search.from, to: search.to },
+    schema: searchResponseSchema,
+    signal,
+  });
+}
+
+/** Runs only for keywords of at least 2 characters; keeps the previous answer while the next one loads. */
+export function useKeywordSearch(search: KeywordSearch) {
+  const enabled = [...search.keyword.trim()].length >= SEARCH_MIN_LENGTH;
+  return useQuery({
+    queryKey: searchKeys.keyword({ ...search, keyword: search.keyword.trim() }),
+    queryFn: ({ signal }) => searchKeyword({ ...search, keyword: search.keyword.trim() }, signal),
+    enabled,
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+}

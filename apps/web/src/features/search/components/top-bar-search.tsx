@@ -1,0 +1,187 @@
+import { SEARCH_DELAY_MS, SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH, SEARCH_PREVIEW_LIMIT, SEARCH_PREVIEW_MAX_HEIGHT } from '@bogwan/contracts';
+import { mdiMagnify } from '@mdi/js';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ClickAwayListener from '@mui/material/ClickAwayListener';
+import Divider from '@mui/material/Divider';
+import InputBase from '@mui/material/InputBase';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import Paper from '@mui/material/Paper';
+import Popper from '@mui/material/Popper';
+import Typography from '@mui/material/Typography';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useFileActions } from '../../../app/file-actions';
+import type { NavItem } from '../../../app/layouts/main-layout/nav-items';
+import { MdiIcon } from '../../../components/mdi-icon';
+import { useLocalePath } from '../../../i18n/use-locale';
+import { useAuth } from '../../../state/auth';
+import { useKeywordSearch } from '../api/search-keyword';
+import { navMatches, visibleNavItems } from '../lib/nav-matches';
+import { toEntry } from '../lib/to-entry';
+import { useDebounced } from '../lib/use-debounced';
+import { SearchResultItem } from './search-result-item';
+
+const length = (s: string) => [...s.trim()].length;
+
+/**
+ * The top-bar search: navigation entries match at once; from 2 characters, after 500 ms,
+ * files and folders too (name, then content). The preview lists services (one, or all
+ * when expanded), folders and files; Enter opens the first match.
+ */
+export function TopBarSearch() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const localePath = useLocalePath();
+  const actions = useFileActions();
+  const roleLevel = useAuth()?.user.roleLevel ?? 1;
+  const anchor = useRef<HTMLDivElement>(null);
+  const [value, setValue] = useState('');
+  const [open, setOpen] = useState(false);
+  const [allServices, setAllServices] = useState(false);
+  const keyword = useDebounced(value, SEARCH_DELAY_MS);
+  const ready = length(keyword) >= SEARCH_MIN_LENGTH && length(value) >= SEARCH_MIN_LENGTH;
+  const search = useKeywordSearch({ keyword: ready ? keyword : '', limit: SEARCH_PREVIEW_LIMIT });
+
+  const services = navMatches(visibleNavItems(roleLevel), value, (item) => t(item.label));
+  const shownServices = allServices ? services : services.slice(0, 1);
+  const results = ready ? (search.data ?? []) : [];
+  const folders = results.filter((r) => r.folder);
+  const files = results.filter((r) => !r.folder);
+  const term = value.trim();
+
+  const close = () => {
+    setOpen(false);
+    setAllServices(false);
+  };
+  const openService = (item: NavItem) => {
+    close();
+    void navigate(localePath(item.path));
+  };
+  const openResult = (index: number, list = results) => {
+    const result = list[index];
+    if (!result) return;
+    close();
+    actions.open(toEntry(result));
+  };
+  const showAll = () => {
+    if (length(value) < SEARCH_MIN_LENGTH) return;
+    close();
+    void navigate(`${localePath('/search')}?q=${encodeURIComponent(term)}`);
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') close();
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    // The first match, in the order the preview shows them.
+    if (services[0]) openService(services[0]);
+    else if (folders[0]) openResult(0, folders);
+    else if (files[0]) openResult(0, files);
+    else showAll();
+  };
+
+  const hasAnything = services.length > 0 || results.length > 0;
+  const waiting = length(value) >= SEARCH_MIN_LENGTH && (!ready || search.isFetching);
+
+  return (
+    <>
+      <ClickAwayListener onClickAway={close}>
+        <Box>
+          <Box
+            ref={anchor}
+            role="search"
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 0.5,
+              px: 1.25,
+              height: 36,
+              width: { xs: 150, sm: 260, md: 320 },
+              borderRadius: 2,
+              bgcolor: 'action.hover',
+              '&:focus-within': { bgcolor: 'action.selected' },
+            }}
+          >
+            <MdiIcon path={mdiMagnify} fontSize="small" sx={{ color: 'text.secondary' }} />
+            <InputBase
+              value={value}
+              placeholder={t('search_placeholder')}
+              onChange={(event) => {
+                setValue(event.target.value.slice(0, SEARCH_MAX_LENGTH));
+                setOpen(true);
+              }}
+              onFocus={() => setOpen(true)}
+              onKeyDown={onKeyDown}
+              inputProps={{ maxLength: SEARCH_MAX_LENGTH, 'aria-label': t('search_placeholder'), 'data-testid': 'top-search-input' }}
+              sx={{ flexGrow: 1, fontSize: 14 }}
+            />
+          </Box>
+          <Popper open={open && term.length > 0} anchorEl={anchor.current} placement="bottom-end" sx={{ zIndex: (theme) => theme.zIndex.modal }}>
+            <Paper elevation={8} data-testid="search-preview" sx={{ mt: 0.5, width: { xs: 300, sm: 420 }, maxHeight: SEARCH_PREVIEW_MAX_HEIGHT, overflowY: 'auto', borderRadius: 2 }}>
+              {waiting && <LinearProgress aria-label={t('search_searching')} sx={{ height: 2 }} />}
+              <List dense disablePadding>
+                {services.length > 0 && (
+                  <>
+                    <ListSubheader sx={{ lineHeight: '32px', display: 'flex', alignItems: 'center' }}>
+                      <Box sx={{ flexGrow: 1 }}>{t('search_services')}</Box>
+                      {services.length > 1 && (
+                        <Button size="small" onClick={() => setAllServices(!allServices)}>
+                          {allServices ? t('search_show_less') : t('search_show_all_services', { n: services.length })}
+                        </Button>
+                      )}
+                    </ListSubheader>
+                    {shownServices.map((item) => (
+                      <ListItemButton key={item.path} onClick={() => openService(item)} data-testid="search-service">
+                        <ListItemIcon sx={{ minWidth: 36 }}>
+                          <MdiIcon path={item.icon} fontSize="small" />
+                        </ListItemIcon>
+                        <ListItemText primary={t(item.label)} />
+                      </ListItemButton>
+                    ))}
+                  </>
+                )}
+                {folders.length > 0 && (
+                  <>
+                    <ListSubheader sx={{ lineHeight: '32px' }}>{t('search_folders')}</ListSubheader>
+                    {folders.map((result, i) => (
+                      <SearchResultItem key={result._id} dense result={result} term={term} onOpen={() => openResult(i, folders)} />
+                    ))}
+                  </>
+                )}
+                {files.length > 0 && (
+                  <>
+                    <ListSubheader sx={{ lineHeight: '32px' }}>{t('search_files')}</ListSubheader>
+                    {files.map((result, i) => (
+                      <SearchResultItem key={result._id} dense result={result} term={term} onOpen={() => openResult(i, files)} />
+                    ))}
+                  </>
+                )}
+              </List>
+              {!hasAnything && !waiting && (
+                <Typography variant="body2" sx={{ p: 2, color: 'text.secondary' }}>
+                  {length(value) < SEARCH_MIN_LENGTH ? t('search_min_length') : t('no_search_result')}
+                </Typography>
+              )}
+              {length(value) >= SEARCH_MIN_LENGTH && (
+                <>
+                  <Divider />
+                  <Button fullWidth onClick={showAll} sx={{ py: 1 }}>
+                    {t('search_all_results')}
+                  </Button>
+                </>
+              )}
+            </Paper>
+          </Popper>
+        </Box>
+      </ClickAwayListener>
+      {actions.overlay}
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import {
+  SHARE_TOKEN_HEADER,
+  publicShareListSchema,
+  publicShareSchema,
+  shareUnlockResponseSchema,
+  type PublicShare,
+  type PublicShareList,
+} from '@bogwan/contracts';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../api/client';
+import { fetchWithSession } from '../../../api/fetch-with-session';
+import { sharesKeys } from './keys';
+
+const base = (key: string) => `/share/public/${encodeURIComponent(key)}`;
+const tokenHeader = (shareToken: string | null): Record<string, string> => (shareToken ? { [SHARE_TOKEN_HEADER]: shareToken } : {});
+
+/** GET /api/share/public/{key}: what the link shows (the session's token goes along when signed in). */
+export async function getPublicShare(key: string, shareToken: string | null, signal?: AbortSignal): Promise<PublicShare> {
+  const response = await fetchWithSession(base(key), { headers: tokenHeader(shareToken), signal });
+  return publicShareSchema.parse(await response.json());
+}
+
+export function usePublicShare(key: string, shareToken: string | null) {
+  return useQuery({
+    queryKey: sharesKeys.public(key, shareToken),
+    queryFn: ({ signal }) => getPublicShare(key, shareToken, signal),
+    retry: false,
+    enabled: key !== '',
+  });
+}
+
+/** GET /api/share/public/{key}/list?path=: a folder inside a shared folder. */
+export async function getPublicShareList(key: string, shareToken: string | null, path: string, signal?: AbortSignal): Promise<PublicShareList> {
+  const response = await fetchWithSession(`${base(key)}/list?${new URLSearchParams({ path })}`, { headers: tokenHeader(shareToken), signal });
+  return publicShareListSchema.parse(await response.json());
+}
+
+export function usePublicShareList(key: string, shareToken: string | null, path: string, enabled: boolean) {
+  return useQuery({
+    queryKey: sharesKeys.publicList(key, shareToken, path),
+    queryFn: ({ signal }) => getPublicShareList(key, shareToken, path, signal),
+    retry: false,
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** POST /api/share/public/{key}/unlock: the share token for a password-protected link. */
+export function unlockShare(key: string, password: string): Promise<{ shareToken: string }> {
+  return apiFetch(`${base(key)}/unlock`, { method: 'POST', body: { password }, schema: shareUnlockResponseSchema, refresh: false });
+}
+
+export function useUnlockShare(key: string) {
+  return useMutation({ mutationFn: (password: string) => unlockShare(key, password) });
+}
+
+/** The bytes of a file (or a zip of a folder) inside the link, fetched with the share token, never a token in the URL. */
+export async function fetchShareBytes(key: string, shareToken: string | null, path: string, kind: 'download' | 'preview', signal?: AbortSignal): Promise<Blob> {
+  const response = await fetchWithSession(`${base(key)}/${kind}?${new URLSearchParams({ path })}`, { headers: tokenHeader(shareToken), signal });
+  return response.blob();
+}

@@ -1,0 +1,14 @@
+import { okResponseSchema } from '@bogwan/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../api/client';
+import { sharesKeys } from './keys';
+
+/** DELETE /api/share/{id}: the link stops working at once. */
+export function revokeShare(id: string): Promise<{ success: boolean }> {
+  return apiFetch(`/share/${encodeURIComponent(id)}`, { method: 'DELETE', schema: okResponseSchema });
+}
+
+export function useRevokeShare() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: revokeShare, onSuccess: () => queryClient.invalidateQueries({ queryKey: sharesKeys.all }) });
+}

@@ -1,0 +1,167 @@
+import type { SnapshotRun } from '@bogwan/contracts';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/client';
+import { notify } from '../../../components/notify';
+import { formatDateTime } from '../../../i18n/format-time';
+import { k, messageText } from '../../../i18n/keys';
+import { useLocale } from '../../../i18n/use-locale';
+import { useStartRestore } from '../api/restores';
+import { useRuns } from '../api/runs';
+import { formatBytes } from '../lib/format';
+import { ItemBrowser } from './item-browser';
+
+const runLabel = (run: SnapshotRun, locale: string) => `${run.planName} · ${formatDateTime(run.startedAt, locale)}`;
+
+/**
+ * Restore in three steps: a snapshot, the items, where to put them (their own place, or
+ * another folder). Files already in place with the same content are kept; a name taken
+ * by different content gets a numbered name, nothing is overwritten.
+ */
+export function RestoreWizard({ initialRun }: { initialRun: string | null }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const runs = useRuns({ completed: true, skip: 0, limit: 100 });
+  const start = useStartRestore();
+  const [runId, setRunId] = useState<string | null>(initialRun);
+  const [step, setStep] = useState(initialRun ? 1 : 0);
+  const [items, setItems] = useState<string[]>([]);
+  const [target, setTarget] = useState<'original' | 'folder'>('original');
+  const [folder, setFolder] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const run = runs.data?.items.find((r) => r._id === runId) ?? null;
+  const folderValid = folder.startsWith('/') && folder.trim() !== '/';
+
+  const reset = () => {
+    setStep(0);
+    setItems([]);
+    setTarget('original');
+    setFolder('');
+    setError(null);
+  };
+  const submit = () => {
+    if (!runId) return;
+    start.mutate(
+      { runId, items, target: target === 'original' ? { kind: 'original' } : { kind: 'folder', path: folder.trim() } },
+      {
+        onSuccess: () => {
+          notify(t('restore_started'));
+          reset();
+        },
+        onError: (e) => setError(e instanceof ApiError ? e.messageKey : 'request_error_message'),
+      },
+    );
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2, borderRadius: 2 }} aria-label={t('restore_wizard')} component="section">
+      <Stepper activeStep={step} sx={{ mb: 2 }}>
+        <Step>
+          <StepLabel>{t('restore_step_snapshot')}</StepLabel>
+        </Step>
+        <Step>
+          <StepLabel>{t('restore_step_items')}</StepLabel>
+        </Step>
+        <Step>
+          <StepLabel>{t('restore_step_target')}</StepLabel>
+        </Step>
+      </Stepper>
+
+      {step === 0 && (
+        <Box>
+          {runs.data?.items.length === 0 && <Typography sx={{ color: 'text.secondary' }}>{t('restore_no_snapshots')}</Typography>}
+          <RadioGroup value={runId ?? ''} onChange={(event) => setRunId(event.target.value)} aria-label={t('restore_step_snapshot')} sx={{ maxHeight: 320, overflow: 'auto', flexWrap: 'nowrap' }}>
+            {runs.data?.items.map((r) => (
+              <FormControlLabel
+                key={r._id}
+                value={r._id}
+                control={<Radio />}
+                label={
+                  <Box>
+                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                      {runLabel(r, locale)}
+                    </Typography>
+                    <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                      {t(r.backupType === 'full' ? k('snapshot_type_full') : k('snapshot_type_incremental'))} · {t('snapshot_files_count', { n: r.files })} · {formatBytes(r.size)}
+                    </Typography>
+                  </Box>
+                }
+              />
+            ))}
+          </RadioGroup>
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
+            <Button variant="contained" disabled={!runId} onClick={() => setStep(1)}>
+              {t('next')}
+            </Button>
+          </Box>
+        </Box>
+      )}
+
+      {step === 1 && runId && (
+        <Box>
+          {run && <Typography variant="subtitle2" sx={{ mb: 1 }}>{runLabel(run, locale)}</Typography>}
+          <ItemBrowser runId={runId} selected={items} onChange={setItems} />
+          <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: 1 }} aria-label={t('restore_selected')}>
+            {items.map((item) => (
+              <Chip key={item} size="small" label={item} onDelete={() => setItems(items.filter((i) => i !== item))} />
+            ))}
+          </Box>
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', mt: 1.5 }}>
+            <Button onClick={reset}>{t('restore_back')}</Button>
+            <Button variant="contained" disabled={items.length === 0} onClick={() => setStep(2)}>
+              {t('next')}
+            </Button>
+          </Box>
+        </Box>
+      )}
+
+      {step === 2 && (
+        <Box>
+          <RadioGroup value={target} onChange={(event) => setTarget(event.target.value as 'original' | 'folder')} aria-label={t('restore_step_target')}>
+            <FormControlLabel value="original" control={<Radio />} label={t('restore_target_original')} />
+            <FormControlLabel value="folder" control={<Radio />} label={t('restore_target_folder')} />
+          </RadioGroup>
+          {target === 'folder' && (
+            <TextField
+              size="small"
+              label={t('restore_target_path')}
+              placeholder="/Team/restored"
+              value={folder}
+              onChange={(event) => setFolder(event.target.value)}
+              error={folder !== '' && !folderValid}
+              helperText={t('restore_target_path_help')}
+              sx={{ mt: 1, minWidth: 320 }}
+            />
+          )}
+          <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1.5 }}>
+            {t('restore_conflict_rule')}
+          </Typography>
+          {error && (
+            <Alert severity="error" sx={{ mt: 1.5 }} role="alert">
+              {messageText(t, error)}
+            </Alert>
+          )}
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', mt: 1.5 }}>
+            <Button onClick={() => setStep(1)}>{t('restore_back')}</Button>
+            <Button variant="contained" disabled={start.isPending || (target === 'folder' && !folderValid)} onClick={submit}>
+              {t('restore_start')}
+            </Button>
+          </Box>
+        </Box>
+      )}
+    </Paper>
+  );
+}

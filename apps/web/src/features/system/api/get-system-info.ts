@@ -1,0 +1,14 @@
+import { systemInfoSchema, type SystemInfo } from '@bogwan/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../api/client';
+
+/** GET /api/system: host, platform, uptime, memory and CPU of the server. */
+export function getSystemInfo(signal?: AbortSignal): Promise<SystemInfo> {
+  return apiFetch('/system', { schema: systemInfoSchema, signal });
+}
+
+export const systemInfoQueryOptions = () => queryOptions({ queryKey: ['system', 'info'], queryFn: ({ signal }) => getSystemInfo(signal) });
+
+export function useSystemInfo() {
+  return useQuery(systemInfoQueryOptions());
+}
