@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { notify } from '../../components/notify';
 import type { ExtraItemAction } from '../../features/files/components/context-menu/item-context-menu';
-import { filesKeys } from '../../features/files/api/keys';
+import { refreshFiles } from '../../features/files/api/keys';
 import { useLockFolder } from '../../features/requests/api/lock-folder';
 import { useSecureStatus } from '../../features/requests/api/secure-status';
 import { RequestDialog } from '../../features/requests/components/request-dialog';
@@ -31,7 +31,7 @@ export function useSharingActions(folderPath: string): { actions: ExtraItemActio
       {
         onSuccess: () => {
           notify(locked ? t('lock_complete_message') : t('unlock_complete_message'), 'success');
-          void queryClient.invalidateQueries({ queryKey: filesKeys.all });
+          void refreshFiles(queryClient);
         },
         onError: (error) => notify(messageText(t, error instanceof ApiError ? error.messageKey : null), 'error'),
       },

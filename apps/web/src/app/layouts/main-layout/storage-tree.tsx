@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { filesKeys } from '../../../features/files/api/keys';
+import { refreshFiles } from '../../../features/files/api/keys';
 import { NavFolderTree } from '../../../features/files/components/tree/nav-folder-tree';
 import { storageHref, storagePathFromSplat } from '../../../features/files/lib/storage-path';
 import { readDrop } from '../../../features/upload/lib/read-drop';
@@ -19,7 +19,7 @@ export function useCurrentStoragePath(): string | null {
 /** Refreshes file lists and usage when an upload finishes. */
 export function useRefreshOnUpload(): void {
   const queryClient = useQueryClient();
-  useEffect(() => onUploadComplete(() => void queryClient.invalidateQueries({ queryKey: filesKeys.all })), [queryClient]);
+  useEffect(() => onUploadComplete(() => void refreshFiles(queryClient)), [queryClient]);
 }
 
 /** The folder tree of the navigation's Storage group: moves dropped items, uploads dropped files. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { filesKeys } from './keys';
+import { refreshFiles } from './keys';
 import { transferItems, type TransferInput } from './move-items';
 
 /** POST /api/file/copy for each item; a name clash keeps both. */
@@ -7,6 +7,6 @@ export function useCopyItems() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: TransferInput) => transferItems('copy', input),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: filesKeys.all }),
+    onSettled: () => refreshFiles(queryClient),
   });
 }

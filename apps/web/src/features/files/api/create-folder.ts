@@ -1,7 +1,7 @@
 import type { Backend } from '@bogwan/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../api/client';
-import { filesKeys } from './keys';
+import { refreshFiles } from './keys';
 
 export interface CreateFolderInput {
   /** Parent folder; '/' makes a root folder (administrators only). */
@@ -19,6 +19,6 @@ export function useCreateFolder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createFolder,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: filesKeys.all }),
+    onSuccess: () => refreshFiles(queryClient),
   });
 }

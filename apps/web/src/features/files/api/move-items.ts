@@ -2,7 +2,7 @@ import type { FileEntry } from '@bogwan/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../api/client';
 import { parentOf } from '../lib/storage-path';
-import { filesKeys } from './keys';
+import { refreshFiles } from './keys';
 
 export interface TransferInput {
   items: Pick<FileEntry, 'name' | 'path'>[];
@@ -24,6 +24,6 @@ export function useMoveItems() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: TransferInput) => transferItems('move', input),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: filesKeys.all }),
+    onSettled: () => refreshFiles(queryClient),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../api/client';
 import { parentOf } from '../lib/storage-path';
-import { filesKeys } from './keys';
+import { refreshFiles } from './keys';
 
 /** PUT /api/file/rename `{path: parent folder, name, newName}`. */
 export function renameItem({ path, name, newName }: { path: string; name: string; newName: string }): Promise<unknown> {
@@ -12,6 +12,6 @@ export function useRenameItem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: renameItem,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: filesKeys.all }),
+    onSuccess: () => refreshFiles(queryClient),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../api/client';
-import { filesKeys } from './keys';
+import { refreshFiles } from './keys';
 
 /** PUT /api/file/star `{path, starred}`. */
 export function starItem(input: { path: string; starred: boolean }): Promise<unknown> {
@@ -13,6 +13,6 @@ export function useStarItem() {
     mutationFn: async (inputs: { path: string; starred: boolean }[]) => {
       for (const input of inputs) await starItem(input);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: filesKeys.all }),
+    onSettled: () => refreshFiles(queryClient),
   });
 }

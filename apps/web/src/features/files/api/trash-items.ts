@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../api/client';
-import { filesKeys } from './keys';
+import { refreshFiles } from './keys';
 
 /** POST /api/file/trash `{paths}`: moves items to the trash. */
 export function trashItems(paths: string[]): Promise<unknown> {
@@ -11,6 +11,6 @@ export function useTrashItems() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: trashItems,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: filesKeys.all }),
+    onSettled: () => refreshFiles(queryClient),
   });
 }

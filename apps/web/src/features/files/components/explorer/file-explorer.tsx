@@ -16,7 +16,7 @@ import { useAuth } from '../../../../state/auth';
 import { useViewMode } from '../../../../state/ui';
 import { useCopyItems } from '../../api/copy-items';
 import { usePermission } from '../../api/get-permission';
-import { filesKeys } from '../../api/keys';
+import { refreshFiles } from '../../api/keys';
 import type { ListSort } from '../../api/list-files';
 import { useMoveItems } from '../../api/move-items';
 import { useStarItem } from '../../api/star-item';
@@ -237,7 +237,7 @@ export function FileExplorer({ path, onNavigate, onOpenFile, onDownload, renderU
         canCreateFolder={canCreate}
         createFolderLabel={path === '/' ? t('create_root_folder') : t('create_folder')}
         onCreateFolder={() => setDialog('create')}
-        onRefresh={() => void queryClient.invalidateQueries({ queryKey: filesKeys.all })}
+        onRefresh={() => void refreshFiles(queryClient)}
         uploadButton={path === '/' ? undefined : renderUpload?.(canCreate || isAdmin)}
         selectedCount={selection.paths.size}
         total={listing.total}
