@@ -249,3 +249,41 @@ test('an uploaded HTML or SVG file runs no script when previewed', async ({ page
   expect(tabDialogs).toBe(0);
   await direct.close();
 });
+
+test('a video preview streams from a ticket URL, without the token in the address', async ({ page }) => {
+  await signIn(page, server());
+  await page.goto(`${server().url}${folderUrl(ROOT)}`);
+  // A short WebM recorded in the page from a canvas (no encoder needed on the machine).
+  const webm = await page.evaluate(async () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 160;
+    canvas.height = 120;
+    const context = canvas.getContext('2d') as CanvasRenderingContext2D;
+    const recorder = new MediaRecorder(canvas.captureStream(25), { mimeType: 'video/webm' });
+    const parts: Blob[] = [];
+    recorder.ondataavailable = (event) => parts.push(event.data);
+    const stopped = new Promise((resolve) => (recorder.onstop = resolve));
+    recorder.start(100);
+    let frame = 0;
+    const timer = setInterval(() => {
+      context.fillStyle = `hsl(${(frame++ * 10) % 360}, 80%, 50%)`;
+      context.fillRect(0, 0, 160, 120);
+    }, 40);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    recorder.stop();
+    await stopped;
+    clearInterval(timer);
+    return Array.from(new Uint8Array(await new Blob(parts).arrayBuffer()));
+  });
+  await uploadWithButton(page, 'clip.webm', Buffer.from(webm), 'video/webm');
+
+  const streamed = page.waitForRequest((request) => request.url().includes('/api/file/preview/stream?'));
+  const overlay = await openPreview(page, 'clip.webm');
+  const request = await streamed;
+  expect(request.url()).toContain('ticket=');
+  expect(request.headers()['authorization']).toBeUndefined();
+  const video = overlay.locator('video');
+  await expect(video).toHaveAttribute('src', /^\/api\/file\/preview\/stream\?/);
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+  await closePreview(page);
+});

@@ -117,7 +117,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const users = new UsersRepo(db);
   const settings = new SettingsRepo(db);
-  const tokens = new AccessTokens(resolveServerSecret(config.secret, config.dataDir), config.accessTokenTtlSeconds);
+  const serverSecret = resolveServerSecret(config.secret, config.dataDir);
+  const tokens = new AccessTokens(serverSecret, config.accessTokenTtlSeconds);
   const setupToken = new SetupToken(settings, config.dataDir);
   const accessLog = new AccessLogWriter(new AccessLogRepo(db), config.accessLogMaxRows, app.log);
 
@@ -177,7 +178,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { trashRetention, tree, access } = await registerFiles(app, { db, settings, users, events, groups, permissions });
   const adminMode = new AdminMode(settings);
   app.decorate('adminMode', adminMode);
-  const transfer = await registerTransfer(app, { config, db, settings, events });
+  const transfer = await registerTransfer(app, { config, db, settings, events, sessions: sessionsRepo, serverSecret });
   await registerAccounts(app, { config, users, groups, permissions, settings, sessions: sessionsRepo, licence, notifications, events, tree, access });
   await registerSnapshots(app, { config, db, events });
   const sharing = await registerSharing(app, { config, db, users, groups, tree, access, notifications, events, downloads: transfer.downloads, authorize });

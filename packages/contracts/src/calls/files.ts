@@ -127,4 +127,12 @@ export const uploadStatusSchema = z.object({ received: z.array(z.number().int())
 /** Answer to each chunk: the file entry once the last chunk completed it. */
 export const uploadChunkResponseSchema = z.object({ complete: z.boolean(), received: z.number().int(), file: fileEntrySchema.optional() });
 
+/**
+ * `GET /api/file/preview/ticket?path=`: a ticket for streaming a file into a media element
+ * (`GET /api/file/preview/stream?path=&ticket=`), or null where every byte must pass the
+ * download count (secure folders): the preview then fetches the file instead.
+ */
+export const previewTicketSchema = z.object({ ticket: z.string().nullable() });
+export const previewStreamQuerySchema = z.object({ path: pathField, ticket: z.string().min(1).max(2048) });
+
 export const permissionListSchema = z.array(z.enum(PERMISSION_TYPES));

@@ -4,8 +4,10 @@ import type { Db } from '../../db/index.js';
 import type { HousekeepingTask } from '../../jobs/housekeeping.js';
 import { BlobStores } from '../../storage/blob-stores.js';
 import type { EventsService } from '../events/events.service.js';
+import type { SessionsRepo } from '../sessions/sessions.repo.js';
 import type { SettingsRepo } from '../settings/settings.repo.js';
 import { DownloadService } from './download.service.js';
+import { PreviewTickets } from './preview-tickets.js';
 import { storageSettingsRoutes } from './storage-settings.routes.js';
 import { TransferJobs } from './transfer.jobs.js';
 import { TransferRepo } from './transfer.repo.js';
@@ -27,6 +29,9 @@ export interface TransferModuleDeps {
   db: Db;
   settings: SettingsRepo;
   events: EventsService;
+  sessions: SessionsRepo;
+  /** The server secret; preview tickets are signed with a key derived from it. */
+  serverSecret: string;
 }
 
 /**
@@ -47,7 +52,8 @@ export async function registerTransfer(
   const downloads = new DownloadService(stores, tree, access, deps.events, app.log);
   app.decorate('blobStores', stores);
   app.decorate('uploads', uploads);
-  await app.register(transferRoutes, { uploads, downloads });
+  const tickets = new PreviewTickets(deps.serverSecret);
+  await app.register(transferRoutes, { uploads, downloads, tickets, sessions: deps.sessions });
   await app.register(storageSettingsRoutes, { stores, settings: deps.settings, events: deps.events });
   app.addHook('onClose', async () => stores.close());
   return { stores, downloads, housekeeping: new TransferJobs(repo, stores, app.log).tasks() };

@@ -5,6 +5,8 @@ import {
   MESSAGE_KEYS,
   type MessageKey,
   pathQuerySchema,
+  previewStreamQuerySchema,
+  previewTicketSchema,
   uploadChunkResponseSchema,
   uploadFieldsSchema,
   uploadStatusQuerySchema,
@@ -12,11 +14,13 @@ import {
 } from '@bogwan/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { badRequest } from '../../errors.js';
+import { badRequest, forbidden, unauthorized } from '../../errors.js';
 import type { RoutePolicy } from '../../http/policy.js';
-import { settleWhenSent } from './download-gate.js';
+import type { SessionsRepo } from '../sessions/sessions.repo.js';
+import { FREE_TICKET, settleWhenSent } from './download-gate.js';
 import type { DownloadService, FileBody } from './download.service.js';
 import { contentDisposition, etagMatches, PREVIEW_CSP, parseRange, previewType } from './http-bytes.js';
+import type { PreviewTickets } from './preview-tickets.js';
 import type { UploadService } from './upload.service.js';
 
 const category = 'file';
@@ -25,16 +29,25 @@ const policies = {
   uploadStatus: { category, name: 'file_upload_status', description: 'Chunks already received of an upload, to resume it', level: 1 },
   download: { category, name: 'file_download', description: 'Download a file, or a folder or selection as a zip (DOWNLOAD)', level: 1 },
   preview: { category, name: 'file_preview', description: 'File bytes for the in-app preview, sandboxed (PREVIEW)', level: 1 },
+  previewTicket: { category, name: 'file_preview_ticket', description: 'A ticket to stream a video or audio preview with ranges (PREVIEW)', level: 1 },
+  previewStream: {
+    category,
+    name: 'file_preview_stream',
+    description: "A preview streamed to a media element; the ticket stands for the sign-in and PREVIEW is checked again on every request",
+    level: 0,
+  },
 } satisfies Record<string, RoutePolicy>;
 
 export interface TransferRoutesDeps {
   uploads: UploadService;
   downloads: DownloadService;
+  tickets: PreviewTickets;
+  sessions: SessionsRepo;
 }
 
 const KNOWN_KEYS = new Set<string>(MESSAGE_KEYS);
 
-export async function transferRoutes(app: FastifyInstance, { uploads, downloads }: TransferRoutesDeps): Promise<void> {
+export async function transferRoutes(app: FastifyInstance, { uploads, downloads, tickets, sessions }: TransferRoutesDeps): Promise<void> {
   // Only this scope parses multipart bodies. A chunk is cut off one byte past CHUNK_SIZE,
   // so the length check of the upload sees it is too long and refuses it.
   await app.register(fastifyMultipart, {
@@ -121,16 +134,61 @@ export async function transferRoutes(app: FastifyInstance, { uploads, downloads 
       const node = await downloads.require(request.user!, request.query.path, 'PREVIEW');
       if (node.folder === 1) throw badRequest('invalid_path');
       settleWhenSent(request, reply, await downloads.admit(request.user!, [node]), (error) => request.log.error({ err: error }, 'preview not settled'));
-      const file = await downloads.file(node);
-      reply
-        .header('content-security-policy', PREVIEW_CSP)
-        .header('cross-origin-resource-policy', 'same-origin')
-        .header('x-content-type-options', 'nosniff');
-      const sent = await sendFile(request, reply, file, { disposition: 'inline', type: previewType(node.name) });
+      const sent = await sendPreview(request, reply, await downloads.file(node));
       if (sent && !request.headers.range) await downloads.recordDownload(request.user!, [node], '', request.ip).catch(() => {});
       return reply;
     },
   );
+
+  r.get(
+    '/api/file/preview/ticket',
+    { config: { policy: policies.previewTicket }, schema: { tags: [category], querystring: pathQuerySchema, response: { 200: previewTicketSchema } } },
+    async (request, reply) => {
+      const user = request.user!;
+      const node = await downloads.require(user, request.query.path, 'PREVIEW');
+      if (node.folder === 1) throw badRequest('invalid_path');
+      reply.header('cache-control', 'no-store');
+      // Bytes that are counted (secure folders) are never streamed in pieces: the preview fetches them once.
+      const admitted = await downloads.admit(user, [node]);
+      if (admitted !== FREE_TICKET) {
+        await admitted.settle(false);
+        return { ticket: null };
+      }
+      await downloads.recordDownload(user, [node], '', request.ip).catch(() => {});
+      return { ticket: await tickets.sign({ userId: user.id, sessionId: request.sessionId!, nodeId: node.id }) };
+    },
+  );
+
+  r.get(
+    '/api/file/preview/stream',
+    { config: { policy: policies.previewStream }, schema: { tags: [category], querystring: previewStreamQuerySchema } },
+    async (request, reply) => {
+      const claims = await tickets.verify(request.query.ticket);
+      if (!claims) throw unauthorized();
+      const user = await sessions.findUserOfOpenSession(claims.userId, claims.sessionId);
+      if (!user || user.status !== 'ACTIVE') throw unauthorized();
+      if (user.must_change_password === 1) throw forbidden('password_change_required');
+      const node = await downloads.require(user, request.query.path, 'PREVIEW');
+      // The ticket is for one node: a file moved, renamed or replaced since needs a new one.
+      if (node.id !== claims.nodeId) throw forbidden();
+      const admitted = await downloads.admit(user, [node]);
+      if (admitted !== FREE_TICKET) {
+        await admitted.settle(false);
+        throw forbidden('secure_approval_required');
+      }
+      await sendPreview(request, reply, await downloads.file(node));
+      return reply;
+    },
+  );
+}
+
+/** A file's bytes for a preview: inline, sandboxed, never sniffed into something active. */
+function sendPreview(request: FastifyRequest, reply: FastifyReply, file: FileBody): Promise<boolean> {
+  reply
+    .header('content-security-policy', PREVIEW_CSP)
+    .header('cross-origin-resource-policy', 'same-origin')
+    .header('x-content-type-options', 'nosniff');
+  return sendFile(request, reply, file, { disposition: 'inline', type: previewType(file.node.name) });
 }
 
 /**

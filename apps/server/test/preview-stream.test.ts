@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAs } from './files-helpers.js';
+import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { bytesOf, fetchBytes, upload } from './transfer-helpers.js';
+
+/** A media element's request: no Authorization header, only the URL (and a Range). */
+async function stream(server: TestServer, path: string, ticket: string, range?: string) {
+  const res = await fetch(`${server.url}/api/file/preview/stream?path=${encodeURIComponent(path)}&ticket=${encodeURIComponent(ticket)}`, {
+    headers: range ? { range } : {},
+  });
+  const bytes = Buffer.from(await res.arrayBuffer());
+  const message = res.headers.get('content-type')?.startsWith('application/json') ? (JSON.parse(bytes.toString()) as { message: string }).message : undefined;
+  return { status: res.status, headers: res.headers, bytes, message };
+}
+
+describe.each(dialects())('video previews streamed with a ticket on $dialect', ({ dialect, skip }) => {
+  let server: TestServer;
+  let master: Awaited<ReturnType<typeof setupMaster>>;
+  let user: Awaited<ReturnType<typeof signInAs>>;
+  const video = bytesOf(3 * 1024 * 1024 + 17, 'clip');
+  const run = it.skipIf(skip);
+
+  beforeAll(async () => {
+    if (skip) return;
+    server = await startServer(dialect);
+    master = await setupMaster(server);
+    user = await signInAs(server, 'viewer@example.com');
+    await server.request('POST', '/api/file', { token: master.token, body: { name: 'Media', path: '/' } });
+    await server.request('POST', '/api/file', { token: master.token, body: { name: 'Locked', path: '/Media' } });
+    expect((await upload(server, master.token, '/Media', 'clip.mp4', video)).status).toBe(200);
+    expect((await upload(server, master.token, '/Media/Locked', 'secret.mp4', video)).status).toBe(200);
+    await server.request('PUT', '/api/file/lock', { token: master.token, body: { path: '/Media/Locked', lock: true } });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const ticketFor = (path: string, token = user.token) => server.request('GET', `/api/file/preview/ticket?path=${encodeURIComponent(path)}`, { token });
+
+  run('a ticket lets a media element seek through the file without the Authorization header', async () => {
+    const issued = await ticketFor('/Media/clip.mp4');
+    expect(issued.status).toBe(200);
+    const ticket = issued.body.ticket as string;
+    expect(ticket.length).toBeGreaterThan(40);
+
+    const whole = await stream(server, '/Media/clip.mp4', ticket);
+    expect(whole.status).toBe(200);
+    expect(whole.bytes.equals(video)).toBe(true);
+    expect(whole.headers.get('content-type')).toBe('video/mp4');
+    expect(whole.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(whole.headers.get('content-security-policy')).toMatch(/^sandbox/);
+
+    const middle = await stream(server, '/Media/clip.mp4', ticket, 'bytes=2000000-2000099');
+    expect(middle.status).toBe(206);
+    expect(middle.headers.get('content-range')).toBe(`bytes 2000000-2000099/${video.length}`);
+    expect(middle.bytes.equals(video.subarray(2_000_000, 2_000_100))).toBe(true);
+
+    // The ticket never reaches the system log.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const logged = await server.request('GET', '/api/system/log?url=preview%2Fstream&limit=50', { token: master.token });
+    expect(logged.status).toBe(200);
+    expect(logged.text).toContain('/api/file/preview/stream?path=');
+    expect(logged.text).not.toContain(ticket);
+  });
+
+  run('a ticket opens only its own file, only with PREVIEW, only while the session lives', async () => {
+    const ticket = (await ticketFor('/Media/clip.mp4')).body.ticket as string;
+    // Forged, truncated or missing tickets; another file under a valid ticket.
+    expect((await stream(server, '/Media/clip.mp4', `${ticket.slice(0, -4)}AAAA`)).status).toBe(401);
+    expect((await stream(server, '/Media/clip.mp4', 'not-a-ticket')).status).toBe(401);
+    const missing = await fetch(`${server.url}/api/file/preview/stream?path=${encodeURIComponent('/Media/clip.mp4')}`);
+    expect(missing.status).toBe(400);
+    await upload(server, master.token, '/Media', 'other.mp4', bytesOf(1000, 'other'));
+    expect((await stream(server, '/Media/other.mp4', ticket)).status).toBe(403);
+    // An access token is not a ticket.
+    expect((await stream(server, '/Media/clip.mp4', user.token)).status).toBe(401);
+    // Path traversal is refused like everywhere else.
+    expect((await stream(server, '/Media/../Media/clip.mp4', ticket)).message).toBe('invalid_path');
+
+    // PREVIEW taken away: the same ticket stops at once.
+    const restricted = JSON.stringify({ user: ['READ'], admin: ['READ', 'PREVIEW', 'DOWNLOAD', 'CREATE'] });
+    await server.app.db
+      .insertInto('settings')
+      .values({ key: 'permission', value: restricted, updated_at: new Date().toISOString() })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: restricted }))
+      .execute();
+    try {
+      expect((await stream(server, '/Media/clip.mp4', ticket)).message).toBe('no_access_warning');
+      expect((await ticketFor('/Media/clip.mp4')).body.message).toBe('no_access_warning');
+    } finally {
+      await server.app.db.deleteFrom('settings').where('key', '=', 'permission').execute();
+    }
+    expect((await stream(server, '/Media/clip.mp4', ticket)).status).toBe(200);
+
+    // Signing out ends the session the ticket stands for.
+    expect((await server.request('POST', '/api/auth/logout', { token: user.token, body: {} })).status).toBe(204);
+    expect((await stream(server, '/Media/clip.mp4', ticket)).status).toBe(401);
+    user = await signInAs(server, 'viewer2@example.com');
+  });
+
+  run('files in a secure folder get no ticket and are never streamed in pieces', async () => {
+    const none = await ticketFor('/Media/Locked/secret.mp4');
+    expect(none.body.message).toBe('secure_approval_required');
+    // With an approval of one download: no ticket (the preview fetches once), and the use is kept.
+    const request = await server.request('POST', '/api/request', {
+      token: user.token,
+      body: { type: 'download', reason: '검토', paths: ['/Media/Locked/secret.mp4'], downloadLimit: 1 },
+    });
+    expect((await server.request('PUT', `/api/request/${request.body._id}`, { token: master.token, body: { action: 'approve' } })).body.status).toBe('APPROVED');
+    expect((await ticketFor('/Media/Locked/secret.mp4')).body).toEqual({ ticket: null });
+    const once = await fetchBytes(server, user.token, `/api/file/preview?path=${encodeURIComponent('/Media/Locked/secret.mp4')}`);
+    expect(once.status).toBe(200);
+    expect(once.bytes.equals(video)).toBe(true);
+
+    // A ticket issued before the folder was locked stops working once it is.
+    const early = (await ticketFor('/Media/clip.mp4')).body.ticket as string;
+    await server.request('PUT', '/api/file/lock', { token: master.token, body: { path: '/Media', lock: true } });
+    try {
+      expect((await stream(server, '/Media/clip.mp4', early)).message).toBe('secure_approval_required');
+    } finally {
+      await server.request('PUT', '/api/file/lock', { token: master.token, body: { path: '/Media', lock: false } });
+    }
+  });
+});
