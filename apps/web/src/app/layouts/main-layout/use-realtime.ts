@@ -2,6 +2,7 @@ import { notificationSchema, taskEntrySchema } from '@bogwan/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { connectRealtime } from '../../../api/realtime-socket';
+import { refetchAfterChange } from '../../../api/refetch';
 import { applyNotificationEvent } from '../../../features/notifications/api/get-notifications';
 import { notificationKeys } from '../../../features/notifications/api/keys';
 import { applyTaskEvent } from '../../../features/tasks/api/get-task-cache';
@@ -30,8 +31,8 @@ export function useRealtime(): void {
       },
       connected: () => {
         // Events sent while the socket was away are read again.
-        void client.invalidateQueries({ queryKey: notificationKeys.all(userId) });
-        void client.invalidateQueries({ queryKey: taskCacheKey(userId) });
+        void refetchAfterChange(client, notificationKeys.all(userId));
+        void refetchAfterChange(client, taskCacheKey(userId));
       },
     });
   }, [client, userId]);

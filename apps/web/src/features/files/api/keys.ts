@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { refetchAfterChange } from '../../../api/refetch';
 
 /** Query keys of the files domain; every change refreshes them through `refreshFiles`. */
 export const filesKeys = {
@@ -12,13 +13,7 @@ export const filesKeys = {
   starred: ['files', 'starred'] as const,
 };
 
-/**
- * Refetches every file query after a change. Fetches already on the way are cancelled
- * first: a query's first fetch (no data yet) would otherwise absorb the invalidation and
- * keep an answer the server computed before the change, e.g. a folder opened (or the page
- * reloaded) while an upload finishes.
- */
-export async function refreshFiles(queryClient: QueryClient): Promise<void> {
-  await queryClient.cancelQueries({ queryKey: filesKeys.all });
-  await queryClient.invalidateQueries({ queryKey: filesKeys.all });
+/** Refetches every file query after a change (see `refetchAfterChange`). */
+export function refreshFiles(queryClient: QueryClient): Promise<void> {
+  return refetchAfterChange(queryClient, filesKeys.all);
 }

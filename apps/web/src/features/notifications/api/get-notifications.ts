@@ -1,6 +1,7 @@
 import { notificationSchema, type Notification } from '@bogwan/contracts';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../api/client';
+import { refetchAfterChange } from '../../../api/refetch';
 import { notificationKeys } from './keys';
 
 const listSchema = notificationSchema.array();
@@ -36,6 +37,8 @@ export function useNotifications(userId: string) {
 /** Applies one `notification` event: it goes on top of the bell's list; the full list reloads when next shown. */
 export function applyNotificationEvent(client: QueryClient, userId: string, notification: Notification): void {
   if (notification.userId !== userId) return;
+  // Before the first load answered, that load may have been computed without it: fetch again.
+  if (!client.getQueryData(notificationKeys.unread(userId))) void refetchAfterChange(client, notificationKeys.unread(userId));
   client.setQueryData<Notification[]>(notificationKeys.unread(userId), (list) =>
     list ? [notification, ...list.filter((item) => item._id !== notification._id)] : list,
   );

@@ -1,6 +1,7 @@
 import { taskCacheSchema, type TaskEntry } from '@bogwan/contracts';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../api/client';
+import { refetchAfterChange } from '../../../api/refetch';
 import { mergeTask } from '../lib/task-rules';
 import { taskCacheKey } from './keys';
 
@@ -32,7 +33,11 @@ export function useTaskCache(userId: string) {
 
 /** Applies one `task` event to the cached tasks of the user. */
 export function applyTaskEvent(client: QueryClient, userId: string, task: TaskEntry): void {
-  // Before the first load there is nothing to merge into: the load brings it.
-  if (!client.getQueryData(taskCacheKey(userId))) return;
+  // Before the first load answered there is nothing to merge into, and that load may have
+  // been computed without this task: fetch again.
+  if (!client.getQueryData(taskCacheKey(userId))) {
+    void refetchAfterChange(client, taskCacheKey(userId));
+    return;
+  }
   client.setQueryData<Record<string, TaskEntry>>(taskCacheKey(userId), (cache) => (cache ? mergeTask(cache, task) : cache));
 }

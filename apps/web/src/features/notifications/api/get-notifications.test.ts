@@ -1,0 +1,40 @@
+import type { Notification } from '@bogwan/contracts';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { applyNotificationEvent } from './get-notifications';
+import { notificationKeys } from './keys';
+
+const note = (id: string): Notification => ({ _id: id, userId: 'u1', message: id, level: 0, read: false, createdAt: '2026-11-24T00:00:00.000Z' });
+
+describe('applyNotificationEvent', () => {
+  it('keeps a notification that arrives while the bell is still loading for the first time', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    let unread = [note('old')];
+    let releaseFirst = () => {};
+    let calls = 0;
+    const queryFn = () => {
+      const seen = [...unread];
+      calls += 1;
+      return calls === 1 ? new Promise<Notification[]>((resolve) => (releaseFirst = () => resolve(seen))) : Promise.resolve(seen);
+    };
+    const observer = new QueryObserver(client, { queryKey: notificationKeys.unread('u1'), queryFn });
+    const unsubscribe = observer.subscribe(() => undefined);
+
+    // The server stores a new notification and sends the event before the first answer arrives.
+    unread = [note('new'), ...unread];
+    applyNotificationEvent(client, 'u1', note('new'));
+    releaseFirst();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    expect(observer.getCurrentResult().data?.map((n) => n._id)).toEqual(['new', 'old']);
+    unsubscribe();
+    client.clear();
+  });
+
+  it("ignores another user's notification", () => {
+    const client = new QueryClient();
+    client.setQueryData(notificationKeys.unread('u1'), [note('old')]);
+    applyNotificationEvent(client, 'u1', { ...note('theirs'), userId: 'u2' });
+    expect(client.getQueryData<Notification[]>(notificationKeys.unread('u1'))?.map((n) => n._id)).toEqual(['old']);
+  });
+});
