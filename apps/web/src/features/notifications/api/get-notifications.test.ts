@@ -1,6 +1,7 @@
 import type { Notification } from '@bogwan/contracts';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { heldFirstFetch } from '../../../api/first-fetch-fixture';
 import { applyNotificationEvent } from './get-notifications';
 import { notificationKeys } from './keys';
 
@@ -9,21 +10,14 @@ const note = (id: string): Notification => ({ _id: id, userId: 'u1', message: id
 describe('applyNotificationEvent', () => {
   it('keeps a notification that arrives while the bell is still loading for the first time', async () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    let unread = [note('old')];
-    let releaseFirst = () => {};
-    let calls = 0;
-    const queryFn = () => {
-      const seen = [...unread];
-      calls += 1;
-      return calls === 1 ? new Promise<Notification[]>((resolve) => (releaseFirst = () => resolve(seen))) : Promise.resolve(seen);
-    };
-    const observer = new QueryObserver(client, { queryKey: notificationKeys.unread('u1'), queryFn });
+    const server = heldFirstFetch([note('old')]);
+    const observer = new QueryObserver(client, { queryKey: notificationKeys.unread('u1'), queryFn: server.queryFn });
     const unsubscribe = observer.subscribe(() => undefined);
 
     // The server stores a new notification and sends the event before the first answer arrives.
-    unread = [note('new'), ...unread];
+    server.change([note('new'), note('old')]);
     applyNotificationEvent(client, 'u1', note('new'));
-    releaseFirst();
+    server.release();
     await new Promise((resolve) => setTimeout(resolve, 20));
 
     expect(observer.getCurrentResult().data?.map((n) => n._id)).toEqual(['new', 'old']);
