@@ -4,6 +4,7 @@ export * from './limits.js';
 export * from './messages.js';
 export * from './rules.js';
 export * from './paths.js';
+export * from './local-days.js';
 export * from './calls/common.js';
 export * from './calls/auth.js';
 export * from './calls/system.js';

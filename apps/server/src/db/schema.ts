@@ -496,6 +496,12 @@ export interface DownloadReservationsTable {
   created_at: string;
 }
 
+/** Nonces of used single-use download tickets, kept until the tickets expire. */
+export interface SpentTicketsTable {
+  nonce: string;
+  expires_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   access_log: AccessLogTable;
@@ -511,6 +517,7 @@ export interface Database {
   blobs: BlobsTable;
   upload_sessions: UploadSessionsTable;
   upload_chunks: UploadChunksTable;
+  spent_tickets: SpentTicketsTable;
   stars: StarsTable;
   recents: RecentsTable;
   notifications: NotificationsTable;

@@ -11,6 +11,7 @@ import * as snapshots from './20261122_0009_snapshots.js';
 import * as adminLogs from './20261122_0010_admin_logs.js';
 import * as webhooks from './20261122_0011_webhooks.js';
 import * as sharing from './20261122_0012_sharing.js';
+import * as spentTickets from './20261124_0013_spent_tickets.js';
 
 /**
  * Every migration, in order. Listed by hand (not read from the directory) so the
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '20261122_0010_admin_logs': adminLogs,
   '20261122_0011_webhooks': webhooks,
   '20261122_0012_sharing': sharing,
+  '20261124_0013_spent_tickets': spentTickets,
 };
