@@ -1,3 +1,5 @@
+// The interface font, split by Unicode range: a browser fetches only the pieces a page uses.
+import 'pretendard/dist/web/variable/pretendardvariable-dynamic-subset.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';

@@ -2,7 +2,9 @@ import { PRIMARY_DARK, PRIMARY_LIGHT } from '@bogwan/contracts';
 import { createTheme, type Theme } from '@mui/material/styles';
 import type { PaletteMode } from '../state/theme';
 
+// 'Pretendard Variable' ships with the app (see main.tsx), so Korean renders on any machine.
 const FONT_FAMILY = [
+  '"Pretendard Variable"',
   'Pretendard',
   '"Noto Sans KR"',
   '"Apple SD Gothic Neo"',

@@ -131,12 +131,14 @@ export function TransfersChart({ days }: { days: Dashboard['transfers']['days'] 
   const locale = useLocale();
   const dayLabel = new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : 'ko-KR', { month: 'numeric', day: 'numeric', timeZone: 'UTC' });
   const label = (date: string) => dayLabel.format(new Date(`${date}T00:00:00Z`));
+  // Counts are whole numbers from 0; a month without transfers keeps a 0–1 scale instead of a collapsed axis.
+  const quiet = days.every((d) => d.uploads + d.downloads === 0);
   return (
     <Box data-testid="chart-transfers" role="figure" aria-label={t('dashboard_transfers')}>
       <BarChart
         height={300}
         xAxis={[{ scaleType: 'band', data: days.map((d) => d.date), valueFormatter: (date: string) => label(date), tickLabelMinGap: 8 }]}
-        yAxis={[{ tickMinStep: 1, width: 36 }]}
+        yAxis={[{ tickMinStep: 1, width: 36, min: 0, max: quiet ? 1 : undefined, valueFormatter: (value: number) => Math.round(value).toLocaleString() }]}
         series={[
           { id: 'uploads', label: t('dashboard_uploads'), data: days.map((d) => d.uploads), color: theme.palette.primary.main },
           { id: 'downloads', label: t('dashboard_downloads'), data: days.map((d) => d.downloads), color: theme.palette.success.main },
