@@ -103,8 +103,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: 1_048_576,
+    // Start-up work (migrations, realtime, blob checks) can take longer than Fastify's 10 s on a busy or slow machine.
+    pluginTimeout: 60_000,
     genReqId: () => newId(),
     // Requests go to the access_log table; the process log keeps errors and events.
     logController: new LogController({ disableRequestLogging: true }),
@@ -141,6 +143,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const eventsRepo = new EventsRepo(db);
   const events = new EventsService(eventsRepo, app.log);
+  // Before the sessions: ending a session closes its sockets.
+  const { realtime, tasks, tasksRepo, notifications } = await registerRealtime(app, {
+    db,
+    tokens,
+    sessions: sessionsRepo,
+    eventsRepo,
+    events,
+    redisUrl: config.redisUrl,
+  });
+  app.decorate('tasks', tasks);
   const mailer: Mailer = config.smtpUrl
     ? new SmtpMailer(config.smtpUrl, config.mailFrom)
     : new OutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, app.log);
@@ -148,7 +160,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const webauthnRepo = new WebauthnRepo(db);
   const challenges = new ChallengesRepo(db);
   const mfa = new MfaService(challenges, users, webauthnRepo, guard, mailer);
-  const sessions = new SessionsService(sessionsRepo, tokens, config.refreshTokenTtlSeconds);
+  const sessions = new SessionsService(sessionsRepo, tokens, config.refreshTokenTtlSeconds, realtime);
   const auth = new AuthService(users, new SetupRepo(db), setupToken, guard, mfa, sessions, events);
   const refreshTtlSeconds = config.refreshTokenTtlSeconds;
   app.decorate('loginGuard', guard);
@@ -163,15 +175,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(userRoutes, { auth, tokens });
   await app.register(licenceRoutes, { licence, ...authorize });
-  const { tasks, tasksRepo, notifications } = await registerRealtime(app, {
-    db,
-    tokens,
-    sessions: sessionsRepo,
-    eventsRepo,
-    events,
-    redisUrl: config.redisUrl,
-  });
-  app.decorate('tasks', tasks);
   await registerWebhooks(app, { config, db, settings, users, events });
   const groups = new GroupsRepo(db);
   const permissions = new PermissionsRepo(db);
@@ -179,7 +182,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const adminMode = new AdminMode(settings);
   app.decorate('adminMode', adminMode);
   const transfer = await registerTransfer(app, { config, db, settings, events, sessions: sessionsRepo, serverSecret });
-  await registerAccounts(app, { config, users, groups, permissions, settings, sessions: sessionsRepo, licence, notifications, events, tree, access });
+  await registerAccounts(app, { config, users, groups, permissions, settings, sessions, licence, notifications, events, tree, access });
   await registerSnapshots(app, { config, db, events });
   const sharing = await registerSharing(app, { config, db, users, groups, tree, access, notifications, events, downloads: transfer.downloads, authorize });
   await registerStorageSync(app, { db, events });
@@ -221,4 +224,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await db.destroy();
   });
   return app;
+}
+
+/**
+ * Fastify's `trustProxy` from the configuration. A hop count becomes a function because
+ * Fastify treats a bare number as "trust nothing"; `hop < n` believes the socket's peer
+ * and the n - 1 addresses it appended, so the client is the next address to the left.
+ */
+function trustedProxies(trust: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
 }

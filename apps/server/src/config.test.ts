@@ -38,4 +38,27 @@ describe('configuration', () => {
       expect(message).toContain('BOGWAN_SECRET');
     }
   });
+
+  it('trusts no proxy by default, one hop for true, N hops for a number, or listed proxies', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ BOGWAN_TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ BOGWAN_TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    // `true` never means "trust every hop": the client would choose its own address.
+    expect(loadConfig({ BOGWAN_TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ BOGWAN_TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ BOGWAN_TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ BOGWAN_TRUST_PROXY: '10.0.0.1, 172.16.0.0/12,::1,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '172.16.0.0/12',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('refuses a bad BOGWAN_TRUST_PROXY at start-up, naming it', () => {
+    for (const bad of ['maybe', '-1', '33', '1.5', '10.0.0.300', '10.0.0.0/33', '10.0.0.1,', 'proxy.example.com', '::1/129']) {
+      expect(() => loadConfig({ BOGWAN_TRUST_PROXY: bad }), bad).toThrow(/BOGWAN_TRUST_PROXY: false, true/);
+    }
+  });
 });

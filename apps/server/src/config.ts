@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { checkPassword } from '@bogwan/contracts';
@@ -17,6 +18,48 @@ const duration = z
 const boolish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** proxy-addr's names for address ranges, accepted in a trusted-proxy list. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IP address, an address/prefix (CIDR), or one of proxy-addr's range names. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = net.isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies to believe about the client address. `false`: none (the socket's peer is
+ * the client). `true` (or `1`): one hop, the reverse proxy in front, so the client is the
+ * right-most `X-Forwarded-For` entry; a number N: N hops; or a comma-separated list of
+ * proxy addresses/CIDRs. Never "trust everyone": then the client could name any address.
+ * A hop count believes whoever connects, so it fits a server reachable only through its
+ * proxy; the list also holds when clients can reach the server directly.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): false | number | string[] => {
+    const lower = v.toLowerCase();
+    if (['false', 'no', '0', ''].includes(lower)) return false;
+    if (['true', 'yes'].includes(lower)) return 1;
+    if (/^\d+$/.test(v)) {
+      const hops = Number(v);
+      if (hops <= 32) return hops;
+    } else {
+      const entries = v.split(',').map((e) => e.trim());
+      if (entries.every(isProxyAddress)) return entries;
+    }
+    ctx.addIssue({
+      code: 'custom',
+      message: 'false, true (one proxy in front), a number of proxy hops from 1 to 32, or a comma-separated list of proxy addresses or CIDRs (e.g. 10.0.0.1,172.16.0.0/12)',
+    });
+    return z.NEVER;
+  });
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -38,7 +81,7 @@ const envSchema = z.object({
   BOGWAN_WEB_DIR: z.string().min(1).optional(),
   BOGWAN_ACCESS_LOG_MAX_ROWS: z.coerce.number().int().min(1000).max(100_000_000).default(100_000),
   BOGWAN_ACCESS_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
-  BOGWAN_TRUST_PROXY: boolish.default(false),
+  BOGWAN_TRUST_PROXY: trustProxy.default(false),
   BOGWAN_LICENSE_PUBLIC_KEY: z
     .string()
     .refine(
@@ -92,7 +135,8 @@ export interface Config {
   accessLogRetentionDays: number;
   /** Redis for fanning realtime events out across server processes. */
   redisUrl: string | undefined;
-  trustProxy: boolean;
+  /** Fastify's `trustProxy`: false, a number of proxy hops, or the proxies' addresses/CIDRs. */
+  trustProxy: false | number | string[];
   /** Vendor public key (PEM or base64 SPKI) that licence keys must verify with; undefined means the built-in one. */
   licensePublicKey: string | undefined;
   /** The S3-compatible endpoint of the cloud backend; the bucket itself is the setting `cloud.bucket`. */

@@ -142,4 +142,29 @@ describe('two server processes, one PostgreSQL and one Redis', async () => {
     expect(await taskEvent).toMatchObject({ status: 'canceled', snapshotId });
     expect((await notification).message).toContain('canceled');
   });
+
+  it.skipIf(skip)('signing out through one process closes that session’s socket on the other', async () => {
+    // A second session of the account made above, through process A.
+    const login = await fetch(`${a.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'master@example.com', password: GOOD_PASSWORD }),
+    });
+    expect(login.status).toBe(200);
+    const { user, token } = (await login.json()) as { user: { _id: string }; token: string };
+    const ending = await connect(b.url, { token });
+    sockets.push(ending.socket);
+    expect(ending.error).toBeUndefined();
+    const closed = next<string>(ending.socket, 'disconnect', 5000);
+
+    const logout = await fetch(`${a.url}/api/auth/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ _id: user._id }),
+    });
+    expect(logout.status).toBe(204);
+    expect(await closed).toBe('io server disconnect');
+    // The session of the first test, on the same process, is still connected.
+    expect(sockets[0]!.connected).toBe(true);
+  });
 });

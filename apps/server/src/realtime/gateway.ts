@@ -5,6 +5,7 @@ import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import type { AccessTokens } from '../modules/auth/access-token.js';
 import type { SessionsRepo } from '../modules/sessions/sessions.repo.js';
+import type { EndedSessions, SessionSockets } from '../modules/sessions/sessions.service.js';
 
 export interface GatewayDeps {
   tokens: AccessTokens;
@@ -18,15 +19,27 @@ export interface Realtime {
   emitToUser(userId: string, event: string, payload: unknown): void;
 }
 
-const roomOf = (userId: string) => `user:${userId}`;
+/** The gateway: events out, and the sockets of ended sessions closed. */
+export interface RealtimeGateway extends Realtime, SessionSockets {
+  /** Closes this process's sockets whose session ended or whose account is no longer active; answers how many. */
+  closeEndedSessions(): Promise<number>;
+}
+
+/** How often sockets are checked against their sessions, for sessions ended elsewhere (command line). */
+const SESSION_CHECK_INTERVAL_MS = 60_000;
+
+const userRoom = (userId: string) => `user:${userId}`;
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 /**
  * socket.io on the API's port. A socket proves who it is with the access token in its
- * handshake (`auth.token`); a bare user id is never enough. It joins its user's room;
- * when the token expires the socket is told (`session_expired`) and closed, and the web
- * refreshes and reconnects.
+ * handshake (`auth.token`); a bare user id is never enough. It joins its user's room and
+ * its session's room. When the token expires the socket is told (`session_expired`) and
+ * closed, and the web refreshes and reconnects. When the session ends (sign-out, password
+ * change, blocked or deleted account) the socket is closed without that word: the web's
+ * reconnect is refused at the handshake, its one refresh is refused, and it signs out.
  */
-export async function startGateway(app: FastifyInstance, deps: GatewayDeps): Promise<Realtime> {
+export async function startGateway(app: FastifyInstance, deps: GatewayDeps): Promise<RealtimeGateway> {
   const io = new Server(app.server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
   const closers: (() => Promise<unknown>)[] = [];
 
@@ -47,12 +60,13 @@ export async function startGateway(app: FastifyInstance, deps: GatewayDeps): Pro
     const user = await deps.sessions.findUserOfOpenSession(claims.sub, claims.sid);
     if (!user || user.status !== 'ACTIVE') return next(new Error('unauthorized'));
     socket.data.userId = user.id;
+    socket.data.sessionId = claims.sid;
     socket.data.expiresAt = claims.exp * 1000;
     next();
   });
 
   io.on('connection', (socket: Socket) => {
-    void socket.join(roomOf(socket.data.userId as string));
+    void socket.join([userRoom(socket.data.userId as string), sessionRoom(socket.data.sessionId as string)]);
     const ms = Math.max(0, (socket.data.expiresAt as number) - Date.now());
     const timer = setTimeout(() => {
       socket.emit(SOCKET_EVENTS.sessionExpired);
@@ -61,7 +75,34 @@ export async function startGateway(app: FastifyInstance, deps: GatewayDeps): Pro
     socket.on('disconnect', () => clearTimeout(timer));
   });
 
+  const closeEndedSessions = async (): Promise<number> => {
+    const bySession = new Map<string, Socket[]>();
+    for (const socket of io.of('/').sockets.values()) {
+      const sessionId = socket.data.sessionId as string;
+      bySession.set(sessionId, [...(bySession.get(sessionId) ?? []), socket]);
+    }
+    if (bySession.size === 0) return 0;
+    const valid = await deps.sessions.stillValid([...bySession.keys()]);
+    let closed = 0;
+    for (const [sessionId, sockets] of bySession) {
+      if (valid.has(sessionId)) continue;
+      for (const socket of sockets) socket.disconnect(true);
+      closed += sockets.length;
+    }
+    return closed;
+  };
+  let checking = false;
+  const sessionCheck = setInterval(() => {
+    if (checking) return;
+    checking = true;
+    closeEndedSessions()
+      .catch((err: unknown) => app.log.warn({ err }, 'checking the sessions of open sockets failed'))
+      .finally(() => (checking = false));
+  }, SESSION_CHECK_INTERVAL_MS);
+  sessionCheck.unref();
+
   app.addHook('preClose', async () => {
+    clearInterval(sessionCheck);
     io.disconnectSockets(true);
     await new Promise<void>((resolve) => io.close(() => resolve()));
     for (const close of closers) await close().catch(() => undefined);
@@ -69,7 +110,17 @@ export async function startGateway(app: FastifyInstance, deps: GatewayDeps): Pro
 
   return {
     emitToUser: (userId, event, payload) => {
-      io.to(roomOf(userId)).emit(event, payload);
+      io.to(userRoom(userId)).emit(event, payload);
     },
+    // Through the adapter, so sockets on other server processes close too.
+    endSessions: (ended: EndedSessions) => {
+      if ('sessionId' in ended) {
+        io.in(sessionRoom(ended.sessionId)).disconnectSockets(true);
+        return;
+      }
+      const sockets = io.in(userRoom(ended.userId));
+      (ended.except ? sockets.except(sessionRoom(ended.except)) : sockets).disconnectSockets(true);
+    },
+    closeEndedSessions,
   };
 }

@@ -13,7 +13,14 @@ import type { SessionsRepo } from '../modules/sessions/sessions.repo.js';
 import { TasksRepo } from '../modules/tasks/tasks.repo.js';
 import { taskRoutes } from '../modules/tasks/tasks.routes.js';
 import { TasksService } from '../modules/tasks/tasks.service.js';
-import { type Realtime, startGateway } from './gateway.js';
+import { type RealtimeGateway, startGateway } from './gateway.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Events to users' open sockets; closes the sockets of ended sessions. */
+    realtime: RealtimeGateway;
+  }
+}
 
 export interface RealtimeDeps {
   db: Db;
@@ -31,7 +38,8 @@ const TASK_WORDS: Record<string, string> = { upload: '업로드 (upload)', sync:
  * query and background tasks. A finished task notifies its owner.
  */
 export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps) {
-  const realtime: Realtime = await startGateway(app, { tokens: deps.tokens, sessions: deps.sessions, redisUrl: deps.redisUrl });
+  const realtime = await startGateway(app, { tokens: deps.tokens, sessions: deps.sessions, redisUrl: deps.redisUrl });
+  app.decorate('realtime', realtime);
   const notifications = new NotificationsService(new NotificationsRepo(deps.db), realtime);
   const tasksRepo = new TasksRepo(deps.db);
   const tasks = new TasksService(tasksRepo, realtime);

@@ -29,6 +29,24 @@ export class SessionsRepo {
       .executeTakeFirst();
   }
 
+  /** Which of these sessions are still open, of an active account (the sockets' periodic check). */
+  async stillValid(sessionIds: string[]): Promise<Set<string>> {
+    const valid = new Set<string>();
+    // In slices, to stay under SQLite's limit on bound parameters.
+    for (let i = 0; i < sessionIds.length; i += 500) {
+      const rows = await this.db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select('sessions.id')
+        .where('sessions.id', 'in', sessionIds.slice(i, i + 500))
+        .where('sessions.revoked_at', 'is', null)
+        .where('users.status', '=', 'ACTIVE')
+        .execute();
+      for (const row of rows) valid.add(row.id);
+    }
+    return valid;
+  }
+
   findToken(
     tokenHash: string,
   ): Promise<(RefreshTokenRow & { user_id: string; revoked_at: string | null; status: string }) | undefined> {

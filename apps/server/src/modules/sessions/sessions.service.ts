@@ -22,18 +22,28 @@ export interface IssuedSession {
   sessionId: string;
 }
 
+/** Whose live connections to close: one session's, or every session of a user but `except`. */
+export type EndedSessions = { sessionId: string } | { userId: string; except?: string };
+
+/** The open sockets of sessions; closed when their session ends (the realtime gateway). */
+export interface SessionSockets {
+  endSessions(ended: EndedSessions): void;
+}
+
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * Sessions: a signed-in device holds a refresh token (httpOnly cookie) that is rotated
  * on every use; presenting a rotated token again revokes the whole session (family).
- * Access tokens name their session, so revoking it refuses them at once.
+ * Access tokens name their session, so revoking it refuses them at once, and its open
+ * sockets are closed.
  */
 export class SessionsService {
   constructor(
     private readonly repo: SessionsRepo,
     private readonly tokens: AccessTokens,
     private readonly refreshTtlSeconds: number,
+    private readonly sockets: SessionSockets,
   ) {}
 
   /** Opens a session for a user who just proved who they are. */
@@ -73,7 +83,7 @@ export class SessionsService {
         // Two tabs refreshed with the same cookie; the other already holds the successor.
         return { token: await this.tokens.sign({ sub: row.user_id, sid: row.session_id }) };
       }
-      await this.repo.revoke(row.session_id, now.toISOString());
+      await this.end(row.session_id);
       throw unauthorized();
     }
     const refreshToken = randomBytes(32).toString('base64url');
@@ -91,11 +101,13 @@ export class SessionsService {
 
   async end(sessionId: string): Promise<void> {
     await this.repo.revoke(sessionId, new Date().toISOString());
+    this.sockets.endSessions({ sessionId });
   }
 
   /** Ends every session of the user except `keep` (password change, block, delete). */
   async endAllOf(userId: string, keep?: string): Promise<void> {
     await this.repo.revokeAllOfUser(userId, new Date().toISOString(), keep);
+    this.sockets.endSessions({ userId, except: keep });
   }
 
   private tokenRow(token: string, sessionId: string, now: Date) {
