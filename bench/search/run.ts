@@ -206,7 +206,7 @@ const results: Record<string, unknown> = { when: new Date().toISOString(), files
 // `--only sqlite|postgres` runs one database and keeps the other's numbers from the last run.
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
 const lastRun = path.join(here, 'last-run.json');
-if (only) Object.assign(results, { ...JSON.parse(fs.readFileSync(lastRun, 'utf8')), when: results.when, files: FILES, runs: RUNS });
+if (only && fs.existsSync(lastRun)) Object.assign(results, { ...JSON.parse(fs.readFileSync(lastRun, 'utf8')), when: results.when, files: FILES, runs: RUNS });
 if (only !== 'postgres') results.sqlite = await benchDialect('sqlite');
 if (only !== 'sqlite') {
   if ((await postgresReachable()) === null) results.postgres = await benchDialect('postgres');

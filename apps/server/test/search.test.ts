@@ -150,11 +150,32 @@ describe.each(dialects())('search on $dialect', ({ dialect, skip }) => {
     expect(await names('문서', '&type=folder')).toEqual(['name:/팀/문서']);
     expect(await names('zanzibar', `&folder=${encodeURIComponent('/Archive')}`)).toEqual(['content:/Archive/old-notes.txt']);
     expect(await names('zanzibar', '&to=2000-01-01')).toEqual([]);
-    expect(await names('zanzibar', `&from=${new Date().toISOString().slice(0, 10)}`)).toHaveLength(3);
-    for (const bad of ['&type=movie', '&from=yesterday', '&folder=relative/path']) {
+    expect(await names('zanzibar', `&from=${localDay(new Date())}`)).toHaveLength(3);
+    for (const bad of ['&type=movie', '&from=yesterday', '&folder=relative/path', '&from=2026-02-30', '&from=2026-13-01', '&to=2026-03-06T00:00', '&from=03/06/2026']) {
       const res = await search('zanzibar', user.token, bad);
       expect(res.status, bad).toBe(400);
     }
+  });
+
+  it.skipIf(skip)('takes the date bounds as instants: a file changed at 01:30 in Seoul belongs to that Seoul day', async () => {
+    await put('/Archive', 'dawn.txt', Buffer.from('dingodawn'));
+    await server.app.searchIndex.idle();
+    // 2026-03-06 01:30 in Seoul (UTC+9) is still 2026-03-05 in UTC.
+    const mtime = '2026-03-05T16:30:00.000Z';
+    await server.app.db.updateTable('nodes').set({ mtime }).where('name', '=', 'dawn.txt').execute();
+    const range = (from: string, to: string) => names('dingodawn', `&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`);
+    // What a browser in Seoul sends for the day 2026-03-06: the bounds of that local day.
+    expect(await range('2026-03-05T15:00:00.000Z', '2026-03-06T14:59:59.999Z')).toEqual(['content:/Archive/dawn.txt']);
+    expect(await range('2026-03-06T00:00:00+09:00', '2026-03-06T23:59:59.999+09:00')).toEqual(['content:/Archive/dawn.txt']);
+    // The UTC day 2026-03-06 does not hold it; the Seoul day before does not either.
+    expect(await range('2026-03-06T00:00:00.000Z', '2026-03-06T23:59:59.999Z')).toEqual([]);
+    expect(await range('2026-03-05T00:00:00+09:00', '2026-03-05T23:59:59.999+09:00')).toEqual([]);
+    // A bare day is a day in the server's time zone.
+    const day = localDay(new Date(mtime));
+    const shift = (days: number) => localDay(new Date(new Date(mtime).getTime() + days * 86_400_000));
+    expect(await range(day, day)).toEqual(['content:/Archive/dawn.txt']);
+    expect(await range(shift(-1), shift(-1))).toEqual([]);
+    expect(await range(shift(1), shift(1))).toEqual([]);
   });
 
   it.skipIf(skip)('follows renames, moves and the trash', async () => {
@@ -203,10 +224,12 @@ describe.each(dialects())('search on $dialect', ({ dialect, skip }) => {
   });
 
   it.skipIf(skip)('shows extraction as a task of the uploader, finished without a notification of its own', async () => {
-    const cache = (await server.request('GET', '/api/cache', { token: master.token })).body as Record<string, { type: string; status: string; name: string }>;
+    const cache = (await server.request('GET', '/api/cache', { token: master.token })).body as Record<string, { type: string; status: string; name: string; clientPath: string }>;
     const indexing = Object.values(cache).filter((t) => t.type === 'sync');
     expect(indexing.length).toBeGreaterThan(0);
     expect(indexing.every((t) => t.status === 'completed')).toBe(true);
+    // No folder: the web tells indexing from a storage sync (which names its folder) by it.
+    expect(indexing.every((t) => t.clientPath === '')).toBe(true);
     const notes = (await server.request('GET', '/api/notification', { token: master.token })).body as { message: string }[];
     const uploads = Object.values(cache).filter((t) => t.type === 'upload').length;
     expect(notes.length).toBe(uploads);
@@ -250,3 +273,8 @@ describe.each(dialects())('search on $dialect', ({ dialect, skip }) => {
     expect(Number(length.n)).toBeLessThanOrEqual(1_048_576);
   }, 120_000);
 });
+
+/** The day of an instant in this process's time zone (the server's), as `YYYY-MM-DD`. */
+function localDay(at: Date): string {
+  return `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}`;
+}

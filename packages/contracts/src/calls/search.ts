@@ -13,8 +13,14 @@ export const searchKeywordField = z
   .transform((v) => v.trim())
   .refine((v) => [...v].length >= SEARCH_MIN_LENGTH && [...v].length <= SEARCH_MAX_LENGTH, { message: 'search_keyword_length' });
 
-/** A day or a moment for the date filter (on the file's modification time). */
-const dateField = z.string().refine((v) => !Number.isNaN(Date.parse(v)), { message: 'search_filter_invalid' });
+/**
+ * A bound of the date filter (on the file's modification time): an instant with its offset
+ * (`2026-03-05T15:00:00.000Z`, `2026-03-06T00:00+09:00`; the web sends the bounds of the
+ * user's local days this way), or a bare day `YYYY-MM-DD`, read in the server's time zone.
+ */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
+const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)) && new Date(Date.parse(v)).toISOString().startsWith(v);
+const dateField = z.string().refine((v) => (isDay(v) || INSTANT.test(v)) && !Number.isNaN(Date.parse(v)), { message: 'search_filter_invalid' });
 
 /**
  * `GET /api/search/keyword` (and the spec's `GET /llm/search/keyword`). `userId` is accepted
@@ -28,7 +34,7 @@ export const searchQuerySchema = z.object({
   type: z.enum([...FILE_CATEGORIES, 'folder'], { error: 'search_filter_invalid' }).optional(),
   /** Only what lies inside this folder. */
   folder: pathField.optional(),
-  /** Modified at or after / at or before (ISO date or time). */
+  /** Modified at or after / at or before (an instant, or a whole day in the server's time zone). */
   from: dateField.optional(),
   to: dateField.optional(),
 });

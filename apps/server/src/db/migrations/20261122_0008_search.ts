@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { isSqlite } from '../../modules/search/dialect.js';
+import { isSqlite } from '../dialect.js';
 
 // Frozen: never edit after it has landed. Runs on SQLite and PostgreSQL, each with its own
 // substring index: SQLite FTS5 with the trigram tokenizer, PostgreSQL pg_trgm.

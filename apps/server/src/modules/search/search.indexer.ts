@@ -180,6 +180,11 @@ export class SearchIndexer {
     }
   }
 
+  /**
+   * The task shown for a batch. It leaves `clientPath` empty: that is how the web tells
+   * indexing from a storage sync (which always names its folder there) and so offers no
+   * Cancel and does not switch the panel's tab for it.
+   */
   private async startTask(ownerId: string, group: PendingFile[]): Promise<string | undefined> {
     const first = group[0]!;
     const name = group.length === 1 ? first.name : `${first.name} +${group.length - 1}`;

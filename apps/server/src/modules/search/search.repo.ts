@@ -1,7 +1,7 @@
 import { type Kysely, type SqlBool, type Expression, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { NodeRow } from '../files/ports.js';
-import { isSqlite } from './dialect.js';
+import { isSqlite } from '../../db/dialect.js';
 import { bigramToken, keywordBigram, textBigrams } from './search-bigrams.js';
 
 /** Trigram indexes need at least three characters; two-character keywords use the character-pair indexes. */
@@ -35,6 +35,12 @@ export interface NodeFilters {
   to?: string;
   /** true: folders only; false: files only. */
   folder?: boolean;
+}
+
+/** Where a live node lies: its absolute path, and whether it is inside a locked (secure) folder or is one. */
+export interface Place {
+  path: string;
+  locked: boolean;
 }
 
 /** A file whose text is still to be extracted. */
@@ -192,34 +198,35 @@ export class SearchRepo {
   }
 
   /**
-   * Absolute paths of the given nodes that are live: neither they nor a folder above them
-   * is in the trash. Nodes that are not live are left out.
+   * Where the given nodes lie, for those that are live (neither they nor a folder above
+   * them is in the trash): the absolute path, and whether the node or a folder above it is
+   * locked (a secure folder). Nodes that are not live are left out.
    */
-  async livePaths(ids: string[]): Promise<Map<string, string>> {
-    const paths = new Map<string, string>();
-    if (ids.length === 0) return paths;
-    const result = await sql<{ start_id: string; parent_id: string; name: string; trash_key: string; depth: number }>`
-      with recursive chain(start_id, id, parent_id, name, trash_key, depth) as (
-        select id, id, parent_id, name, trash_key, 0 from nodes where id in (${sql.join(ids)})
+  async livePlaces(ids: string[]): Promise<Map<string, Place>> {
+    const places = new Map<string, Place>();
+    if (ids.length === 0) return places;
+    const result = await sql<{ start_id: string; parent_id: string; name: string; trash_key: string; lock: number; depth: number }>`
+      with recursive chain(start_id, id, parent_id, name, trash_key, lock, depth) as (
+        select id, id, parent_id, name, trash_key, lock, 0 from nodes where id in (${sql.join(ids)})
         union all
-        select c.start_id, n.id, n.parent_id, n.name, n.trash_key, c.depth + 1
+        select c.start_id, n.id, n.parent_id, n.name, n.trash_key, n.lock, c.depth + 1
         from nodes n join chain c on n.id = c.parent_id
         where c.depth < ${MAX_DEPTH}
       )
-      select start_id, parent_id, name, trash_key, depth from chain`.execute(this.db);
-    const chains = new Map<string, { parent_id: string; name: string; trash_key: string; depth: number }[]>();
+      select start_id, parent_id, name, trash_key, lock, depth from chain`.execute(this.db);
+    const chains = new Map<string, { parent_id: string; name: string; trash_key: string; lock: number; depth: number }[]>();
     for (const link of result.rows) {
       const chain = chains.get(link.start_id) ?? [];
-      chain.push({ ...link, depth: Number(link.depth) });
+      chain.push({ ...link, lock: Number(link.lock), depth: Number(link.depth) });
       chains.set(link.start_id, chain);
     }
     for (const [id, chain] of chains) {
       chain.sort((a, b) => a.depth - b.depth);
       if (chain.every((link) => link.trash_key === '') && chain.at(-1)?.parent_id === '') {
-        paths.set(id, `/${chain.map((link) => link.name).reverse().join('/')}`);
+        places.set(id, { path: `/${chain.map((link) => link.name).reverse().join('/')}`, locked: chain.some((link) => link.lock === 1) });
       }
     }
-    return paths;
+    return places;
   }
 
   /** Live files whose content has no text row yet, oldest first. */

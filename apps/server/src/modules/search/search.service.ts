@@ -2,6 +2,7 @@ import { type FileCategory, type SearchResult, extensionOf, fileCategory, isInsi
 import type { FileAccess, NodeRow } from '../files/ports.js';
 import type { UserRow } from '../users/users.repo.js';
 import type { NodeFilters, SearchRepo } from './search.repo.js';
+import { dayEnd, dayStart } from './search-dates.js';
 
 /** Candidates read per round (a little more than asked for, since some may be filtered out), and at most this many per kind of match (bounds the work of one query). */
 const PAGE_MIN = 40;
@@ -20,11 +21,15 @@ export interface SearchRequest {
 interface Accepted {
   node: NodeRow;
   path: string;
+  /** Inside a locked (secure) folder, or one itself. */
+  locked: boolean;
 }
 
 /**
  * The keyword search: names first, then contents; every match is a live node the caller
- * may READ (through the FileAccess port, in batches), with its current path.
+ * may READ (through the FileAccess port, in batches), with its current path. Files inside
+ * a locked (secure) folder are found by their name only: a content match, or a passage of
+ * their text, would tell what they hold without the approval their bytes need.
  */
 export class SearchService {
   constructor(
@@ -34,8 +39,8 @@ export class SearchService {
 
   async search(user: UserRow, request: SearchRequest): Promise<SearchResult[]> {
     const filters: NodeFilters = {
-      from: request.from ? new Date(request.from).toISOString() : undefined,
-      to: request.to ? endOf(request.to) : undefined,
+      from: request.from ? dayStart(request.from) : undefined,
+      to: request.to ? dayEnd(request.to) : undefined,
       folder: request.type === 'folder' ? true : request.type ? false : undefined,
     };
     const results: SearchResult[] = [];
@@ -57,17 +62,18 @@ export class SearchService {
     }
 
     if (request.type === 'folder') return results;
-    const contentHits: { node: NodeRow; path: string }[] = [];
+    const contentHits: Accepted[] = [];
     for (let skip = 0; skip < MAX_CANDIDATES && room() - contentHits.length > 0; skip += PAGE) {
       const hashes = await this.repo.contentMatches(request.keyword, skip, PAGE);
       const files = (await this.repo.filesWithContent(hashes, filters)).filter((node) => !seen.has(node.id));
-      for (const hit of (await this.accept(user, files, request)).slice(0, room() - contentHits.length)) {
+      const accepted = (await this.accept(user, files, request)).filter((hit) => !hit.locked);
+      for (const hit of accepted.slice(0, room() - contentHits.length)) {
         seen.add(hit.node.id);
         contentHits.push(hit);
       }
       if (hashes.length < PAGE) break;
     }
-    // Snippets are read only for files the caller may read.
+    // Snippets are read only for files the caller may read, outside every lock.
     const snippets = await this.repo.snippets([...new Set(contentHits.map((hit) => hit.node.content_hash!))], request.keyword);
     for (const { node, path } of contentHits) {
       results.push(present(node, path, 'content', tidySnippet(snippets.get(node.content_hash!) ?? '')));
@@ -78,16 +84,16 @@ export class SearchService {
   /** The live nodes among `rows` that pass the folder and type filters and that `user` may READ, with their paths. */
   private async accept(user: UserRow, rows: NodeRow[], request: SearchRequest): Promise<Accepted[]> {
     if (rows.length === 0) return [];
-    const paths = await this.repo.livePaths(rows.map((row) => row.id));
+    const places = await this.repo.livePlaces(rows.map((row) => row.id));
     const candidates = rows.filter((row) => {
-      const path = paths.get(row.id);
-      if (path === undefined) return false;
-      if (request.folder && !isInside(path, request.folder)) return false;
+      const place = places.get(row.id);
+      if (place === undefined) return false;
+      if (request.folder && !isInside(place.path, request.folder)) return false;
       if (request.type && request.type !== 'folder' && fileCategory(row.name) !== request.type) return false;
       return true;
     });
     const readable = await this.access().filter(user, candidates, 'READ');
-    return readable.map((node) => ({ node, path: paths.get(node.id)! }));
+    return readable.map((node) => ({ node, ...places.get(node.id)! }));
   }
 }
 
@@ -107,10 +113,4 @@ function present(node: NodeRow, path: string, match: SearchResult['match'], snip
 
 function tidySnippet(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
-}
-
-/** A bare date (YYYY-MM-DD) as "to" covers that whole day. */
-function endOf(to: string): string {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(to)) return `${to}T23:59:59.999Z`;
-  return new Date(to).toISOString();
 }

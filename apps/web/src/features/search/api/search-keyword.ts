@@ -1,12 +1,14 @@
 import { SEARCH_MIN_LENGTH, searchResponseSchema, type SearchResult } from '@bogwan/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../api/client';
+import { localDayEnd, localDayStart } from '../lib/local-day';
 
 export interface KeywordSearch {
   keyword: string;
   limit: number;
   type?: string;
   folder?: string;
+  /** Days (`YYYY-MM-DD`) of the user's own time zone: sent as the instants the first starts and the last ends. */
   from?: string;
   to?: string;
 }
@@ -18,8 +20,10 @@ export const searchKeys = {
 
 /** GET /api/search/keyword: files and folders the user may read, name matches first. */
 export function searchKeyword(search: KeywordSearch, signal?: AbortSignal): Promise<SearchResult[]> {
+  const from = search.from ? localDayStart(search.from) : undefined;
+  const to = search.to ? localDayEnd(search.to) : undefined;
   return apiFetch('/search/keyword', {
-    query: { keyword: search.keyword, limit: search.limit, type: search.type, folder: search.folder, from: search.from, to: search.to },
+    query: { keyword: search.keyword, limit: search.limit, type: search.type, folder: search.folder, from, to },
     schema: searchResponseSchema,
     signal,
   });

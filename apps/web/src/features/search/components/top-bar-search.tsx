@@ -14,7 +14,7 @@ import ListSubheader from '@mui/material/ListSubheader';
 import Paper from '@mui/material/Paper';
 import Popper from '@mui/material/Popper';
 import Typography from '@mui/material/Typography';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useFileActions } from '../../../app/file-actions';
@@ -23,6 +23,7 @@ import { MdiIcon } from '../../../components/mdi-icon';
 import { useLocalePath } from '../../../i18n/use-locale';
 import { useAuth } from '../../../state/auth';
 import { useKeywordSearch } from '../api/search-keyword';
+import { enterTarget, type EnterTarget } from '../lib/enter-target';
 import { navMatches, visibleNavItems } from '../lib/nav-matches';
 import { toEntry } from '../lib/to-entry';
 import { useDebounced } from '../lib/use-debounced';
@@ -33,7 +34,8 @@ const length = (s: string) => [...s.trim()].length;
 /**
  * The top-bar search: navigation entries match at once; from 2 characters, after 500 ms,
  * files and folders too (name, then content). The preview lists services (one, or all
- * when expanded), folders and files; Enter opens the first match.
+ * when expanded), folders and files; Enter opens the first match of the text in the box,
+ * waiting for its file and folder matches when they are not in yet.
  */
 export function TopBarSearch() {
   const { t } = useTranslation();
@@ -45,6 +47,8 @@ export function TopBarSearch() {
   const [value, setValue] = useState('');
   const [open, setOpen] = useState(false);
   const [allServices, setAllServices] = useState(false);
+  /** Enter was pressed for this text before its matches came in. */
+  const [enterFor, setEnterFor] = useState<string | null>(null);
   const keyword = useDebounced(value, SEARCH_DELAY_MS);
   const ready = length(keyword) >= SEARCH_MIN_LENGTH && length(value) >= SEARCH_MIN_LENGTH;
   const search = useKeywordSearch({ keyword: ready ? keyword : '', limit: SEARCH_PREVIEW_LIMIT });
@@ -55,10 +59,19 @@ export function TopBarSearch() {
   const folders = results.filter((r) => r.folder);
   const files = results.filter((r) => !r.folder);
   const term = value.trim();
+  const current = ready && keyword.trim() === term;
+  const target = enterTarget({
+    term,
+    services,
+    results,
+    resultsFor: current && search.data !== undefined && !search.isPlaceholderData ? term : null,
+    failed: current && search.isError,
+  });
 
   const close = () => {
     setOpen(false);
     setAllServices(false);
+    setEnterFor(null);
   };
   const openService = (item: NavItem) => {
     close();
@@ -76,16 +89,26 @@ export function TopBarSearch() {
     void navigate(`${localePath('/search')}?q=${encodeURIComponent(term)}`);
   };
 
+  const openTarget = (chosen: EnterTarget<NavItem>) => {
+    if (chosen.kind === 'service') openService(chosen.service);
+    else if (chosen.kind === 'result') openResult(0, [chosen.result]);
+    else if (chosen.kind === 'all') showAll();
+  };
+
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape') close();
     if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
     event.preventDefault();
-    // The first match, in the order the preview shows them.
-    if (services[0]) openService(services[0]);
-    else if (folders[0]) openResult(0, folders);
-    else if (files[0]) openResult(0, files);
-    else showAll();
+    if (target.kind === 'wait') setEnterFor(term);
+    else openTarget(target);
   };
+
+  // A waiting Enter is carried out once the matches of its text are in (typing on drops it).
+  useEffect(() => {
+    if (enterFor === null) return;
+    if (enterFor !== term) setEnterFor(null);
+    else if (target.kind !== 'wait') openTarget(target);
+  });
 
   const hasAnything = services.length > 0 || results.length > 0;
   const waiting = length(value) >= SEARCH_MIN_LENGTH && (!ready || search.isFetching);
