@@ -1,12 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDb } from '../src/db/index.js';
+import { migrateToLatest } from '../src/db/index.js';
 import { migrations } from '../src/db/migrations/index.js';
-import { dialects } from './harness.js';
-import { createTestDatabase } from './postgres.js';
+import { dialects, openTestDb } from './harness.js';
 
 describe.each(dialects())('migrations on $dialect', ({ dialect, skip }) => {
   const cleanups: (() => Promise<void> | void)[] = [];
@@ -15,18 +11,8 @@ describe.each(dialects())('migrations on $dialect', ({ dialect, skip }) => {
   });
 
   it.skipIf(skip)('apply every migration once, in order, and nothing on a second start', async () => {
-    let config: Parameters<typeof openDb>[0];
-    if (dialect === 'postgres') {
-      const database = await createTestDatabase();
-      cleanups.push(database.drop);
-      config = { dialect: 'postgres', url: database.url };
-    } else {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bogwan-mig-'));
-      cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
-      config = { dialect: 'sqlite', file: path.join(dir, 'db.sqlite') };
-    }
-    const db = openDb(config);
-    cleanups.push(() => db.destroy());
+    const { db, close } = await openTestDb(dialect);
+    cleanups.push(close);
 
     const names = Object.keys(migrations);
     expect(names).toEqual([...names].sort());

@@ -1,10 +1,11 @@
+import { sql } from 'kysely';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signInAs } from './files-helpers.js';
 import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
 import { eventually, publicShare } from './sharing-helpers.js';
 import { connect, next } from './sockets.js';
-import { bytesOf, fetchBytes, upload } from './transfer-helpers.js';
+import { bytesOf, fetchBytes, readZip, upload } from './transfer-helpers.js';
 
 describe.each(dialects())('secure folders and requests on $dialect', ({ dialect, skip }) => {
   let server: TestServer;
@@ -74,7 +75,10 @@ describe.each(dialects())('secure folders and requests on $dialect', ({ dialect,
     expect((await pub.list(link.key)).body.items).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Secret', lock: true })]));
     expect((await pub.download(link.key, '/Secret/plan.bin')).message).toBe('secure_approval_required');
     expect((await pub.download(link.key, '/Secret')).message).toBe('secure_approval_required');
-    expect((await pub.download(link.key)).message).toBe('secure_approval_required');
+    // A zip of the whole link leaves the locked folder out: a visitor cannot ask for its approval.
+    const whole = await pub.download(link.key);
+    expect(whole.status).toBe(200);
+    expect(readZip(whole.bytes).map((e) => e.name)).toEqual(['Vault/', 'Vault/open.txt']);
     expect((await pub.download(link.key, '/open.txt')).bytes.toString()).toBe('open');
     // A link inside the locked folder cannot even be made without an approval.
     const inside = await server.request('POST', '/api/share', { token: user.token, body: { path: '/Vault/Secret/plan.bin', scope: 'anyone' } });
@@ -240,6 +244,72 @@ describe.each(dialects())('secure folders and requests on $dialect', ({ dialect,
     expect((await server.request('PUT', '/api/file/lock', { token: master.token, body: { path: '/Vault/Secret', lock: false } })).body.lock).toBe(false);
     expect((await download('/Vault/Secret/plan.bin', other.token)).status).toBe(200);
     await server.request('PUT', '/api/file/lock', { token: master.token, body: { path: '/Vault/Secret', lock: true } });
+  });
+
+  it.skipIf(skip)('a link made under an approval is changed only while the approval stands, and stops serving when it ends', async () => {
+    const pub = publicShare(server);
+    const mine = async (id: string) => (await server.request('GET', '/api/share', { token: user.token })).body.mine.find((s: { _id: string }) => s._id === id);
+    const makeLink = async () => {
+      const request = await approved({ type: 'share', paths: ['/Vault/Secret'] });
+      const link = await server.request('POST', '/api/share', { token: user.token, body: { path: '/Vault/Secret/plan.bin', scope: 'anyone' } });
+      expect(link.status).toBe(200);
+      return { request, link: link.body };
+    };
+    const edit = (id: string, body: Record<string, unknown>) => server.request('PUT', `/api/share/${id}`, { token: user.token, body: { scope: 'anyone', ...body } });
+
+    const expiring = await makeLink();
+    expect((await edit(expiring.link._id, { downloadLimit: 5 })).body).toMatchObject({ downloadLimit: 5 });
+    expect((await pub.download(expiring.link.key)).bytes.equals(plan)).toBe(true);
+    // The approval's validity ends (the hourly expiry need not have run yet).
+    await server.app.db.updateTable('requests').set({ expires_at: '2001-01-01T00:00:00.000Z' }).where('id', '=', expiring.request).execute();
+    expect((await pub.download(expiring.link.key)).message).toBe('secure_approval_required');
+    expect((await edit(expiring.link._id, { scope: 'login', password: 'new password' })).body).toEqual({ statusCode: 403, message: 'secure_share_approval_required' });
+    expect(await mine(expiring.link._id)).toMatchObject({ scope: 'anyone', hasPassword: false, downloadLimit: 5 });
+
+    const withdrawn = await makeLink();
+    expect((await act(withdrawn.request, 'cancel', user.token)).body.status).toBe('CANCELED');
+    expect((await pub.download(withdrawn.link.key)).message).toBe('secure_approval_required');
+    expect((await edit(withdrawn.link._id, { downloadLimit: 100 })).body.message).toBe('secure_share_approval_required');
+
+    // A link made before its folder was locked has no approval to stand on.
+    await server.request('POST', '/api/file', { token: master.token, body: { name: 'Later', path: '/Vault' } });
+    expect((await upload(server, master.token, '/Vault/Later', 'later.txt', Buffer.from('later'))).status).toBe(200);
+    const early = (await server.request('POST', '/api/share', { token: user.token, body: { path: '/Vault/Later/later.txt', scope: 'anyone' } })).body;
+    expect((await server.request('PUT', '/api/file/lock', { token: master.token, body: { path: '/Vault/Later', lock: true } })).body.lock).toBe(true);
+    expect((await edit(early._id, { scope: 'login' })).body.message).toBe('secure_share_approval_required');
+    expect((await pub.download(early.key)).message).toBe('secure_approval_required');
+    await server.request('PUT', '/api/file/lock', { token: master.token, body: { path: '/Vault/Later', lock: false } });
+    expect((await edit(early._id, { scope: 'login' })).status).toBe(200);
+  });
+
+  it.skipIf(skip)('an approval is spent with the link in one transaction: a failed insert leaves it unused, concurrent links get one', async () => {
+    const failInserts = async (on: boolean) => {
+      const db = server.app.db;
+      if (dialect === 'sqlite') {
+        await sql.raw(on ? "create trigger fail_share_insert before insert on shares begin select raise(abort, 'refused'); end" : 'drop trigger fail_share_insert').execute(db);
+      } else if (on) {
+        await sql.raw("create function fail_share_insert() returns trigger as $$ begin raise exception 'refused'; end $$ language plpgsql").execute(db);
+        await sql.raw('create trigger fail_share_insert before insert on shares for each row execute function fail_share_insert()').execute(db);
+      } else {
+        await sql.raw('drop trigger fail_share_insert on shares').execute(db);
+        await sql.raw('drop function fail_share_insert()').execute(db);
+      }
+    };
+    const used = async (id: string) => (await server.request('GET', '/api/request?box=mine', { token: user.token })).body.find((r: { _id: string }) => r._id === id).used;
+    const create = () => server.request('POST', '/api/share', { token: user.token, body: { path: '/Vault/Secret/plan.bin', scope: 'anyone' } });
+
+    const id = await approved({ type: 'share', paths: ['/Vault/Secret/plan.bin'] });
+    await failInserts(true);
+    try {
+      expect((await create()).status).toBe(500);
+    } finally {
+      await failInserts(false);
+    }
+    expect(await used(id)).toBe(false);
+    const answers = await Promise.all(Array.from({ length: 5 }, create));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 403).map((a) => a.body.message)).toEqual(Array(4).fill('secure_share_approval_required'));
+    expect(await used(id)).toBe(true);
   });
 
   it.skipIf(skip)('keeps bytes inside a locked folder: no copy or move out of it, even for the MASTER', async () => {

@@ -268,4 +268,35 @@ describe.each(dialects())('share links on $dialect', ({ dialect, skip }) => {
     // An unknown key is refused like a missing link, after the same password work.
     expect((await pub.unlock('A'.repeat(43), 'secret')).body.message).toBe('share_link_invalid');
   });
+
+  it.skipIf(skip)('parallel password attempts: only the limit of them is checked, the rest and then the right one are refused', async () => {
+    resetLimits();
+    const link = (await share({ path: '/Team/report.bin', password: 'right one' })).body;
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => pub.unlock(link.key, `guess-${i}`)));
+    expect(answers.filter((a) => a.status === 401 && a.body.message === 'share_password_wrong')).toHaveLength(10);
+    expect(answers.filter((a) => a.status === 429 && a.body.message === 'too_many_requests_message')).toHaveLength(30);
+    expect((await pub.unlock(link.key, 'right one')).body).toEqual({ statusCode: 429, message: 'too_many_requests_message' });
+
+    // A right password gives its attempt back: it never closes a link by itself.
+    const open = (await share({ path: '/Team/report.bin', password: 'right one' })).body;
+    const rights = await Promise.all(Array.from({ length: 10 }, () => pub.unlock(open.key, 'right one')));
+    expect(rights.map((a) => a.status)).toEqual(Array(10).fill(200));
+    expect((await pub.unlock(open.key, 'right one')).status).toBe(200);
+    resetLimits();
+  });
+
+  it.skipIf(skip)('parallel key guesses: no more than the limit are answered from one address', async () => {
+    resetLimits();
+    const real = (await share({ path: '/Team/report.bin' })).body;
+    const other = (real.key.startsWith('A') ? 'B' : 'A') + real.key.slice(1, 40);
+    const guesses = Array.from({ length: 60 }, (_, i) => `${other}${String(i).padStart(3, '0')}`);
+    const answers = await Promise.all(guesses.map((key) => pub.info(key)));
+    expect(answers.filter((a) => a.status === 404)).toHaveLength(30);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(30);
+    expect((await pub.info(real.key)).status).toBe(429);
+    resetLimits();
+    // Parallel uses of a real link are not guesses: none is refused.
+    const uses = await Promise.all(Array.from({ length: 50 }, () => pub.info(real.key)));
+    expect(uses.map((a) => a.status)).toEqual(Array(50).fill(200));
+  });
 });

@@ -14,4 +14,21 @@ describe('RateLimiter', () => {
     limiter.reset('a');
     expect(limiter.blocked('a')).toBe(false);
   });
+
+  it('gives back a hit of the current window only', () => {
+    let now = 0;
+    const limiter = new RateLimiter(2, 1000, () => now);
+    limiter.hit('a');
+    limiter.hit('a');
+    expect(limiter.blocked('a')).toBe(true);
+    limiter.giveBack('a');
+    expect(limiter.blocked('a')).toBe(false);
+    expect(limiter.hit('a')).toBe(true);
+    expect(limiter.hit('a')).toBe(false);
+    now = 1000;
+    limiter.giveBack('a');
+    expect(limiter.hit('a')).toBe(true);
+    expect(limiter.hit('a')).toBe(true);
+    expect(limiter.hit('a')).toBe(false);
+  });
 });

@@ -31,6 +31,15 @@ export class RateLimiter {
     return window !== undefined && this.now() - window.start < this.windowMs && window.hits >= this.limit;
   }
 
+  /**
+   * Takes back one hit of the current window: an attempt counted before its outcome was
+   * known (so parallel attempts cannot all pass) that turned out not to count.
+   */
+  giveBack(key: string): void {
+    const window = this.windows.get(key);
+    if (window && this.now() - window.start < this.windowMs && window.hits > 0) window.hits -= 1;
+  }
+
   /** Forgets a key (after a success that should clear earlier failures). */
   reset(key: string): void {
     this.windows.delete(key);

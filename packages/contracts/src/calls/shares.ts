@@ -130,3 +130,12 @@ export const publicShareEntrySchema = z.object({
 export type PublicShareEntry = z.infer<typeof publicShareEntrySchema>;
 export const publicShareListSchema = z.object({ path: z.string(), items: z.array(publicShareEntrySchema) });
 export type PublicShareList = z.infer<typeof publicShareListSchema>;
+
+/**
+ * POST /api/share/public/{key}/ticket: the item inside the link to download (`/` is the
+ * link's item). The share token may come in the body instead of the X-Share-Token header.
+ */
+export const shareDownloadTicketRequestSchema = z.object({ path: pathField.default('/'), shareToken: z.string().max(200).optional() });
+/** A single-use ticket, valid one minute, for GET /api/share/public/download?ticket=. */
+export const shareDownloadTicketSchema = z.object({ ticket: z.string() });
+export const shareDownloadTicketQuerySchema = z.object({ ticket: z.string().min(1).max(2000) });

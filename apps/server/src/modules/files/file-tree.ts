@@ -124,8 +124,8 @@ export class FileTreeService implements FileTree {
     if (bytes > 0 && current?.volume_limit != null && current.usage_bytes + bytes > current.volume_limit) throw volumeExceeded();
   }
 
-  async *walk(folder: NodeRow): AsyncIterable<WalkEntry> {
-    yield* this.walkUnder(folder.id, '');
+  async *walk(folder: NodeRow, keep?: (children: NodeRow[]) => Promise<NodeRow[]>): AsyncIterable<WalkEntry> {
+    yield* this.walkUnder(folder.id, '', keep);
   }
 
   roots(): Promise<NodeRow[]> {
@@ -159,11 +159,12 @@ export class FileTreeService implements FileTree {
     }
   }
 
-  private async *walkUnder(folderId: string, prefix: string): AsyncIterable<WalkEntry> {
-    for (const node of await this.repo.liveChildren(folderId)) {
+  private async *walkUnder(folderId: string, prefix: string, keep?: (children: NodeRow[]) => Promise<NodeRow[]>): AsyncIterable<WalkEntry> {
+    const children = await this.repo.liveChildren(folderId);
+    for (const node of keep ? await keep(children) : children) {
       const relativePath = prefix ? `${prefix}/${node.name}` : node.name;
       yield { node, relativePath };
-      if (node.folder === 1) yield* this.walkUnder(node.id, relativePath);
+      if (node.folder === 1) yield* this.walkUnder(node.id, relativePath, keep);
     }
   }
 

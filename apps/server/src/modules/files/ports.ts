@@ -47,8 +47,12 @@ export interface FileTree {
   addFile(folder: NodeRow, file: NewFile, options?: { keepBoth?: boolean }): Promise<NodeRow>;
   /** Refuses (413 `volume_exceeded_warning`) when `bytes` more would pass the root's volume limit. */
   assertRoom(root: NodeRow, bytes: number): Promise<void>;
-  /** Every live descendant of a folder, files and folders, depth first. */
-  walk(folder: NodeRow): AsyncIterable<WalkEntry>;
+  /**
+   * Every live descendant of a folder, files and folders, depth first. With `keep`, each
+   * folder's children pass through it (one call per folder): only those it answers are
+   * yielded, and only the folders it answers are walked into.
+   */
+  walk(folder: NodeRow, keep?: (children: NodeRow[]) => Promise<NodeRow[]>): AsyncIterable<WalkEntry>;
   /** The live root folders, by name. */
   roots(): Promise<NodeRow[]>;
   /**

@@ -1,6 +1,6 @@
 import { REQUEST_STATUSES } from '@bogwan/contracts';
 import { describe, expect, it } from 'vitest';
-import { allows, REQUEST_TRANSITIONS } from './request-rules.js';
+import { allows, approvalValid, REQUEST_TRANSITIONS } from './request-rules.js';
 
 describe('request transitions', () => {
   it('lets only a PENDING request be approved or rejected', () => {
@@ -18,5 +18,12 @@ describe('request transitions', () => {
     expect(REQUEST_TRANSITIONS.approve.actor).toBe('manager');
     expect(REQUEST_TRANSITIONS.reject.actor).toBe('manager');
     expect(REQUEST_TRANSITIONS.cancel.actor).toBe('requester');
+  });
+
+  it('lets an approval stand only while APPROVED and before its expiry', () => {
+    const now = '2026-03-01T00:00:00.000Z';
+    const later = '2026-03-02T00:00:00.000Z';
+    expect(REQUEST_STATUSES.filter((status) => approvalValid({ status, expires_at: later }, now))).toEqual(['APPROVED']);
+    expect(approvalValid({ status: 'APPROVED', expires_at: now }, now)).toBe(false);
   });
 });

@@ -33,3 +33,8 @@ export function allows(action: RequestAction, status: RequestStatus): boolean {
 export function daysAfter(from: Date, days: number): string {
   return new Date(from.getTime() + days * 86_400_000).toISOString();
 }
+
+/** True while an approval still stands: APPROVED and not past its validity (expiry may not be written yet). */
+export function approvalValid(request: { status: string; expires_at: string }, now: string): boolean {
+  return request.status === 'APPROVED' && request.expires_at > now;
+}

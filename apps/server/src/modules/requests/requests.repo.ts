@@ -102,9 +102,12 @@ export class RequestsRepo {
     return query.orderBy('expires_at').execute();
   }
 
-  /** Spends an approved share request on a link; false when it was used or ended meanwhile. */
-  async markUsed(id: string, now: string): Promise<boolean> {
-    const result = await this.db
+  /**
+   * Spends an approved share request on a link; false when it was used or ended meanwhile.
+   * `db` is the transaction that inserts the link, so both happen or neither.
+   */
+  async markUsed(id: string, now: string, db: Db = this.db): Promise<boolean> {
+    const result = await db
       .updateTable('requests')
       .set({ used_at: now, updated_at: now })
       .where('id', '=', id)

@@ -3,18 +3,21 @@ import {
   publicShareListSchema,
   publicSharePathQuerySchema,
   publicShareSchema,
+  shareDownloadTicketQuerySchema,
+  shareDownloadTicketRequestSchema,
+  shareDownloadTicketSchema,
   shareKeyParamsSchema,
   shareUnlockRequestSchema,
   shareUnlockResponseSchema,
 } from '@bogwan/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type AuthorizeDeps, authenticate } from '../../http/authorize.js';
 import type { RoutePolicy } from '../../http/policy.js';
 import { settleWhenSent } from '../transfer/download-gate.js';
 import type { DownloadService } from '../transfer/download.service.js';
 import { contentDisposition, PREVIEW_CSP, previewType } from '../transfer/http-bytes.js';
-import type { PublicSharesService, Visitor } from './public-shares.service.js';
+import type { AdmittedDownload, PublicSharesService, Visitor } from './public-shares.service.js';
 
 const category = 'share';
 const policies = {
@@ -22,6 +25,18 @@ const policies = {
   unlock: { category, name: 'share_public_unlock', description: "Give a share link's password; rate-limited per link and address", level: 0 },
   list: { category, name: 'share_public_list', description: 'Browse a shared folder (public)', level: 0 },
   download: { category, name: 'share_public_download', description: 'Download through a share link; counted when complete (public)', level: 0 },
+  downloadTicket: {
+    category,
+    name: 'share_public_download_ticket',
+    description: 'A single-use, one-minute ticket for one download through a share link, checked like the download (public)',
+    level: 0,
+  },
+  ticketDownload: {
+    category,
+    name: 'share_public_ticket_download',
+    description: 'Download through a share link with a download ticket only, streamed to disk; counted when complete (public)',
+    level: 0,
+  },
   preview: { category, name: 'share_public_preview', description: 'Preview a file through a share link without a download limit (public)', level: 0 },
 } satisfies Record<string, RoutePolicy>;
 
@@ -38,11 +53,33 @@ export async function publicShareRoutes(app: FastifyInstance, { shares, download
 
   const visitorOf = async (request: FastifyRequest): Promise<Visitor> => {
     const token = request.headers[SHARE_TOKEN_HEADER];
+    const signedIn = await authenticate(request, authorize);
     return {
       ip: request.ip,
-      user: (await authenticate(request, authorize))?.user ?? null,
+      user: signedIn?.user ?? null,
+      sessionId: signedIn?.sessionId ?? null,
       shareToken: typeof token === 'string' ? token : undefined,
     };
+  };
+
+  /** Sends an admitted download: the file, or a zip of what the link's creator may read and download. */
+  const send = async (request: FastifyRequest, reply: FastifyReply, admitted: AdmittedDownload, visitor: Visitor) => {
+    const { node, ticket, share, creator, withheld } = admitted;
+    settleWhenSent(request, reply, ticket, (error) => request.log.error({ err: error }, 'share download not settled'));
+    reply.raw.once('finish', () => {
+      if (reply.raw.statusCode === 200) void shares.recordDownload(share, node, visitor);
+    });
+    reply.header('cache-control', 'no-store').header('x-content-type-options', 'nosniff');
+    if (node.folder === 1) {
+      const zip = downloads.zip(`${node.name}.zip`, [node], creator, new Set(withheld));
+      return reply.header('content-type', 'application/zip').header('content-disposition', contentDisposition('attachment', zip.name)).send(zip.stream);
+    }
+    const file = await downloads.file(node);
+    return reply
+      .header('content-type', 'application/octet-stream')
+      .header('content-disposition', contentDisposition('attachment', node.name))
+      .header('content-length', file.size)
+      .send(await file.open());
   };
 
   r.get(
@@ -74,22 +111,31 @@ export async function publicShareRoutes(app: FastifyInstance, { shares, download
     { config: { policy: policies.download }, schema: { tags, params: shareKeyParamsSchema, querystring: publicSharePathQuerySchema } },
     async (request, reply) => {
       const visitor = await visitorOf(request);
-      const { node, ticket, share } = await shares.admitDownload(request.params.key, visitor, request.query.path);
-      settleWhenSent(request, reply, ticket, (error) => request.log.error({ err: error }, 'share download not settled'));
-      reply.raw.once('finish', () => {
-        if (reply.raw.statusCode === 200) void shares.recordDownload(share, node, visitor);
-      });
-      reply.header('cache-control', 'no-store').header('x-content-type-options', 'nosniff');
-      if (node.folder === 1) {
-        const zip = downloads.zip(`${node.name}.zip`, [node]);
-        return reply.header('content-type', 'application/zip').header('content-disposition', contentDisposition('attachment', zip.name)).send(zip.stream);
-      }
-      const file = await downloads.file(node);
-      return reply
-        .header('content-type', 'application/octet-stream')
-        .header('content-disposition', contentDisposition('attachment', node.name))
-        .header('content-length', file.size)
-        .send(await file.open());
+      return send(request, reply, await shares.admitDownload(request.params.key, visitor, request.query.path), visitor);
+    },
+  );
+
+  r.post(
+    '/api/share/public/:key/ticket',
+    {
+      config: { policy: policies.downloadTicket },
+      schema: { tags, params: shareKeyParamsSchema, body: shareDownloadTicketRequestSchema, response: { 200: shareDownloadTicketSchema } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const visitor = await visitorOf(request);
+      const shareToken = visitor.shareToken ?? request.body.shareToken;
+      return { ticket: await shares.downloadTicket(request.params.key, { ...visitor, shareToken }, request.body.path) };
+    },
+  );
+
+  // The ticket is the only credential in this URL; the access log blanks `ticket=` values.
+  r.get(
+    '/api/share/public/download',
+    { config: { policy: policies.ticketDownload }, schema: { tags, querystring: shareDownloadTicketQuerySchema } },
+    async (request, reply) => {
+      const { admitted, visitor } = await shares.admitTicket(request.query.ticket, request.ip);
+      return send(request, reply, admitted, visitor);
     },
   );
 

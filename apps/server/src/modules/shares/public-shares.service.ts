@@ -9,10 +9,13 @@ import type { NodeRow } from '../files/ports.js';
 import type { GroupsRepo } from '../groups/groups.repo.js';
 import type { RequestsRepo } from '../requests/requests.repo.js';
 import type { ReservationsRepo } from '../secure/reservations.repo.js';
+import { approvalValid } from '../requests/request-rules.js';
 import { ticketOf } from '../secure/secure-gate.js';
 import type { SecureFolders } from '../secure/secure-folders.js';
+import type { SessionsRepo } from '../sessions/sessions.repo.js';
 import type { DownloadTicket } from '../transfer/download-gate.js';
 import type { UserRow, UsersRepo } from '../users/users.repo.js';
+import type { ShareDownloadTickets } from './download-tickets.js';
 import { isShareKey, shareKeyHash, type ShareTokens } from './share-keys.js';
 import { previewAllowed } from './shares.presenter.js';
 import type { ShareRow, SharesRepo } from './shares.repo.js';
@@ -22,9 +25,9 @@ import { linkExpired } from './shares.service.js';
 export interface ShareLimits {
   /** Unknown keys asked for, per address (guessing). */
   guesses: RateLimiter;
-  /** Wrong passwords per link. */
+  /** Password attempts per link: taken before the check, given back when the password was right. */
   passwordsPerLink: RateLimiter;
-  /** Wrong passwords per address, across links. */
+  /** Password attempts per address, across links, counted the same way. */
   passwordsPerAddress: RateLimiter;
 }
 
@@ -38,15 +41,28 @@ export interface PublicSharesDeps {
   secure: SecureFolders;
   reservations: ReservationsRepo;
   tokens: ShareTokens;
+  downloadTickets: ShareDownloadTickets;
+  sessions: SessionsRepo;
   limits: ShareLimits;
   events: EventsService;
 }
 
-/** Who opens a link: their address, the signed-in account if any, and the token of an unlocked link. */
+/** Who opens a link: their address, the signed-in account (and session) if any, and the token of an unlocked link. */
 export interface Visitor {
   ip: string;
   user: UserRow | null;
+  sessionId: string | null;
   shareToken: string | undefined;
+}
+
+/** One admitted download: the item, its ticket to settle when the answer ends, the link and its creator. */
+export interface AdmittedDownload {
+  node: NodeRow;
+  ticket: DownloadTicket;
+  share: ShareRow;
+  creator: UserRow;
+  /** Locked folders inside the item that its zip leaves out (the link's approval does not cover them). */
+  withheld: string[];
 }
 
 /** A link that passed every check, with its item and creator. */
@@ -90,11 +106,12 @@ export class PublicSharesService {
 
   /**
    * Checks a link's password: a token for this link, 401 when wrong, 429 once the link or
-   * the address has had too many wrong ones. An unknown key costs the same password hashing
-   * as a known one before its 404.
+   * the address has had too many wrong ones. Each attempt is counted before the password is
+   * hashed and given back when it was right, so parallel attempts cannot all be checked.
+   * An unknown key costs the same password hashing as a known one before its 404.
    */
   async unlock(key: string, visitor: Visitor, password: string): Promise<string> {
-    const { guesses, passwordsPerLink, passwordsPerAddress } = this.deps.limits;
+    const { guesses, passwordsPerAddress } = this.deps.limits;
     if (passwordsPerAddress.blocked(visitor.ip) || guesses.blocked(visitor.ip)) throw tooMany();
     let link: OpenLink;
     try {
@@ -105,12 +122,14 @@ export class PublicSharesService {
     }
     const { share } = link;
     if (share.password_hash === null) return this.deps.tokens.issue(share.id, '');
-    if (passwordsPerLink.blocked(share.id)) throw tooMany();
-    if (!(await verifyPassword(share.password_hash, password))) {
-      passwordsPerLink.hit(share.id);
-      passwordsPerAddress.hit(visitor.ip);
-      throw unauthorized('share_password_wrong');
+    const giveBack = this.takeAttempt(share.id, visitor.ip);
+    let right = false;
+    try {
+      right = await verifyPassword(share.password_hash, password);
+    } finally {
+      if (right) giveBack();
     }
+    if (!right) throw unauthorized('share_password_wrong');
     return this.deps.tokens.issue(share.id, share.password_hash);
   }
 
@@ -140,14 +159,43 @@ export class PublicSharesService {
    * a secure folder's bytes are covered by the link's approved request, and a download of
    * a limited link is taken before the first byte (410 when none is left).
    */
-  async admitDownload(key: string, visitor: Visitor, path: string): Promise<{ node: NodeRow; ticket: DownloadTicket; share: ShareRow; creator: UserRow }> {
+  async admitDownload(key: string, visitor: Visitor, path: string): Promise<AdmittedDownload> {
+    const link = await this.openUnlocked(key, visitor);
+    return this.admit(link, await this.inside(link, path));
+  }
+
+  /**
+   * A single-use ticket (one minute) for one download of the item at `path`, so the browser
+   * can stream it to disk from a URL that carries nothing else. Every check of a download
+   * runs now (so the page can say why not) and again when the ticket is used; no download
+   * is taken until then.
+   */
+  async downloadTicket(key: string, visitor: Visitor, path: string): Promise<string> {
     const link = await this.openUnlocked(key, visitor);
     const node = await this.inside(link, path);
     await this.deps.access.requireOn(link.creator, node, 'DOWNLOAD');
-    await this.requireSecureCovered(link.share, node);
-    const reservation = await this.deps.reservations.reserveShare(link.share.id, new Date().toISOString());
-    if (!reservation) throw exceeded();
-    return { node, ticket: ticketOf(this.deps.reservations, [reservation]), share: link.share, creator: link.creator };
+    await this.secureWithheld(link.share, node);
+    const claims = { shareId: link.share.id, nodeId: node.id, path, userId: visitor.user?.id ?? null, sessionId: visitor.user ? visitor.sessionId : null };
+    return this.deps.downloadTickets.issue(claims, link.share.password_hash ?? '');
+  }
+
+  /**
+   * Admits the download a ticket stands for, like `admitDownload` with the ticket's visitor:
+   * 401 for a forged, expired or used ticket (or one of a revoked link or a changed
+   * password), and every check of the link again. The item must still be the one the ticket names.
+   */
+  async admitTicket(ticket: string, ip: string): Promise<{ admitted: AdmittedDownload; visitor: Visitor }> {
+    const claims = this.deps.downloadTickets.read(ticket);
+    const share = claims ? await this.deps.repo.findById(claims.shareId) : undefined;
+    if (!claims || !share || !(await this.deps.downloadTickets.spend(ticket, share.password_hash ?? ''))) throw unauthorized();
+    const user = claims.userId && claims.sessionId ? await this.deps.sessions.findUserOfOpenSession(claims.userId, claims.sessionId) : undefined;
+    const visitor: Visitor = { ip, user: user?.status === 'ACTIVE' ? user : null, sessionId: claims.sessionId, shareToken: undefined };
+    // The ticket's signature over the password hash stands for the share token.
+    const link = await this.openShare(share, visitor);
+    if (usedUp(share)) throw exceeded();
+    const node = await this.inside(link, claims.path);
+    if (node.id !== claims.nodeId) throw unauthorized();
+    return { admitted: await this.admit(link, node), visitor };
   }
 
   /** The file at `path` for an in-browser preview: only links that allow previews (no download limit). */
@@ -157,7 +205,7 @@ export class PublicSharesService {
     const node = await this.inside(link, path);
     if (node.folder === 1) throw notFound();
     await this.deps.access.requireOn(link.creator, node, 'PREVIEW');
-    await this.requireSecureCovered(link.share, node);
+    await this.secureWithheld(link.share, node);
     return node;
   }
 
@@ -171,14 +219,59 @@ export class PublicSharesService {
     });
   }
 
+  /**
+   * The creator may download the item, a secure item's bytes are covered (locked folders
+   * inside a folder that are not covered are withheld from its zip), and one download is
+   * taken (410 when none is left).
+   */
+  private async admit(link: OpenLink, node: NodeRow): Promise<AdmittedDownload> {
+    await this.deps.access.requireOn(link.creator, node, 'DOWNLOAD');
+    const withheld = await this.secureWithheld(link.share, node);
+    const reservation = await this.deps.reservations.reserveShare(link.share.id, new Date().toISOString());
+    if (!reservation) throw exceeded();
+    return { node, ticket: ticketOf(this.deps.reservations, [reservation]), share: link.share, creator: link.creator, withheld };
+  }
+
+  /**
+   * Takes one password attempt of the link and of the address before the password is
+   * checked; 429 (taking nothing) when either is used up. Answers how to give it back.
+   */
+  private takeAttempt(shareId: string, ip: string): () => void {
+    const { passwordsPerLink, passwordsPerAddress } = this.deps.limits;
+    if (!passwordsPerAddress.hit(ip)) {
+      passwordsPerAddress.giveBack(ip);
+      throw tooMany();
+    }
+    if (!passwordsPerLink.hit(shareId)) {
+      passwordsPerLink.giveBack(shareId);
+      passwordsPerAddress.giveBack(ip);
+      throw tooMany();
+    }
+    return () => {
+      passwordsPerLink.giveBack(shareId);
+      passwordsPerAddress.giveBack(ip);
+    };
+  }
+
+  /**
+   * The link of a key. Unknown keys count against the address; an answer, known key or not,
+   * is given only while the address is under its limit after the lookup, so parallel
+   * guesses learn nothing past it. (Counting before the lookup would also count, and refuse,
+   * parallel uses of a real link.)
+   */
   private async open(key: string, visitor: Visitor): Promise<OpenLink> {
     const { guesses } = this.deps.limits;
     if (guesses.blocked(visitor.ip)) throw tooMany();
     const share = isShareKey(key) ? await this.deps.repo.findByKeyHash(shareKeyHash(key)) : undefined;
     if (!share) {
-      guesses.hit(visitor.ip);
+      if (!guesses.hit(visitor.ip)) throw tooMany();
       throw invalidLink();
     }
+    if (guesses.blocked(visitor.ip)) throw tooMany();
+    return this.openShare(share, visitor);
+  }
+
+  private async openShare(share: ShareRow, visitor: Visitor): Promise<OpenLink> {
     const creator = await this.deps.users.findById(share.created_by);
     if (!creator || creator.status !== 'ACTIVE') throw invalidLink();
     const now = new Date().toISOString();
@@ -232,14 +325,22 @@ export class PublicSharesService {
     return node;
   }
 
-  /** Bytes under a lock leave through a link only when the link's approved share request covers them. */
-  private async requireSecureCovered(share: ShareRow, node: NodeRow): Promise<void> {
+  /**
+   * Bytes under a lock leave through a link only while the link's share request is still
+   * APPROVED and unexpired and covers them: once it expires or is withdrawn they stop. An
+   * item that is itself secure and not covered is refused (403 `secure_approval_required`);
+   * for a folder that only holds locked folders, answers those not covered: a zip of the
+   * folder leaves them out, since a visitor has no way to ask for their approval.
+   */
+  private async secureWithheld(share: ShareRow, node: NodeRow): Promise<string[]> {
     const needed = await this.deps.secure.needed(node);
-    if (needed.length === 0) return;
+    if (needed.length === 0) return [];
     const request = share.request_id ? await this.deps.requests.findById(share.request_id) : undefined;
-    const approved = new Set(
-      request && request.status !== 'CANCELED' ? ((await this.deps.requests.items([request.id])).get(request.id) ?? []).map((i) => i.node_id) : [],
-    );
-    for (const id of needed) if (!(await this.deps.secure.covered(id, approved))) throw forbidden('secure_approval_required');
+    const valid = request !== undefined && approvalValid(request, new Date().toISOString());
+    const approved = new Set(valid ? ((await this.deps.requests.items([request.id])).get(request.id) ?? []).map((i) => i.node_id) : []);
+    const uncovered: string[] = [];
+    for (const id of needed) if (!(await this.deps.secure.covered(id, approved))) uncovered.push(id);
+    if (uncovered.includes(node.id)) throw forbidden('secure_approval_required');
+    return uncovered;
   }
 }

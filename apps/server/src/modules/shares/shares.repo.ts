@@ -19,6 +19,21 @@ export class SharesRepo {
     });
   }
 
+  /**
+   * Inserts a link made under an approved share request: in the same transaction `spend`
+   * marks one request used and answers its id, which the link keeps. When it answers null
+   * (none left) nothing is written; when the insert fails the request stays unused.
+   */
+  async insertSpending(row: ShareRow, recipients: ShareRecipientRow[], spend: (trx: Db) => Promise<string | null>): Promise<string | null> {
+    return this.db.transaction().execute(async (trx) => {
+      const requestId = await spend(trx);
+      if (requestId === null) return null;
+      await trx.insertInto('shares').values({ ...row, request_id: requestId }).execute();
+      if (recipients.length > 0) await trx.insertInto('share_recipients').values(recipients).execute();
+      return requestId;
+    });
+  }
+
   findById(id: string): Promise<ShareRow | undefined> {
     return this.db.selectFrom('shares').selectAll().where('id', '=', id).executeTakeFirst();
   }

@@ -15,6 +15,7 @@ import type { FileTreeService } from '../files/file-tree.js';
 import type { Caller } from '../files/files.service.js';
 import type { NodeRow } from '../files/ports.js';
 import type { GroupsRepo } from '../groups/groups.repo.js';
+import { approvalValid } from '../requests/request-rules.js';
 import type { RequestsRepo } from '../requests/requests.repo.js';
 import type { SecureFolders } from '../secure/secure-folders.js';
 import type { UserRow, UsersRepo } from '../users/users.repo.js';
@@ -39,10 +40,12 @@ export interface SharesServiceDeps {
 type Rules = ReturnType<typeof updateShareRequestSchema.parse>;
 
 export const linkExpired = () => new AppError(410, 'share_link_expired');
+const approvalRequired = () => forbidden('secure_share_approval_required');
 
 /**
  * Share links as their creators manage them: create (SHARE on the path; in a secure
- * folder also an approved share request, spent on the link), edit, revoke, list; and the
+ * folder also an approved share request, spent on the link in the transaction that
+ * inserts it), edit (on a secure path only while that approval stands), revoke, list; and the
  * links others made for the caller. Links follow their item by id across moves.
  */
 export class SharesService {
@@ -57,7 +60,9 @@ export class SharesService {
     const node = await this.deps.access.require(caller.user, body.path, 'SHARE');
     const now = new Date().toISOString();
     const rules = await this.checkRules(body, now);
-    const requestId = (await this.deps.secure.lockAbove(node)) ? await this.spendShareApproval(caller.user, node, now) : null;
+    const secure = (await this.deps.secure.lockAbove(node)) !== undefined;
+    const grants = secure ? await this.shareApprovals(caller.user, node, now) : [];
+    if (secure && grants.length === 0) throw approvalRequired();
     const id = newId();
     const key = newShareKey();
     const row: ShareRow = {
@@ -73,13 +78,22 @@ export class SharesService {
       downloads_used: 0,
       downloads_done: 0,
       preview: rules.preview ? 1 : 0,
-      request_id: requestId,
+      request_id: null,
       expired_at: null,
       created_at: now,
       updated_at: now,
     };
     const recipients = recipientRows(id, rules);
-    await this.repo.insert(row, recipients);
+    if (secure) {
+      // The approval is spent in the transaction that inserts the link: both or neither.
+      row.request_id = await this.repo.insertSpending(row, recipients, async (trx) => {
+        for (const grant of grants) if (await this.deps.requests.markUsed(grant, now, trx)) return grant;
+        return null;
+      });
+      if (row.request_id === null) throw approvalRequired();
+    } else {
+      await this.repo.insert(row, recipients);
+    }
     await this.deps.events.record({ service: 'share', message: `Created a share link (${rules.scope}) for ${body.path}`, userId: caller.user.id, ip: caller.ip });
     this.deps.webhooks()?.emit('share.created', { shareId: id, path: body.path, scope: rules.scope, userId: caller.user.id });
     return (await this.present(caller.user, [{ share: row, node, path: body.path, recipients }]))[0]!;
@@ -94,6 +108,7 @@ export class SharesService {
     if (!node || path === undefined || share.expired_at !== null) throw linkExpired();
     await this.deps.access.require(caller.user, path, 'SHARE');
     const now = new Date().toISOString();
+    if (await this.deps.secure.lockAbove(node)) await this.requireOwnApproval(share, node, now);
     const rules = await this.checkRules(body, now);
     const patch: Partial<ShareRow> = {
       scope: rules.scope,
@@ -167,16 +182,23 @@ export class SharesService {
     return { ...body, expiresAt, users, groups };
   }
 
-  /** Spends one of the user's approved share requests covering the node; 403 without one. */
-  private async spendShareApproval(user: UserRow, node: NodeRow, now: string): Promise<string> {
+  /** The ids of the user's unused, still valid approved share requests covering the node, soonest to expire first. */
+  private async shareApprovals(user: UserRow, node: NodeRow, now: string): Promise<string[]> {
     const grants = await this.deps.requests.activeGrants(user.id, 'share', now);
     const items = await this.deps.requests.items(grants.map((g) => g.id));
     const chain = new Set(await this.deps.secure.chainIds(node.id));
-    for (const grant of grants) {
-      if (!(items.get(grant.id) ?? []).some((item) => chain.has(item.node_id))) continue;
-      if (await this.deps.requests.markUsed(grant.id, now)) return grant.id;
-    }
-    throw forbidden('secure_share_approval_required');
+    return grants.filter((grant) => (items.get(grant.id) ?? []).some((item) => chain.has(item.node_id))).map((grant) => grant.id);
+  }
+
+  /**
+   * A link on a secure path is changed only while the approval it was made under still
+   * stands (APPROVED, unexpired) and covers its item; 403 otherwise, as on creation.
+   */
+  private async requireOwnApproval(share: ShareRow, node: NodeRow, now: string): Promise<void> {
+    const request = share.request_id ? await this.deps.requests.findById(share.request_id) : undefined;
+    if (!request || !approvalValid(request, now)) throw approvalRequired();
+    const approved = new Set(((await this.deps.requests.items([request.id])).get(request.id) ?? []).map((item) => item.node_id));
+    if (!(await this.deps.secure.covered(node.id, approved))) throw approvalRequired();
   }
 
   private async nodesOf(shares: ShareRow[]): Promise<Map<string, NodeRow>> {

@@ -4,6 +4,7 @@ import type { Db } from '../../db/index.js';
 import type { AuthorizeDeps } from '../../http/authorize.js';
 import { RateLimiter } from '../../http/rate-limiter.js';
 import type { HousekeepingTask } from '../../jobs/housekeeping.js';
+import { SpentTicketsRepo } from './spent-tickets.repo.js';
 import { resolveServerSecret } from '../auth/server-secret.js';
 import type { EventsService } from '../events/events.service.js';
 import type { AccessService } from '../files/access.service.js';
@@ -20,6 +21,7 @@ import { SecureFolders } from '../secure/secure-folders.js';
 import { SecureRepo } from '../secure/secure.repo.js';
 import type { DownloadService } from '../transfer/download.service.js';
 import type { UsersRepo } from '../users/users.repo.js';
+import { ShareDownloadTickets } from './download-tickets.js';
 import { type ShareLimits, PublicSharesService } from './public-shares.service.js';
 import { publicShareRoutes } from './public-shares.routes.js';
 import { ShareTokens } from './share-keys.js';
@@ -92,6 +94,8 @@ export async function registerSharing(app: FastifyInstance, deps: SharingModuleD
     passwordsPerLink: new RateLimiter(10, 15 * 60_000),
     passwordsPerAddress: new RateLimiter(20, 15 * 60_000),
   };
+  const serverSecret = resolveServerSecret(deps.config.secret, deps.config.dataDir);
+  const spentTickets = new SpentTicketsRepo(deps.db);
   const publicShares = new PublicSharesService({
     repo: sharesRepo,
     tree: deps.tree,
@@ -101,7 +105,9 @@ export async function registerSharing(app: FastifyInstance, deps: SharingModuleD
     requests: requestsRepo,
     secure,
     reservations,
-    tokens: new ShareTokens(resolveServerSecret(deps.config.secret, deps.config.dataDir)),
+    tokens: new ShareTokens(serverSecret),
+    downloadTickets: new ShareDownloadTickets(serverSecret, Date.now, spentTickets),
+    sessions: deps.authorize.sessions,
     limits,
     events: deps.events,
   });
@@ -122,6 +128,7 @@ export async function registerSharing(app: FastifyInstance, deps: SharingModuleD
   return {
     housekeeping: [
       { name: 'request expiry', run: () => requests.expireDue() },
+      { name: 'spent download tickets', run: () => spentTickets.purgeExpired(new Date().toISOString()).then(() => undefined) },
       { name: 'download reservations', run: () => reservations.releaseStale(new Date(Date.now() - STALE_RESERVATION_MS).toISOString()).then(() => undefined) },
     ],
   };

@@ -82,8 +82,13 @@ export class DownloadService {
    * language-encoding flag (yazl sets it), folders kept as `folder/` entries. Entries
    * are stored, not deflated: most large files are compressed already, and storing keeps
    * the zip as fast as the disk.
+   *
+   * `items` were admitted by the caller's route. Below them the zip holds only what `user`
+   * (for a share link: its creator) may both READ and DOWNLOAD, checked one folder's
+   * children at a time; a folder left out is left out with everything under it. So are the
+   * `withheld` nodes (for a share link: locked folders its approval does not cover).
    */
-  zip(name: string, items: NodeRow[]): ZipBody {
+  zip(name: string, items: NodeRow[], user: UserRow, withheld: ReadonlySet<string> = new Set()): ZipBody {
     const zip = new yazl.ZipFile();
     const taken = new Set<string>();
     const add = async () => {
@@ -94,7 +99,7 @@ export class DownloadService {
           continue;
         }
         zip.addEmptyDirectory(top, { mtime: new Date(item.mtime) });
-        for await (const entry of this.tree().walk(item)) {
+        for await (const entry of this.tree().walk(item, (children) => this.readableAndDownloadable(user, children.filter((child) => !withheld.has(child.id))))) {
           const entryName = `${top}/${entry.relativePath}`;
           if (entry.node.folder === 1) zip.addEmptyDirectory(entryName, { mtime: new Date(entry.node.mtime) });
           else await this.addFile(zip, entry.node, entryName);
@@ -107,6 +112,13 @@ export class DownloadService {
       (zip.outputStream as unknown as Readable).destroy(error as Error);
     });
     return { name, stream: zip.outputStream as unknown as Readable };
+  }
+
+  /** The nodes on which `user` holds READ and DOWNLOAD, in their order. */
+  private async readableAndDownloadable(user: UserRow, nodes: NodeRow[]): Promise<NodeRow[]> {
+    if (nodes.length === 0) return nodes;
+    const readable = await this.access().filter(user, nodes, 'READ');
+    return readable.length === 0 ? readable : this.access().filter(user, readable, 'DOWNLOAD');
   }
 
   private async addFile(zip: yazl.ZipFile, node: NodeRow, entryName: string): Promise<void> {

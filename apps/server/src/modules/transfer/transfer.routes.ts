@@ -117,7 +117,7 @@ export async function transferRoutes(app: FastifyInstance, { uploads, downloads,
         return reply;
       }
       const name = single ? `${single.name}.zip` : 'download.zip';
-      const zip = downloads.zip(name, nodes);
+      const zip = downloads.zip(name, nodes, user);
       await downloads.recordDownload(user, nodes, paths.join(', '), request.ip);
       return reply
         .header('content-type', 'application/zip')

@@ -2,6 +2,7 @@ import {
   SHARE_TOKEN_HEADER,
   publicShareListSchema,
   publicShareSchema,
+  shareDownloadTicketSchema,
   shareUnlockResponseSchema,
   type PublicShare,
   type PublicShareList,
@@ -54,8 +55,21 @@ export function useUnlockShare(key: string) {
   return useMutation({ mutationFn: (password: string) => unlockShare(key, password) });
 }
 
-/** The bytes of a file (or a zip of a folder) inside the link, fetched with the share token, never a token in the URL. */
-export async function fetchShareBytes(key: string, shareToken: string | null, path: string, kind: 'download' | 'preview', signal?: AbortSignal): Promise<Blob> {
-  const response = await fetchWithSession(`${base(key)}/${kind}?${new URLSearchParams({ path })}`, { headers: tokenHeader(shareToken), signal });
+/** The bytes of a file inside the link for a preview, fetched with the share token, never a token in the URL. */
+export async function fetchSharePreview(key: string, shareToken: string | null, path: string, signal?: AbortSignal): Promise<Blob> {
+  const response = await fetchWithSession(`${base(key)}/preview?${new URLSearchParams({ path })}`, { headers: tokenHeader(shareToken), signal });
   return response.blob();
 }
+
+/**
+ * POST /api/share/public/{key}/ticket: a single-use, one-minute ticket for one download of
+ * the item at `path` (the share token goes in the body, the session's token as usual). Every
+ * check of the download runs here, so a refusal comes back as a message key.
+ */
+export async function shareDownloadTicket(key: string, shareToken: string | null, path: string): Promise<string> {
+  const body = shareToken ? { path, shareToken } : { path };
+  return (await apiFetch(`${base(key)}/ticket`, { method: 'POST', body, schema: shareDownloadTicketSchema })).ticket;
+}
+
+/** Where the browser fetches a ticket's download itself, streaming it to disk: the URL carries only the ticket. */
+export const ticketDownloadUrl = (ticket: string) => `/api/share/public/download?${new URLSearchParams({ ticket })}`;

@@ -27,12 +27,14 @@ import { messageText } from '../../../i18n/keys';
 import { useLocale, useLocalePath } from '../../../i18n/use-locale';
 import { useAuth } from '../../../state/auth';
 import { sharesKeys } from '../api/keys';
-import { fetchShareBytes, usePublicShare, usePublicShareList, useUnlockShare } from '../api/public-share';
+import { shareDownloadTicket, ticketDownloadUrl, usePublicShare, usePublicShareList, useUnlockShare } from '../api/public-share';
 import { formatSize } from '../lib/format-size';
-import { saveBlob } from '../lib/save-blob';
+import { startDownload } from '../lib/start-download';
 import { SharePreviewDialog } from './share-preview-dialog';
 
 const keyOf = (error: unknown) => (error instanceof ApiError ? error.messageKey : null);
+/** When to look again at the link after handing a download to the browser: its download is taken once the browser's request arrives. */
+const RECHECK_AFTER_MS = [1000, 4000];
 
 /** The public page of a share link: password, the file or folder, downloads and previews, or why it cannot be opened. */
 export function SharePage({ shareKey }: { shareKey: string }) {
@@ -113,16 +115,19 @@ function ShareContents({ shareKey, shareToken }: { shareKey: string; shareToken:
   const [previewing, setPreviewing] = useState<{ path: string; name: string } | null>(null);
   const list = usePublicShareList(shareKey, shareToken, path, share.folder === true);
 
-  const download = async (itemPath: string, name: string) => {
+  // The browser streams the download to disk from a single-use ticket; the page never holds the bytes.
+  const download = async (itemPath: string) => {
     setBusy(itemPath);
+    const recheck = () => queryClient.invalidateQueries({ queryKey: sharesKeys.public(shareKey, shareToken) });
     try {
-      saveBlob(await fetchShareBytes(shareKey, shareToken, itemPath, 'download'), name);
-      notify(t('share_download_done'), 'success');
+      startDownload(ticketDownloadUrl(await shareDownloadTicket(shareKey, shareToken, itemPath)));
+      notify(t('share_download_started'), 'success');
+      for (const ms of RECHECK_AFTER_MS) setTimeout(() => void recheck(), ms);
     } catch (error) {
       notify(messageText(t, keyOf(error)), 'error');
+      await recheck();
     } finally {
       setBusy(null);
-      await queryClient.invalidateQueries({ queryKey: sharesKeys.public(shareKey, shareToken) });
     }
   };
 
@@ -154,7 +159,7 @@ function ShareContents({ shareKey, shareToken }: { shareKey: string; shareToken:
           variant="contained"
           startIcon={<MdiIcon path={mdiDownload} />}
           disabled={busy !== null}
-          onClick={() => void download('/', share.folder ? `${share.name}.zip` : share.name!)}
+          onClick={() => void download('/')}
         >
           {share.folder ? t('share_download_all') : t('download')}
         </Button>
@@ -178,6 +183,11 @@ function ShareContents({ shareKey, shareToken }: { shareKey: string; shareToken:
           </Breadcrumbs>
           {list.isError && <Typography sx={{ color: 'error.main' }}>{messageText(t, keyOf(list.error))}</Typography>}
           {list.data?.items.length === 0 && <Typography sx={{ color: 'text.secondary', py: 2 }}>{t('folder_empty')}</Typography>}
+          {list.data?.items.some((entry: PublicShareEntry) => entry.folder && entry.lock) && (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="share-locked-note">
+              {t('share_locked_left_out')}
+            </Typography>
+          )}
           <List dense aria-label={t('file_list')}>
             {list.data?.items.map((entry: PublicShareEntry) => (
               <ListItem
@@ -194,7 +204,7 @@ function ShareContents({ shareKey, shareToken }: { shareKey: string; shareToken:
                     )}
                     <Tooltip title={t('download')}>
                       <span>
-                        <IconButton aria-label={t('download')} disabled={busy !== null} onClick={() => void download(entry.path, entry.folder ? `${entry.name}.zip` : entry.name)}>
+                        <IconButton aria-label={t('download')} disabled={busy !== null} onClick={() => void download(entry.path)}>
                           <MdiIcon path={mdiDownload} fontSize="small" />
                         </IconButton>
                       </span>

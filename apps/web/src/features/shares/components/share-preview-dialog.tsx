@@ -9,7 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchShareBytes } from '../api/public-share';
+import { fetchSharePreview } from '../api/public-share';
 
 /** Text shown at most in a text preview. */
 const TEXT_LIMIT = 1024 * 1024;
@@ -26,7 +26,7 @@ export function SharePreviewDialog({ shareKey, shareToken, file, onClose }: { sh
     setLoaded(null);
     const controller = new AbortController();
     let url: string | null = null;
-    fetchShareBytes(shareKey, shareToken, file.path, 'preview', controller.signal)
+    fetchSharePreview(shareKey, shareToken, file.path, controller.signal)
       .then(async (blob) => {
         const category = fileCategory(file.name);
         if (category === 'image' || category === 'video' || category === 'pdf') {
