@@ -1,5 +1,13 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SettingsRepo } from '../src/modules/settings/settings.repo.js';
+import { TransferJobs } from '../src/modules/transfer/transfer.jobs.js';
+import { TransferRepo } from '../src/modules/transfer/transfer.repo.js';
+import { BLOB_MARKER } from '../src/storage/blob-marker.js';
 import { blobKeyOf } from '../src/storage/blob-store.js';
+import { SERVER_PATH_SETTING } from '../src/storage/blob-stores.js';
 import { signInAs } from './files-helpers.js';
 import { dialects, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
 import { startS3, type TestS3 } from './s3.js';
@@ -69,6 +77,7 @@ describe.each(dialects())('storage administration on $dialect', ({ dialect, skip
       ['POST', '/api/storage/sync', { path: '/Team', mode: 'move' }],
       ['POST', '/api/sync/cancel/some-task'],
       ['POST', '/api/setting/admin', { password: GOOD_PASSWORD }],
+      ['DELETE', '/api/setting/admin'],
       ['GET', '/api/setting/storage'],
       ['PUT', '/api/setting/storage', { server: { path: '/tmp' } }],
       ['PUT', '/api/file/root/volume', { path: '/Team', volume: 1024 }],
@@ -78,6 +87,66 @@ describe.each(dialects())('storage administration on $dialect', ({ dialect, skip
       expect([method, url, res.status, res.body.message]).toEqual([method, url, 403, 'no_access_warning']);
     }
     expect((await server.request('GET', '/api/storage/volume')).status).toBe(401);
+  });
+
+  const putServerPath = (dir: string) => server.request('PUT', '/api/setting/storage', { token: admin.token, body: { server: { path: dir } } });
+  const storedServerPath = async () => (await server.request('GET', '/api/setting/storage', { token: admin.token })).body.server.path;
+  /** A directory holding someone else's files, with a day-old file in its own `tmp/`. */
+  const foreignDir = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bogwan-foreign-'));
+    fs.writeFileSync(path.join(dir, 'notes.txt'), 'keep me');
+    fs.mkdirSync(path.join(dir, 'tmp'));
+    fs.writeFileSync(path.join(dir, 'tmp', 'theirs.txt'), 'keep me too');
+    const dayOld = new Date(Date.now() - 2 * 24 * 3600_000);
+    fs.utimesSync(path.join(dir, 'tmp', 'theirs.txt'), dayOld, dayOld);
+    return dir;
+  };
+
+  run('takes as server.path only a new or empty directory, or one that is already a blob directory', async () => {
+    const defaultPath = path.join(server.dataDir, 'blobs');
+    expect(await storedServerPath()).toBe(defaultPath);
+    const root = await putServerPath('/');
+    expect([root.status, root.body.message]).toEqual([400, 'storage_path_not_empty']);
+    const foreign = foreignDir();
+    const refused = await putServerPath(foreign);
+    expect([refused.status, refused.body.message]).toEqual([400, 'storage_path_not_empty']);
+    expect(fs.readdirSync(foreign).sort()).toEqual(['notes.txt', 'tmp']);
+    expect((await putServerPath('relative/blobs')).body.message).toBe('invalid_path');
+    // Not inside the blob directory in use (its tmp/ is swept).
+    expect((await putServerPath(path.join(defaultPath, 'tmp'))).body.message).toBe('invalid_path');
+    expect(await storedServerPath()).toBe(defaultPath);
+
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'bogwan-empty-'));
+    const accepted = await putServerPath(empty);
+    expect([accepted.status, accepted.body.server]).toEqual([200, { path: empty }]);
+    expect(fs.existsSync(path.join(empty, BLOB_MARKER))).toBe(true);
+    const fresh = path.join(empty, '..', `${path.basename(empty)}-new`, 'blobs');
+    expect((await putServerPath(fresh)).body.server).toEqual({ path: path.resolve(fresh) });
+    // The default directory holds the server's things and carries the marker: taken back.
+    const back = await putServerPath(defaultPath);
+    expect([back.status, back.body.server]).toEqual([200, { path: defaultPath }]);
+  });
+
+  run('the hourly clean-up never deletes in a server directory without the marker', async () => {
+    const foreign = foreignDir();
+    // As a setting saved before directories were checked would have it.
+    const settings = new SettingsRepo(server.app.db);
+    await settings.set(SERVER_PATH_SETTING, foreign);
+    try {
+      expect(await storedServerPath()).toBe(foreign);
+      const lookalike = 'f'.repeat(64);
+      fs.mkdirSync(path.join(foreign, 'ff', 'ff'), { recursive: true });
+      fs.writeFileSync(path.join(foreign, blobKeyOf(lookalike)), 'not a blob of ours');
+      const old = new Date(Date.now() - 2 * 24 * 3600_000);
+      fs.utimesSync(path.join(foreign, blobKeyOf(lookalike)), old, old);
+      const jobs = new TransferJobs(new TransferRepo(server.app.db), server.app.blobStores, server.app.log);
+      expect(await jobs.collectOrphans(new Date(Date.now() - 24 * 3600_000))).toBe(0);
+      expect(fs.readFileSync(path.join(foreign, 'tmp', 'theirs.txt'), 'utf8')).toBe('keep me too');
+      expect(fs.existsSync(path.join(foreign, blobKeyOf(lookalike)))).toBe(true);
+      expect(fs.existsSync(path.join(foreign, BLOB_MARKER))).toBe(false);
+    } finally {
+      await settings.delete(SERVER_PATH_SETTING);
+    }
   });
 
   run('lists the volume table by name without _deleted_ roots, with rates and trash counted', async () => {
@@ -114,6 +183,19 @@ describe.each(dialects())('storage administration on $dialect', ({ dialect, skip
     expect((await upload(server, admin.token, '/Alpha', 'more.bin', bytesOf(10, 'more'))).status).toBe(200);
   });
 
+  run('refuses to move server.path while server folders hold files; the files stay readable', async () => {
+    const before = await storedServerPath();
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'bogwan-empty-'));
+    const refused = await putServerPath(empty);
+    expect([refused.status, refused.body.message]).toEqual([409, 'storage_backend_in_use']);
+    expect(fs.readdirSync(empty)).toEqual([]);
+    expect(await storedServerPath()).toBe(before);
+    const kept = await fetchBytes(server, admin.token, '/api/file/download?path=/Alpha/a.bin');
+    expect([kept.status, sha256(kept.bytes)]).toEqual([200, sha256(bytesOf(3000, 'volume-a'))]);
+    // Saving the path it already has changes nothing and is fine.
+    expect((await putServerPath(before)).status).toBe(200);
+  });
+
   run('admin mode checks the caller\u2019s own password and stops guessing after five tries', async () => {
     const check = (password: string, token = admin.token) => server.request('POST', '/api/setting/admin', { token, body: { password } });
     expect((await check(GOOD_PASSWORD)).body).toEqual({ success: true });
@@ -146,6 +228,21 @@ describe.each(dialects())('storage administration on $dialect', ({ dialect, skip
     expect(bad.status).toBe(400);
     const noName = await server.request('POST', '/api/storage/sync', { token: admin.token, body: { path: '/Team', mode: 'copy' } });
     expect(noName.status).toBe(400);
+  });
+
+  run('turning admin mode off locks the cloud fields of that session again', async () => {
+    const session = await signInAs(server, 'switch-admin@example.com', 'ADMIN');
+    const putBucket = (bucket: string) => server.request('PUT', '/api/setting/storage', { token: session.token, body: { cloud: { bucket } } });
+    expect((await server.request('POST', '/api/setting/admin', { token: session.token, body: { password: GOOD_PASSWORD } })).body).toEqual({ success: true });
+    const other = await s3.bucket();
+    expect((await putBucket(other)).body.cloud).toEqual({ bucket: other });
+    const off = await server.request('DELETE', '/api/setting/admin', { token: session.token });
+    expect([off.status, off.body]).toEqual([200, { success: true }]);
+    const locked = await putBucket(await s3.bucket());
+    expect([locked.status, locked.body.message]).toEqual([403, 'admin_mode_required']);
+    expect((await server.request('GET', '/api/setting/storage', { token: session.token })).body.cloud).toEqual({ bucket: other });
+    const events = await server.request('GET', `/api/event?userId=${session.user._id}`, { token: admin.token });
+    expect(events.body.items.map((e: { message: string }) => e.message)).toContain('Admin mode turned off');
   });
 
   run('moves a root to the cloud in the background: reads and writes go on, then everything lives on the cloud', async () => {
@@ -206,6 +303,15 @@ describe.each(dialects())('storage administration on $dialect', ({ dialect, skip
     expect((await nodesOf('Team')).find((n) => n.name === 'c.bin')?.backend).toBe('cloud');
     const events = await server.request('GET', `/api/event?userId=${admin.user._id}`, { token: admin.token });
     expect(events.body.items.map((e: { message: string }) => e.message)).toContain('Moved /Team to cloud');
+  });
+
+  run('refuses a new bucket while cloud folders hold files; they stay readable from the bucket they are in', async () => {
+    const before = (await server.request('GET', '/api/setting/storage', { token: admin.token })).body.cloud;
+    const refused = await server.request('PUT', '/api/setting/storage', { token: admin.token, body: { cloud: { bucket: await s3.bucket() } } });
+    expect([refused.status, refused.body.message]).toEqual([409, 'storage_backend_in_use']);
+    expect((await server.request('GET', '/api/setting/storage', { token: admin.token })).body.cloud).toEqual(before);
+    const kept = await fetchBytes(server, admin.token, '/api/file/download?path=/Team/a.bin');
+    expect([kept.status, sha256(kept.bytes)]).toEqual([200, sha256(bytesOf(300_000, 'team-a'))]);
   });
 
   run('refuses a file whose bytes went to the backend its folder has left', async () => {

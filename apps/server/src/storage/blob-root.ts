@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { markBlobDirectory } from './blob-marker.js';
 
 /**
  * The local blob directory under the data directory. The blob store proper (disk and
@@ -9,8 +10,10 @@ export function blobRoot(dataDir: string): string {
   return path.join(dataDir, 'blobs');
 }
 
+/** Creates the default blob directory and marks it (it is the server's own by definition). */
 export function ensureBlobRoot(dir: string): void {
   fs.mkdirSync(path.join(dir, 'tmp'), { recursive: true });
+  markBlobDirectory(dir);
 }
 
 /** True when the directory can be written to (a probe file is created and removed). */

@@ -54,8 +54,12 @@ export interface UploadStaging {
    * short stream rejects, and the caller does not record the chunk.
    */
   writeChunk(uploadId: string, index: number, offset: number, length: number, body: Readable): Promise<{ size: number }>;
-  /** The staged bytes of one chunk (`length` bytes at `offset` of the file). */
-  readChunk(uploadId: string, index: number, offset: number, length: number): Promise<Readable>;
+  /**
+   * Passes the staged bytes of one chunk (`length` bytes at `offset` of the file) to
+   * `visit`, in order; answers how many bytes there were. A piece is valid only during its
+   * call (the memory may be reused for the next): a reader that hashes needs no copies.
+   */
+  scanChunk(uploadId: string, index: number, offset: number, length: number, visit: (piece: Buffer) => void): Promise<number>;
   /** The staged file, chunk after chunk (`chunkCount` chunks, `size` bytes in all). */
   read(uploadId: string, chunkCount: number, size: number): Promise<Readable>;
   /** Makes the staged file the blob `key` (rename on disk, a streamed copy in a bucket) and drops the chunks. */

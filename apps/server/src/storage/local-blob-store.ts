@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { BLOB_MARKER, blobDirectoryState, isBlobDirectory, markBlobDirectory } from './blob-marker.js';
 import {
   assertKey,
   assertUploadId,
@@ -17,8 +18,8 @@ const TMP = 'tmp';
 const UPLOADS = 'uploads';
 /** Reads in 1 MiB pieces: far fewer syscalls and event-loop turns than the 64 KiB default. */
 const READ_BUFFER = 1 << 20;
-/** Top-level folders of the root that hold no blobs. */
-const RESERVED = new Set([TMP, UPLOADS]);
+/** Top-level entries of the root that are not blobs. */
+const RESERVED = new Set([TMP, UPLOADS, BLOB_MARKER]);
 
 /**
  * Blobs as files under one directory (setting `server.path`). A blob is written to
@@ -30,9 +31,18 @@ export class LocalBlobStore implements BlobStore {
   readonly staging: UploadStaging;
 
   constructor(readonly root: string) {
+    // A directory first used now becomes a marked blob directory; one that already held
+    // other things is used as configured but never marked (clean-up leaves it alone).
+    const fresh = ['missing', 'empty'].includes(blobDirectoryState(root));
     fs.mkdirSync(path.join(root, TMP), { recursive: true });
     fs.mkdirSync(path.join(root, UPLOADS), { recursive: true });
+    if (fresh) markBlobDirectory(root);
     this.staging = new LocalStaging(this);
+  }
+
+  /** True when the root carries the blob marker: only then may clean-up delete in it. */
+  get marked(): boolean {
+    return isBlobDirectory(this.root);
   }
 
   /** The file of a key (keys are checked, so never outside the root). */
@@ -107,9 +117,10 @@ export class LocalBlobStore implements BlobStore {
     }
   }
 
-  /** Removes temporary files older than `before` (left by a crash mid-write). */
+  /** Removes temporary files older than `before` (left by a crash mid-write); only in a marked root. */
   async sweepTemp(before: Date): Promise<number> {
     let removed = 0;
+    if (!this.marked) return removed;
     const dir = path.join(this.root, TMP);
     for (const name of await fs.promises.readdir(dir).catch(() => [] as string[])) {
       const file = path.join(dir, name);
@@ -158,13 +169,22 @@ class LocalStaging implements UploadStaging {
     }
   }
 
-  async readChunk(uploadId: string, _index: number, offset: number, length: number): Promise<Readable> {
+  async scanChunk(uploadId: string, _index: number, offset: number, length: number, visit: (piece: Buffer) => void): Promise<number> {
     const handle = await fs.promises.open(this.fileOf(uploadId), 'r');
-    if (length === 0) {
+    try {
+      // One buffer for the whole chunk, read into again and again: no garbage per MiB.
+      const buffer = Buffer.allocUnsafeSlow(Math.max(1, Math.min(READ_BUFFER, length)));
+      let done = 0;
+      while (done < length) {
+        const { bytesRead } = await handle.read(buffer, 0, Math.min(buffer.length, length - done), offset + done);
+        if (bytesRead === 0) break;
+        visit(buffer.subarray(0, bytesRead));
+        done += bytesRead;
+      }
+      return done;
+    } finally {
       await handle.close();
-      return Readable.from([]);
     }
-    return handle.createReadStream({ start: offset, end: offset + length - 1, highWaterMark: READ_BUFFER });
   }
 
   async read(uploadId: string, _chunkCount: number, size: number): Promise<Readable> {

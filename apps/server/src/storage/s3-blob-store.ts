@@ -230,8 +230,13 @@ class S3Staging implements UploadStaging {
     return { size };
   }
 
-  async readChunk(uploadId: string, index: number): Promise<Readable> {
-    return this.store.get(this.keyOf(uploadId, index));
+  async scanChunk(uploadId: string, index: number, _offset: number, _length: number, visit: (piece: Buffer) => void): Promise<number> {
+    let done = 0;
+    for await (const piece of await this.store.get(this.keyOf(uploadId, index))) {
+      visit(piece as Buffer);
+      done += (piece as Buffer).length;
+    }
+    return done;
   }
 
   async read(uploadId: string, chunkCount: number, _size: number): Promise<Readable> {

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
-import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { type HashedChunk, RunningHashes } from './running-hash.js';
 
 const chunks = [Buffer.from('first chunk '), Buffer.from('second chunk '), Buffer.from('third')];
 const whole = createHash('sha256').update(Buffer.concat(chunks)).digest('hex');
 const records = (tokens = ['a', 'b', 'c']): HashedChunk[] => chunks.map((c, idx) => ({ idx, size: c.length, token: tokens[idx]! }));
-const reader = (reads: number[]) => async (chunk: HashedChunk) => {
+const reader = (reads: number[]) => async (chunk: HashedChunk, visit: (piece: Buffer) => void) => {
   reads.push(chunk.idx);
-  return Readable.from([chunks[chunk.idx]!]);
+  visit(chunks[chunk.idx]!);
+  return chunks[chunk.idx]!.length;
 };
 
 /** Writes chunk `i` as the upload service does: begin, bytes through the tap, end. */
@@ -88,7 +88,10 @@ describe('RunningHashes', () => {
     write(hashes, 1);
     write(hashes, 2);
     write(hashes, 0, undefined);
-    const short = async () => Readable.from([Buffer.from('x')]);
+    const short = async (_chunk: HashedChunk, visit: (piece: Buffer) => void) => {
+      visit(Buffer.from('x'));
+      return 1;
+    };
     expect(await hashes.take('u', records(), short)).toBeUndefined();
   });
 });

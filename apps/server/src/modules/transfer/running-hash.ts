@@ -1,5 +1,4 @@
 import { createHash, type Hash } from 'node:crypto';
-import type { Readable } from 'node:stream';
 
 /** A recorded chunk as the running hash needs it: index, size and the token of its write. */
 export interface HashedChunk {
@@ -8,8 +7,8 @@ export interface HashedChunk {
   token: string;
 }
 
-/** Reads the staged bytes of one recorded chunk. */
-export type ChunkReader = (chunk: HashedChunk) => Promise<Readable>;
+/** Passes the staged bytes of one recorded chunk to `visit` in order; answers their count. */
+export type ChunkReader = (chunk: HashedChunk, visit: (piece: Buffer) => void) => Promise<number>;
 
 /** Passes each piece of a chunk's bytes, in order, to the running hash. */
 export type HashTap = (piece: Buffer) => void;
@@ -162,11 +161,7 @@ export class RunningHashes {
       if (state.broken || !chunk || !chunk.token || state.tapping !== null || state.writing.has(chunk.idx)) return;
       state.reading = chunk.idx;
       try {
-        let length = 0;
-        for await (const piece of await read(chunk)) {
-          state.hash.update(piece as Buffer);
-          length += (piece as Buffer).length;
-        }
+        const length = await read(chunk, (piece) => state.hash.update(piece));
         if (length !== chunk.size) throw new Error(`chunk ${chunk.idx} read back ${length} bytes, expected ${chunk.size}`);
         state.bytes += length;
         state.tokens[chunk.idx] = chunk.token;

@@ -3,13 +3,15 @@ import path from 'node:path';
 import { storageSettingsRequestSchema, storageSettingsSchema, type StorageSettings } from '@bogwan/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { badRequest, forbidden } from '../../errors.js';
+import { badRequest, conflict, forbidden } from '../../errors.js';
 import type { RoutePolicy } from '../../http/policy.js';
+import { blobDirectoryState, isInsideBlobDirectory, markBlobDirectory } from '../../storage/blob-marker.js';
 import { type BlobStores, CLOUD_BUCKET_SETTING, SERVER_PATH_SETTING } from '../../storage/blob-stores.js';
 import { LocalBlobStore } from '../../storage/local-blob-store.js';
 import { bucketExists } from '../../storage/s3-blob-store.js';
 import type { EventsService } from '../events/events.service.js';
 import type { SettingsRepo } from '../settings/settings.repo.js';
+import type { StorageUseRepo } from './storage-use.repo.js';
 
 const category = 'setting';
 const policies = {
@@ -21,18 +23,51 @@ export interface StorageSettingsDeps {
   stores: BlobStores;
   settings: SettingsRepo;
   events: EventsService;
+  use: StorageUseRepo;
+}
+
+/**
+ * Checks a new `server.path` without changing anything: absolute, and a directory that is
+ * empty, does not exist yet, or is already a marked blob directory, never inside one.
+ * Anything else (`/`, a home directory, the data directory) would mix the server's files
+ * with others that clean-up could then delete.
+ */
+function checkServerPath(wanted: string): void {
+  const real = fs.existsSync(wanted) ? fs.realpathSync(wanted) : wanted;
+  if (isInsideBlobDirectory(wanted) || isInsideBlobDirectory(real)) throw badRequest('invalid_path');
+  if (blobDirectoryState(real) === 'foreign') throw badRequest('storage_path_not_empty');
+}
+
+/** Creates the directory, marks it as a blob directory and checks it can be written. */
+async function prepareServerPath(dir: string): Promise<void> {
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    // Checked again: something may have appeared since the first look.
+    if (blobDirectoryState(dir) === 'foreign') throw badRequest('storage_path_not_empty');
+    markBlobDirectory(dir);
+    if (await new LocalBlobStore(dir).healthy()) return;
+  } catch (error) {
+    if ((error as { messageKey?: string }).messageKey) throw error;
+  }
+  throw badRequest('invalid_path');
 }
 
 /**
  * The storage settings (`server.path`, `cloud.bucket`). A bucket is saved only when it
- * exists and answers (HeadBucket); a directory only when it can be created and written.
+ * exists and answers (HeadBucket); a directory only when it is new, empty or already a
+ * blob directory. Either location changes only while its backend holds no file contents:
+ * files are read from the location set now, so moving it under them would strand them
+ * (409 `storage_backend_in_use`; the root folders are moved with the sync task first).
  */
-export async function storageSettingsRoutes(app: FastifyInstance, { stores, settings, events }: StorageSettingsDeps): Promise<void> {
+export async function storageSettingsRoutes(app: FastifyInstance, { stores, settings, events, use }: StorageSettingsDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const current = async (): Promise<StorageSettings> => ({
     server: { path: await stores.serverPath() },
     cloud: { bucket: (await settings.get<string>(CLOUD_BUCKET_SETTING)) ?? null },
   });
+  const refuseWhileInUse = async (backend: 'server' | 'cloud') => {
+    if (await use.holdsContents(backend)) throw conflict('storage_backend_in_use');
+  };
 
   r.get(
     '/api/setting/storage',
@@ -50,21 +85,19 @@ export async function storageSettingsRoutes(app: FastifyInstance, { stores, sett
       const { server, cloud } = request.body;
       // The cloud fields open only in admin mode (the administrator's password, this session).
       if (cloud && !(await app.adminMode.isOn(request.sessionId))) throw forbidden('admin_mode_required');
+      if (server && !path.isAbsolute(server.path)) throw badRequest('invalid_path');
+      const serverPath = server ? path.resolve(server.path) : undefined;
+      const serverChanges = serverPath !== undefined && serverPath !== (await stores.serverPath());
+      if (serverChanges) checkServerPath(serverPath);
+      const cloudChanges = cloud !== undefined && cloud.bucket !== (await settings.get<string>(CLOUD_BUCKET_SETTING));
+      if (serverChanges) await refuseWhileInUse('server');
+      if (cloudChanges) await refuseWhileInUse('cloud');
       if (cloud && !(await bucketExists(stores.s3Client(), cloud.bucket))) throw badRequest('cloud_bucket_missing');
-      if (server) {
-        if (!path.isAbsolute(server.path)) throw badRequest('invalid_path');
-        const writable = await (async () => {
-          try {
-            fs.mkdirSync(server.path, { recursive: true });
-            return await new LocalBlobStore(server.path).healthy();
-          } catch {
-            return false;
-          }
-        })();
-        if (!writable) throw badRequest('invalid_path');
-        await settings.set(SERVER_PATH_SETTING, path.resolve(server.path));
+      if (serverChanges) {
+        await prepareServerPath(serverPath);
+        await settings.set(SERVER_PATH_SETTING, serverPath);
       }
-      if (cloud) await settings.set(CLOUD_BUCKET_SETTING, cloud.bucket);
+      if (cloudChanges) await settings.set(CLOUD_BUCKET_SETTING, cloud.bucket);
       await events.record({ service: 'setting', message: 'Storage settings saved', userId: request.user!.id, ip: request.ip });
       return current();
     },

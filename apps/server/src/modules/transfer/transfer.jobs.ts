@@ -31,9 +31,15 @@ export class TransferJobs {
     ];
   }
 
-  private async allStores(): Promise<BlobStore[]> {
+  /**
+   * The stores clean-up may delete in: the cloud store, and the server directory only when
+   * it carries the blob marker (a directory that held other things before it was set as
+   * `server.path` is never swept, so nothing of anyone else's is deleted).
+   */
+  private async sweepableStores(): Promise<BlobStore[]> {
+    const local = await this.stores.local();
     const cloud = await this.stores.cloud();
-    return cloud ? [await this.stores.local(), cloud] : [await this.stores.local()];
+    return [...(local.marked ? [local] : []), ...(cloud ? [cloud] : [])];
   }
 
   /** Sessions idle since `before` and their staged chunks; staged chunks whose session is gone. */
@@ -45,7 +51,7 @@ export class TransferJobs {
       await store?.staging.discard(session.id);
       removed++;
     }
-    for (const store of await this.allStores()) {
+    for (const store of await this.sweepableStores()) {
       for await (const staged of store.staging.list()) {
         if (staged.modified < before && !(await this.repo.sessionExists(staged.uploadId))) {
           await store.staging.discard(staged.uploadId);
@@ -73,7 +79,7 @@ export class TransferJobs {
   /** Blob files older than `before` that no row names (a crash between write and row), and old temporary files. */
   async collectOrphans(before: Date): Promise<number> {
     let removed = 0;
-    for (const store of await this.allStores()) {
+    for (const store of await this.sweepableStores()) {
       let batch: string[] = [];
       const flush = async () => {
         const known = await this.repo.knownHashes(store.backend, batch);

@@ -9,6 +9,7 @@ import type { SettingsRepo } from '../settings/settings.repo.js';
 import { DownloadService } from './download.service.js';
 import { PreviewTickets } from './preview-tickets.js';
 import { storageSettingsRoutes } from './storage-settings.routes.js';
+import { StorageUseRepo } from './storage-use.repo.js';
 import { TransferJobs } from './transfer.jobs.js';
 import { TransferRepo } from './transfer.repo.js';
 import { transferRoutes } from './transfer.routes.js';
@@ -54,7 +55,7 @@ export async function registerTransfer(
   app.decorate('uploads', uploads);
   const tickets = new PreviewTickets(deps.serverSecret);
   await app.register(transferRoutes, { uploads, downloads, tickets, sessions: deps.sessions });
-  await app.register(storageSettingsRoutes, { stores, settings: deps.settings, events: deps.events });
+  await app.register(storageSettingsRoutes, { stores, settings: deps.settings, events: deps.events, use: new StorageUseRepo(deps.db) });
   app.addHook('onClose', async () => stores.close());
   return { stores, downloads, housekeeping: new TransferJobs(repo, stores, app.log).tasks() };
 }

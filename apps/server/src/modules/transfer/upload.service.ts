@@ -12,7 +12,7 @@ import type { WebhookEmitter } from '../webhooks/ports.js';
 import { toFileEntry } from '../files/files.presenter.js';
 import type { FileAccess, FileTree, NodeRow } from '../files/ports.js';
 import type { UserRow } from '../users/users.repo.js';
-import { type HashedChunk, type HashTap, RunningHashes } from './running-hash.js';
+import { type ChunkReader, type HashTap, RunningHashes } from './running-hash.js';
 import type { TransferRepo, UploadSessionRow } from './transfer.repo.js';
 
 /** The multipart fields of one chunk, validated (the `userId` field is never read). */
@@ -214,8 +214,8 @@ export class UploadService {
   }
 
   /** Reads a recorded chunk back from staging, for the running hash. */
-  private chunkReader(store: BlobStore, uploadId: string): (chunk: HashedChunk) => Promise<Readable> {
-    return (chunk) => store.staging.readChunk(uploadId, chunk.idx, chunk.idx * CHUNK_SIZE, chunk.size);
+  private chunkReader(store: BlobStore, uploadId: string): ChunkReader {
+    return (chunk, visit) => store.staging.scanChunk(uploadId, chunk.idx, chunk.idx * CHUNK_SIZE, chunk.size, visit);
   }
 
   /** A session whose first chunk failed holds nothing worth resuming: it goes. */
