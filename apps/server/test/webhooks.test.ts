@@ -1,9 +1,11 @@
 import { createHmac } from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAs } from './files-helpers.js';
 import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { createPlan, repoDir, runPlan } from './snapshots-helpers.js';
 import { bytesOf, fetchBytes, sha256 } from './transfer-helpers.js';
 
 interface Received {
@@ -176,14 +178,72 @@ describe.each(dialects())('webhooks on $dialect', ({ dialect, skip }) => {
     await server.app.db.updateTable('users').set({ status: 'ACTIVE' }).where('id', '=', admin.user._id).execute();
   });
 
-  run('slows down an address that keeps guessing tokens', async () => {
+  run('answers a wrong access token at once and closes the connection without reading the body', async () => {
     server.app.incomingWebhooks.refusalsPerIp.reset('127.0.0.1');
+    const { hostname, port } = new URL(server.url);
+    const boundary = 'bogwan-boundary';
+    // A 512 MiB upload is announced; only its first 64 KiB are ever sent.
+    const outcome = await new Promise<{ status: number; connection: string | undefined; closed: boolean }>((resolve) => {
+      const request = http.request({
+        host: hostname,
+        port,
+        method: 'POST',
+        path: '/api/webhooks/incoming/scanner-01',
+        headers: {
+          authorization: 'Bearer scanner-secret-0123456780',
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': 512 * 1024 * 1024,
+        },
+      });
+      let status = 0;
+      let connection: string | undefined;
+      const done = (closed: boolean) => resolve({ status, connection, closed });
+      const giveUp = setTimeout(() => {
+        done(false);
+        request.destroy();
+      }, 5000);
+      request.on('response', (response) => {
+        status = response.statusCode ?? 0;
+        connection = response.headers.connection;
+        response.resume();
+      });
+      request.on('socket', (socket) =>
+        socket.on('close', () => {
+          clearTimeout(giveUp);
+          done(true);
+        }),
+      );
+      request.on('error', () => {});
+      request.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\n\r\n`);
+      request.write(Buffer.alloc(64 * 1024));
+    });
+    expect(outcome).toEqual({ status: 401, connection: 'close', closed: true });
+    server.app.incomingWebhooks.refusalsPerIp.reset('127.0.0.1');
+  });
+
+  run('takes at most 30 calls a minute per webhook, and logs the refused ones', async () => {
+    const limiter = server.app.incomingWebhooks.perToken;
+    limiter.reset('scanner-01');
+    const answers: number[] = [];
+    // Into a folder it may not write: each call is admitted, counted and refused cheaply.
+    for (let i = 0; i < 31; i++) answers.push((await call('scanner-01', 'scanner-secret-0123456789', Buffer.from('x'), `n${i}.txt`, '/Other')).status);
+    expect(answers.slice(0, 30).every((s) => s === 403)).toBe(true);
+    expect(answers[30]).toBe(429);
+    expect((await call('scanner-01', 'scanner-secret-0123456789', Buffer.from('x'), 'late.txt')).status).toBe(429);
+    expect((await activity()).filter((m) => m === 'Incoming webhook 스캐너: refused, too many calls')).toHaveLength(2);
+    limiter.reset('scanner-01');
+  });
+
+  run('slows down an address that keeps guessing tokens, and logs every call it refuses', async () => {
+    server.app.incomingWebhooks.refusalsPerIp.reset('127.0.0.1');
+    const blockedLog = 'Incoming webhook call refused: too many refused calls from this address';
     const answers: number[] = [];
     for (let i = 0; i < 11; i++) answers.push((await call('guess-000' + i, 'nope-nope-nope-nope', Buffer.from('x'), 'x.txt')).status);
     expect(answers.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(answers[10]).toBe(429);
     // Even the right token waits until the window ends.
     expect((await call('scanner-01', 'scanner-secret-0123456789', Buffer.from('x'), 'late.txt')).status).toBe(429);
+    expect((await activity()).filter((m) => m === blockedLog)).toHaveLength(2);
     server.app.incomingWebhooks.refusalsPerIp.reset('127.0.0.1');
   });
 
@@ -285,6 +345,97 @@ describe.each(dialects())('webhooks on $dialect', ({ dialect, skip }) => {
     expect(inner.received).toEqual([]);
     expect((await server.request('DELETE', `/api/webhooks/outgoing/${made.body._id}`, { token: admin.token })).body).toEqual({ success: true });
     expect((await server.request('DELETE', `/api/webhooks/outgoing/${made.body._id}`, { token: admin.token })).status).toBe(404);
+  });
+
+  run('allows host names only: an IP address is refused as an allowed host and never skips the address check', async () => {
+    const before = (await server.request('GET', '/api/webhooks/allowed-hosts', { token: admin.token })).body;
+    for (const host of ['127.0.0.1', '[::1]', '2130706433', '0x7f000001', '10.0.0.8', 'localhost.127']) {
+      const res = await server.request('PUT', '/api/webhooks/allowed-hosts', { token: admin.token, body: { hosts: ['localhost', host] } });
+      expect([host, res.status, res.body.message]).toEqual([host, 400, 'webhook_allowed_host_ip']);
+    }
+    expect((await server.request('GET', '/api/webhooks/allowed-hosts', { token: admin.token })).body).toEqual(before);
+    const inner = await receiver();
+    closers.push(inner.close);
+    // An address saved as allowed before this check existed still opens nothing.
+    await server.app.webhooks.setAllowedHosts(['localhost', '127.0.0.1']);
+    try {
+      const res = await server.request('POST', '/api/webhooks/outgoing', { token: admin.token, body: { url: `http://127.0.0.1:${inner.port}/hook`, events: ['upload'] } });
+      expect([res.status, res.body.message]).toEqual([400, 'webhook_target_refused']);
+      expect(inner.received).toEqual([]);
+    } finally {
+      await server.app.webhooks.setAllowedHosts(before.hosts);
+    }
+  });
+
+  run('gives up an attempt at its deadline even while the target keeps trickling its answer', async () => {
+    const cut: number[] = [];
+    let requests = 0;
+    const trickler = http.createServer((request, response) => {
+      requests += 1;
+      request.resume();
+      request.on('end', () => {
+        response.writeHead(200);
+        const drip = setInterval(() => response.write('.'), 50);
+        response.on('close', () => {
+          clearInterval(drip);
+          cut.push(Date.now());
+        });
+      });
+    });
+    await new Promise<void>((resolve) => trickler.listen(0, '127.0.0.1', resolve));
+    closers.push(() => new Promise<void>((resolve) => trickler.close(() => resolve())));
+    const port = (trickler.address() as AddressInfo).port;
+    server.app.webhooks.attemptDeadlineMs = 400;
+    await server.app.webhooks.setAllowedHosts(['localhost']);
+    try {
+      const made = await server.request('POST', '/api/webhooks/outgoing', { token: admin.token, body: { url: `http://localhost:${port}/slow`, events: ['request.state_changed'] } });
+      expect(made.status).toBe(200);
+      await server.app.webhooks.enqueue('request.state_changed', { requestId: 'r1' });
+      const deliveries = async () => (await server.request('GET', `/api/webhooks/outgoing/${made.body._id}/deliveries`, { token: admin.token })).body;
+      await expect.poll(async () => (await deliveries())[0]?.status, { timeout: 8000 }).toBe('failed');
+      expect((await deliveries())[0]).toMatchObject({ attempts: 3, error: 'timed out' });
+      // Each attempt's connection was cut by the sender, not left to run.
+      expect(requests).toBe(3);
+      await expect.poll(() => cut.length, { timeout: 2000 }).toBe(3);
+      await server.request('DELETE', `/api/webhooks/outgoing/${made.body._id}`, { token: admin.token });
+    } finally {
+      server.app.webhooks.attemptDeadlineMs = 15_000;
+    }
+  });
+
+  run('tells subscribers of every finished snapshot run, completed or failed, and of new share links', async () => {
+    const target = await receiver();
+    closers.push(target.close);
+    const made = await server.request('POST', '/api/webhooks/outgoing', {
+      token: admin.token,
+      body: { title: 'Ops', url: `http://localhost:${target.port}/events`, events: ['snapshot.finished', 'share.created'] },
+    });
+    expect(made.status).toBe(200);
+    const received = () => target.received.map((r) => JSON.parse(r.body) as { event: string; data: Record<string, unknown> });
+
+    const location = repoDir();
+    const plan = await createPlan(server, master.token, location, { name: '야간 백업' });
+    const done = await runPlan(server, master.token, plan._id);
+    expect(done.status).toBe('completed');
+    await expect.poll(() => target.received.length, { timeout: 5000 }).toBe(1);
+    expect(received()[0]).toMatchObject({
+      event: 'snapshot.finished',
+      data: { planId: plan._id, planName: '야간 백업', runId: done._id, status: 'completed', files: done.files, size: done.size, bytesAdded: done.bytesAdded, error: null },
+    });
+    expect(done.files).toBeGreaterThan(0);
+
+    // The repository is gone: the next run fails, and that is told too.
+    fs.rmSync(location, { recursive: true, force: true });
+    const failed = await runPlan(server, master.token, plan._id);
+    expect(failed.status).toBe('failure');
+    await expect.poll(() => target.received.length, { timeout: 5000 }).toBe(2);
+    expect(received()[1]).toMatchObject({ event: 'snapshot.finished', data: { planId: plan._id, runId: failed._id, status: 'failure', error: failed.error } });
+
+    const shared = await server.request('POST', '/api/share', { token: admin.token, body: { path: '/Other', scope: 'anyone' } });
+    expect(shared.status, shared.text).toBe(200);
+    await expect.poll(() => target.received.length, { timeout: 5000 }).toBe(3);
+    expect(target.received[2]!.headers['x-bogwan-event']).toBe('share.created');
+    expect(received()[2]).toMatchObject({ event: 'share.created', data: { path: '/Other', scope: 'anyone', userId: admin.user._id } });
   });
 
   run('checks the address again at every attempt: a name that starts resolving to loopback is refused', async () => {

@@ -1,6 +1,6 @@
-import { SETTINGS_PAGE_SIZE, SETTINGS_PAGE_SIZE_CHOICES } from '@bogwan/contracts';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
+import MenuItem, { type MenuItemProps } from '@mui/material/MenuItem';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { k } from '../i18n/keys';
+import { isOfferedPageSize, pageSizeOptions } from './page-size-options';
 
 export interface PagedColumn<Row> {
   id: string;
@@ -41,8 +42,14 @@ export interface PagedTableProps<Row> {
   onRowContextMenu?: (row: Row, event: MouseEvent<HTMLTableRowElement>) => void;
 }
 
-/** Page sizes offered: the spec's choices plus the 15-row default of settings tables. */
-export const PAGE_SIZE_OPTIONS = [...new Set([SETTINGS_PAGE_SIZE, ...SETTINGS_PAGE_SIZE_CHOICES])].sort((a, b) => a - b);
+/**
+ * A page-size menu item. A size that is not one of the spec's choices (the 15-row default)
+ * is there only so the select can show it as the current value: hidden and not focusable.
+ */
+function PageSizeMenuItem(props: MenuItemProps & { 'data-value'?: number }) {
+  if (isOfferedPageSize(Number(props['data-value']))) return <MenuItem {...props} />;
+  return <MenuItem {...props} disabled aria-hidden sx={{ display: 'none' }} />;
+}
 
 /** A table with pagination below it, for lists the server or the page already holds. */
 export function PagedTable<Row>(props: PagedTableProps<Row>) {
@@ -100,7 +107,8 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
         count={props.total}
         page={props.page}
         rowsPerPage={props.rowsPerPage}
-        rowsPerPageOptions={PAGE_SIZE_OPTIONS}
+        rowsPerPageOptions={pageSizeOptions(props.rowsPerPage)}
+        slots={{ menuItem: PageSizeMenuItem }}
         onPageChange={(_event, page) => props.onPageChange(page)}
         onRowsPerPageChange={(event) => props.onRowsPerPageChange(Number(event.target.value))}
         labelRowsPerPage={t('rows_per_page')}

@@ -5,8 +5,8 @@ import { createStore, useStore } from './store';
 
 /**
  * Admin mode (client state `adminMode`, default off): unlocked for this page session by the
- * administrator's own password, it lets the cloud storage fields be edited. Not persisted;
- * signing out turns it off.
+ * administrator's own password, it lets the cloud storage fields be edited. The server holds
+ * the switch per session; this mirrors it. Not persisted; signing out turns it off.
  */
 export const adminModeStore = createStore<boolean>(false);
 
@@ -23,6 +23,20 @@ export async function enterAdminMode(password: string): Promise<AdminModeOutcome
     if (!answer.success) return 'incorrect';
     adminModeStore.set(true);
     return 'on';
+  } catch {
+    return 'failed';
+  }
+}
+
+/**
+ * Turns admin mode off with `DELETE /api/setting/admin`, so the server locks the cloud
+ * fields of this session again too; when the call fails it stays on (try again).
+ */
+export async function leaveAdminMode(): Promise<AdminModeOutcome> {
+  try {
+    await apiFetch('/setting/admin', { method: 'DELETE', schema: adminModeResponseSchema });
+    adminModeStore.set(false);
+    return 'off';
   } catch {
     return 'failed';
   }
@@ -55,9 +69,9 @@ export function installAdminModeConsole(texts: () => AdminModeTexts, tell: (mess
   window.bogwanAdminMode = async () => {
     const text = texts();
     if (adminModeStore.get()) {
-      adminModeStore.set(false);
-      tell(text.off, true);
-      return 'off';
+      const outcome = await leaveAdminMode();
+      tell(outcome === 'off' ? text.off : text.failed, outcome === 'off');
+      return outcome;
     }
     const password = window.prompt(text.prompt);
     if (!password) return 'canceled';

@@ -96,8 +96,33 @@ export const webhookDeliverySchema = z.object({
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 export const webhookDeliveryListSchema = z.array(webhookDeliverySchema);
 
-/** Host names an administrator allows as targets although they resolve to private addresses. */
+/**
+ * True for a host that is an IP address as a URL reads it: IPv6 in brackets, dotted IPv4,
+ * or anything a URL turns into IPv4 (a last label of digits or hex: `2130706433`, `0x7f.1`).
+ */
+export function isIpLiteralHost(host: string): boolean {
+  if (host.startsWith('[') || host.includes(':')) return true;
+  const last = host.replace(/\.$/, '').split('.').pop() ?? '';
+  return /^(0x[0-9a-f]*|[0-9]+)$/i.test(last);
+}
+
+/**
+ * Host names an administrator allows as targets although they resolve to private
+ * addresses. Names only: an allowed host skips the address check, so an IP address there
+ * would open that address itself (400 `webhook_allowed_host_ip`).
+ */
 export const allowedHostsSchema = z.object({
-  hosts: z.array(z.string().trim().toLowerCase().min(1).max(253).regex(/^[a-z0-9.-]+$|^\[[0-9a-f:.]+\]$/)).max(50),
+  hosts: z
+    .array(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .min(1)
+        .max(253)
+        .regex(/^[a-z0-9.-]+$/)
+        .refine((host) => !isIpLiteralHost(host), { error: 'webhook_allowed_host_ip' }),
+    )
+    .max(50),
 });
 export type AllowedHosts = z.infer<typeof allowedHostsSchema>;

@@ -8,12 +8,10 @@ import { verifyPassword } from '../auth/passwords.js';
 import type { EventsService } from '../events/events.service.js';
 import type { AdminMode } from './admin-mode.js';
 
-const policy: RoutePolicy = {
-  category: 'setting',
-  name: 'admin_mode',
-  description: 'Turn on admin mode with one\u2019s own password (unlocks the cloud fields)',
-  level: 2,
-};
+const policies = {
+  on: { category: 'setting', name: 'admin_mode', description: 'Turn on admin mode with one\u2019s own password (unlocks the cloud fields)', level: 2 },
+  off: { category: 'setting', name: 'admin_mode_off', description: 'Turn admin mode off for this session (locks the cloud fields again)', level: 2 },
+} satisfies Record<string, RoutePolicy>;
 
 /** Password checks per account per 15 minutes; a right password clears the count. */
 export const ADMIN_MODE_ATTEMPTS = 5;
@@ -21,14 +19,15 @@ export const ADMIN_MODE_ATTEMPTS = 5;
 /**
  * `POST /api/setting/admin {password}` → `{success}`: checks the caller's own password
  * (never another account's). A wrong one answers `success: false`; after five tries in
- * 15 minutes the account is answered 429 until the window ends.
+ * 15 minutes the account is answered 429 until the window ends. `DELETE /api/setting/admin`
+ * turns it off for the calling session.
  */
 export async function adminModeRoutes(app: FastifyInstance, { events, adminMode }: { events: EventsService; adminMode: AdminMode }): Promise<void> {
   const limiter = new RateLimiter(ADMIN_MODE_ATTEMPTS, 15 * 60_000);
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     '/api/setting/admin',
-    { config: { policy }, schema: { tags: ['setting'], body: adminModeRequestSchema, response: { 200: adminModeResponseSchema } } },
+    { config: { policy: policies.on }, schema: { tags: ['setting'], body: adminModeRequestSchema, response: { 200: adminModeResponseSchema } } },
     async (request) => {
       const user = request.user!;
       if (!limiter.hit(user.id)) throw new AppError(429, 'too_many_requests_message');
@@ -44,6 +43,16 @@ export async function adminModeRoutes(app: FastifyInstance, { events, adminMode 
         ip: request.ip,
       });
       return { success };
+    },
+  );
+
+  r.delete(
+    '/api/setting/admin',
+    { config: { policy: policies.off }, schema: { tags: ['setting'], response: { 200: adminModeResponseSchema } } },
+    async (request) => {
+      await adminMode.turnOff(request.sessionId!);
+      await events.record({ service: 'setting', message: 'Admin mode turned off', userId: request.user!.id, ip: request.ip });
+      return { success: true };
     },
   );
 }

@@ -4,6 +4,7 @@ import type { BlobStores } from '../../storage/blob-stores.js';
 import type { EventsService } from '../events/events.service.js';
 import type { FileAccess, FileTree } from '../files/ports.js';
 import type { TasksService } from '../tasks/tasks.service.js';
+import type { WebhookEmitter } from '../webhooks/ports.js';
 import type { JobsRepo } from './jobs.repo.js';
 import type { OperationLock } from './operation-lock.js';
 import type { PasswordBox } from './password-box.js';
@@ -25,6 +26,8 @@ export interface SnapshotContext {
   tree: () => FileTree;
   access: () => FileAccess;
   stores: () => BlobStores;
+  /** Outgoing webhooks, told of every finished run (`snapshot.finished`). */
+  hooks: () => WebhookEmitter | undefined;
 }
 
 /** The message key an error stands for, for runs and restores that fail in the background. */

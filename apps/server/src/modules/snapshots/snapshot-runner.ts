@@ -7,6 +7,7 @@ import type { RunRow } from './jobs.repo.js';
 import { liveSource } from './live-source.js';
 import type { HeldOperation } from './operation-lock.js';
 import type { PlanRow } from './plans.repo.js';
+import { announceFinishedRun } from './snapshot-finished.js';
 import { backendOf, locationOf, openRepository } from './vault-location.js';
 
 /** Progress goes to the task panel at most this often. */
@@ -122,14 +123,9 @@ export class SnapshotRunner {
       const size = Math.max(0, result.stats.totalSize - catalogSize);
       const finished = new Date().toISOString();
       await releaseAll();
-      await ctx.jobs.updateRun(run.id, {
-        status: 'completed',
-        vault_snapshot_id: result.id,
-        files,
-        size,
-        bytes_added: result.stats.bytesStored,
-        finished_at: finished,
-      });
+      const outcome = { status: 'completed', vault_snapshot_id: result.id, files, size, bytes_added: result.stats.bytesStored, finished_at: finished };
+      await ctx.jobs.updateRun(run.id, outcome);
+      announceFinishedRun(ctx, plan, { ...run, ...outcome });
       if (run.task_id) await ctx.tasks().update(run.task_id, { status: 'completed', progress: 100, size });
       await ctx.events.record({
         service: 'snapshot',
@@ -141,9 +137,9 @@ export class SnapshotRunner {
       const key = canceled ? null : errorKeyOf(error, 'request_error_message');
       if (!canceled) ctx.log.error({ err: error, plan: plan.id, run: run.id }, 'snapshot failed');
       await releaseAll();
-      await ctx.jobs
-        .updateRun(run.id, { status: canceled ? 'canceled' : 'failure', error: key, finished_at: new Date().toISOString() })
-        .catch((e) => ctx.log.error({ err: e }, 'snapshot run not updated'));
+      const outcome = { status: canceled ? 'canceled' : 'failure', error: key, finished_at: new Date().toISOString() };
+      await ctx.jobs.updateRun(run.id, outcome).catch((e) => ctx.log.error({ err: e }, 'snapshot run not updated'));
+      announceFinishedRun(ctx, plan, { ...run, ...outcome });
       if (run.task_id) await ctx.tasks().update(run.task_id, { status: canceled ? 'canceled' : 'failure' }).catch(() => {});
       await ctx.events.record({ service: 'snapshot', message: `Snapshot of plan ${plan.name} ${canceled ? 'canceled' : `failed (${key})`}`, userId: run.started_by });
     } finally {

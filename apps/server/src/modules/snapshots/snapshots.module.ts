@@ -15,6 +15,7 @@ import { RestoreRunner } from './restore-runner.js';
 import { restoreRoutes } from './restores.routes.js';
 import { RestoredItems } from './restored-items.js';
 import { SnapshotScheduler } from './scheduler.js';
+import { announceFinishedRun } from './snapshot-finished.js';
 import { SnapshotRunner } from './snapshot-runner.js';
 import { snapshotRoutes } from './snapshots.routes.js';
 
@@ -43,6 +44,7 @@ export async function registerSnapshots(app: FastifyInstance, deps: SnapshotsMod
     await jobs.markInterrupted(kind, refId, 'snapshot_interrupted', new Date().toISOString());
     const row = kind === 'snapshot' ? await jobs.findRun(refId) : await jobs.findRestore(refId);
     if (row?.task_id) await app.tasks.update(row.task_id, { status: 'failure' });
+    if (row && 'plan_id' in row && row.error === 'snapshot_interrupted') announceFinishedRun(ctx, { id: row.plan_id, name: row.plan_name }, row);
   });
   const ctx: SnapshotContext = {
     config: deps.config,
@@ -58,6 +60,7 @@ export async function registerSnapshots(app: FastifyInstance, deps: SnapshotsMod
     tree: () => app.fileTree,
     access: () => app.fileAccess,
     stores: () => app.blobStores,
+    hooks: () => app.webhooks,
   };
   const catalogs = new CatalogCache(ctx);
   const runner = new SnapshotRunner(ctx);

@@ -5,7 +5,14 @@ import type { LookupFunction } from 'node:net';
 import { WEBHOOK_HEADERS } from '@bogwan/contracts';
 import { checkTarget, type PinnedTarget, type Resolver } from './target-guard.js';
 
+/** Longest silence on the socket. */
 const TIMEOUT_MS = 10_000;
+/**
+ * Longest attempt, all hops and the answer included. Well inside the delivery lease, so
+ * a slow target (one that trickles its answer) cannot keep an attempt alive until the
+ * lease ends and another sender claims the same delivery.
+ */
+export const ATTEMPT_DEADLINE_MS = 15_000;
 const MAX_REDIRECTS = 3;
 /** Response bytes read (and dropped) at most; the status is what counts. */
 const MAX_RESPONSE_BYTES = 64 * 1024;
@@ -34,9 +41,31 @@ export interface SendOutcome {
  * Sends one signed delivery. Every hop is checked (the first URL and each redirect) and
  * the connection goes to the address that was checked: the lookup is pinned, so a DNS
  * answer that changes between check and connect cannot lead elsewhere. Redirects are
- * followed (at most 3) only to targets that pass the same check.
+ * followed (at most 3) only to targets that pass the same check. An attempt that runs
+ * past `deadlineMs` is aborted (its request destroyed) and counts as failed.
  */
-export async function sendDelivery(delivery: Delivery, allowedHosts: ReadonlySet<string>, resolve?: Resolver): Promise<SendOutcome> {
+export async function sendDelivery(
+  delivery: Delivery,
+  allowedHosts: ReadonlySet<string>,
+  resolve?: Resolver,
+  deadlineMs = ATTEMPT_DEADLINE_MS,
+): Promise<SendOutcome> {
+  const deadline = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<SendOutcome>((settle) => {
+    timer = setTimeout(() => {
+      deadline.abort();
+      settle({ ok: false, status: null, error: 'timed out' });
+    }, deadlineMs);
+  });
+  try {
+    return await Promise.race([attempt(delivery, allowedHosts, resolve, deadline.signal), expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function attempt(delivery: Delivery, allowedHosts: ReadonlySet<string>, resolve: Resolver | undefined, signal: AbortSignal): Promise<SendOutcome> {
   let target: PinnedTarget;
   try {
     target = await checkTarget(delivery.url, allowedHosts, resolve);
@@ -46,7 +75,7 @@ export async function sendDelivery(delivery: Delivery, allowedHosts: ReadonlySet
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
     let answer: { status: number; location: string | undefined };
     try {
-      answer = await post(target, delivery);
+      answer = await post(target, delivery, signal);
     } catch (error) {
       return { ok: false, status: null, error: error instanceof Error ? error.message.slice(0, 300) : 'request failed' };
     }
@@ -64,7 +93,7 @@ export async function sendDelivery(delivery: Delivery, allowedHosts: ReadonlySet
   return { ok: false, status: null, error: 'too many redirects' };
 }
 
-function post(target: PinnedTarget, delivery: Delivery): Promise<{ status: number; location: string | undefined }> {
+function post(target: PinnedTarget, delivery: Delivery, signal: AbortSignal): Promise<{ status: number; location: string | undefined }> {
   const lookup: LookupFunction = (_hostname, options, callback) => {
     if (options.all) (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: target.address, family: target.family }]);
     else callback(null, target.address, target.family);
@@ -80,6 +109,7 @@ function post(target: PinnedTarget, delivery: Delivery): Promise<{ status: numbe
         // An IP literal is connected to as it is; a name goes through the pinned lookup.
         ...(bareHost === target.address ? {} : { lookup }),
         timeout: TIMEOUT_MS,
+        signal,
         headers: {
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(delivery.body),

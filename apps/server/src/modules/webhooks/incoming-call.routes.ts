@@ -1,11 +1,12 @@
 import fastifyMultipart from '@fastify/multipart';
 import { incomingUploadResponseSchema, WEBHOOK_MAX_FILE_BYTES } from '@bogwan/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../errors.js';
 import type { RoutePolicy } from '../../http/policy.js';
 import { accessTokenOf, type IncomingWebhooks } from './incoming.service.js';
+import type { IncomingWebhookRow } from './webhooks.repo.js';
 
 const policy: RoutePolicy = {
   category: 'webhook',
@@ -15,9 +16,19 @@ const policy: RoutePolicy = {
 };
 
 /**
+ * A refused caller's body is never read (it may be up to 1 GiB): the answer closes the
+ * connection, and the request is destroyed once the answer is sent.
+ */
+function closeAfterAnswer(request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('connection', 'close');
+  reply.raw.once('finish', () => request.raw.destroy());
+}
+
+/**
  * The public URL of incoming webhooks: `POST /api/webhooks/incoming/{token}`, multipart
  * with one `file` part (and an optional `path` field, before the file, naming a folder
- * inside the webhook's folder); the access token in `Authorization: Bearer …`.
+ * inside the webhook's folder); the access token in `Authorization: Bearer …`. The call
+ * is admitted from its URL, headers and address before any of the body is read.
  */
 export async function incomingCallRoutes(app: FastifyInstance, { incoming }: { incoming: IncomingWebhooks }): Promise<void> {
   await app.register(fastifyMultipart, {
@@ -37,21 +48,27 @@ export async function incomingCallRoutes(app: FastifyInstance, { incoming }: { i
         response: { 200: incomingUploadResponseSchema },
       },
     },
-    async (request) => {
-      if (!request.isMultipart()) throw badRequest();
-      const part = await request.file();
-      if (!part) throw badRequest();
+    async (request, reply) => {
+      let hook: IncomingWebhookRow;
+      try {
+        hook = await incoming.admit({ token: request.params.token, accessToken: accessTokenOf(request.headers), ip: request.ip });
+      } catch (error) {
+        closeAfterAnswer(request, reply);
+        throw error;
+      }
+      let part;
+      try {
+        if (!request.isMultipart()) throw badRequest();
+        part = await request.file();
+        if (!part) throw badRequest();
+      } catch (error) {
+        await incoming.refuseBody(hook, error, request.ip);
+        throw error;
+      }
       const field = part.fields.path;
       const pathField = field && !Array.isArray(field) && field.type === 'field' ? String(field.value) : undefined;
-      const stored = await incoming.call({
-        token: request.params.token,
-        accessToken: accessTokenOf(request.headers),
-        path: pathField,
-        fileName: part.filename,
-        file: part.file,
-        truncated: () => part.file.truncated,
-        ip: request.ip,
-      });
+      const file = part.file;
+      const stored = await incoming.receive(hook, { path: pathField, fileName: part.filename, file, truncated: () => file.truncated }, request.ip);
       return { success: true as const, ...stored };
     },
   );

@@ -35,17 +35,22 @@ export function toIncomingWebhook(row: IncomingWebhookRow, baseUrl: string): Inc
   };
 }
 
-export interface IncomingCall {
+/** Who calls: what is known before any of the body is read. */
+export interface IncomingCaller {
   token: string;
   /** The bearer value the caller sent (the webhook's access token, if right). */
   accessToken: string | undefined;
+  ip: string;
+}
+
+/** The file an admitted call sends. */
+export interface IncomingFile {
   /** Folder to upload into: the webhook's folder or one inside it; default its folder. */
   path: string | undefined;
   fileName: string;
   file: Readable;
   /** True when the multipart reader cut the file off at the size limit. */
   truncated: () => boolean;
-  ip: string;
 }
 
 /**
@@ -53,6 +58,7 @@ export interface IncomingCall {
  * token (compared in constant time) and the file lands in the webhook's folder, uploaded
  * as the webhook's creator with the creator's permissions (`fileAccess`), through the
  * same upload path as the browser. Every call, refused or not, is in the activity log.
+ * A call is admitted (`admit`) before its body is read, then its file is received.
  */
 export class IncomingWebhooks {
   /** Calls per webhook token per minute. */
@@ -105,46 +111,57 @@ export class IncomingWebhooks {
     await this.events.record({ service: 'webhook', message: `Deleted incoming webhook ${row.title}`, userId: user.id, ip });
   }
 
-  /** Handles one call of an incoming webhook's URL; answers where the file went. */
-  async call(call: IncomingCall): Promise<{ path: string; size: number }> {
-    if (this.refusalsPerIp.blocked(call.ip)) {
-      call.file.resume();
+  /**
+   * Decides from the URL, the headers and the address alone whether a call may send its
+   * file; refusals (429 for an address or a token over its limit, 401 for a wrong token)
+   * come before any of the body is read. Every call, refused or not, is in the activity log.
+   */
+  async admit(caller: IncomingCaller): Promise<IncomingWebhookRow> {
+    if (this.refusalsPerIp.blocked(caller.ip)) {
+      await this.events.record({ service: 'webhook', message: 'Incoming webhook call refused: too many refused calls from this address', userId: null, ip: caller.ip });
       throw tooMany();
     }
-    const row = await this.authenticate(call);
+    const row = await this.authenticate(caller);
     if (!this.perToken.hit(row.token)) {
-      call.file.resume();
-      await this.record(row, `Incoming webhook ${row.title}: refused, too many calls`, call.ip);
+      await this.record(row, `Incoming webhook ${row.title}: refused, too many calls`, caller.ip);
       throw tooMany();
     }
+    return row;
+  }
+
+  /** Stores the file of an admitted call; answers where it went. */
+  async receive(row: IncomingWebhookRow, upload: IncomingFile, ip: string): Promise<{ path: string; size: number }> {
     try {
       const creator = row.user_id ? await this.users.findById(row.user_id) : undefined;
       if (!creator || creator.status !== 'ACTIVE') throw forbidden();
-      const folderPath = call.path ?? row.path;
-      if (splitPath(folderPath) === null || !isValidFileName(call.fileName)) throw badRequest('invalid_path');
+      const folderPath = upload.path ?? row.path;
+      if (splitPath(folderPath) === null || !isValidFileName(upload.fileName)) throw badRequest('invalid_path');
       // The webhook writes into its folder and below, never beside it.
       if (!isInside(folderPath, row.path)) throw forbidden();
-      const stored = await this.store(creator, folderPath, call);
-      await this.record(row, `Incoming webhook ${row.title}: uploaded ${stored.path} (${stored.size} bytes)`, call.ip);
+      const stored = await this.store(creator, folderPath, upload, ip);
+      await this.record(row, `Incoming webhook ${row.title}: uploaded ${stored.path} (${stored.size} bytes)`, ip);
       this.hooks().emit('upload', { path: stored.path, size: stored.size, userId: creator.id, via: 'webhook' });
       return stored;
     } catch (error) {
-      call.file.resume();
-      const key = error instanceof AppError ? error.messageKey : 'request_error_message';
-      await this.record(row, `Incoming webhook ${row.title}: refused (${key})`, call.ip);
+      upload.file.resume();
+      await this.record(row, `Incoming webhook ${row.title}: refused (${refusalKey(error)})`, ip);
       throw error;
     }
   }
 
+  /** Logs an admitted call whose body could not be read as one file. */
+  async refuseBody(row: IncomingWebhookRow, error: unknown, ip: string): Promise<void> {
+    await this.record(row, `Incoming webhook ${row.title}: refused (${refusalKey(error)})`, ip);
+  }
+
   /** The webhook the token names, when the access token matches; the same refusal for an unknown token. */
-  private async authenticate(call: IncomingCall): Promise<IncomingWebhookRow> {
+  private async authenticate(call: IncomingCaller): Promise<IncomingWebhookRow> {
     const row = await this.repo.incomingByToken(call.token);
     const given = sha256(call.accessToken ?? '');
     // Compared even for an unknown token, so the time taken says nothing about which tokens exist.
     const expected = row ? Buffer.from(row.access_token_hash, 'hex') : sha256(`unknown:${call.token}`);
     const matches = timingSafeEqual(given, expected) && row !== undefined && call.accessToken !== undefined;
     if (!matches) {
-      call.file.resume();
       this.refusalsPerIp.hit(call.ip);
       await this.events.record({
         service: 'webhook',
@@ -162,24 +179,24 @@ export class IncomingWebhooks {
    * the upload service chunk by chunk, so permission, volume, de-duplication and the
    * crash-safe write are the browser upload's own.
    */
-  private async store(creator: UserRow, folderPath: string, call: IncomingCall): Promise<{ path: string; size: number }> {
+  private async store(creator: UserRow, folderPath: string, upload: IncomingFile, ip: string): Promise<{ path: string; size: number }> {
     fs.mkdirSync(this.spoolDir, { recursive: true });
     const spool = path.join(this.spoolDir, newId());
     try {
       await this.access().require(creator, folderPath, 'CREATE');
-      await pipeline(call.file, fs.createWriteStream(spool));
-      if (call.truncated()) throw new AppError(413, 'payload_too_large_message');
+      await pipeline(upload.file, fs.createWriteStream(spool));
+      if (upload.truncated()) throw new AppError(413, 'payload_too_large_message');
       const size = fs.statSync(spool).size;
       const totalChunks = chunkCountOf(size);
       const uploads = this.uploads();
       let answer;
       for (let chunkIndex = 0; chunkIndex < totalChunks; chunkIndex++) {
-        const fields = { fileName: call.fileName, path: folderPath, chunkIndex, totalChunks, isLastChunk: chunkIndex === totalChunks - 1, fileSize: size };
+        const fields = { fileName: upload.fileName, path: folderPath, chunkIndex, totalChunks, isLastChunk: chunkIndex === totalChunks - 1, fileSize: size };
         const prepared = await uploads.prepare(creator, fields);
         const start = chunkIndex * CHUNK_SIZE;
         const end = Math.min(size, start + CHUNK_SIZE) - 1;
         const body = size === 0 ? Readable.from([]) : fs.createReadStream(spool, { start, end });
-        answer = await uploads.receive(prepared, body, call.ip);
+        answer = await uploads.receive(prepared, body, ip);
       }
       if (!answer?.file) throw new AppError(500, 'request_error_message');
       return { path: answer.file.path, size };
@@ -191,6 +208,10 @@ export class IncomingWebhooks {
   private record(row: IncomingWebhookRow, message: string, ip: string): Promise<void> {
     return this.events.record({ service: 'webhook', message, userId: row.user_id, ip });
   }
+}
+
+function refusalKey(error: unknown): string {
+  return error instanceof AppError ? error.messageKey : 'request_error_message';
 }
 
 /** The access token of a call: `Authorization: Bearer <token>` or `X-Webhook-Token`. */

@@ -5,7 +5,7 @@ import { AppError, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { SettingsRepo } from '../settings/settings.repo.js';
 import type { UserRow } from '../users/users.repo.js';
-import { sendDelivery } from './delivery-sender.js';
+import { ATTEMPT_DEADLINE_MS, sendDelivery } from './delivery-sender.js';
 import type { WebhookEmitter } from './ports.js';
 import { checkTarget, type Resolver, TargetRefusedError } from './target-guard.js';
 import type { DeliveryRow, OutgoingWebhookRow, WebhooksRepo } from './webhooks.repo.js';
@@ -59,6 +59,8 @@ function toDelivery(row: DeliveryRow): WebhookDelivery {
 export class OutgoingWebhooks implements WebhookEmitter {
   /** Waits between attempts (tests shorten them). */
   retryDelaysMs = DEFAULT_RETRY_DELAYS_MS;
+  /** Longest attempt to send a delivery (tests shorten it). */
+  attemptDeadlineMs = ATTEMPT_DEADLINE_MS;
   /** DNS resolution of targets (tests point names at loopback). */
   resolve: Resolver | undefined;
   private timer: NodeJS.Timeout | undefined;
@@ -215,7 +217,8 @@ export class OutgoingWebhooks implements WebhookEmitter {
     if (!(await this.repo.claim(row, new Date(Date.now() + LEASE_MS).toISOString()))) return;
     const hook = await this.repo.outgoingById(row.webhook_id);
     if (!hook) return;
-    const outcome = await sendDelivery({ id: row.id, event: row.event, url: hook.url, secret: hook.secret, body: row.payload }, allowed, this.resolve);
+    const delivery = { id: row.id, event: row.event, url: hook.url, secret: hook.secret, body: row.payload };
+    const outcome = await sendDelivery(delivery, allowed, this.resolve, this.attemptDeadlineMs);
     const attempts = row.attempts + 1;
     const now = new Date();
     if (outcome.ok) {

@@ -22,9 +22,10 @@ export type Resolver = (hostname: string) => Promise<{ address: string; family: 
 const systemResolver: Resolver = (hostname) => dns.lookup(hostname, { all: true, verbatim: true });
 
 /**
- * Resolves a webhook URL and checks every address it resolves to. A host an
- * administrator allowed by name (exactly as `URL.hostname` spells it) skips the address
- * check; anything else resolving to a blocked address is refused. Only http and https.
+ * Resolves a webhook URL and checks every address it resolves to. A host name an
+ * administrator allowed (exactly as `URL.hostname` spells it) skips the address check;
+ * an IP address never does, even if listed; anything else resolving to a blocked address
+ * is refused. Only http and https.
  */
 export async function checkTarget(raw: string | URL, allowedHosts: ReadonlySet<string>, resolve: Resolver = systemResolver): Promise<PinnedTarget> {
   let url: URL;
@@ -36,9 +37,10 @@ export async function checkTarget(raw: string | URL, allowedHosts: ReadonlySet<s
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TargetRefusedError(url.href);
   if (url.username || url.password) throw new TargetRefusedError(url.href);
   const hostname = url.hostname.toLowerCase();
-  const allowed = allowedHosts.has(hostname);
   const bare = hostname.replace(/^\[|\]$/g, '');
   const literal = net.isIP(bare);
+  // Only names are allowed past the address check; an address is always checked.
+  const allowed = literal === 0 && allowedHosts.has(hostname);
   let addresses: { address: string; family: number }[];
   if (literal) {
     addresses = [{ address: bare, family: literal }];

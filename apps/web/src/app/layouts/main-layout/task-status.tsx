@@ -5,7 +5,7 @@ import { storageHref } from '../../../features/files/lib/storage-path';
 import { useTaskCache } from '../../../features/tasks/api/get-task-cache';
 import { TaskIndicator } from '../../../features/tasks/components/task-indicator';
 import { TaskPanel } from '../../../features/tasks/components/task-panel';
-import { isActive, ownTasks, parseCacheKey, tasksOfTab, withoutMirroredUploads } from '../../../features/tasks/lib/task-rules';
+import { isActive, ownTasks, tabForArrivals, tasksOfTab, withoutMirroredUploads } from '../../../features/tasks/lib/task-rules';
 import { setTaskPanel, taskPanelStore } from '../../../features/tasks/state/task-panel';
 import { UploadQueueSection } from '../../../features/upload/components/upload-panel';
 import { useUploadTasks } from '../../../features/upload/hooks/use-upload-tasks';
@@ -52,7 +52,8 @@ export function TaskStatusIndicator() {
 /**
  * The task panel, with its rules for opening: it expands when new tasks arrive (on their
  * tab) and folds away when nothing is left. Tasks already there when the page loads do
- * not open it; uploads brought back after a reload do.
+ * not open it; uploads brought back after a reload do. Quiet tasks (search indexing after
+ * an upload) neither open it nor move it off the tab the user is on.
  */
 export function TaskPanelHost() {
   const navigate = useNavigate();
@@ -74,8 +75,8 @@ export function TaskPanelHost() {
     const known = seen.current;
     const arrived = ownKeys.filter((key) => !known.has(key));
     arrived.forEach((key) => known.add(key));
-    const newest = arrived.map(parseCacheKey).sort((a, b) => ((a?.taskId ?? '') < (b?.taskId ?? '') ? 1 : -1))[0];
-    if (newest) setTaskPanel({ open: true, expanded: true, tab: newest.type as TaskType });
+    const tab = tabForArrivals(arrived.flatMap((key) => cacheData[key] ?? []));
+    if (tab) setTaskPanel({ open: true, expanded: true, tab });
   }, [cacheData, ownKeys]);
 
   const previousLocal = useRef(0);

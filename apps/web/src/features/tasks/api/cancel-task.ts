@@ -1,10 +1,12 @@
 import type { TaskEntry } from '@bogwan/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../../api/client';
+import { isStorageSync } from '../lib/task-rules';
 
 /**
  * Cancels a running snapshot (`POST /api/snapshot/cancel/{snapshotId}`), restore
- * (`POST /api/restore/cancel/{restoreId}`) or sync (`POST /api/sync/cancel/{taskId}`); 409 `task_not_cancelable` when it is not running.
+ * (`POST /api/restore/cancel/{restoreId}`) or storage sync (`POST /api/sync/cancel/{taskId}`, administrators);
+ * 409 `task_not_cancelable` when it is not running. Search indexing has no cancel call.
  * The task's new state arrives as a `task` event.
  */
 export function cancelTask(task: TaskEntry): Promise<void> {
@@ -14,7 +16,7 @@ export function cancelTask(task: TaskEntry): Promise<void> {
   if (task.type === 'restore' && task.restoreId) {
     return apiFetch(`/restore/cancel/${encodeURIComponent(task.restoreId)}`, { method: 'POST' });
   }
-  if (task.type === 'sync') {
+  if (isStorageSync(task)) {
     // A sync is cancelled by its task id, the last part of the cache key.
     const taskId = task.cacheKey.split('_').at(-1) ?? '';
     return apiFetch(`/sync/cancel/${encodeURIComponent(taskId)}`, { method: 'POST' });

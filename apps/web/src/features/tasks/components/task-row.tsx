@@ -24,6 +24,7 @@ import { MdiIcon } from '../../../components/mdi-icon';
 import { formatDateTime, formatRelative } from '../../../i18n/format-time';
 import { k } from '../../../i18n/keys';
 import { useLocale } from '../../../i18n/use-locale';
+import { useAuth } from '../../../state/auth';
 import { effectiveStatus, taskActions, type TaskState } from '../lib/task-rules';
 
 /** Width of the task name from the spec. */
@@ -100,7 +101,8 @@ export const TaskRow = forwardRef<HTMLLIElement, TaskRowProps>(function TaskRow(
   const { t } = useTranslation();
   const locale = useLocale();
   const status = effectiveStatus(task);
-  const actions = taskActions(task);
+  const admin = (useAuth()?.user.roleLevel ?? 1) > 1;
+  const actions = taskActions(task, { admin });
   const size = bytes(task.size);
   const detail = [t(STATUS_LABELS[status]), size, formatRelative(task.updatedAt, locale)].filter(Boolean).join(' · ');
 

@@ -1,6 +1,6 @@
 import type { TaskEntry } from '@bogwan/contracts';
 import { describe, expect, it } from 'vitest';
-import { arrivedTasks, effectiveStatus, parseCacheKey, taskActions, tasksOfTab, withoutMirroredUploads } from './task-rules';
+import { arrivedTasks, effectiveStatus, isQuietTask, isStorageSync, parseCacheKey, tabForArrivals, taskActions, tasksOfTab, withoutMirroredUploads } from './task-rules';
 
 const ME = '0190a1b2-0000-7000-8000-000000000001';
 const OTHER = '0190a1b2-0000-7000-8000-000000000002';
@@ -23,6 +23,11 @@ function task(type: TaskEntry['type'], owner: string, id: string, patch: Partial
 }
 
 const cache = (...tasks: TaskEntry[]) => Object.fromEntries(tasks.map((t) => [t.cacheKey, t]));
+const USER = { admin: false };
+const ADMIN = { admin: true };
+/** What the storage sync service and the search indexer start (apps/server storage-sync, search.indexer). */
+const storageSync = task('sync', ME, '5', { name: 'Team → cloud', clientPath: '/Team' });
+const indexing = task('sync', ME, '6', { name: 'report.hwp +2', extension: 'hwp' });
 
 describe('task panel rules', () => {
   it('splits the cache key into type, owner and task id', () => {
@@ -52,33 +57,63 @@ describe('task panel rules', () => {
     expect(effectiveStatus(task('sync', ME, '1', { status: 'failure', progress: 100 }))).toBe('failure');
   });
 
-  it('offers Cancel only for running non-upload tasks below 100 %', () => {
-    expect(taskActions(task('snapshot', ME, '1'))).toEqual({ cancel: true, delete: false, move: false });
-    expect(taskActions(task('restore', ME, '1', { status: 'pending', progress: null })).cancel).toBe(true);
-    expect(taskActions(task('upload', ME, '1')).cancel).toBe(false);
-    expect(taskActions(task('snapshot', ME, '1', { progress: 100 })).cancel).toBe(false);
-    expect(taskActions(task('snapshot', ME, '1', { status: 'failure' })).cancel).toBe(false);
+  it('offers Cancel only for running snapshots and restores below 100 %, and storage syncs to administrators', () => {
+    expect(taskActions(task('snapshot', ME, '1'), USER)).toEqual({ cancel: true, delete: false, move: false });
+    expect(taskActions(task('restore', ME, '1', { status: 'pending', progress: null }), USER).cancel).toBe(true);
+    expect(taskActions(task('upload', ME, '1'), ADMIN).cancel).toBe(false);
+    expect(taskActions(task('snapshot', ME, '1', { progress: 100 }), USER).cancel).toBe(false);
+    expect(taskActions(task('snapshot', ME, '1', { status: 'failure' }), USER).cancel).toBe(false);
+    // A storage sync names the root folder it moves; only administrators may cancel it.
+    expect(taskActions(storageSync, ADMIN).cancel).toBe(true);
+    expect(taskActions(storageSync, USER).cancel).toBe(false);
+    expect(taskActions({ ...storageSync, progress: 100 }, ADMIN).cancel).toBe(false);
+    // Search indexing after an upload has no cancel call, for anyone.
+    expect(taskActions(indexing, USER)).toEqual({ cancel: false, delete: false, move: false });
+    expect(taskActions(indexing, ADMIN).cancel).toBe(false);
+    expect(taskActions({ ...indexing, status: 'completed', progress: 100 }, USER)).toEqual({ cancel: false, delete: true, move: false });
+  });
+
+  it('tells a storage sync from search indexing by its folder', () => {
+    expect(isStorageSync(storageSync)).toBe(true);
+    expect(isQuietTask(storageSync)).toBe(false);
+    expect(isStorageSync(indexing)).toBe(false);
+    expect(isQuietTask(indexing)).toBe(true);
+    expect(isQuietTask(task('upload', ME, '1'))).toBe(false);
+    expect(isStorageSync(task('upload', ME, '1', { clientPath: '/A' }))).toBe(false);
   });
 
   it('offers Delete for finished or failed tasks and Move for completed uploads', () => {
-    expect(taskActions(task('snapshot', ME, '1', { status: 'completed', progress: 100 }))).toEqual({
+    expect(taskActions(task('snapshot', ME, '1', { status: 'completed', progress: 100 }), USER)).toEqual({
       cancel: false,
       delete: true,
       move: false,
     });
-    expect(taskActions(task('restore', ME, '1', { status: 'failure' })).delete).toBe(true);
-    expect(taskActions(task('restore', ME, '1', { status: 'canceled' })).delete).toBe(true);
-    expect(taskActions(task('upload', ME, '1', { status: 'completed', progress: 100, clientPath: '/A/B' }))).toEqual({
+    expect(taskActions(task('restore', ME, '1', { status: 'failure' }), USER).delete).toBe(true);
+    expect(taskActions(task('restore', ME, '1', { status: 'canceled' }), USER).delete).toBe(true);
+    expect(taskActions(task('upload', ME, '1', { status: 'completed', progress: 100, clientPath: '/A/B' }), USER)).toEqual({
       cancel: false,
       delete: true,
       move: true,
     });
-    expect(taskActions(task('upload', ME, '1', { status: 'failure', clientPath: '/A' })).move).toBe(false);
-    expect(taskActions(task('upload', ME, '1', { status: 'running', clientPath: '/A' }))).toEqual({
+    expect(taskActions(task('upload', ME, '1', { status: 'failure', clientPath: '/A' }), USER).move).toBe(false);
+    expect(taskActions(task('upload', ME, '1', { status: 'running', clientPath: '/A' }), USER)).toEqual({
       cancel: false,
       delete: false,
       move: false,
     });
+  });
+
+  it('opens the panel on the newest arrival, but an indexing task never takes it off the upload tab', () => {
+    const upload = task('upload', ME, '0190a', { name: 'report.hwp' });
+    const indexingAfter = { ...indexing, cacheKey: `sync_${ME}_0190b` };
+    // The upload and its indexing arrive together: the upload's tab, though indexing is newer.
+    expect(tabForArrivals([upload, indexingAfter])).toBe('upload');
+    // Indexing alone: the tab the user is on stays (no switch, no opening).
+    expect(tabForArrivals([indexingAfter])).toBeNull();
+    expect(tabForArrivals([])).toBeNull();
+    // A storage sync does ask for attention, and the newest arrival wins.
+    expect(tabForArrivals([upload, { ...storageSync, cacheKey: `sync_${ME}_0190c` }])).toBe('sync');
+    expect(tabForArrivals([task('snapshot', ME, '0190d'), upload, indexingAfter])).toBe('snapshot');
   });
 
   it('finds the tasks that just arrived', () => {

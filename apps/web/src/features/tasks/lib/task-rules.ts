@@ -47,22 +47,47 @@ export interface TaskActions {
 }
 
 /**
- * The buttons a task offers: Cancel for non-upload tasks below 100 % that are still going
- * (and whose type has a cancel call), Delete once finished or failed, Move for completed
- * uploads.
+ * `sync` tasks are of two kinds. A storage sync (a root folder moved or copied between
+ * server and cloud storage, started by an administrator) always names that folder in
+ * `clientPath`; the search indexer's text extraction after uploads never sets `clientPath`.
  */
-export function taskActions(task: TaskEntry): TaskActions {
+export function isStorageSync(task: TaskEntry): boolean {
+  return task.type === 'sync' && task.clientPath !== '';
+}
+
+/** Background work shown for information only (search indexing): it never moves the panel to its tab. */
+export function isQuietTask(task: TaskEntry): boolean {
+  return task.type === 'sync' && !isStorageSync(task);
+}
+
+/**
+ * The buttons a task offers: Cancel for tasks below 100 % that are still going and have a
+ * cancel call the user may make (snapshots and restores; storage syncs for administrators
+ * only, since `POST /api/sync/cancel` is theirs; indexing has none), Delete once finished
+ * or failed, Move for completed uploads.
+ */
+export function taskActions(task: TaskEntry, viewer: { admin: boolean }): TaskActions {
   const status = effectiveStatus(task);
   const finished = status === 'completed' || status === 'canceled' || status === 'failure';
+  const cancelable = task.type === 'snapshot' || task.type === 'restore' || (isStorageSync(task) && viewer.admin);
   return {
-    cancel: CANCELABLE_TYPES.includes(task.type) && !finished && (task.progress ?? 0) < 100,
+    cancel: cancelable && !finished && (task.progress ?? 0) < 100,
     delete: finished,
     move: task.type === 'upload' && status === 'completed' && task.clientPath !== '',
   };
 }
 
-/** Task types with a cancel call (`POST /api/snapshot/cancel/{id}`, `POST /api/restore/cancel/{id}`, `POST /api/sync/cancel/{taskId}`). */
-export const CANCELABLE_TYPES: readonly TaskType[] = ['snapshot', 'restore', 'sync'];
+/**
+ * The tab the panel opens on for tasks that just arrived: the newest one's (highest task
+ * id), quiet tasks left out; null when none of them asks for attention, so the tab the
+ * user is on stays.
+ */
+export function tabForArrivals(arrived: TaskEntry[]): TaskType | null {
+  const newest = arrived
+    .filter((task) => !isQuietTask(task))
+    .sort((a, b) => compareDescending(parseCacheKey(a.cacheKey)?.taskId ?? '', parseCacheKey(b.cacheKey)?.taskId ?? ''))[0];
+  return newest?.type ?? null;
+}
 
 /** Cache keys present in `next` but not in `previous`: tasks that just arrived. */
 export function arrivedTasks(previous: Record<string, TaskEntry>, next: Record<string, TaskEntry>): TaskEntry[] {

@@ -3,7 +3,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/client';
 import { notify } from '../../../components/notify';
+import { messageText } from '../../../i18n/keys';
 import { useAllowedHosts, useSetAllowedHosts } from '../api/outgoing-webhooks';
 
 /** Host names allowed as targets although they resolve to private addresses (one per line or comma). */
@@ -13,6 +15,7 @@ export function AllowedHostsForm() {
   const save = useSetAllowedHosts();
   const current = (allowed.data?.hosts ?? []).join(', ');
   const [text, setText] = useState(current);
+  const [error, setError] = useState<string | null>(null);
   useEffect(() => setText(current), [current]);
   const hosts = text
     .split(/[\s,]+/)
@@ -27,9 +30,15 @@ export function AllowedHostsForm() {
       sx={{ alignItems: { sm: 'flex-start' } }}
       onSubmit={(event) => {
         event.preventDefault();
+        setError(null);
         save.mutate(hosts, {
           onSuccess: () => notify(t('request_success_message')),
-          onError: () => notify(t('request_failure_message'), 'error'),
+          onError: (cause) => {
+            // An IP address among the hosts is refused with its own message.
+            const message = messageText(t, cause instanceof ApiError ? cause.messageKey : null);
+            setError(message);
+            notify(message, 'error');
+          },
         });
       }}
     >
@@ -37,7 +46,8 @@ export function AllowedHostsForm() {
         label={t('webhook_allowed_hosts')}
         value={text}
         onChange={(event) => setText(event.target.value)}
-        helperText={t('webhook_allowed_hosts_help')}
+        error={error !== null}
+        helperText={error ?? t('webhook_allowed_hosts_help')}
         size="small"
         fullWidth
       />
