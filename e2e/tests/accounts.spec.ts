@@ -142,7 +142,11 @@ test('a user granted READ and DOWNLOAD through a group can list and download the
   await openSection(page, 'settings_folder');
   const panel = page.locator(`[data-root-path="/${SHARED_ROOT}"]`);
   await panel.getByRole('button', { name: SHARED_ROOT }).click();
-  await panel.getByLabel(`${GROUP} ${ko('perm_col_read')}`).check();
+  // The first click can land while the panel is still settling (seen once in CI: the box stayed
+  // unchecked); check() is a no-op once the box is checked, so trying again is safe.
+  await expect(async () => {
+    await panel.getByLabel(`${GROUP} ${ko('perm_col_read')}`).check({ timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
   await panel.getByLabel(`${GROUP} ${ko('perm_col_download')}`).check();
   // Clicking a two-permission column adds both; clicking it again removes both; nothing else changes.
   await panel.getByLabel(`${GROUP} ${ko('perm_col_move_copy')}`).check();

@@ -98,6 +98,56 @@ describe.each(dialects())('accounts on $dialect', ({ dialect, skip }) => {
     expect((await put(master.token, { _id: other.user._id, role: 'USER' })).body.roleLevel).toBe(1);
   });
 
+  it.skipIf(skip)('applies the role rules between administrators', async () => {
+    const roleOf = async (id: string) => (await server.request('GET', `/api/user?_id=${id}`, { token: master.token })).body[0] as { role: string; status: string };
+    const second = await signInAs(server, 'second-master@example.com');
+    expect((await put(master.token, { _id: second.user._id, role: 'MASTER' })).body).toMatchObject({ role: 'MASTER', roleLevel: 3 });
+
+    // A MASTER cannot change another MASTER's role.
+    expect(await put(master.token, { _id: second.user._id, role: 'ADMIN' })).toMatchObject({ status: 403, body: { message: 'no_access_warning' } });
+    expect((await roleOf(second.user._id)).role).toBe('MASTER');
+
+    // An ADMIN may promote a USER to ADMIN, who then reaches the administrator calls.
+    const promoted = await signInAs(server, 'promoted@example.com');
+    expect((await server.request('GET', '/api/user', { token: promoted.token })).status).toBe(403);
+    expect((await put(admin.token, { _id: promoted.user._id, role: 'ADMIN' })).body).toMatchObject({ role: 'ADMIN', roleLevel: 2 });
+    expect((await server.request('GET', '/api/user', { token: promoted.token })).status).toBe(200);
+
+    // An ADMIN cannot change another ADMIN's status or role, nor their own status.
+    expect((await put(admin.token, { _id: promoted.user._id, status: 'BLOCK' })).status).toBe(403);
+    expect((await put(admin.token, { _id: promoted.user._id, role: 'USER' })).status).toBe(403);
+    expect((await put(admin.token, { _id: admin.user._id, status: 'BLOCK' })).status).toBe(403);
+    expect(await roleOf(promoted.user._id)).toMatchObject({ role: 'ADMIN', status: 'ACTIVE' });
+    expect(await roleOf(admin.user._id)).toMatchObject({ role: 'ADMIN', status: 'ACTIVE' });
+
+    // A MASTER may change another MASTER's status; the blocked MASTER is signed out.
+    expect((await put(master.token, { _id: second.user._id, status: 'BLOCK' })).body).toMatchObject({ status: 'BLOCK', role: 'MASTER' });
+    expect((await server.request('GET', '/api/file/root', { token: second.token })).status).toBe(401);
+    expect((await put(master.token, { _id: second.user._id, status: 'ACTIVE' })).body.status).toBe('ACTIVE');
+    // Leave the trial's seats as they were.
+    for (const id of [second.user._id, promoted.user._id]) {
+      expect((await server.request('POST', '/api/user/admin', { token: master.token, body: { accountId: id, adminId: master.user._id } })).status).toBe(200);
+    }
+  });
+
+  it.skipIf(skip)('counts only ACTIVE MASTERs when the last MASTER would go', async () => {
+    const ownDelete = (token: string, id: string) => server.request('POST', '/api/user/account', { token, body: { _id: id, password: GOOD_PASSWORD, reason: 'other' } });
+    const spare = await signInAs(server, 'spare-master@example.com');
+    expect((await put(master.token, { _id: spare.user._id, role: 'MASTER' })).status).toBe(200);
+    // A blocked or pending MASTER cannot sign in: the active one stays the last.
+    for (const status of ['BLOCK', 'PENDING']) {
+      expect((await put(master.token, { _id: spare.user._id, status })).status).toBe(200);
+      expect(await ownDelete(master.token, master.user._id)).toMatchObject({ status: 409, body: { message: 'last_master_warning' } });
+      expect((await login('master@example.com', GOOD_PASSWORD)).status).toBe(200);
+    }
+    // With a second ACTIVE MASTER one of them may leave.
+    const reactivated = await put(master.token, { _id: spare.user._id, status: 'ACTIVE' });
+    expect(reactivated.body).toMatchObject({ status: 'ACTIVE', approved: true });
+    const spareSession = await login('spare-master@example.com', GOOD_PASSWORD);
+    expect((await ownDelete(spareSession.body.token, spare.user._id)).status).toBe(200);
+    expect(await ownDelete(master.token, master.user._id)).toMatchObject({ status: 409, body: { message: 'last_master_warning' } });
+  });
+
   it.skipIf(skip)('refuses mass assignment and edits of someone else by a USER (IDOR)', async () => {
     expect((await put(user.token, { _id: user.user._id, name: 'Renamed', role: 'ADMIN' })).status).toBe(403);
     expect((await put(user.token, { _id: admin.user._id, name: 'Hacked' })).status).toBe(403);

@@ -126,9 +126,36 @@ describe.each(dialects())('groups and folder permissions on $dialect', ({ dialec
     expect((await setDefaults({ admin: ['READ'] }, admin.token)).status).toBe(403);
     const saved = await setDefaults({ user: ['READ', 'BOGUS', 'DOWNLOAD'] }, admin.token);
     expect(saved.body[0].permission.user).toEqual(['READ', 'DOWNLOAD']);
-    const read = await server.request('GET', '/api/setting', { token: user.token });
+    const read = await server.request('GET', '/api/setting', { token: admin.token });
     expect(read.body[0].permission.user).toEqual(['READ', 'DOWNLOAD']);
     expect((await setDefaults({ user: ['READ'] }, user.token)).status).toBe(403);
+    await setDefaults({ user: ['READ', 'PREVIEW', 'DOWNLOAD', 'CREATE', 'UPDATE', 'MOVE', 'COPY', 'SHARE', 'TRASH'] });
+  });
+
+  it.skipIf(skip)('the setting (server path, cloud bucket) is not readable by a USER', async () => {
+    const refused = await server.request('GET', '/api/setting', { token: user.token });
+    expect(refused).toMatchObject({ status: 403, body: { message: 'no_access_warning' } });
+    expect(refused.text).not.toContain('path');
+    const read = await server.request('GET', '/api/setting', { token: admin.token });
+    expect(read.status).toBe(200);
+    expect(read.body[0].server).toHaveProperty('path');
+  });
+
+  it.skipIf(skip)('the default user row never holds DELETE or SETTING, so a USER never becomes a manager by default', async () => {
+    const everything = ['READ', 'PREVIEW', 'DOWNLOAD', 'CREATE', 'UPDATE', 'MOVE', 'COPY', 'SHARE', 'LOCK', 'UNLOCK', 'TRASH', 'DELETE', 'SETTING'];
+    const saved = await setDefaults({ user: everything }, admin.token);
+    expect(saved.status).toBe(200);
+    expect(saved.body[0].permission.user).not.toContain('SETTING');
+    expect(saved.body[0].permission.user).not.toContain('DELETE');
+    expect(saved.body[0].permission.user).toContain('LOCK');
+    const plain = await signInAs(server, 'plain-defaults@example.com');
+    const held = await perms(plain.token, '/Vault');
+    expect(held).not.toContain('SETTING');
+    expect(held).not.toContain('DELETE');
+    // A row stored before this rule (written straight into the settings) is read the same way.
+    await server.app.db.updateTable('settings').set({ value: JSON.stringify({ user: everything, admin: everything }) }).where('key', '=', 'permission').execute();
+    expect(await perms(plain.token, '/Vault')).not.toContain('SETTING');
+    expect((await server.request('GET', '/api/setting', { token: admin.token })).body[0].permission.user).not.toContain('SETTING');
     await setDefaults({ user: ['READ', 'PREVIEW', 'DOWNLOAD', 'CREATE', 'UPDATE', 'MOVE', 'COPY', 'SHARE', 'TRASH'] });
   });
 
@@ -162,6 +189,65 @@ describe.each(dialects())('groups and folder permissions on $dialect', ({ dialec
     } finally {
       socket.close();
     }
+  });
+
+  it.skipIf(skip)('the default group keeps its name, with its own message; its description can change', async () => {
+    const def = (await server.request('GET', '/api/group/info', { token: master.token })).body.find((g: { name: string }) => g.name === 'default');
+    const renamed = await server.request('PUT', '/api/group', { token: master.token, body: { _id: def._id, name: 'everyone', description: 'All accounts' } });
+    expect(renamed).toMatchObject({ status: 409, body: { message: 'default_group_unrenamable' } });
+    expect((await server.request('GET', '/api/group/info', { token: master.token })).body.map((g: { name: string }) => g.name)).toContain('default');
+    const described = await server.request('PUT', '/api/group', { token: admin.token, body: { _id: def._id, name: 'default', description: 'All accounts' } });
+    expect(described.body).toMatchObject({ name: 'default', description: 'All accounts' });
+  });
+
+  it.skipIf(skip)('group members follow the account rules: a level-2 admin invites and removes USERs only', async () => {
+    const teamId = await group('rules-team');
+    const plain = await signInAs(server, 'rules-user@example.com');
+    const otherAdmin = await signInAs(server, 'rules-admin@example.com', 'ADMIN');
+    const members = async () => (await server.request('GET', '/api/group', { token: master.token })).body.find((g: { _id: string }) => g._id === teamId).users.map((u: { email: string }) => u.email).sort();
+    const invite = (token: string, userIds: string[]) => server.request('POST', `/api/group/${teamId}/members`, { token, body: { userIds } });
+    const remove = (token: string, userId: string) => server.request('DELETE', `/api/group/${teamId}/members/${userId}`, { token });
+
+    // Another ADMIN, a MASTER, oneself: refused, and a mixed list adds no one.
+    expect(await invite(admin.token, [otherAdmin.user._id])).toMatchObject({ status: 403, body: { message: 'no_access_warning' } });
+    expect((await invite(admin.token, [master.user._id])).status).toBe(403);
+    expect((await invite(admin.token, [admin.user._id])).status).toBe(403);
+    expect((await invite(admin.token, [plain.user._id, otherAdmin.user._id])).status).toBe(403);
+    expect(await members()).toEqual([]);
+    // The same change through PUT /api/user is refused too: one rule for both calls.
+    expect((await server.request('PUT', '/api/user', { token: admin.token, body: { _id: otherAdmin.user._id, groups: [teamId] } })).status).toBe(403);
+
+    expect((await invite(admin.token, [plain.user._id])).status).toBe(200);
+    expect((await invite(master.token, [otherAdmin.user._id])).status).toBe(200);
+    expect(await members()).toEqual(['rules-admin@example.com', 'rules-user@example.com']);
+    expect((await remove(admin.token, otherAdmin.user._id)).status).toBe(403);
+    expect(await members()).toEqual(['rules-admin@example.com', 'rules-user@example.com']);
+    expect((await remove(admin.token, plain.user._id)).body.userCount).toBe(1);
+    expect((await remove(master.token, otherAdmin.user._id)).body.userCount).toBe(0);
+    expect((await remove(master.token, 'no-such-user')).body.message).toBe('user_not_found');
+  });
+
+  it.skipIf(skip)('folder entries are for USERs: refused for administrators, dropped on promotion', async () => {
+    const promoted = await signInAs(server, 'to-promote@example.com');
+    // An entry naming an ADMIN or the MASTER would change nothing: refused with its own message.
+    expect(await grant('/Vault', { users: [{ entity: admin.user._id, access: 1 }] })).toMatchObject({ status: 400, body: { message: 'permission_entry_user_only' } });
+    expect((await grant('/Vault', { users: [{ entity: master.user._id, permissions: [] }] })).body.message).toBe('permission_entry_user_only');
+    expect((await grant('/Vault', { users: [{ entity: admin.user._id, remove: true }] })).status).toBe(200);
+
+    expect((await grant('/Vault', { users: [{ entity: promoted.user._id, permissions: ['READ'] }] })).status).toBe(200);
+    expect(await perms(promoted.token, '/Vault')).toEqual(['READ']);
+    const entryOf = async (id: string) =>
+      ((await server.request('GET', '/api/resource?path=/Vault', { token: master.token })).body[0]?.users ?? []).find((e: { entity: { _id: string } }) => e.entity._id === id);
+    expect(await entryOf(promoted.user._id)).toBeDefined();
+
+    expect((await server.request('PUT', '/api/user', { token: admin.token, body: { _id: promoted.user._id, role: 'ADMIN' } })).status).toBe(200);
+    expect(await entryOf(promoted.user._id)).toBeUndefined();
+    expect(await perms(promoted.token, '/Vault')).toContain('SETTING');
+    const tab = await server.request('GET', `/api/user/${promoted.user._id}/permissions`, { token: master.token });
+    expect(tab.body.find((f: { path: string }) => f.path === '/Vault')).toMatchObject({ explicit: false, access: 3 });
+    // Back to USER: the defaults, not the old entry.
+    expect((await server.request('PUT', '/api/user', { token: master.token, body: { _id: promoted.user._id, role: 'USER' } })).status).toBe(200);
+    expect(await perms(promoted.token, '/Vault')).toContain('CREATE');
   });
 
   it.skipIf(skip)('the permission tab of an account shows its access per root folder', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCESS_LEVEL_PERMISSIONS, accessLevelOf, permissionNamesField } from './permissions.js';
+import { ACCESS_LEVEL_PERMISSIONS, accessLevelOf, permissionNamesField, updateSettingRequestSchema } from './permissions.js';
 
 describe('access levels', () => {
   it('summarise a permission list', () => {
@@ -12,5 +12,12 @@ describe('access levels', () => {
 
   it('drop unknown permission names and order the rest', () => {
     expect(permissionNamesField.parse(['DOWNLOAD', 'FLY', 'READ', 'READ'])).toEqual(['READ', 'DOWNLOAD']);
+  });
+
+  it('drop DELETE and SETTING from the default user row, not from the admin row', () => {
+    const all = ['READ', 'DELETE', 'SETTING', 'TRASH'];
+    const parsed = updateSettingRequestSchema.parse({ permission: { user: all, admin: all } });
+    expect(parsed.permission.user).toEqual(['READ', 'TRASH']);
+    expect(parsed.permission.admin).toEqual(['READ', 'TRASH', 'DELETE', 'SETTING']);
   });
 });

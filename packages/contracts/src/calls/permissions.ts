@@ -45,6 +45,14 @@ export const PERMISSION_COLUMNS: readonly { id: string; permissions: readonly Pe
   { id: 'setting', permissions: ['SETTING'], hidden: true },
 ];
 
+/** Permissions of the hidden columns (DELETE, SETTING): ignored for the default user row. */
+export const USER_ROW_HIDDEN_PERMISSIONS: readonly PermissionType[] = PERMISSION_COLUMNS.filter((column) => column.hidden).flatMap((column) => column.permissions);
+
+/** A list for the default user row: known names only, without the hidden columns' permissions. */
+export function userRowPermissions(names: readonly string[]): PermissionType[] {
+  return PERMISSION_TYPES.filter((p) => names.includes(p) && !USER_ROW_HIDDEN_PERMISSIONS.includes(p));
+}
+
 const accessField = z.union(ACCESS_LEVELS.map((level) => z.literal(level)) as [z.ZodLiteral<0>, z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<3>]);
 
 /**
@@ -138,7 +146,8 @@ export const settingListSchema = z.array(settingSchema);
 /** PUT /api/setting: the default permissions (only the rows that changed are sent). */
 export const updateSettingRequestSchema = z.object({
   _id: z.string().max(64).optional(),
-  permission: z.object({ user: permissionNamesField.optional(), admin: permissionNamesField.optional() }),
+  /** `user` drops DELETE and SETTING like unknown names (the spec ignores those columns for the user row). */
+  permission: z.object({ user: permissionNamesField.transform(userRowPermissions).optional(), admin: permissionNamesField.optional() }),
 });
 export type UpdateSettingRequest = z.input<typeof updateSettingRequestSchema>;
 

@@ -1,4 +1,4 @@
-import { PERMISSION_TYPES, type PermissionType } from '@bogwan/contracts';
+import { PERMISSION_TYPES, userRowPermissions, type PermissionType } from '@bogwan/contracts';
 import { forbidden } from '../../errors.js';
 import { effectivePermissions, indexEntries } from '../permissions/effective.js';
 import type { PermissionsRepo } from '../permissions/permissions.repo.js';
@@ -121,13 +121,16 @@ export class AccessService implements FileAccess {
     return chains;
   }
 
-  /** The default permissions of a role (setting `permission`); unknown names are dropped. */
+  /**
+   * The default permissions of a role (setting `permission`); unknown names are dropped, and
+   * DELETE and SETTING from the user row (the spec ignores those columns there).
+   */
   async defaults(): Promise<DefaultPermissions> {
     const stored =
       (await this.settings.get<Partial<DefaultPermissions>>(PERMISSION_SETTING)) ??
       (await this.settings.getOrInsert<Partial<DefaultPermissions>>(PERMISSION_SETTING, DEFAULT_PERMISSIONS));
     const known = (list: unknown) => (Array.isArray(list) ? PERMISSION_TYPES.filter((p) => list.includes(p)) : []);
-    return { user: known(stored?.user), admin: known(stored?.admin) };
+    return { user: userRowPermissions(known(stored?.user)), admin: known(stored?.admin) };
   }
 
   private async defaultsFor(user: UserRow): Promise<PermissionType[]> {

@@ -1,10 +1,11 @@
 import { DEFAULT_GROUP_NAME, type CreateGroupRequest, type Group, type GroupInfo, type Role, type UpdateGroupRequest } from '@bogwan/contracts';
-import { badRequest, conflict, notFound } from '../../errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { EventsService } from '../events/events.service.js';
 import type { Caller } from '../files/files.service.js';
 import { escapeMarkup, type NotificationsService } from '../notifications/notifications.service.js';
 import type { ResourcesService } from '../permissions/resources.service.js';
+import { mayChangeGroupsOf } from '../users/account-rules.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import { isUniqueViolation } from '../auth/setup.repo.js';
 import type { GroupRow, GroupsRepo } from './groups.repo.js';
@@ -74,7 +75,7 @@ export class GroupsService {
     const group = await this.find(body._id);
     const patch: { name?: string; description?: string } = {};
     if (body.name !== undefined && body.name !== group.name) {
-      if (group.name === DEFAULT_GROUP_NAME) throw conflict('default_group_undeletable');
+      if (group.name === DEFAULT_GROUP_NAME) throw conflict('default_group_unrenamable');
       patch.name = body.name;
     }
     if (body.description !== undefined && body.description !== group.description) patch.description = body.description;
@@ -98,19 +99,24 @@ export class GroupsService {
     await this.record(caller, `Group ${group.name} deleted`);
   }
 
-  /** Invites accounts; each one added is notified. */
+  /** Invites accounts; each one added is notified. All or none: one account out of reach refuses the call. */
   async addMembers(caller: Caller, id: string, userIds: string[]): Promise<GroupInfo> {
     const group = await this.find(id);
     const found = await this.users.findByIds([...new Set(userIds)]);
     if (found.length !== new Set(userIds).size) throw badRequest('user_not_found');
+    if (!found.every((user) => mayChangeGroupsOf(caller.user, user))) throw forbidden();
     const added = await this.repo.addMembers(group.id, userIds);
     for (const userId of added) await this.notifyMember(caller, userId, group);
     if (added.length > 0) await this.record(caller, `${added.length} member(s) added to group ${group.name}`);
     return (await this.info(group.id))[0]!;
   }
 
+  /** Takes an account out of a group, under the same account rules as inviting. */
   async removeMember(caller: Caller, id: string, userId: string): Promise<GroupInfo> {
     const group = await this.find(id);
+    const user = await this.users.findById(userId);
+    if (!user) throw notFound('user_not_found');
+    if (!mayChangeGroupsOf(caller.user, user)) throw forbidden();
     if (!(await this.repo.removeMember(group.id, userId))) throw notFound('user_not_found');
     await this.record(caller, `A member left group ${group.name}`);
     return (await this.info(group.id))[0]!;

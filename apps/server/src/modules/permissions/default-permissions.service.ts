@@ -1,4 +1,4 @@
-import type { PermissionType, Setting } from '@bogwan/contracts';
+import { userRowPermissions, type PermissionType, type Setting } from '@bogwan/contracts';
 import { forbidden } from '../../errors.js';
 import { CLOUD_BUCKET_SETTING, type BlobStores } from '../../storage/blob-stores.js';
 import type { EventsService } from '../events/events.service.js';
@@ -31,13 +31,14 @@ export class DefaultPermissionsService {
 
   /**
    * Changes the rows that were sent. The admin row is MASTER's alone: an ADMIN widening it would
-   * widen their own rights.
+   * widen their own rights. The user row never holds DELETE or SETTING (SETTING would make
+   * every USER a security manager); they are dropped like unknown names.
    */
   async update(caller: Caller, change: { user?: PermissionType[]; admin?: PermissionType[] }): Promise<void> {
     if (change.admin !== undefined && caller.user.role_level < MASTER_LEVEL) throw forbidden();
     const current = await this.access.defaults();
-    const next = { user: change.user ?? current.user, admin: change.admin ?? current.admin };
-    const rows = (['user', 'admin'] as const).filter((row) => change[row] !== undefined && change[row]!.join() !== current[row].join());
+    const next = { user: change.user ? userRowPermissions(change.user) : current.user, admin: change.admin ?? current.admin };
+    const rows = (['user', 'admin'] as const).filter((row) => change[row] !== undefined && next[row].join() !== current[row].join());
     if (rows.length === 0) return;
     await this.settings.set(PERMISSION_SETTING, next);
     await this.events.record({

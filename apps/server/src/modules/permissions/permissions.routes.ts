@@ -22,7 +22,9 @@ const policies = {
   createResource: { category, name: 'resource_create', description: 'Give a folder or file permissions of its own (SETTING on its path)', level: 2 },
   updateResource: { category, name: 'resource_update', description: 'Change the permission entries of a folder or file (SETTING on its path)', level: 2 },
   deleteResource: { category, name: 'resource_delete', description: 'Remove the permissions of a folder or file (SETTING on its path)', level: 2 },
-  settings: { category: 'setting', name: 'setting', description: 'Default permissions and storage locations', level: 1 },
+  // Administrators only: the web reads it for the default-permissions section, and it holds the
+  // server path and the cloud bucket, which are not a USER's business.
+  settings: { category: 'setting', name: 'setting', description: 'Default permissions and storage locations', level: 2 },
   updateSettings: { category: 'setting', name: 'setting_update', description: 'Change the default permissions (the admin row: level 3 only)', level: 2 },
 } satisfies Record<string, RoutePolicy>;
 

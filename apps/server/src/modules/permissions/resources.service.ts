@@ -12,7 +12,7 @@ import {
 } from '@bogwan/contracts';
 import { badRequest, notFound } from '../../errors.js';
 import type { EventsService } from '../events/events.service.js';
-import type { AccessService } from '../files/access.service.js';
+import { ADMIN_LEVEL, type AccessService } from '../files/access.service.js';
 import type { FileTreeService } from '../files/file-tree.js';
 import { folderNotFound } from '../files/file-tree.js';
 import type { NodeRow } from '../files/ports.js';
@@ -82,7 +82,9 @@ export class ResourcesService {
   /** Access per root folder of one user or group (permission tabs of the edit dialogs). */
   async folderAccess(entityType: EntityType, entityId: string, user?: UserRow): Promise<FolderAccess[]> {
     const roots = (await this.tree.repo.liveRoots()).filter((root) => !root.name.includes('_deleted_'));
-    const entries = new Map((await this.repo.entriesOnNodes(entityType, entityId, roots.map((r) => r.id))).map((e) => [e.node_id, e]));
+    // An administrator's entries (if any were left) do not count: show what they hold.
+    const counted = !(user && user.role_level >= ADMIN_LEVEL);
+    const entries = new Map(counted ? (await this.repo.entriesOnNodes(entityType, entityId, roots.map((r) => r.id))).map((e) => [e.node_id, e]) : []);
     const defaults = await this.access.defaults();
     const grants = user ? await this.access.grants(user, roots) : undefined;
     return roots.map((root) => {
@@ -117,6 +119,12 @@ export class ResourcesService {
     const ids = [...new Set(inputs.map((i) => i.entity))];
     const known = type === 'user' ? await this.users.findByIds(ids) : await this.groups.findByIds(ids);
     if (known.length !== ids.length) throw badRequest(type === 'user' ? 'user_not_found' : 'group_not_found');
+    if (type === 'user') {
+      // Administrators hold their role's permissions everywhere: an entry would change nothing.
+      // Removing one (left from before a promotion) stays allowed.
+      const administrators = new Set((known as UserRow[]).filter((user) => user.role_level >= ADMIN_LEVEL).map((user) => user.id));
+      if (inputs.some((input) => administrators.has(input.entity) && input.remove !== true)) throw badRequest('permission_entry_user_only');
+    }
     return inputs.map((input) => {
       const permissions: PermissionType[] =
         input.permissions !== undefined

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mayChangeAccount, mayDeleteAccount, type AccountActor } from './account-rules.js';
+import { mayChangeAccount, mayChangeGroupsOf, mayDeleteAccount, type AccountActor } from './account-rules.js';
 
 const master: AccountActor = { id: 'm', role: 'MASTER', role_level: 3 };
 const master2: AccountActor = { id: 'm2', role: 'MASTER', role_level: 3 };
@@ -41,5 +41,17 @@ describe('account role rules', () => {
     ['USER deletes no one', user, user2, false],
   ])('%s', (_name, actor, target, expected) => {
     expect(mayDeleteAccount(actor, target)).toBe(expected);
+  });
+
+  it.each([
+    ['ADMIN moves a USER between groups', admin, user, true],
+    ['ADMIN may not move another ADMIN', admin, admin2, false],
+    ['ADMIN may not move a MASTER', admin, master, false],
+    ['ADMIN may not move themself', admin, admin, false],
+    ['MASTER moves an ADMIN', master, admin, true],
+    ['MASTER moves another MASTER', master, master2, true],
+    ['USER moves no one', user, user2, false],
+  ])('group membership: %s', (_name, actor, target, expected) => {
+    expect(mayChangeGroupsOf(actor, target)).toBe(expected);
   });
 });

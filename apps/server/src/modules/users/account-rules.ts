@@ -38,6 +38,14 @@ export function mayChangeAccount(actor: AccountActor, target: AccountActor, chan
   return true;
 }
 
+/**
+ * Whether `actor` may put `target` into a group or take them out of one: the same rule as a
+ * `groups` change of the account, whichever call makes it (`PUT /api/user`, the group's members).
+ */
+export function mayChangeGroupsOf(actor: AccountActor, target: AccountActor): boolean {
+  return mayChangeAccount(actor, target, { groups: [] });
+}
+
 /** Whether `actor` may delete `target`'s account from the account list. */
 export function mayDeleteAccount(actor: AccountActor, target: AccountActor): boolean {
   if (actor.id === target.id || actor.role_level < 2) return false;

@@ -13,7 +13,7 @@ import { DefaultPermissionsService } from '../permissions/default-permissions.se
 import type { PermissionsRepo } from '../permissions/permissions.repo.js';
 import { permissionRoutes } from '../permissions/permissions.routes.js';
 import { ResourcesService } from '../permissions/resources.service.js';
-import type { SessionsRepo } from '../sessions/sessions.repo.js';
+import type { SessionsService } from '../sessions/sessions.service.js';
 import type { SettingsRepo } from '../settings/settings.repo.js';
 import { accountRoutes } from './accounts.routes.js';
 import { AccountsService } from './accounts.service.js';
@@ -33,7 +33,7 @@ export interface AccountsModuleDeps {
   groups: GroupsRepo;
   permissions: PermissionsRepo;
   settings: SettingsRepo;
-  sessions: SessionsRepo;
+  sessions: SessionsService;
   licence: LicenceService;
   notifications: NotificationsService;
   events: EventsService;

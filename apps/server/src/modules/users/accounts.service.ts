@@ -15,12 +15,13 @@ import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../e
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { isUniqueViolation } from '../auth/setup.repo.js';
 import type { EventsService } from '../events/events.service.js';
+import { ADMIN_LEVEL } from '../files/access.service.js';
 import type { Caller } from '../files/files.service.js';
 import type { GroupsRepo } from '../groups/groups.repo.js';
 import type { GroupsService } from '../groups/groups.service.js';
 import type { LicenceService } from '../licence/licence.service.js';
 import type { PermissionsRepo } from '../permissions/permissions.repo.js';
-import type { SessionsRepo } from '../sessions/sessions.repo.js';
+import type { SessionsService } from '../sessions/sessions.service.js';
 import { mayChangeAccount, mayDeleteAccount } from './account-rules.js';
 import type { Avatars } from './avatars.js';
 import { classifyRows, rowsFromSheet } from './bulk-register.js';
@@ -41,7 +42,7 @@ export interface AccountsDeps {
   users: UsersRepo;
   groupsRepo: GroupsRepo;
   groups: GroupsService;
-  sessions: SessionsRepo;
+  sessions: SessionsService;
   licence: LicenceService;
   avatars: Avatars;
   events: EventsService;
@@ -125,19 +126,23 @@ export class AccountsService {
       patch.status = body.status;
       if (target.status === 'PENDING' && body.status === 'ACTIVE') patch.approved = 1;
     }
+    if ((patch.role !== undefined && patch.role !== 'MASTER') || (patch.status !== undefined && patch.status !== 'ACTIVE')) await this.keepAnActiveMaster(target);
     if (body.approved !== undefined) patch.approved = body.approved ? 1 : 0;
     if (body.profileImage === null) {
       await this.deps.avatars.remove(target.profile_image);
       patch.profile_image = null;
     }
     if (Object.keys(patch).length > 0) await this.deps.users.update(target.id, patch);
+    // Folder entries are for USERs; an administrator holds their role's defaults everywhere.
+    const promoted = patch.role_level !== undefined && patch.role_level >= ADMIN_LEVEL && target.role_level < ADMIN_LEVEL;
+    if (promoted) await this.deps.permissions.deleteEntriesOf('user', target.id);
     if (body.groups !== undefined) {
       const added = await this.deps.groupsRepo.setGroupsOf(target.id, await this.existingGroups(body.groups));
       for (const groupId of added) await this.deps.groups.notifyMembership(caller, target.id, groupId);
     }
-    // A blocked account is signed out everywhere at once.
-    if (patch.status !== undefined && patch.status !== 'ACTIVE') await this.deps.sessions.revokeAllOfUser(target.id, new Date().toISOString());
-    const what = [patch.name !== undefined && 'name', patch.role && `role ${patch.role}`, patch.status && `status ${patch.status}`, body.groups && 'groups', body.profileImage === null && 'avatar removed']
+    // A blocked account is signed out everywhere at once, its open sockets closed.
+    if (patch.status !== undefined && patch.status !== 'ACTIVE') await this.deps.sessions.endAllOf(target.id);
+    const what = [patch.name !== undefined && 'name', patch.role && `role ${patch.role}`, promoted && 'folder entries removed', patch.status && `status ${patch.status}`, body.groups && 'groups', body.profileImage === null && 'avatar removed']
       .filter(Boolean)
       .join(', ');
     if (what) await this.record(caller, `Account ${target.email} changed: ${what}`);
@@ -148,15 +153,16 @@ export class AccountsService {
   async deleteByAdmin(caller: Caller, accountId: string): Promise<void> {
     const target = await this.find(accountId);
     if (!mayDeleteAccount(caller.user, target)) throw forbidden();
+    await this.keepAnActiveMaster(target);
     await this.remove(target);
     await this.record(caller, `Account ${target.email} deleted`);
   }
 
-  /** One's own account, after the password; the last MASTER stays. */
+  /** One's own account, after the password; the last ACTIVE MASTER stays. */
   async deleteOwn(caller: Caller, id: string, password: string, reason: DeleteAccountReason): Promise<void> {
     if (id !== caller.user.id) throw forbidden();
     if (!(await verifyPassword(caller.user.password_hash, password))) throw unauthorized('rules_password_not_match');
-    if (caller.user.role === 'MASTER' && (await this.deps.users.countByRole('MASTER')) <= 1) throw conflict('last_master_warning');
+    await this.keepAnActiveMaster(caller.user);
     await this.remove(caller.user);
     await this.deps.events.record({ service: 'user', message: `Account ${caller.user.email} deleted by its owner (reason: ${reason})`, userId: null, ip: caller.ip });
   }
@@ -218,10 +224,22 @@ export class AccountsService {
     return users.length;
   }
 
+  /**
+   * 409 `last_master_warning` when `target` is the only ACTIVE MASTER (the only one who can
+   * still sign in and hold every permission) and is about to be deleted, blocked or demoted.
+   * Blocked or pending MASTERs do not count: they cannot sign in.
+   */
+  private async keepAnActiveMaster(target: UserRow): Promise<void> {
+    if (target.role !== 'MASTER' || target.status !== 'ACTIVE') return;
+    if ((await this.deps.users.countActiveMasters(target.id)) === 0) throw conflict('last_master_warning');
+  }
+
   private async remove(target: UserRow): Promise<void> {
     await this.deps.avatars.remove(target.profile_image);
     await this.deps.permissions.deleteEntriesOf('user', target.id);
     await this.deps.users.delete(target.id);
+    // Its sessions went with the row; their open sockets close now.
+    await this.deps.sessions.endAllOf(target.id);
   }
 
   private async existingGroups(ids: string[]): Promise<string[]> {

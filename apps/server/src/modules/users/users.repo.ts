@@ -86,8 +86,15 @@ export class UsersRepo {
     await this.db.deleteFrom('users').where('id', '=', id).execute();
   }
 
-  async countByRole(role: string): Promise<number> {
-    const row = await this.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('role', '=', role).executeTakeFirstOrThrow();
+  /** MASTERs who can still sign in (ACTIVE), other than `exceptId`. */
+  async countActiveMasters(exceptId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('role', '=', 'MASTER')
+      .where('status', '=', 'ACTIVE')
+      .where('id', '!=', exceptId)
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 

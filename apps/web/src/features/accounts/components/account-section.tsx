@@ -29,7 +29,7 @@ import { useDeleteAccountByAdmin } from '../api/delete-account';
 import { useAccounts } from '../api/get-accounts';
 import { useUpdateAccount } from '../api/update-account';
 import { totalRows } from '../lib/bulk-rows';
-import { assignableRoles, canDeleteAccount, canEditAccount, canEditRole, canEditStatus, matchesKeyword } from '../lib/role-rules';
+import { assignableRoles, canDeleteAccount, canEditAccount, canEditGroups, canEditRole, canEditStatus, matchesKeyword } from '../lib/role-rules';
 import { RoleChip, STATUS_LABELS, StatusChip } from './account-chips';
 import { BulkRegisterDialog } from './bulk-register-dialog';
 import { ChoiceDialog } from './choice-dialog';
@@ -247,7 +247,12 @@ export function AccountSection() {
         onSave={saveChange}
         onClose={() => setChange(null)}
       />
-      <EditAccountDialog account={editingNow} editable={editingNow ? canEditAccount(me, editingNow) : false} onClose={() => setEditing(null)} />
+      <EditAccountDialog
+        account={editingNow}
+        editable={editingNow ? canEditAccount(me, editingNow) : false}
+        groupsEditable={editingNow ? canEditGroups(me, editingNow) : false}
+        onClose={() => setEditing(null)}
+      />
       <ConfirmDialog
         open={deleting !== null}
         title={t('account_delete')}

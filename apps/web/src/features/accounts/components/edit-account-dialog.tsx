@@ -33,11 +33,13 @@ interface EditAccountDialogProps {
   account: Account | null;
   /** The caller may change this account (role rules); otherwise the dialog only shows it. */
   editable: boolean;
+  /** The caller may change this account's groups (never their own). */
+  groupsEditable: boolean;
   onClose: () => void;
 }
 
 /** Edit user: general (only the name editable), group membership, and access per root folder. */
-export function EditAccountDialog({ account, editable, onClose }: EditAccountDialogProps) {
+export function EditAccountDialog({ account, editable, groupsEditable, onClose }: EditAccountDialogProps) {
   const { t } = useTranslation();
   const [tab, setTab] = useState<EditTab>('general');
   useEffect(() => {
@@ -69,7 +71,7 @@ export function EditAccountDialog({ account, editable, onClose }: EditAccountDia
           </Box>
           <DialogContent sx={{ minHeight: 360 }}>
             {tab === 'general' && <GeneralTab account={account} editable={editable} />}
-            {tab === 'group' && <GroupTab account={account} editable={editable} />}
+            {tab === 'group' && <GroupTab account={account} editable={groupsEditable} />}
             {tab === 'permission' && <PermissionTab account={account} editable={editable} />}
           </DialogContent>
         </>
@@ -223,7 +225,8 @@ function GroupTab({ account, editable }: { account: Account; editable: boolean }
 function PermissionTab({ account, editable }: { account: Account; editable: boolean }) {
   const { t } = useTranslation();
   const permissions = useAccountPermissions(account._id, true);
-  const master = account.role === 'MASTER';
+  // Folder entries are for USERs: an ADMIN holds the admin defaults everywhere, a MASTER everything.
+  const note = account.role === 'MASTER' ? t('permission_master_note') : account.role === 'ADMIN' ? t('permission_admin_note') : undefined;
   return (
     <Box sx={{ pt: 1 }}>
       <FolderAccessEditor
@@ -232,8 +235,8 @@ function PermissionTab({ account, editable }: { account: Account; editable: bool
         rows={permissions.data}
         loading={permissions.isPending}
         error={permissions.error}
-        disabled={master || !editable}
-        disabledNote={master ? t('permission_master_note') : undefined}
+        disabled={note !== undefined || !editable}
+        disabledNote={note}
       />
     </Box>
   );

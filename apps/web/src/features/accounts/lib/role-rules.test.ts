@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assignableRoles, canDeleteAccount, canEditRole, canEditStatus, matchesKeyword, type Party } from './role-rules';
+import { assignableRoles, canDeleteAccount, canEditGroups, canEditRole, canEditStatus, matchesKeyword, type Party } from './role-rules';
 
 const master: Party = { _id: 'm', role: 'MASTER', roleLevel: 3 };
 const otherMaster: Party = { _id: 'm2', role: 'MASTER', roleLevel: 3 };
@@ -51,5 +51,13 @@ describe('account role rules', () => {
     expect(matchesKeyword(account, ' hong@ ')).toBe(true);
     expect(matchesKeyword(account, 'kim')).toBe(false);
     expect(matchesKeyword(account, '')).toBe(true);
+  });
+
+  it('offers group changes as the server allows them: never one\u2019s own, level 2 for USERs only', () => {
+    expect(canEditGroups(admin, user)).toBe(true);
+    expect(canEditGroups(admin, otherAdmin)).toBe(false);
+    expect(canEditGroups(admin, admin)).toBe(false);
+    expect(canEditGroups(master, master)).toBe(false);
+    expect(canEditGroups(master, otherMaster)).toBe(true);
   });
 });

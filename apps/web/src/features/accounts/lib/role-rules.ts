@@ -36,7 +36,12 @@ export function canDeleteAccount(actor: Party, target: Party): boolean {
   return actor.roleLevel === 2 && target.role === 'USER';
 }
 
-/** Editing name, groups and folder access in the edit dialog: as for the status. */
+/** Groups: as for the status, so never one's own (the server refuses self-service membership). */
+export function canEditGroups(actor: Party, target: Party): boolean {
+  return canEditStatus(actor, target);
+}
+
+/** Editing name and folder access in the edit dialog: one's own name, otherwise as for the status. */
 export function canEditAccount(actor: Party, target: Party): boolean {
   if (actor._id === target._id) return true;
   return canEditStatus(actor, target);

@@ -18,7 +18,7 @@ import { notify } from '../../../components/notify';
 import { messageText } from '../../../i18n/keys';
 import { FolderAccessEditor } from '../../permissions/components/folder-access-table';
 import { useUpdateGroup } from '../api/change-groups';
-import { canSaveGroupInfo } from '../lib/group-rules';
+import { canSaveGroupInfo, isDefaultGroup } from '../lib/group-rules';
 import { GROUP_DESCRIPTION_MAX, GROUP_NAME_MAX } from './group-form-dialog';
 
 /** Edit group: general (name and description) and its access per root folder. */
@@ -67,6 +67,7 @@ function GroupInfoForm({ group }: { group: Group }) {
     setDescription(group.description);
   }, [group.name, group.description]);
   const enabled = canSaveGroupInfo(group, { name, description });
+  const fixedName = isDefaultGroup(group);
   const serverKey = update.error instanceof ApiError ? update.error.messageKey : update.error ? 'request_error_message' : null;
 
   return (
@@ -77,7 +78,7 @@ function GroupInfoForm({ group }: { group: Group }) {
         event.preventDefault();
         if (!enabled) return;
         update.mutate(
-          { _id: group._id, name: name.trim(), description: description.trim() },
+          fixedName ? { _id: group._id, description: description.trim() } : { _id: group._id, name: name.trim(), description: description.trim() },
           { onSuccess: () => notify(t('group_saved')) },
         );
       }}
@@ -85,13 +86,14 @@ function GroupInfoForm({ group }: { group: Group }) {
     >
       <Stack spacing={2}>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {t('group_edit_rule')}
+          {fixedName ? t('group_edit_rule_default') : t('group_edit_rule')}
         </Typography>
         <TextField
           label={t('group_name')}
           value={name}
           onChange={(event) => setName(event.target.value)}
-          slotProps={{ htmlInput: { maxLength: GROUP_NAME_MAX } }}
+          helperText={fixedName ? t('default_group_unrenamable') : undefined}
+          slotProps={{ htmlInput: { maxLength: GROUP_NAME_MAX, readOnly: fixedName } }}
         />
         <TextField
           label={t('column_description')}

@@ -27,7 +27,9 @@ import { notify } from '../../../components/notify';
 import { UserAvatar } from '../../../components/user-avatar';
 import { messageText } from '../../../i18n/keys';
 import { useAccounts } from '../../accounts/api/get-accounts';
+import { useAuth } from '../../../state/auth';
 import { useAddMembers, useNotifyMember, useRemoveMember } from '../api/change-groups';
+import { canChangeMembership } from '../lib/group-rules';
 
 function failed(t: TFunction, error: unknown) {
   notify(messageText(t, error instanceof ApiError ? error.messageKey : null), 'error');
@@ -36,6 +38,7 @@ function failed(t: TFunction, error: unknown) {
 /** Manage members: the members (remove, notify again) and an invite dialog for the others. */
 export function GroupMembersDialog({ group, onClose }: { group: Group | null; onClose: () => void }) {
   const { t } = useTranslation();
+  const me = useAuth()?.user;
   const remove = useRemoveMember();
   const notifyMember = useNotifyMember();
   const [inviting, setInviting] = useState(false);
@@ -72,7 +75,7 @@ export function GroupMembersDialog({ group, onClose }: { group: Group | null; on
                   <Tooltip title={t('group_remove_member')}>
                     <IconButton
                       aria-label={t('group_remove_member_named', { name: member.name })}
-                      disabled={remove.isPending}
+                      disabled={remove.isPending || !me || !canChangeMembership(me, member)}
                       onClick={() =>
                         remove.mutate(
                           { groupId: group._id, userId: member._id },
@@ -108,6 +111,7 @@ export function GroupMembersDialog({ group, onClose }: { group: Group | null; on
 /** Invite: pick accounts that are not members yet; each is added and notified. */
 function InviteDialog({ open, group, onClose }: { open: boolean; group: Group; onClose: () => void }) {
   const { t } = useTranslation();
+  const me = useAuth()?.user;
   const accounts = useAccounts(open);
   const add = useAddMembers();
   const [keyword, setKeyword] = useState('');
@@ -121,8 +125,13 @@ function InviteDialog({ open, group, onClose }: { open: boolean; group: Group; o
 
   const members = useMemo(() => new Set(group.users.map((member) => member._id)), [group.users]);
   const needle = keyword.trim().toLowerCase();
+  // Only accounts the caller may put into a group (the account rules); the server refuses others.
   const candidates = (accounts.data ?? []).filter(
-    (account) => !members.has(account._id) && (!needle || account.name.toLowerCase().includes(needle) || account.email.toLowerCase().includes(needle)),
+    (account) =>
+      !members.has(account._id) &&
+      !!me &&
+      canChangeMembership(me, account) &&
+      (!needle || account.name.toLowerCase().includes(needle) || account.email.toLowerCase().includes(needle)),
   );
   const toggle = (id: string) => setChosen((current) => (current.includes(id) ? current.filter((x) => x !== id) : [...current, id]));
 

@@ -1,4 +1,4 @@
-import { PERMISSION_COLUMNS, type PermissionType, type UpdateSettingRequest } from '@bogwan/contracts';
+import { PERMISSION_COLUMNS, USER_ROW_HIDDEN_PERMISSIONS, userRowPermissions, type PermissionType, type UpdateSettingRequest } from '@bogwan/contracts';
 import { mdiAccount, mdiShieldAccount } from '@mdi/js';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -19,8 +19,6 @@ import { PermissionMatrix, type MatrixRow } from './permission-matrix';
 
 type DefaultRow = 'user' | 'admin';
 const ROW_LABELS = { user: k('default_permissions_user'), admin: k('default_permissions_admin') } satisfies Record<DefaultRow, string>;
-/** Permissions of hidden columns: not offered on the user row. */
-const HIDDEN_PERMISSIONS: readonly PermissionType[] = PERMISSION_COLUMNS.filter((column) => column.hidden).flatMap((column) => column.permissions);
 
 /**
  * Settings → Default permissions: what users and administrators may do where no entry says
@@ -58,13 +56,13 @@ export function DefaultPermissionsSection() {
       </Stack>
     ),
     permissions: current[row],
-    locked: row === 'user' ? HIDDEN_PERMISSIONS : undefined,
+    locked: row === 'user' ? USER_ROW_HIDDEN_PERMISSIONS : undefined,
   }));
 
   const save = () => {
     const permission: UpdateSettingRequest['permission'] = {};
     for (const row of changedRows) {
-      permission[row] = row === 'user' ? current.user.filter((p) => !HIDDEN_PERMISSIONS.includes(p)) : [...current.admin];
+      permission[row] = row === 'user' ? userRowPermissions(current.user) : [...current.admin];
     }
     update.mutate(
       { _id: setting.data._id, permission },
