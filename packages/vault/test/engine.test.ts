@@ -102,7 +102,10 @@ describe.each([localKind(), s3Kind()])('engine on $name', (kind) => {
     const restored = await describeTree(path.join(target, 'data'), (rel) => failed.has(rel));
     const original = await describeTree(src, (rel) => failed.has(rel));
     expect(restored).toEqual(original);
-    expect(Object.keys(restored).length).toBeGreaterThan(40);
+    // Every entry is either back, identical, or reported as failed; which files share the two
+    // damaged packs depends on the randomised blob order, so only that much is fixed.
+    expect(Object.keys(restored).length + failed.size).toBe(Object.keys(await describeTree(src)).length);
+    expect(Object.values(restored).filter((entry) => entry.startsWith('file ')).length).toBeGreaterThan(0);
   });
 
   it('resumes an interrupted backup from its checkpoint', async () => {
