@@ -1,8 +1,11 @@
 // Files benchmark: upload and download 1 GiB through the chunk API, list a 100,000-entry
 // folder, server RSS; each against a bare Node HTTP sink/source on the same disk in the
 // same run (and `rclone serve webdav` when installed). Not a test: prints ratios.
+// Transfers run in rounds (bare, then bogwan for uploads; an unmeasured download, then bare,
+// rclone and bogwan for downloads), each after a garbage collection of this client; ratios
+// are of the medians.
 //
-//   nice -n 10 node bench/files/run.mjs [--size-mib 1024] [--entries 100000] [--skip-build] [--profile DIR]
+//   nice -n 10 node bench/files/run.mjs [--size-mib 1024] [--entries 100000] [--rounds 3] [--skip-build] [--profile DIR]
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -12,6 +15,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+
+// A collection before each measured transfer, so that one transfer does not pay for the
+// garbage of the one before it in this client.
+v8.setFlagsFromString('--expose-gc');
+const collect = vm.runInNewContext('gc');
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const args = process.argv.slice(2);
@@ -23,6 +33,7 @@ const SIZE = option('size-mib', 1024) * 1024 * 1024;
 const ENTRIES = option('entries', 100_000);
 const CHUNK = 10_485_760;
 const IN_FLIGHT = 4;
+const ROUNDS = option('rounds', 3);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bogwan-bench-files-'));
 const results = { when: new Date().toISOString() };
 
@@ -35,6 +46,7 @@ const freePort = () =>
   });
 const seconds = (t0) => Number(process.hrtime.bigint() - t0) / 1e9;
 const mbps = (bytes, s) => bytes / 1024 / 1024 / s;
+const median = (values) => percentile(values, 50);
 const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -61,13 +73,13 @@ async function sha256File(file) {
   return hash.digest('hex');
 }
 
-/** The baseline: one PUT streamed to a file (fsync at the end), one GET streamed from it. */
-async function bareNode(source) {
+/** The baseline: a PUT streamed to a file (fsync at the end), a GET streamed from it. */
+async function startBare() {
   const dir = path.join(work, 'bare');
   fs.mkdirSync(dir);
   const port = await freePort();
+  const file = path.join(dir, 'blob');
   const server = http.createServer(async (req, res) => {
-    const file = path.join(dir, 'blob');
     if (req.method === 'PUT') {
       await pipeline(req, fs.createWriteStream(file, { highWaterMark: 1 << 20 }));
       const handle = await fs.promises.open(file, 'r+');
@@ -80,22 +92,16 @@ async function bareNode(source) {
     }
   });
   await new Promise((r) => server.listen(port, '127.0.0.1', r));
-  let t0 = process.hrtime.bigint();
-  await new Promise((resolve, reject) => {
-    const req = http.request({ port, host: '127.0.0.1', method: 'PUT', path: '/' }, (res) => {
-      res.resume();
-      res.on('end', resolve);
+  const upload = (source) =>
+    new Promise((resolve, reject) => {
+      const req = http.request({ port, host: '127.0.0.1', method: 'PUT', path: '/' }, (res) => {
+        res.resume();
+        res.on('end', resolve);
+      });
+      req.on('error', reject);
+      fs.createReadStream(source, { highWaterMark: 1 << 20 }).pipe(req);
     });
-    req.on('error', reject);
-    fs.createReadStream(source, { highWaterMark: 1 << 20 }).pipe(req);
-  });
-  const up = seconds(t0);
-  t0 = process.hrtime.bigint();
-  await download(`http://127.0.0.1:${port}/`, {}, path.join(work, 'bare-down'));
-  const down = seconds(t0);
-  server.close();
-  fs.rmSync(dir, { recursive: true, force: true });
-  return { uploadMBps: mbps(SIZE, up), downloadMBps: mbps(SIZE, down) };
+  return { url: `http://127.0.0.1:${port}/`, upload, stop: () => server.close() };
 }
 
 async function download(url, headers, target) {
@@ -104,7 +110,8 @@ async function download(url, headers, target) {
   await pipeline(res.body, fs.createWriteStream(target, { highWaterMark: 1 << 20 }));
 }
 
-async function rcloneGet(source) {
+/** `rclone serve webdav` of a directory holding a copy of the source; null without rclone. */
+async function startRclone(source) {
   if (spawnSync('which', ['rclone']).status !== 0) return null;
   const dir = path.join(work, 'rclone');
   fs.mkdirSync(dir);
@@ -119,12 +126,29 @@ async function rcloneGet(source) {
       await new Promise((r) => setTimeout(r, 100));
     }
   }
+  return { url: `http://127.0.0.1:${port}/blob`, version: spawnSync('rclone', ['version']).stdout.toString().split('\n')[0], stop: () => child.kill() };
+}
+
+/** Seconds one download takes into a fresh file, which `check` (if given) reads before it is removed. */
+async function timedDownload(url, headers, check) {
+  const target = path.join(work, 'down');
+  fs.rmSync(target, { force: true });
+  collect();
   const t0 = process.hrtime.bigint();
-  await download(`http://127.0.0.1:${port}/blob`, {}, path.join(work, 'rclone-down'));
+  await download(url, headers, target);
   const s = seconds(t0);
-  child.kill();
-  fs.rmSync(path.join(work, 'rclone-down'), { force: true });
-  return { downloadMBps: mbps(SIZE, s), version: spawnSync('rclone', ['version']).stdout.toString().split('\n')[0] };
+  await check?.(target);
+  fs.rmSync(target, { force: true });
+  return s;
+}
+
+/** Makes the source of round `round` new content (its first bytes), so no round is stored as a duplicate. Answers its SHA-256. */
+async function stampSource(source, round) {
+  const fd = fs.openSync(source, 'r+');
+  fs.writeSync(fd, Buffer.from(`round ${round} `.padEnd(32, '.')), 0, 32, 0);
+  fs.fsyncSync(fd);
+  fs.closeSync(fd);
+  return sha256File(source);
 }
 
 async function startServer() {
@@ -261,11 +285,9 @@ async function main() {
   const sourceHash = await makeSource(source);
   log(`source written in ${seconds(t0).toFixed(1)} s`);
 
-  results.bare = await bareNode(source);
-  log('bare node', results.bare);
-  results.rclone = await rcloneGet(source);
-  log('rclone', results.rclone);
-
+  const bare = await startBare();
+  const rclone = await startRclone(source);
+  results.rcloneVersion = rclone?.version ?? null;
   const server = await startServer();
   try {
     const setupToken = fs.readFileSync(path.join(server.dataDir, 'setup-token'), 'utf8').trim();
@@ -274,17 +296,39 @@ async function main() {
     await api(server.url, 'POST', '/api/file', token, { name: 'many', path: '/Bench' });
     const rssBefore = peakRss(server.child.pid);
 
-    t0 = process.hrtime.bigint();
-    await uploadThroughApi(server.url, token, source, '/Bench', 'one-gib.bin');
-    const up = seconds(t0);
-    t0 = process.hrtime.bigint();
-    const downloaded = path.join(work, 'server-down');
-    await download(`${server.url}/api/file/download?path=${encodeURIComponent('/Bench/one-gib.bin')}`, { authorization: `Bearer ${token}` }, downloaded);
-    const down = seconds(t0);
-    const same = (await sha256File(downloaded)) === sourceHash;
-    fs.rmSync(downloaded, { force: true });
-    results.server = { uploadMBps: mbps(SIZE, up), downloadMBps: mbps(SIZE, down), sha256Matches: same, rssAfterTransfer: peakRss(server.child.pid), rssBefore };
-    log('server', results.server);
+    const rounds = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      const expected = await stampSource(source, round);
+      const name = `one-gib-${round}.bin`;
+      const measured = { round };
+      collect();
+      t0 = process.hrtime.bigint();
+      await bare.upload(source);
+      measured.bareUpload = mbps(SIZE, seconds(t0));
+      collect();
+      t0 = process.hrtime.bigint();
+      await uploadThroughApi(server.url, token, source, '/Bench', name);
+      measured.upload = mbps(SIZE, seconds(t0));
+      // The first read of 1 GiB after a 1 GiB upload runs at about half speed on this machine
+      // whichever server answers it (seen with the server idle): an unmeasured one goes first.
+      await timedDownload(bare.url, {});
+      measured.bareDownload = mbps(SIZE, await timedDownload(bare.url, {}));
+      if (rclone) measured.rcloneDownload = mbps(SIZE, await timedDownload(rclone.url, {}));
+      let same = false;
+      const down = await timedDownload(`${server.url}/api/file/download?path=${encodeURIComponent(`/Bench/${name}`)}`, { authorization: `Bearer ${token}` }, async (file) => {
+        same = (await sha256File(file)) === expected;
+      });
+      if (!same) throw new Error(`round ${round}: the downloaded file differs from the uploaded one`);
+      measured.download = mbps(SIZE, down);
+      rounds.push(measured);
+      log('round', measured);
+    }
+    const of = (key) => rounds.map((r) => r[key]).filter((v) => v !== undefined);
+    results.rounds = rounds;
+    results.bare = { uploadMBps: median(of('bareUpload')), downloadMBps: median(of('bareDownload')) };
+    results.rclone = rclone ? { downloadMBps: median(of('rcloneDownload')), version: rclone.version } : null;
+    results.server = { uploadMBps: median(of('upload')), downloadMBps: median(of('download')), sha256Matches: true, rssAfterTransfer: peakRss(server.child.pid), rssBefore };
+    log('medians', { bare: results.bare, rclone: results.rclone, server: results.server });
 
     const folder = await api(server.url, 'GET', `/api/file/list?path=${encodeURIComponent('/Bench')}`, token);
     const many = folder.items.find((i) => i.name === 'many');
@@ -309,6 +353,8 @@ async function main() {
     const exited = new Promise((resolve) => server.child.once('exit', resolve));
     server.child.kill();
     await exited;
+    bare.stop();
+    rclone?.stop();
   }
 
   results.ratios = {
