@@ -57,11 +57,27 @@ if (!chromium) {
       totals.passed += s.expected + s.flaky;
       totals.failed += s.unexpected;
       totals.skipped += s.skipped;
+      if (s.flaky) console.log(`\nFlaky (failed, then passed when run again): ${flakyTitles(pwJson).join('; ')}`);
       if (pwStatus !== 0 && s.unexpected === 0) broken = true;
     } else {
       broken = true;
     }
   }
+}
+
+/** Titles of the Playwright tests that failed once and passed on their retry. */
+function flakyTitles(file) {
+  const titles = [];
+  const visit = (suite, trail) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'flaky') titles.push([...trail, spec.title].join(' › '));
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, [...trail, child.title]);
+  };
+  for (const suite of JSON.parse(fs.readFileSync(file, 'utf8')).suites ?? []) visit(suite, [suite.title]);
+  return titles;
 }
 
 if (broken) totals.failed = Math.max(totals.failed, 1);
