@@ -1,5 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import { BlobType } from './blob-index.js';
+import type { Spool } from './backend/backend.js';
 import { openBlob, sealBlob } from './codec.js';
 
 // Pack layout: sealed blobs back to back | sealed header | header length (u32 LE).
@@ -18,11 +19,13 @@ export interface PackEntry {
   rawLength: number;
 }
 
-/** A finished pack ready to upload. */
+/** A pack whose bytes are all written to its spool, ready to be stored under its name. */
 export interface FinishedPack {
   id: Buffer;
-  data: Buffer;
+  /** Bytes in all (blobs, sealed header and trailer). */
+  size: number;
   entries: PackEntry[];
+  spool: Spool;
 }
 
 /** Path of a pack in the repository. */
@@ -31,51 +34,122 @@ export function packName(id: Buffer | string): string {
   return `data/${hex.slice(0, 2)}/${hex}`;
 }
 
-/** Collects sealed blobs and lays them out, shuffled, into one pack. */
+interface WaitingBlob {
+  id: Buffer;
+  type: BlobType;
+  sealed: Buffer;
+  rawLength: number;
+}
+
+// Blobs wait in a window this big and leave it in random order, so the order in a pack
+// does not follow the order of the files. A whole-pack shuffle would need the whole pack
+// in memory; the header that tells where blobs start is encrypted anyway.
+const SHUFFLE_WINDOW = 4 * 1024 * 1024;
+// Bytes collected before one write to the spool.
+const WRITE_BATCH = 1024 * 1024;
+
+/**
+ * Lays sealed blobs out into one pack, streaming them to a spool (local disk) as they
+ * come: memory holds the shuffle window and one write batch, never the pack.
+ */
 export class PackBuilder {
-  private readonly blobs: { id: Buffer; type: BlobType; sealed: Buffer; rawLength: number }[] = [];
-  private bytes = 0;
+  private readonly entries: PackEntry[] = [];
+  private readonly window: WaitingBlob[] = [];
+  private windowBytes = 0;
+  /** Bytes laid out so far (written or in the current batch): the next blob's offset. */
+  private offset = 0;
+  private batch: Buffer[] = [];
+  private batchBytes = 0;
+  private batchAt = 0;
+  private readonly hash = createHash('sha256');
+  private spool: Promise<Spool> | null = null;
+  private readonly writes = new Set<Promise<void>>();
+  private failure: unknown = null;
+
+  constructor(private readonly openSpool: () => Promise<Spool>) {}
 
   /** Bytes added so far. */
   get size(): number {
-    return this.bytes;
+    return this.offset + this.windowBytes;
   }
 
   /** Number of blobs added so far. */
   get count(): number {
-    return this.blobs.length;
+    return this.entries.length + this.window.length;
   }
 
-  add(id: Buffer, type: BlobType, sealed: Buffer, rawLength: number): void {
-    this.blobs.push({ id, type, sealed, rawLength });
-    this.bytes += sealed.length;
+  /** Adds a blob; resolves once the bytes it pushed out of memory are written. */
+  async add(id: Buffer, type: BlobType, sealed: Buffer, rawLength: number): Promise<void> {
+    this.window.push({ id, type, sealed, rawLength });
+    this.windowBytes += sealed.length;
+    while (this.windowBytes > SHUFFLE_WINDOW) this.layOut(randomInt(this.window.length));
+    await this.settle();
   }
 
-  /** Shuffles the blobs (so sizes and order reveal less), seals the header and names the pack. */
-  finish(encKey: Buffer): FinishedPack {
-    const blobs = this.blobs;
-    for (let i = blobs.length - 1; i > 0; i--) {
-      const j = randomInt(i + 1);
-      [blobs[i], blobs[j]] = [blobs[j]!, blobs[i]!];
-    }
-    const header = Buffer.alloc(blobs.length * ENTRY);
-    const entries: PackEntry[] = [];
-    let offset = 0;
-    blobs.forEach((blob, i) => {
+  /** Lays out what is left, seals the header and names the pack; all bytes are written. */
+  async finish(encKey: Buffer): Promise<FinishedPack> {
+    while (this.window.length > 0) this.layOut(randomInt(this.window.length));
+    const header = Buffer.alloc(this.entries.length * ENTRY);
+    this.entries.forEach((entry, i) => {
       const at = i * ENTRY;
-      header[at] = blob.type;
-      blob.id.copy(header, at + 1);
-      header.writeUInt32LE(blob.sealed.length, at + 33);
-      header.writeUInt32LE(blob.rawLength, at + 37);
-      entries.push({ id: blob.id, type: blob.type, offset, length: blob.sealed.length, rawLength: blob.rawLength });
-      offset += blob.sealed.length;
+      header[at] = entry.type;
+      entry.id.copy(header, at + 1);
+      header.writeUInt32LE(entry.length, at + 33);
+      header.writeUInt32LE(entry.rawLength, at + 37);
     });
     const sealedHeader = sealBlob(encKey, HEADER_ID, header, false);
     const trailer = Buffer.alloc(4);
     trailer.writeUInt32LE(sealedHeader.length);
-    const data = Buffer.concat([...blobs.map((b) => b.sealed), sealedHeader, trailer]);
-    const id = createHash('sha256').update(data).digest();
-    return { id, data, entries };
+    this.append(sealedHeader);
+    this.append(trailer);
+    this.flush();
+    while (this.writes.size > 0) await Promise.all([...this.writes]);
+    if (this.failure) throw this.failure;
+    return { id: this.hash.digest(), size: this.offset, entries: this.entries, spool: await this.spool! };
+  }
+
+  /** Drops whatever was written (a failed or abandoned pack). */
+  async discard(): Promise<void> {
+    await Promise.allSettled([...this.writes]);
+    if (this.spool) await (await this.spool).discard();
+  }
+
+  private layOut(i: number): void {
+    const last = this.window.pop()!;
+    const blob = i < this.window.length ? this.window.splice(i, 1, last)[0]! : last;
+    this.windowBytes -= blob.sealed.length;
+    this.entries.push({ id: blob.id, type: blob.type, offset: this.offset, length: blob.sealed.length, rawLength: blob.rawLength });
+    this.append(blob.sealed);
+  }
+
+  private append(bytes: Buffer): void {
+    this.hash.update(bytes);
+    this.batch.push(bytes);
+    this.batchBytes += bytes.length;
+    this.offset += bytes.length;
+    if (this.batchBytes >= WRITE_BATCH) this.flush();
+  }
+
+  private flush(): void {
+    if (this.batchBytes === 0) return;
+    const pieces = this.batch;
+    const at = this.batchAt;
+    this.batch = [];
+    this.batchAt += this.batchBytes;
+    this.batchBytes = 0;
+    this.spool ??= this.openSpool();
+    const write = this.spool
+      .then((spool) => spool.write(pieces, at))
+      .catch((err) => {
+        this.failure ??= err;
+      });
+    this.writes.add(write);
+    void write.finally(() => this.writes.delete(write));
+  }
+
+  private async settle(): Promise<void> {
+    while (this.writes.size > 1) await Promise.race(this.writes);
+    if (this.failure) throw this.failure;
   }
 }
 

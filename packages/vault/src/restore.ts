@@ -48,6 +48,8 @@ interface Needed {
 }
 
 const JOURNAL_PREFIX = '.bogwan-restore-';
+// The most bytes of a pack read at once (see restorePack).
+const SPAN_MAX = 4 * 1024 * 1024;
 
 /**
  * Raised when the restore target cannot be written (disk full, quota, read-only, file
@@ -230,16 +232,28 @@ export async function restore(repo: Repository, ref: string, target: string, opt
   let fatal: Error | null = null;
 
   // A worker decrypts, verifies and writes each span's blobs; the main thread only reads
-  // spans and keeps the books (which file is complete, the journal).
+  // spans and keeps the books (which file is complete, the journal). A pack is read in
+  // spans of at most SPAN_MAX bytes (a bigger blob gets one of its own), so memory holds
+  // a few MiB per worker, not a whole pack and its openings.
   const restorePack = async (packHex: string, needs: Needed[]): Promise<void> => {
     needs.sort((a, b) => a.loc.offset - b.loc.offset);
+    result.packsRead++;
+    for (let from = 0; from < needs.length; ) {
+      const start = needs[from]!.loc.offset;
+      let to = from + 1;
+      while (to < needs.length && needs[to]!.loc.offset + needs[to]!.loc.length - start <= SPAN_MAX) to++;
+      await restoreSpan(packHex, needs.slice(from, to));
+      from = to;
+    }
+  };
+
+  const restoreSpan = async (packHex: string, needs: Needed[]): Promise<void> => {
     const start = needs[0]!.loc.offset;
     const last = needs.at(-1)!;
     const end = last.loc.offset + last.loc.length;
     let span: Buffer;
     try {
       span = await repo.backend.getRange(packName(packHex), start, end - start);
-      result.packsRead++;
     } catch (err) {
       const reason = `pack ${packHex.slice(0, 12)} unreadable: ${(err as Error).message}`;
       for (const need of needs) for (const t of need.targets) await settle(t, { damage: reason });

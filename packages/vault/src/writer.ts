@@ -6,11 +6,12 @@ import type { CryptoPool } from './pool.js';
 import type { Repository } from './repository.js';
 
 // Bytes handed to the workers but not yet in a pack. Bounded, so reading never runs
-// far ahead of sealing and uploading whatever the size of the data set.
+// far ahead of sealing and storing whatever the size of the data set.
 // Each byte exists up to four times meanwhile (here, the worker's copy, its sealed form,
 // the copy sent back) until garbage collection, so the bound is kept small: 16 MiB is
 // still eight 1 MiB batches per worker on two cores.
 const MAX_SEALING = 16 * 1024 * 1024;
+// Packs being stored at once (a rename on disk, a PUT from the spool file on S3).
 const MAX_UPLOADS = 2;
 // Blobs this small are sealed inline: a worker round trip costs more than the work.
 const INLINE_BELOW = 4096;
@@ -26,7 +27,7 @@ export interface WriterStats {
 /** Deduplicates, seals and packs blobs, uploads packs and writes index files. */
 export class BlobWriter {
   readonly stats: WriterStats = { blobsAdded: 0, bytesAdded: 0, bytesStored: 0, packsWritten: 0 };
-  private builder = new PackBuilder();
+  private builder: PackBuilder;
   private readonly queued = new Set<string>();
   private readonly unindexed: IndexContents['packs'] = [];
   private sealing = 0;
@@ -42,7 +43,13 @@ export class BlobWriter {
     private readonly repo: Repository,
     private readonly pool: CryptoPool,
     private readonly options: { ignoreIndex?: boolean } = {},
-  ) {}
+  ) {
+    this.builder = this.newBuilder();
+  }
+
+  private newBuilder(): PackBuilder {
+    return new PackBuilder(() => this.repo.backend.spool());
+  }
 
   /** True when the blob is stored or already on its way into a pack. */
   has(id: Buffer): boolean {
@@ -103,17 +110,24 @@ export class BlobWriter {
   }
 
   private async accept(id: Buffer, type: BlobType, sealed: Buffer, rawLength: number): Promise<void> {
-    this.builder.add(id, type, sealed, rawLength);
-    if (this.builder.size >= this.repo.config.packSize) await this.finishPack();
+    const builder = this.builder;
+    const added = builder.add(id, type, sealed, rawLength);
+    if (builder.size >= this.repo.config.packSize && builder === this.builder) await this.finishPack();
+    await added;
   }
 
   private async finishPack(): Promise<void> {
     if (this.builder.count === 0) return;
-    const pack = this.builder.finish(this.repo.key.encKey);
-    this.builder = new PackBuilder();
+    const builder = this.builder;
+    this.builder = this.newBuilder();
     this.packsWaiting++;
+    let pack: FinishedPack;
     try {
+      pack = await builder.finish(this.repo.key.encKey);
       while (this.uploads() >= MAX_UPLOADS) await Promise.race(this.inFlight);
+    } catch (err) {
+      await builder.discard();
+      throw err;
     } finally {
       this.packsWaiting--;
       this.sealWaiters.splice(0).forEach((r) => r());
@@ -132,12 +146,12 @@ export class BlobWriter {
   private async upload(pack: FinishedPack): Promise<void> {
     this.uploadCount++;
     try {
-      await this.repo.backend.put(packName(pack.id), pack.data);
+      await pack.spool.commit(packName(pack.id));
     } finally {
       this.uploadCount--;
     }
     this.stats.packsWritten++;
-    this.stats.bytesStored += pack.data.length;
+    this.stats.bytesStored += pack.size;
     for (const e of pack.entries) {
       if (this.options.ignoreIndex) this.written.add(e.id.toString('hex'));
       else this.repo.index.add(e.id, { type: e.type, pack: pack.id, offset: e.offset, length: e.length, rawLength: e.rawLength });

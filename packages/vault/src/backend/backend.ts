@@ -1,5 +1,8 @@
 // The storage a repository lives on. Every file is written once and never changed
 // in place, so a backend only needs whole-file writes that are atomic.
+import type { Spool } from './spool.js';
+
+export type { Spool } from './spool.js';
 
 /** One stored file as listed by a backend. */
 export interface StoredFile {
@@ -17,6 +20,11 @@ export interface Backend {
   getRange(name: string, offset: number, length: number): Promise<Buffer>;
   /** Atomic: readers see either nothing or the whole file. */
   put(name: string, data: Buffer): Promise<void>;
+  /**
+   * Starts a file written in pieces and named at the end (a pack), kept on local disk
+   * meanwhile; its commit is as atomic as put().
+   */
+  spool(): Promise<Spool>;
   list(prefix: string): Promise<StoredFile[]>;
   delete(name: string): Promise<void>;
   stat(name: string): Promise<StoredFile | null>;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { type Backend, NotFoundError, type StoredFile } from './backend.js';
+import { FileSpool, type Spool } from './spool.js';
 
 const TEMP_MARK = '.tmp-';
 
@@ -55,8 +56,7 @@ export class LocalBackend implements Backend {
 
   async put(name: string, data: Buffer): Promise<void> {
     const target = this.full(name);
-    const dir = path.dirname(target);
-    await fs.mkdir(dir, { recursive: true });
+    await fs.mkdir(path.dirname(target), { recursive: true });
     const temp = `${target}${TEMP_MARK}${randomBytes(6).toString('hex')}`;
     const handle = await fs.open(temp, 'wx');
     try {
@@ -65,6 +65,25 @@ export class LocalBackend implements Backend {
     } finally {
       await handle.close();
     }
+    await this.publish(temp, name);
+  }
+
+  /**
+   * A temporary file under `data/`, on the repository's own file system so that its
+   * commit is a rename; a killed writer leaves it as a leftover that prune removes.
+   */
+  async spool(): Promise<Spool> {
+    const dir = this.full('data');
+    await fs.mkdir(dir, { recursive: true });
+    const temp = path.join(dir, `spool${TEMP_MARK}${randomBytes(8).toString('hex')}`);
+    return FileSpool.create(temp, (synced, name) => this.publish(synced, name));
+  }
+
+  /** Renames a synced temporary file to `name` and syncs the directory. */
+  private async publish(temp: string, name: string): Promise<void> {
+    const target = this.full(name);
+    const dir = path.dirname(target);
+    await fs.mkdir(dir, { recursive: true });
     await fs.rename(temp, target);
     // The rename itself must survive a power cut, so sync the directory too.
     const dirHandle = await fs.open(dir, 'r');

@@ -1,7 +1,13 @@
 // The SDK is loaded on first use: it is large, and the CLI on a local directory should
 // not pay its start-up time and memory.
 import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { type Backend, NotFoundError, type StoredFile } from './backend.js';
+import { FileSpool, type Spool } from './spool.js';
 
 /** Connection settings for an S3-compatible bucket. */
 export interface S3Options {
@@ -26,6 +32,7 @@ export class S3Backend implements Backend {
   private readonly config: S3ClientConfig;
   private readonly prefix: string;
   private connection: Promise<{ sdk: typeof import('@aws-sdk/client-s3'); client: S3Client }> | null = null;
+  private spoolDir: Promise<string> | null = null;
 
   constructor(private readonly options: S3Options) {
     this.prefix = options.prefix.replace(/^\/+|\/+$/g, '');
@@ -33,6 +40,10 @@ export class S3Backend implements Backend {
     const config: S3ClientConfig = {
       region: options.region ?? 'us-east-1',
       forcePathStyle: true,
+      // Checksums only where the API requires them: a streamed PUT would otherwise be
+      // sent with aws-chunked trailers, which S3-compatible stores without them store as is.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
     };
     if (options.endpoint) config.endpoint = options.endpoint;
     if (options.accessKeyId && options.secretAccessKey) {
@@ -82,6 +93,23 @@ export class S3Backend implements Backend {
     );
   }
 
+  /** Spooled in a private temporary directory, then sent in one PUT from the file. */
+  async spool(): Promise<Spool> {
+    this.spoolDir ??= fs.mkdtemp(path.join(tmpdir(), 'bogwan-vault-spool-'));
+    const temp = path.join(await this.spoolDir, randomBytes(8).toString('hex'));
+    return FileSpool.create(temp, async (synced, name) => {
+      const { sdk, client } = await this.s3();
+      const { size } = await fs.stat(synced);
+      try {
+        await client.send(
+          new sdk.PutObjectCommand({ Bucket: this.options.bucket, Key: this.key(name), Body: createReadStream(synced), ContentLength: size }),
+        );
+      } finally {
+        await fs.rm(synced, { force: true });
+      }
+    });
+  }
+
   async list(prefix: string): Promise<StoredFile[]> {
     const out: StoredFile[] = [];
     const full = this.key(prefix);
@@ -118,5 +146,6 @@ export class S3Backend implements Backend {
 
   async close(): Promise<void> {
     if (this.connection) (await this.connection).client.destroy();
+    if (this.spoolDir) await fs.rm(await this.spoolDir, { recursive: true, force: true });
   }
 }
