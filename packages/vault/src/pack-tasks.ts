@@ -1,31 +1,22 @@
-// Whole-pack work done inside a worker thread: verifying a pack for `check
+// Pack work done inside a worker thread: verifying the blobs of a pack span for `check
 // --read-data`, and restoring the blobs of one pack span straight into the target files
 // with synchronous positional writes (a worker's synchronous calls cost a few
 // microseconds; the same calls as promises on the main thread cost tens each, and
 // 50,000 small files each need six of them).
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { openBlob } from './codec.js';
 import { GarbageMeter } from './gc.js';
 import { blobId } from './keys.js';
-import { parsePackHeader } from './pack.js';
 
-/** check --read-data: the whole pack, handed over (not copied) to the worker. */
-export interface VerifyPackTask {
-  kind: 'verify-pack';
-  hex: string;
-  data: Uint8Array;
+/** check --read-data: a span of one pack, handed over (not copied), and the blobs in it. */
+export interface VerifySpanTask {
+  kind: 'verify-span';
+  span: Uint8Array;
+  blobs: { id: Uint8Array; from: number; length: number }[];
 }
 
-/** What a verified pack turned out to hold. */
-export interface VerifyPackResult {
-  hashMatches: boolean;
-  headerError?: string;
-  /** Blobs from the pack header: id (hex), offset, length. */
-  entries: [string, number, number][];
-  /** Blobs that failed: id (hex), reason. */
-  damaged: [string, string][];
-}
+/** Blobs of a verified span that failed: id (hex), reason. */
+export type VerifySpanResult = [string, string][];
 
 /** Where one blob of a restore goes. */
 export interface RestoreTargetSpec {
@@ -64,32 +55,23 @@ export interface RestorePackResult {
   fatal?: { path: string; code?: string; message: string };
 }
 
-export type PackTask = VerifyPackTask | RestorePackTask;
+export type PackTask = VerifySpanTask | RestorePackTask;
 
-/** Verifies a pack: its name (SHA-256), header, and every blob's content and id. */
-export function verifyPack(encKey: Buffer, macKey: Buffer, task: VerifyPackTask): VerifyPackResult {
-  const data = Buffer.from(task.data.buffer, task.data.byteOffset, task.data.byteLength);
-  const hashMatches = createHash('sha256').update(data).digest('hex') === task.hex;
-  const result: VerifyPackResult = { hashMatches, entries: [], damaged: [] };
-  let entries;
-  try {
-    entries = parsePackHeader(encKey, data, data.length);
-  } catch (err) {
-    result.headerError = (err as Error).message;
-    return result;
-  }
-  for (const e of entries) {
-    const hex = e.id.toString('hex');
-    result.entries.push([hex, e.offset, e.length]);
+/** Verifies every blob of a span: it decrypts and its content matches its id. */
+export function verifySpan(encKey: Buffer, macKey: Buffer, task: VerifySpanTask): VerifySpanResult {
+  const span = Buffer.from(task.span.buffer, task.span.byteOffset, task.span.byteLength);
+  const damaged: VerifySpanResult = [];
+  for (const blob of task.blobs) {
+    const id = Buffer.from(blob.id.buffer, blob.id.byteOffset, blob.id.byteLength);
     try {
-      const plain = openBlob(encKey, e.id, data.subarray(e.offset, e.offset + e.length));
-      noteGarbage(plain.length + e.length);
-      if (!blobId(macKey, plain).equals(e.id)) throw new Error('content does not match its id');
+      const plain = openBlob(encKey, id, span.subarray(blob.from, blob.from + blob.length));
+      noteGarbage(plain.length + blob.length);
+      if (!blobId(macKey, plain).equals(id)) throw new Error('content does not match its id');
     } catch (err) {
-      result.damaged.push([hex, (err as Error).message]);
+      damaged.push([id.toString('hex'), (err as Error).message]);
     }
   }
-  return result;
+  return damaged;
 }
 
 // Decrypted blobs are garbage as soon as they are written or hashed.

@@ -153,6 +153,29 @@ export class PackBuilder {
   }
 }
 
+/** The most bytes of a pack read at once by restore and check (a bigger blob is one span). */
+export const SPAN_MAX = 4 * 1024 * 1024;
+
+/**
+ * Groups blobs sorted by offset into runs that each span at most SPAN_MAX bytes of the
+ * pack (a blob bigger than that forms a run of its own), for reading a pack in pieces.
+ */
+export function spans<T>(sorted: T[], extent: (item: T) => { offset: number; length: number }): T[][] {
+  const runs: T[][] = [];
+  for (let from = 0; from < sorted.length; ) {
+    const start = extent(sorted[from]!).offset;
+    let to = from + 1;
+    while (to < sorted.length) {
+      const next = extent(sorted[to]!);
+      if (next.offset + next.length - start > SPAN_MAX) break;
+      to++;
+    }
+    runs.push(sorted.slice(from, to));
+    from = to;
+  }
+  return runs;
+}
+
 /** Reads the header from the tail of a pack (the whole pack or just its end). */
 export function parsePackHeader(encKey: Buffer, tail: Buffer, packSize: number): PackEntry[] {
   if (tail.length < 4) throw new Error('pack too short');

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { DamagedBlobError } from './codec.js';
 import { garbageCollector } from './gc.js';
-import type { PackTask, RestorePackResult, RestorePackTask, VerifyPackResult, VerifyPackTask } from './pack-tasks.js';
+import type { PackTask, RestorePackResult, RestorePackTask, VerifySpanResult, VerifySpanTask } from './pack-tasks.js';
 
 /** A unit of work sent to a worker. */
 export interface PoolJob {
@@ -97,15 +97,15 @@ export class CryptoPool {
   }
 
   /**
-   * Verifies a whole pack in a worker (needs macKey). The pack's bytes are handed over,
-   * not copied, when they fill their own buffer; `data` must not be used afterwards.
+   * Verifies the blobs of a pack span in a worker (needs macKey). The span's bytes are
+   * handed over, not copied, when they fill their own buffer; it must not be used afterwards.
    */
-  verifyPack(hex: string, data: Buffer): Promise<VerifyPackResult> {
-    const own = ownBytes(data);
-    return this.runTask({ kind: 'verify-pack', hex, data: own }, own);
+  verifySpan(task: VerifySpanTask): Promise<VerifySpanResult> {
+    const span = ownBytes(task.span);
+    return this.runTask({ ...task, span }, span);
   }
 
-  /** Restores one pack span in a worker (needs macKey); the span is handed over like verifyPack's. */
+  /** Restores one pack span in a worker (needs macKey); the span is handed over like verifySpan's. */
   restorePack(task: RestorePackTask): Promise<RestorePackResult> {
     const span = ownBytes(task.span);
     return this.runTask({ ...task, span }, span);

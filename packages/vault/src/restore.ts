@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { availableParallelism } from 'node:os';
 import type { BlobLocation } from './blob-index.js';
-import { packName } from './pack.js';
+import { packName, spans } from './pack.js';
 import type { RestoreTargetOutcome } from './pack-tasks.js';
 import { CryptoPool } from './pool.js';
 import type { Repository } from './repository.js';
@@ -48,8 +48,6 @@ interface Needed {
 }
 
 const JOURNAL_PREFIX = '.bogwan-restore-';
-// The most bytes of a pack read at once (see restorePack).
-const SPAN_MAX = 4 * 1024 * 1024;
 
 /**
  * Raised when the restore target cannot be written (disk full, quota, read-only, file
@@ -238,13 +236,7 @@ export async function restore(repo: Repository, ref: string, target: string, opt
   const restorePack = async (packHex: string, needs: Needed[]): Promise<void> => {
     needs.sort((a, b) => a.loc.offset - b.loc.offset);
     result.packsRead++;
-    for (let from = 0; from < needs.length; ) {
-      const start = needs[from]!.loc.offset;
-      let to = from + 1;
-      while (to < needs.length && needs[to]!.loc.offset + needs[to]!.loc.length - start <= SPAN_MAX) to++;
-      await restoreSpan(packHex, needs.slice(from, to));
-      from = to;
-    }
+    for (const run of spans(needs, (need) => need.loc)) await restoreSpan(packHex, run);
   };
 
   const restoreSpan = async (packHex: string, needs: Needed[]): Promise<void> => {

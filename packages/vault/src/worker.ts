@@ -2,7 +2,7 @@
 // thread and sealing here run on separate cores; verifies and restores whole packs.
 import { parentPort, workerData } from 'node:worker_threads';
 import { sealBlob } from './codec.js';
-import { noteGarbage, type PackTask, restorePack, verifyPack } from './pack-tasks.js';
+import { noteGarbage, type PackTask, restorePack, verifySpan } from './pack-tasks.js';
 import type { PoolJob, PoolResult } from './pool.js';
 
 const encKey = Buffer.from(workerData.encKey as Uint8Array);
@@ -11,7 +11,7 @@ const macKey = workerData.macKey ? Buffer.from(workerData.macKey as Uint8Array) 
 function runTask(n: number, task: PackTask): PoolResult {
   try {
     if (!macKey) throw new Error('no id key for verifying');
-    const value = task.kind === 'verify-pack' ? verifyPack(encKey, macKey, task) : restorePack(encKey, macKey, task);
+    const value = task.kind === 'verify-span' ? verifySpan(encKey, macKey, task) : restorePack(encKey, macKey, task);
     return { n, value };
   } catch (err) {
     return { n, error: (err as Error).message };
