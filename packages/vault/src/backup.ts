@@ -147,6 +147,7 @@ export async function backup(repo: Repository, source: BackupSource, options: Ba
   const readFile = async (entry: SourceEntry): Promise<string[]> => {
     const chunks: string[] = [];
     let buf: Buffer = Buffer.alloc(0);
+    chunker.reset();
     const emit = async (data: Buffer): Promise<void> => {
       const id = repo.id(data);
       chunks.push(id.toString('hex'));
