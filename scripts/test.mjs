@@ -53,11 +53,12 @@ if (!chromium) {
       PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
     });
     if (fs.existsSync(pwJson)) {
-      const s = JSON.parse(fs.readFileSync(pwJson, 'utf8')).stats;
+      const report = JSON.parse(fs.readFileSync(pwJson, 'utf8'));
+      const s = report.stats;
       totals.passed += s.expected + s.flaky;
       totals.failed += s.unexpected;
       totals.skipped += s.skipped;
-      if (s.flaky) console.log(`\nFlaky (failed, then passed when run again): ${flakyTitles(pwJson).join('; ')}`);
+      if (s.flaky) console.log(`\nFlaky (failed, then passed when run again): ${flakyTitles(report).join('; ')}`);
       if (pwStatus !== 0 && s.unexpected === 0) broken = true;
     } else {
       broken = true;
@@ -66,7 +67,7 @@ if (!chromium) {
 }
 
 /** Titles of the Playwright tests that failed once and passed on their retry. */
-function flakyTitles(file) {
+function flakyTitles(report) {
   const titles = [];
   const visit = (suite, trail) => {
     for (const spec of suite.specs ?? []) {
@@ -76,7 +77,7 @@ function flakyTitles(file) {
     }
     for (const child of suite.suites ?? []) visit(child, [...trail, child.title]);
   };
-  for (const suite of JSON.parse(fs.readFileSync(file, 'utf8')).suites ?? []) visit(suite, [suite.title]);
+  for (const suite of report.suites ?? []) visit(suite, [suite.title]);
   return titles;
 }
 

@@ -115,17 +115,15 @@ async function readPack(repo: Repository, pool: CryptoPool, hex: string, size: n
 
   if (entries) {
     let verifying: Promise<void> | null = null;
-    for (const run of spans(entries, (e) => e)) {
-      const start = run[0]!.offset;
-      const last = run.at(-1)!;
-      const span = await repo.backend.getRange(name, start, last.offset + last.length - start);
+    for (const { items, start, length } of spans(entries, (e) => e)) {
+      const span = await repo.backend.getRange(name, start, length);
       hash.update(span); // before the span is handed over to the worker
       await verifying;
       verifying = pool
-        .verifySpan({ kind: 'verify-span', span, blobs: run.map((e) => ({ id: e.id, from: e.offset - start, length: e.length })) })
+        .verifySpan({ kind: 'verify-span', span, blobs: items.map((e) => ({ id: e.id, from: e.offset - start, length: e.length })) })
         .then((damaged) => {
           for (const [id, reason] of damaged) result.errors.push(`pack ${hex} is damaged: blob ${id.slice(0, 16)}: ${reason}`);
-          result.blobsRead += run.length - damaged.length;
+          result.blobsRead += items.length - damaged.length;
         });
     }
     await verifying;

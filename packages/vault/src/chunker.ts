@@ -71,7 +71,7 @@ export class Chunker {
   private resumeAt = -1;
   private resumeHash = 0;
   private readonly wasm: ScanExports;
-  private memory: Uint8Array;
+  private readonly memory: Uint8Array;
 
   constructor(
     gear: Uint32Array,

@@ -60,7 +60,6 @@ export class PackBuilder {
   private offset = 0;
   private batch: Buffer[] = [];
   private batchBytes = 0;
-  private batchAt = 0;
   private readonly hash = createHash('sha256');
   private spool: Promise<Spool> | null = null;
   private readonly writes = new Set<Promise<void>>();
@@ -133,9 +132,8 @@ export class PackBuilder {
   private flush(): void {
     if (this.batchBytes === 0) return;
     const pieces = this.batch;
-    const at = this.batchAt;
+    const at = this.offset - this.batchBytes;
     this.batch = [];
-    this.batchAt += this.batchBytes;
     this.batchBytes = 0;
     this.spool ??= this.openSpool();
     const write = this.spool
@@ -156,24 +154,33 @@ export class PackBuilder {
 /** The most bytes of a pack read at once by restore and check (a bigger blob is one span). */
 export const SPAN_MAX = 4 * 1024 * 1024;
 
+/** Blobs that lie together in a pack, and the range of the pack they take. */
+export interface Span<T> {
+  items: T[];
+  start: number;
+  length: number;
+}
+
 /**
- * Groups blobs sorted by offset into runs that each span at most SPAN_MAX bytes of the
- * pack (a blob bigger than that forms a run of its own), for reading a pack in pieces.
+ * Groups blobs sorted by offset into spans of at most SPAN_MAX bytes of the pack (a blob
+ * bigger than that forms a span of its own), for reading a pack in pieces.
  */
-export function spans<T>(sorted: T[], extent: (item: T) => { offset: number; length: number }): T[][] {
-  const runs: T[][] = [];
+export function spans<T>(sorted: T[], extent: (item: T) => { offset: number; length: number }): Span<T>[] {
+  const out: Span<T>[] = [];
   for (let from = 0; from < sorted.length; ) {
     const start = extent(sorted[from]!).offset;
+    let end = start + extent(sorted[from]!).length;
     let to = from + 1;
     while (to < sorted.length) {
       const next = extent(sorted[to]!);
       if (next.offset + next.length - start > SPAN_MAX) break;
+      end = next.offset + next.length;
       to++;
     }
-    runs.push(sorted.slice(from, to));
+    out.push({ items: sorted.slice(from, to), start, length: end - start });
     from = to;
   }
-  return runs;
+  return out;
 }
 
 /** Reads the header from the tail of a pack (the whole pack or just its end). */

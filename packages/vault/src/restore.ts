@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { availableParallelism } from 'node:os';
 import type { BlobLocation } from './blob-index.js';
-import { packName, spans } from './pack.js';
+import { packName, type Span, spans } from './pack.js';
 import type { RestoreTargetOutcome } from './pack-tasks.js';
 import { CryptoPool } from './pool.js';
 import type { Repository } from './repository.js';
@@ -236,16 +236,13 @@ export async function restore(repo: Repository, ref: string, target: string, opt
   const restorePack = async (packHex: string, needs: Needed[]): Promise<void> => {
     needs.sort((a, b) => a.loc.offset - b.loc.offset);
     result.packsRead++;
-    for (const run of spans(needs, (need) => need.loc)) await restoreSpan(packHex, run);
+    for (const span of spans(needs, (need) => need.loc)) await restoreSpan(packHex, span);
   };
 
-  const restoreSpan = async (packHex: string, needs: Needed[]): Promise<void> => {
-    const start = needs[0]!.loc.offset;
-    const last = needs.at(-1)!;
-    const end = last.loc.offset + last.loc.length;
+  const restoreSpan = async (packHex: string, { items: needs, start, length }: Span<Needed>): Promise<void> => {
     let span: Buffer;
     try {
-      span = await repo.backend.getRange(packName(packHex), start, end - start);
+      span = await repo.backend.getRange(packName(packHex), start, length);
     } catch (err) {
       const reason = `pack ${packHex.slice(0, 12)} unreadable: ${(err as Error).message}`;
       for (const need of needs) for (const t of need.targets) await settle(t, { damage: reason });
