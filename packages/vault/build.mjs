@@ -3,7 +3,7 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { cli: 'src/cli.ts', index: 'src/index.ts', worker: 'src/worker.ts' },
+  entryPoints: { cli: 'src/cli.ts', index: 'src/index.ts', worker: 'src/worker.ts', walker: 'src/walker.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -11,7 +11,7 @@ import { Repository } from './repository.js';
 import { restore } from './restore.js';
 import { withRepository } from './session.js';
 import { listSnapshots } from './snapshot.js';
-import { walkPaths } from './source.js';
+import { BackgroundWalk } from './background-walk.js';
 
 const HELP = `usage: bogwan-vault <command> --repo R [options]
 
@@ -105,16 +105,22 @@ async function main(argv: string[]): Promise<number> {
     case 'backup': {
       if (args.length === 0) throw new Error('backup needs at least one PATH');
       const paths = args.map((p) => path.resolve(p));
-      return withRepository(repoUrl, password(), 'backup', false, async (repo) => {
-        const interval = values['checkpoint-interval'];
-        const seconds = interval === undefined ? undefined : Number(interval);
-        if (seconds !== undefined && !(seconds > 0)) throw new Error(`bad --checkpoint-interval: ${interval}`);
-        const { id, stats } = await backup(repo, walkPaths(paths), { paths, full: values.full, signal: stop.signal, ...(seconds ? { checkpointEveryMs: seconds * 1000 } : {}) });
-        console.log(`files: ${stats.files} (${stats.filesRead} read, ${stats.filesUnchanged} unchanged, ${stats.filesResumed} resumed), dirs: ${stats.dirs}`);
-        console.log(`added: ${stats.bytesAdded} bytes in ${stats.blobsAdded} blobs, stored ${stats.bytesStored} bytes, ${stats.durationMs} ms`);
-        console.log(id);
-        return 0;
-      });
+      const interval = values['checkpoint-interval'];
+      const seconds = interval === undefined ? undefined : Number(interval);
+      if (seconds !== undefined && !(seconds > 0)) throw new Error(`bad --checkpoint-interval: ${interval}`);
+      // The walk starts now, on its own thread, while the repository opens.
+      const source = new BackgroundWalk(paths);
+      try {
+        return await withRepository(repoUrl, password(), 'backup', false, async (repo) => {
+          const { id, stats } = await backup(repo, source, { paths, full: values.full, signal: stop.signal, ...(seconds ? { checkpointEveryMs: seconds * 1000 } : {}) });
+          console.log(`files: ${stats.files} (${stats.filesRead} read, ${stats.filesUnchanged} unchanged, ${stats.filesResumed} resumed), dirs: ${stats.dirs}`);
+          console.log(`added: ${stats.bytesAdded} bytes in ${stats.blobsAdded} blobs, stored ${stats.bytesStored} bytes, ${stats.durationMs} ms`);
+          console.log(id);
+          return 0;
+        });
+      } finally {
+        await source.close();
+      }
     }
     case 'snapshots':
       return withRepository(repoUrl, password(), 'snapshots', false, async (repo) => {

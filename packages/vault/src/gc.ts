@@ -1,37 +1,53 @@
 // Large short-lived buffers (file reads, sealed and opened blobs, pack spans) are
 // collected late by V8: without help a backup or restore sits on hundreds of MiB of
-// garbage. The engine asks for a collection after every few MiB of such buffers.
+// garbage. The engine asks for a collection after every few MiB of such buffers: a
+// young-generation one (a scavenge frees buffers whose handles died young, in well
+// under a millisecond) each time, and a full one every FULL_EVERY times for the
+// buffers whose handles lived long enough to be promoted. Full collections every time
+// cost a third of a first backup's CPU time (see docs/decisions.md).
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
-let collector: (() => void) | null | undefined;
+// Called bare it collects everything; with { type: 'minor' } only the young generation.
+type Collector = (options?: { type: 'minor' }) => void;
+
+let collector: Collector | null | undefined;
+
+const FULL_EVERY = 8;
 
 /**
  * A function that runs a full garbage collection, or null when the runtime refuses.
  * Exposing gc also gives it to worker threads started afterwards (as globalThis.gc).
  */
-export function garbageCollector(): (() => void) | null {
+export function garbageCollector(): Collector | null {
   if (collector !== undefined) return collector;
-  const existing = (globalThis as { gc?: () => void }).gc;
+  const existing = (globalThis as { gc?: Collector }).gc;
   if (existing) return (collector = existing);
   try {
     setFlagsFromString('--expose-gc');
-    collector = runInNewContext('gc') as () => void;
+    collector = runInNewContext('gc') as Collector;
   } catch {
     collector = null;
   }
   return collector;
 }
 
-/** Counts bytes of dropped buffers and collects after every `every` bytes. */
+/**
+ * Counts bytes of dropped buffers and collects after every `every` bytes: the young
+ * generation each time, everything every FULL_EVERY times.
+ */
 export class GarbageMeter {
   private pending = 0;
+  private ticks = 0;
   constructor(private readonly every: number) {}
 
   note(bytes: number): void {
     this.pending += bytes;
     if (this.pending < this.every) return;
     this.pending = 0;
-    garbageCollector()?.();
+    this.ticks = (this.ticks + 1) % FULL_EVERY;
+    const gc = garbageCollector();
+    if (this.ticks === 0) gc?.();
+    else gc?.({ type: 'minor' });
   }
 }

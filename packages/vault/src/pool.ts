@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { DamagedBlobError } from './codec.js';
 import { garbageCollector } from './gc.js';
+import { startWorker } from './worker-start.js';
 import type { PackTask, RestorePackResult, RestorePackTask, VerifySpanResult, VerifySpanTask } from './pack-tasks.js';
 
 /** A unit of work sent to a worker. */
@@ -42,16 +42,10 @@ interface Lane {
 const BATCH_BYTES = 1024 * 1024;
 const BATCH_JOBS = 256;
 
-function startWorker(encKey: Buffer, macKey: Buffer | undefined): Worker {
+function startCryptoWorker(encKey: Buffer, macKey: Buffer | undefined): Worker {
   // Workers started after this get a gc() they call every few MiB (gc.ts).
   garbageCollector();
-  const workerData = { encKey: Uint8Array.from(encKey), macKey: macKey ? Uint8Array.from(macKey) : undefined };
-  const built = new URL('./worker.js', import.meta.url);
-  if (existsSync(built)) return new Worker(built, { workerData });
-  // Running from the TypeScript sources (tests): let tsx load the worker.
-  const source = new URL('./worker.ts', import.meta.url).href;
-  const boot = `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(source)}); });`;
-  return new Worker(boot, { eval: true, workerData });
+  return startWorker('worker', { encKey: Uint8Array.from(encKey), macKey: macKey ? Uint8Array.from(macKey) : undefined });
 }
 
 /** The bytes in a buffer of their own, so they can be handed to a worker without a copy. */
@@ -80,7 +74,7 @@ export class CryptoPool {
 
   private start(): void {
     for (let i = 0; i < Math.max(1, this.threads); i++) {
-      const worker = startWorker(this.encKey, this.macKey);
+      const worker = startCryptoWorker(this.encKey, this.macKey);
       const lane: Lane = { worker, batch: [], batchBytes: 0, inFlight: 0 };
       worker.on('message', (results: PoolResult[]) => this.receive(lane, results));
       worker.on('error', (err) => this.failAll(err));

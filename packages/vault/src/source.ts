@@ -86,12 +86,17 @@ async function* walk(abs: string, rel: string, st: Stats = lstatSync(abs)): Asyn
   // Sockets, fifos and devices are not backed up.
 }
 
+/** The name of a backup path's top-level entry: its last component. */
+export function rootName(abs: string): string {
+  return path.basename(abs) || 'root';
+}
+
 /** Walks local paths; each becomes a top-level entry named after its last component. */
 export async function* walkPaths(paths: string[]): AsyncGenerator<SourceEntry> {
   const seen = new Set<string>();
   for (const p of paths) {
     const abs = path.resolve(p);
-    const name = path.basename(abs) || 'root';
+    const name = rootName(abs);
     if (seen.has(name)) throw new Error(`two backup paths share the name "${name}"`);
     seen.add(name);
     yield* walk(abs, name);

@@ -1,0 +1,115 @@
+import path from 'node:path';
+import type { Worker } from 'node:worker_threads';
+import { readFileChunks, rootName, type SourceEntry } from './source.js';
+import { startWorker } from './worker-start.js';
+
+/** Entries as the walker thread sends them: paths, and eight numbers per entry. */
+export interface EncodedEntries {
+  paths: string[];
+  /** kind (0 file, 1 dir, 2 symlink), mode, mtimeMs, ctimeMs, inode, uid, gid, size. */
+  numbers: Float64Array;
+  /** Symlink targets by position in the batch. */
+  targets: Record<number, string>;
+}
+
+export type WalkMessage = { batch: EncodedEntries } | { done: true } | { error: { message: string; code?: string } };
+
+const KINDS = ['file', 'dir', 'symlink'] as const;
+const FIELDS = 8;
+
+export function encodeEntries(entries: SourceEntry[]): EncodedEntries {
+  const numbers = new Float64Array(entries.length * FIELDS);
+  const targets: Record<number, string> = {};
+  entries.forEach((e, i) => {
+    numbers.set([KINDS.indexOf(e.type), e.mode, e.mtimeMs, e.ctimeMs ?? 0, e.inode ?? 0, e.uid ?? 0, e.gid ?? 0, e.size], i * FIELDS);
+    if (e.target !== undefined) targets[i] = e.target;
+  });
+  return { paths: entries.map((e) => e.path), numbers, targets };
+}
+
+function decodeEntries(encoded: EncodedEntries, roots: Map<string, string>): SourceEntry[] {
+  const { paths, numbers, targets } = encoded;
+  return paths.map((rel, i) => {
+    const n = numbers.subarray(i * FIELDS, (i + 1) * FIELDS);
+    const type = KINDS[n[0]!]!;
+    const entry: SourceEntry = { path: rel, type, mode: n[1]!, mtimeMs: n[2]!, ctimeMs: n[3]!, inode: n[4]!, uid: n[5]!, gid: n[6]!, size: n[7]! };
+    if (type === 'symlink') entry.target = targets[i] ?? '';
+    if (type === 'file') {
+      const cut = rel.indexOf('/');
+      const abs = cut < 0 ? roots.get(rel)! : roots.get(rel.slice(0, cut))! + rel.slice(cut);
+      const size = entry.size;
+      entry.open = () => readFileChunks(abs, size);
+    }
+    return entry;
+  });
+}
+
+/**
+ * Walks local paths like walkPaths, on a worker thread that starts at once: the walk
+ * runs while the repository is being opened (key derivation, index) and then beside
+ * the backup, which only takes the entries. Runs at most `ahead` entries ahead of the
+ * consumer. Iterate it once; an iteration left early stops the thread, and `close()`
+ * stops it when the walk is not iterated at all (a repository that failed to open).
+ */
+export class BackgroundWalk implements AsyncIterable<SourceEntry> {
+  private readonly worker: Worker;
+  private readonly roots = new Map<string, string>();
+  private readonly batches: EncodedEntries[] = [];
+  private finished = false;
+  private failure: Error | null = null;
+  private wake: (() => void) | null = null;
+
+  constructor(paths: string[], ahead = 65_536) {
+    for (const p of paths) {
+      const abs = path.resolve(p);
+      this.roots.set(rootName(abs), abs);
+    }
+    this.worker = startWorker('walker', { paths: paths.map((p) => path.resolve(p)) });
+    // An abandoned walk must not keep the process alive.
+    this.worker.unref();
+    this.worker.on('message', (message: WalkMessage) => {
+      if ('batch' in message) this.batches.push(message.batch);
+      else if ('done' in message) this.finished = true;
+      else this.failure = Object.assign(new Error(message.error.message), { code: message.error.code });
+      this.notify();
+    });
+    this.worker.on('error', (err) => {
+      this.failure ??= err;
+      this.notify();
+    });
+    this.worker.on('exit', (code) => {
+      if (!this.finished) this.failure ??= new Error(`the walker thread stopped (exit code ${code})`);
+      this.notify();
+    });
+    this.worker.postMessage(ahead);
+  }
+
+  private notify(): void {
+    this.wake?.();
+    this.wake = null;
+  }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<SourceEntry> {
+    try {
+      for (;;) {
+        const batch = this.batches.shift();
+        if (batch) {
+          this.worker.postMessage(batch.paths.length);
+          yield* decodeEntries(batch, this.roots);
+          continue;
+        }
+        if (this.failure) throw this.failure;
+        if (this.finished) return;
+        await new Promise<void>((resolve) => (this.wake = resolve));
+      }
+    } finally {
+      await this.close();
+    }
+  }
+
+  /** Stops the walker thread (done by the iteration itself when it ends). */
+  async close(): Promise<void> {
+    this.finished = true;
+    await this.worker.terminate();
+  }
+}
