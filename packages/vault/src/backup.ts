@@ -115,13 +115,15 @@ export async function backup(repo: Repository, source: BackupSource, options: Ba
     const tree = await loadTree(repo, seg);
     for (const node of tree.nodes) resumed.set(node.name, node);
   }
-  let finished: TreeNode[] = [];
+  // Files read since the last checkpoint, by full path, as JSON: a string costs a third
+  // of the node object with its array and numbers, and there is one per file read.
+  let finished: string[] = [];
   let lastCheckpoint = Date.now();
   let checkpointId: string | null = null;
 
   const checkpoint = async (): Promise<void> => {
     if (finished.length > 0) {
-      segments.push(await saveTree(repo, writer, finished));
+      segments.push(await saveTree(repo, writer, finished.map((json) => JSON.parse(json) as TreeNode)));
       finished = [];
     }
     await writer.checkpointIndex();
@@ -278,7 +280,7 @@ export async function backup(repo: Repository, source: BackupSource, options: Ba
           stats.filesResumed++;
         } else {
           node.chunks = await readFile(entry);
-          finished.push({ ...node, name: entry.path });
+          finished.push(JSON.stringify({ ...node, name: entry.path }));
         }
       }
       takePrefetched(entry); // read ahead but not needed after all

@@ -14,35 +14,40 @@ export interface IndexContents {
   packs: { id: Buffer; entries: PackEntry[] }[];
 }
 
-/** Serialises index contents. */
-export function encodeIndex(contents: IndexContents): Buffer {
-  let size = 4 + 4 + contents.superseded.length * 32 + 4;
-  for (const pack of contents.packs) size += 36 + pack.entries.length * ENTRY;
-  const out = Buffer.alloc(size);
-  out.write(MAGIC, 0, 'latin1');
-  let at = 4;
-  out.writeUInt32LE(contents.superseded.length, at);
-  at += 4;
-  for (const name of contents.superseded) {
-    out.write(name, at, 'hex');
-    at += 32;
-  }
-  out.writeUInt32LE(contents.packs.length, at);
-  at += 4;
-  for (const pack of contents.packs) {
-    pack.id.copy(out, at);
-    out.writeUInt32LE(pack.entries.length, at + 32);
-    at += 36;
-    for (const e of pack.entries) {
-      e.id.copy(out, at);
-      out[at + 32] = e.type;
-      out.writeUInt32LE(e.offset, at + 33);
-      out.writeUInt32LE(e.length, at + 37);
-      out.writeUInt32LE(e.rawLength, at + 41);
-      at += ENTRY;
-    }
+/**
+ * One pack's listing as it appears in an index file: id, count, entries. A writer keeps
+ * the packs it has not yet indexed in this form (49 bytes a blob, against ~600 for
+ * entry objects with an id buffer each).
+ */
+export function encodePackListing(id: Buffer, entries: PackEntry[]): Buffer {
+  const out = Buffer.alloc(36 + entries.length * ENTRY);
+  id.copy(out, 0);
+  out.writeUInt32LE(entries.length, 32);
+  let at = 36;
+  for (const e of entries) {
+    e.id.copy(out, at);
+    out[at + 32] = e.type;
+    out.writeUInt32LE(e.offset, at + 33);
+    out.writeUInt32LE(e.length, at + 37);
+    out.writeUInt32LE(e.rawLength, at + 41);
+    at += ENTRY;
   }
   return out;
+}
+
+/** Serialises index contents, followed by pack listings already encoded. */
+export function encodeIndex(contents: IndexContents, listings: Buffer[] = []): Buffer {
+  const head = Buffer.alloc(4 + 4 + contents.superseded.length * 32 + 4);
+  head.write(MAGIC, 0, 'latin1');
+  let at = 4;
+  head.writeUInt32LE(contents.superseded.length, at);
+  at += 4;
+  for (const name of contents.superseded) {
+    head.write(name, at, 'hex');
+    at += 32;
+  }
+  head.writeUInt32LE(contents.packs.length + listings.length, at);
+  return Buffer.concat([head, ...contents.packs.map((pack) => encodePackListing(pack.id, pack.entries)), ...listings]);
 }
 
 /** Parses an index file; entry ids are views into `data`. */

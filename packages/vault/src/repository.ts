@@ -146,8 +146,8 @@ export class Repository {
   }
 
   /** Writes an index file and returns its name. */
-  async writeIndex(contents: IndexContents): Promise<string> {
-    const sealed = sealFile(this.key.encKey, 'index', encodeIndex(contents));
+  async writeIndex(contents: IndexContents, listings: Buffer[] = []): Promise<string> {
+    const sealed = sealFile(this.key.encKey, 'index', encodeIndex(contents, listings));
     const name = createHash('sha256').update(sealed).digest('hex');
     await this.backend.put(`index/${name}`, sealed);
     return name;

@@ -1,6 +1,6 @@
 import { type BlobType } from './blob-index.js';
 import { sealBlob } from './codec.js';
-import type { IndexContents } from './index-file.js';
+import { decodeIndex, encodeIndex, encodePackListing, type IndexContents } from './index-file.js';
 import { type FinishedPack, PackBuilder, packName } from './pack.js';
 import type { CryptoPool } from './pool.js';
 import type { Repository } from './repository.js';
@@ -29,7 +29,8 @@ export class BlobWriter {
   readonly stats: WriterStats = { blobsAdded: 0, bytesAdded: 0, bytesStored: 0, packsWritten: 0 };
   private builder: PackBuilder;
   private readonly queued = new Set<string>();
-  private readonly unindexed: IndexContents['packs'] = [];
+  /** Listings (encoded) of the packs stored but not yet in an index file. */
+  private readonly unindexed: Buffer[] = [];
   private sealing = 0;
   private packsWaiting = 0;
   private readonly sealWaiters: (() => void)[] = [];
@@ -68,7 +69,7 @@ export class BlobWriter {
 
   /** Hands over the packs uploaded but not yet listed in an index file. */
   takeUnindexed(): IndexContents['packs'] {
-    return this.unindexed.splice(0);
+    return decodeIndex(encodeIndex({ superseded: [], packs: [] }, this.unindexed.splice(0))).packs;
   }
 
   /**
@@ -157,7 +158,7 @@ export class BlobWriter {
       else this.repo.index.add(e.id, { type: e.type, pack: pack.id, offset: e.offset, length: e.length, rawLength: e.rawLength });
       this.queued.delete(e.id.toString('hex'));
     }
-    this.unindexed.push({ id: pack.id, entries: pack.entries });
+    this.unindexed.push(encodePackListing(pack.id, pack.entries));
   }
 
   private throwIfFailed(): void {
@@ -177,7 +178,6 @@ export class BlobWriter {
   async checkpointIndex(): Promise<string | null> {
     await this.flush();
     if (this.unindexed.length === 0) return null;
-    const packs = this.unindexed.splice(0);
-    return this.repo.writeIndex({ superseded: [], packs });
+    return this.repo.writeIndex({ superseded: [], packs: [] }, this.unindexed.splice(0));
   }
 }
