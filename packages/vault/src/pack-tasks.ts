@@ -52,6 +52,8 @@ export type RestoreTargetOutcome =
 /** A restore span's outcome; `fatal` means the target could not be written at all. */
 export interface RestorePackResult {
   outcomes: RestoreTargetOutcome[][];
+  /** The task's span, handed back so its buffer can be read into again. */
+  span?: Uint8Array;
   fatal?: { path: string; code?: string; message: string };
 }
 

@@ -99,9 +99,13 @@ export class CryptoPool {
     return this.runTask({ ...task, span }, span);
   }
 
-  /** Restores one pack span in a worker (needs macKey); the span is handed over like verifySpan's. */
-  restorePack(task: RestorePackTask): Promise<RestorePackResult> {
-    const span = ownBytes(task.span);
+  /**
+   * Restores one pack span in a worker (needs macKey). With `lend`, the span's whole
+   * buffer is moved to the worker and comes back in the result (`span`) for reuse;
+   * otherwise the span is handed over like verifySpan's.
+   */
+  restorePack(task: RestorePackTask, lend = false): Promise<RestorePackResult> {
+    const span = lend ? task.span : ownBytes(task.span);
     return this.runTask({ ...task, span }, span);
   }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { availableParallelism } from 'node:os';
 import type { BlobLocation } from './blob-index.js';
-import { packName, type Span, spans } from './pack.js';
+import { packName, SPAN_MAX, type Span, spans } from './pack.js';
 import type { RestoreTargetOutcome } from './pack-tasks.js';
 import { CryptoPool } from './pool.js';
 import type { Repository } from './repository.js';
@@ -239,15 +239,24 @@ export async function restore(repo: Repository, ref: string, target: string, opt
     for (const span of spans(needs, (need) => need.loc)) await restoreSpan(packHex, span);
   };
 
+  // Span buffers come back from the workers and are read into again.
+  const spare: Buffer[] = [];
+  const spanBuffer = (length: number): Buffer => {
+    const buf = spare.pop();
+    return buf && buf.length >= length ? buf : Buffer.allocUnsafeSlow(Math.max(SPAN_MAX, length));
+  };
+
   const restoreSpan = async (packHex: string, { items: needs, start, length }: Span<Needed>): Promise<void> => {
     let span: Buffer;
+    const into = spanBuffer(length);
     try {
-      span = await repo.backend.getRange(packName(packHex), start, length);
+      span = await repo.backend.getRange(packName(packHex), start, length, into);
     } catch (err) {
       const reason = `pack ${packHex.slice(0, 12)} unreadable: ${(err as Error).message}`;
       for (const need of needs) for (const t of need.targets) await settle(t, { damage: reason });
       return;
     }
+    const lent = span.buffer === into.buffer;
     const done = await pool.restorePack({
       kind: 'restore-pack',
       hex: packHex,
@@ -262,7 +271,8 @@ export async function restore(repo: Repository, ref: string, target: string, opt
           ...(t.file.whole ? { whole: { mode: t.file.node.mode, mtimeMs: t.file.node.mtimeMs, size: t.file.node.size } } : {}),
         })),
       })),
-    });
+    }, lent);
+    if (done.span && spare.length < threads) spare.push(Buffer.from(done.span.buffer, 0, done.span.buffer.byteLength));
     for (let b = 0; b < done.outcomes.length; b++) {
       const targets = needs[b]!.targets;
       const outcomes = done.outcomes[b]!;

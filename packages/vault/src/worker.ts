@@ -2,7 +2,7 @@
 // thread and sealing here run on separate cores; verifies and restores whole packs.
 import { parentPort, workerData } from 'node:worker_threads';
 import { sealBlob } from './codec.js';
-import { noteGarbage, type PackTask, restorePack, verifySpan } from './pack-tasks.js';
+import { noteGarbage, type PackTask, restorePack, type RestorePackResult, verifySpan } from './pack-tasks.js';
 import type { PoolJob, PoolResult } from './pool.js';
 
 const encKey = Buffer.from(workerData.encKey as Uint8Array);
@@ -20,7 +20,13 @@ function runTask(n: number, task: PackTask): PoolResult {
 
 parentPort!.on('message', (message: PoolJob[] | { n: number; task: PackTask }) => {
   if (!Array.isArray(message)) {
-    parentPort!.postMessage([runTask(message.n, message.task)]);
+    const result = runTask(message.n, message.task);
+    // A restore span goes back to be read into again: fresh 4 MiB buffers each time
+    // cost page faults on every span.
+    if (message.task.kind === 'restore-pack' && result.value && message.task.span.buffer instanceof ArrayBuffer) {
+      (result.value as RestorePackResult).span = message.task.span;
+      parentPort!.postMessage([result], [message.task.span.buffer]);
+    } else parentPort!.postMessage([result]);
     return;
   }
   const jobs = message;

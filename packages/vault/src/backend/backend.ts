@@ -17,7 +17,11 @@ export interface Backend {
   /** Preferred pack size for this medium (bigger on object stores). */
   readonly packSize: number;
   get(name: string): Promise<Buffer>;
-  getRange(name: string, offset: number, length: number): Promise<Buffer>;
+  /**
+   * Reads `length` bytes at `offset`. Given `into` (at least `length` bytes), a backend
+   * may read into it and return a view of it instead of a new buffer.
+   */
+  getRange(name: string, offset: number, length: number, into?: Buffer): Promise<Buffer>;
   /** Atomic: readers see either nothing or the whole file. */
   put(name: string, data: Buffer): Promise<void>;
   /**

@@ -32,7 +32,7 @@ export class LocalBackend implements Backend {
     }
   }
 
-  async getRange(name: string, offset: number, length: number): Promise<Buffer> {
+  async getRange(name: string, offset: number, length: number, into?: Buffer): Promise<Buffer> {
     let handle: fs.FileHandle;
     try {
       handle = await fs.open(this.full(name), 'r');
@@ -41,14 +41,14 @@ export class LocalBackend implements Backend {
       throw err;
     }
     try {
-      const buf = Buffer.allocUnsafe(length);
+      const buf = into && into.length >= length ? into : Buffer.allocUnsafe(length);
       let done = 0;
       while (done < length) {
         const { bytesRead } = await handle.read(buf, done, length - done, offset + done);
         if (bytesRead === 0) break;
         done += bytesRead;
       }
-      return done === length ? buf : buf.subarray(0, done);
+      return done === buf.length ? buf : buf.subarray(0, done);
     } finally {
       await handle.close();
     }
