@@ -256,7 +256,9 @@ export async function restore(repo: Repository, ref: string, target: string, opt
       for (const need of needs) for (const t of need.targets) await settle(t, { damage: reason });
       return;
     }
+    // A backend that did not read into it (S3) leaves the buffer for the next span.
     const lent = span.buffer === into.buffer;
+    if (!lent) spare.push(into);
     const done = await pool.restorePack({
       kind: 'restore-pack',
       hex: packHex,

@@ -25,8 +25,14 @@ parentPort!.on('message', (message: PoolJob[] | { n: number; task: PackTask }) =
     // cost page faults on every span.
     if (message.task.kind === 'restore-pack' && result.value && message.task.span.buffer instanceof ArrayBuffer) {
       (result.value as RestorePackResult).span = message.task.span;
-      parentPort!.postMessage([result], [message.task.span.buffer]);
-    } else parentPort!.postMessage([result]);
+      try {
+        parentPort!.postMessage([result], [message.task.span.buffer]);
+        return;
+      } catch {
+        delete (result.value as RestorePackResult).span; // not movable: the main thread allocates anew
+      }
+    }
+    parentPort!.postMessage([result]);
     return;
   }
   const jobs = message;
