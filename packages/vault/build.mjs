@@ -1,9 +1,9 @@
-// Bundles the engine into dist/: the CLI, the library entry and the worker that
-// seals and opens blobs. npm packages stay external and load from node_modules.
+// Bundles the engine into dist/: the CLI, the library entry and the worker threads
+// (sealing and opening blobs, walking, reading small files). npm packages stay external and load from node_modules.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { cli: 'src/cli.ts', index: 'src/index.ts', worker: 'src/worker.ts', walker: 'src/walker.ts' },
+  entryPoints: { cli: 'src/cli.ts', index: 'src/index.ts', worker: 'src/worker.ts', walker: 'src/walker.ts', reader: 'src/reader.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

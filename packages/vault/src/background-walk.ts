@@ -38,6 +38,7 @@ function decodeEntries(encoded: EncodedEntries, roots: Map<string, string>): Sou
       const cut = rel.indexOf('/');
       const abs = cut < 0 ? roots.get(rel)! : roots.get(rel.slice(0, cut))! + rel.slice(cut);
       const size = entry.size;
+      entry.file = abs;
       entry.open = () => readFileChunks(abs, size);
     }
     return entry;

@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { BlobType } from './blob-index.js';
 import { Chunker, gearTable } from './chunker.js';
+import { FileReaders } from './file-readers.js';
 import { GarbageMeter } from './gc.js';
 import { CryptoPool } from './pool.js';
 import type { Repository } from './repository.js';
@@ -70,16 +71,27 @@ function newStats(): BackupStats {
 // bytes). Many small files are otherwise one disk round trip after another.
 const LOOKAHEAD = 256;
 const PREFETCH_FILE_MAX = 1024 * 1024;
-const PREFETCH_FILES = 32;
+const PREFETCH_FILES = 128;
 const PREFETCH_BYTES = 16 * 1024 * 1024;
 // A full collection costs a few ms with the engine's small heap; every 32 MiB read keeps
 // dropped buffers from piling up to hundreds of MiB (gc.ts).
 const GC_EVERY = 32 * 1024 * 1024;
 
-async function collect(entry: SourceEntry): Promise<Uint8Array[]> {
+/** A file's bytes read ahead of its turn; `id` is their blob id when known (one chunk). */
+interface ReadAhead {
+  pieces: Uint8Array[];
+  id?: Buffer;
+}
+
+async function collect(entry: SourceEntry): Promise<ReadAhead> {
   const pieces: Uint8Array[] = [];
   for await (const piece of entry.open!()) pieces.push(piece);
-  return pieces;
+  return { pieces };
+}
+
+/** True for a file small enough to be read whole ahead of its turn. */
+function small(entry: SourceEntry): boolean {
+  return entry.type === 'file' && entry.open !== undefined && entry.size > 0 && entry.size <= PREFETCH_FILE_MAX;
 }
 
 function parentOf(path: string): string {
@@ -134,9 +146,14 @@ export async function backup(repo: Repository, source: BackupSource, options: Ba
     lastCheckpoint = Date.now();
   };
 
-  const prefetched = new Map<SourceEntry, Promise<Uint8Array[]>>();
+  // Small local files are read on reader threads; others through their own stream.
+  // A file of at most the chunker's minimum is one chunk: its id comes from the reader.
+  const readers = new FileReaders(repo.key.macKey, repo.config.chunker.min);
+  const readWhole = (entry: SourceEntry): Promise<ReadAhead> =>
+    entry.file !== undefined ? readers.read(entry.file, entry.size).then(({ bytes, id }) => ({ pieces: [bytes], ...(id ? { id } : {}) })) : collect(entry);
+  const prefetched = new Map<SourceEntry, Promise<ReadAhead>>();
   let prefetchBytes = 0;
-  const takePrefetched = (entry: SourceEntry): Promise<Uint8Array[]> | undefined => {
+  const takePrefetched = (entry: SourceEntry): Promise<ReadAhead> | undefined => {
     const pending = prefetched.get(entry);
     if (pending) {
       prefetched.delete(entry);
@@ -166,8 +183,19 @@ export async function backup(repo: Repository, source: BackupSource, options: Ba
       }
       buf = buf.subarray(start);
     };
-    const early = takePrefetched(entry);
-    for await (const piece of early ? await early : entry.open!()) {
+    const pending = takePrefetched(entry) ?? (small(entry) && entry.file !== undefined ? readWhole(entry) : undefined);
+    const early = await pending;
+    if (early?.id && early.pieces.length === 1 && early.pieces[0]!.length > 0 && early.pieces[0]!.length <= repo.config.chunker.min) {
+      // One chunk, hashed by the reader: nothing to cut or hash here.
+      const bytes = early.pieces[0]!;
+      stats.bytesRead += bytes.length;
+      garbage.note(bytes.length);
+      chunks.push(early.id.toString('hex'));
+      await writer.add(early.id, BlobType.Data, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length));
+      stats.filesRead++;
+      return chunks;
+    }
+    for await (const piece of early?.pieces ?? entry.open!()) {
       options.signal?.throwIfAborted();
       stats.bytesRead += piece.length;
       // Each byte read passes through a few short-lived buffers (read, chunk, sealed, pack).
@@ -232,9 +260,9 @@ export async function backup(repo: Repository, source: BackupSource, options: Ba
       if (prefetched.size >= PREFETCH_FILES || prefetchBytes >= PREFETCH_BYTES) return;
       const e = ahead[considered]!;
       if (parentOf(e.path) !== frame.path) return;
-      if (e.type !== 'file' || !e.open || e.size === 0 || e.size > PREFETCH_FILE_MAX || prefetched.has(e)) continue;
+      if (!small(e) || prefetched.has(e)) continue;
       if (!willRead(e, frame)) continue;
-      const pending = collect(e);
+      const pending = readWhole(e);
       pending.catch(() => {}); // awaited when the file's turn comes
       prefetched.set(e, pending);
       prefetchBytes += e.size;
@@ -310,6 +338,6 @@ export async function backup(repo: Repository, source: BackupSource, options: Ba
     }
     throw err;
   } finally {
-    await pool.close();
+    await Promise.all([pool.close(), readers.close()]);
   }
 }

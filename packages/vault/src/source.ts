@@ -23,6 +23,8 @@ export interface SourceEntry {
   target?: string;
   /** Streams the file's bytes (files only). */
   open?(): AsyncIterable<Uint8Array>;
+  /** The absolute path of the local file that `open` streams, when there is one: the engine may read it on a thread of its own. */
+  file?: string;
 }
 
 /** What a backup reads: any async iterable of entries. */
@@ -58,7 +60,7 @@ async function* walk(abs: string, rel: string, st: Stats = lstatSync(abs)): Asyn
     yield { ...base, type: 'symlink', size: 0, target: await fs.readlink(abs) };
   } else if (st.isFile()) {
     const size = st.size;
-    yield { ...base, type: 'file', size, open: () => readFileChunks(abs, size) };
+    yield { ...base, type: 'file', size, file: abs, open: () => readFileChunks(abs, size) };
   } else if (st.isDirectory()) {
     yield { ...base, type: 'dir', size: 0 };
     const names = (await fs.readdir(abs)).sort();
@@ -78,6 +80,7 @@ async function* walk(abs: string, rel: string, st: Stats = lstatSync(abs)): Asyn
           uid: childStat.uid,
           gid: childStat.gid,
           size,
+          file: child,
           open: () => readFileChunks(child, size),
         };
       }

@@ -1,0 +1,145 @@
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from './worker-start.js';
+
+/** Files a reader thread is asked to read whole, in one message. */
+export interface ReadBatch {
+  n: number;
+  files: string[];
+  /** Sizes when walked: the room each file gets in the answer's buffer. */
+  sizes: number[];
+}
+
+/**
+ * One file's bytes: a span of the batch buffer (with the blob id of those bytes when they
+ * are one chunk), a buffer of their own (it grew), or the error.
+ */
+export type ReadOutcome = { offset: number; length: number; id?: Uint8Array } | { own: Uint8Array } | { error: { message: string; code?: string } };
+
+/** A file read whole; `id` is its blob id when the file is one chunk (up to `hashUpTo` bytes). */
+export interface WholeFile {
+  bytes: Uint8Array;
+  id?: Buffer;
+}
+
+/** A reader thread's answer to one batch. */
+export interface ReadResults {
+  n: number;
+  buffer: ArrayBuffer;
+  outcomes: ReadOutcome[];
+}
+
+interface Request {
+  file: string;
+  size: number;
+  resolve: (file: WholeFile) => void;
+  reject: (err: Error) => void;
+}
+
+interface Lane {
+  worker: Worker;
+  /** Bytes asked for and not answered yet. */
+  pending: number;
+}
+
+// Many small files on a cold disk are one round trip each. Read with synchronous calls
+// on threads of their own, four reads are in flight at a time at a few microseconds of
+// main-thread time per file; through the promise API the same reads cost the main thread
+// tens of microseconds per call (open, read, close) and the machine twice the CPU time
+// (measured: 50,000 files cold in 1.7 s with 1.4 s CPU against 2.9 s with 4.2 s).
+// A file that is one chunk is also hashed there (its blob id), off the main thread.
+const READERS = 4;
+const BATCH_FILES = 8;
+const BATCH_BYTES = 1024 * 1024;
+
+/**
+ * Reads whole small files on reader threads, which start with the first read (a backup
+ * with nothing to read starts none). Files asked for in the same turn of the event loop
+ * go out together; answers come back in one buffer per batch, so a file's bytes are a
+ * view into a buffer shared with the other files of its batch. A file of at most
+ * `hashUpTo` bytes (the chunker's minimum: it is one chunk) comes with its blob id,
+ * HMAC-SHA-256 under `idKey`.
+ */
+export class FileReaders {
+  private readonly lanes: Lane[] = [];
+  private readonly waiting = new Map<number, Request[]>();
+  private batch: Request[] = [];
+  private batchBytes = 0;
+  private next = 0;
+  private scheduled = false;
+  private closed = false;
+
+  constructor(
+    private readonly idKey: Buffer,
+    private readonly hashUpTo: number,
+    private readonly threads = READERS,
+  ) {}
+
+  /** The bytes of `file`, expected to be `size` long (a file that changed is read as it is now). */
+  read(file: string, size: number): Promise<WholeFile> {
+    if (this.closed) return Promise.reject(new Error('file readers closed'));
+    const promise = new Promise<WholeFile>((resolve, reject) => this.batch.push({ file, size, resolve, reject }));
+    this.batchBytes += size;
+    if (this.batch.length >= BATCH_FILES || this.batchBytes >= BATCH_BYTES) this.send();
+    else if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => {
+        this.scheduled = false;
+        this.send();
+      });
+    }
+    return promise;
+  }
+
+  private start(): void {
+    for (let i = 0; i < Math.max(1, this.threads); i++) {
+      const lane: Lane = { worker: startWorker('reader', { idKey: Uint8Array.from(this.idKey), hashUpTo: this.hashUpTo }), pending: 0 };
+      lane.worker.on('message', (results: ReadResults) => this.receive(lane, results));
+      lane.worker.on('error', (err) => this.failAll(err));
+      this.lanes.push(lane);
+    }
+  }
+
+  private send(): void {
+    if (this.batch.length === 0 || this.closed) return;
+    if (this.lanes.length === 0) this.start();
+    const requests = this.batch;
+    const bytes = this.batchBytes;
+    this.batch = [];
+    this.batchBytes = 0;
+    const n = this.next++;
+    this.waiting.set(n, requests);
+    const lane = this.lanes.reduce((a, b) => (b.pending < a.pending ? b : a));
+    lane.pending += bytes + 1;
+    const message: ReadBatch = { n, files: requests.map((r) => r.file), sizes: requests.map((r) => r.size) };
+    lane.worker.postMessage(message);
+  }
+
+  private receive(lane: Lane, { n, buffer, outcomes }: ReadResults): void {
+    const requests = this.waiting.get(n);
+    if (!requests) return;
+    this.waiting.delete(n);
+    lane.pending -= requests.reduce((sum, r) => sum + r.size, 0) + 1;
+    requests.forEach((request, i) => {
+      const outcome = outcomes[i]!;
+      if ('error' in outcome) request.reject(Object.assign(new Error(outcome.error.message), { code: outcome.error.code }));
+      else if ('own' in outcome) request.resolve({ bytes: outcome.own });
+      else {
+        const bytes = new Uint8Array(buffer, outcome.offset, outcome.length);
+        request.resolve(outcome.id ? { bytes, id: Buffer.from(outcome.id.buffer, outcome.id.byteOffset, outcome.id.byteLength) } : { bytes });
+      }
+    });
+  }
+
+  private failAll(err: Error): void {
+    for (const requests of this.waiting.values()) for (const r of requests) r.reject(err);
+    this.waiting.clear();
+  }
+
+  /** Stops the reader threads; reads not answered yet fail. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const r of this.batch.splice(0)) r.reject(new Error('file readers closed'));
+    this.failAll(new Error('file readers closed'));
+    await Promise.all(this.lanes.map((l) => l.worker.terminate()));
+  }
+}

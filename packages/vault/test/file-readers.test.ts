@@ -1,0 +1,71 @@
+// The reader threads hand back exactly the bytes on disk, the blob id of one-chunk files,
+// and each file's own error, whatever happened to the file since it was walked.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FileReaders } from '../src/file-readers.js';
+import { blobId } from '../src/keys.js';
+import { tempDir } from './helpers.js';
+
+const idKey = randomBytes(32);
+let readers: FileReaders | undefined;
+
+afterEach(async () => {
+  await readers?.close();
+  readers = undefined;
+});
+
+describe('file readers', () => {
+  it('read many files in batches over several threads, each with its bytes and, up to the limit, its blob id', async () => {
+    const dir = await tempDir('readers');
+    const files: { file: string; bytes: Buffer }[] = [];
+    for (let i = 0; i < 60; i++) {
+      const bytes = randomBytes(1 + ((i * 977) % 5000));
+      const file = path.join(dir, `파일 ${i}`);
+      await fs.writeFile(file, bytes);
+      files.push({ file, bytes });
+    }
+    readers = new FileReaders(idKey, 3000, 3);
+    const got = await Promise.all(files.map(({ file, bytes }) => readers!.read(file, bytes.length)));
+    got.forEach((read, i) => {
+      const { bytes } = files[i]!;
+      expect(Buffer.from(read.bytes).equals(bytes)).toBe(true);
+      if (bytes.length <= 3000) expect(read.id?.equals(blobId(idKey, bytes))).toBe(true);
+      else expect(read.id).toBeUndefined();
+    });
+  });
+
+  it('read a file as it is now when it grew or shrank since it was walked, and fail only the file that is gone', async () => {
+    const dir = await tempDir('readers-changed');
+    const grown = randomBytes(3 * 1024 * 1024 + 7);
+    const shrunk = randomBytes(10);
+    const same = randomBytes(100);
+    await fs.writeFile(path.join(dir, 'grown'), grown);
+    await fs.writeFile(path.join(dir, 'shrunk'), shrunk);
+    await fs.writeFile(path.join(dir, 'same'), same);
+    readers = new FileReaders(idKey, 1024, 1);
+    const [a, b, c, d] = await Promise.allSettled([
+      readers.read(path.join(dir, 'grown'), 20),
+      readers.read(path.join(dir, 'gone'), 20),
+      readers.read(path.join(dir, 'shrunk'), 500),
+      readers.read(path.join(dir, 'same'), 100),
+    ]);
+    expect(a.status === 'fulfilled' && Buffer.from(a.value.bytes).equals(grown)).toBe(true);
+    expect(a.status === 'fulfilled' && a.value.id).toBeUndefined();
+    expect(b).toMatchObject({ status: 'rejected', reason: { code: 'ENOENT' } });
+    expect(c.status === 'fulfilled' && Buffer.from(c.value.bytes).equals(shrunk)).toBe(true);
+    expect(c.status === 'fulfilled' && c.value.id?.equals(blobId(idKey, shrunk))).toBe(true);
+    expect(d.status === 'fulfilled' && d.value.id?.equals(blobId(idKey, same))).toBe(true);
+  });
+
+  it('refuse reads once closed, and fail the reads still waiting', async () => {
+    const dir = await tempDir('readers-closed');
+    await fs.writeFile(path.join(dir, 'f'), 'x');
+    readers = new FileReaders(idKey, 1024, 1);
+    const waiting = readers.read(path.join(dir, 'f'), 1);
+    await readers.close();
+    await expect(waiting).rejects.toThrow('file readers closed');
+    await expect(readers.read(path.join(dir, 'f'), 1)).rejects.toThrow('file readers closed');
+  });
+});
