@@ -6,9 +6,10 @@ import { GarbageMeter } from './gc.js';
 import { CryptoPool } from './pool.js';
 import type { Repository } from './repository.js';
 import { type BackupStats, listSnapshots, samePaths, type Snapshot, saveSnapshot } from './snapshot.js';
-import type { BackupSource, SourceEntry } from './source.js';
+import { type BackupSource, READ_SIZE, readInWindow, type SourceEntry } from './source.js';
 import { loadTree, saveTree, type TreeNode } from './tree.js';
 import { BlobWriter } from './writer.js';
+import { ChunkIds } from './chunk-ids.js';
 
 /** Options of one backup run. */
 export interface BackupOptions {
@@ -118,7 +119,7 @@ export async function backup(repo: Repository, source: BackupSource, options: Ba
   const checkpoints = mine.filter((s) => s.snapshot.checkpoint);
   const resumeFrom = checkpoints.at(-1);
 
-  const pool = new CryptoPool(repo.key.encKey, options.threads);
+  const pool = new CryptoPool(repo.key.encKey, options.threads, repo.key.macKey);
   const writer = new BlobWriter(repo, pool);
   const chunker = new Chunker(gearTable(repo.key.chunkerSeed), repo.config.chunker);
   const segments = [...(resumeFrom?.snapshot.segments ?? [])];
@@ -163,26 +164,10 @@ export async function backup(repo: Repository, source: BackupSource, options: Ba
   };
 
   const garbage = new GarbageMeter(GC_EVERY);
+  // One window per run for reading large local files: the part of a chunk not cut yet
+  // moves to its front and the next read lands behind it (no fresh buffer per read).
+  let window: Buffer | null = null;
   const readFile = async (entry: SourceEntry): Promise<string[]> => {
-    const chunks: string[] = [];
-    let buf: Buffer = Buffer.alloc(0);
-    chunker.reset();
-    const emit = async (data: Buffer): Promise<void> => {
-      const id = repo.id(data);
-      chunks.push(id.toString('hex'));
-      await writer.add(id, BlobType.Data, data);
-    };
-    const drain = async (final: boolean): Promise<void> => {
-      let start = 0;
-      for (;;) {
-        const cut = chunker.cut(buf, start, buf.length, final);
-        if (cut <= 0) break;
-        // Copy: the worker message must not drag the whole read buffer along.
-        await emit(Buffer.from(buf.subarray(start, start + cut)));
-        start += cut;
-      }
-      buf = buf.subarray(start);
-    };
     const pending = takePrefetched(entry) ?? (small(entry) && entry.file !== undefined ? readWhole(entry) : undefined);
     const early = await pending;
     if (early?.id && early.pieces.length === 1 && early.pieces[0]!.length > 0 && early.pieces[0]!.length <= repo.config.chunker.min) {
@@ -190,22 +175,46 @@ export async function backup(repo: Repository, source: BackupSource, options: Ba
       const bytes = early.pieces[0]!;
       stats.bytesRead += bytes.length;
       garbage.note(bytes.length);
-      chunks.push(early.id.toString('hex'));
       await writer.add(early.id, BlobType.Data, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length));
       stats.filesRead++;
-      return chunks;
+      return [early.id.toString('hex')];
     }
-    for await (const piece of early?.pieces ?? entry.open!()) {
-      options.signal?.throwIfAborted();
-      stats.bytesRead += piece.length;
-      // Each byte read passes through a few short-lived buffers (read, chunk, sealed, pack).
-      garbage.note(piece.length);
-      buf = buf.length === 0 ? Buffer.from(piece.buffer, piece.byteOffset, piece.length) : Buffer.concat([buf, piece]);
-      await drain(false);
+    const chunks = new ChunkIds(repo, pool, writer);
+    chunker.reset();
+    const cutAll = async (data: Buffer, end: number, final: boolean): Promise<number> => {
+      let start = 0;
+      for (;;) {
+        const cut = chunker.cut(data, start, end, final);
+        if (cut <= 0) return start;
+        // Copy: the chunk goes to a worker in a buffer of its own.
+        await chunks.add(Buffer.from(data.subarray(start, start + cut)));
+        start += cut;
+      }
+    };
+    if (!early && entry.file !== undefined) {
+      const buffer = (window ??= Buffer.allocUnsafeSlow(repo.config.chunker.max + READ_SIZE));
+      const cutWindow = (end: number, final: boolean): Promise<number> => {
+        options.signal?.throwIfAborted();
+        return cutAll(buffer, end, final);
+      };
+      await readInWindow(entry.file, buffer, cutWindow, (n) => {
+        stats.bytesRead += n;
+        // Each byte read passes through a few short-lived buffers (chunk, sealed, pack).
+        garbage.note(n);
+      });
+    } else {
+      let buf: Buffer = Buffer.alloc(0);
+      for await (const piece of early?.pieces ?? entry.open!()) {
+        options.signal?.throwIfAborted();
+        stats.bytesRead += piece.length;
+        garbage.note(piece.length);
+        buf = buf.length === 0 ? Buffer.from(piece.buffer, piece.byteOffset, piece.length) : Buffer.concat([buf, piece]);
+        buf = buf.subarray(await cutAll(buf, buf.length, false));
+      }
+      if (buf.length > 0) await cutAll(buf, buf.length, true);
     }
-    if (buf.length > 0) await drain(true);
     stats.filesRead++;
-    return chunks;
+    return chunks.all();
   };
 
   const stack: Frame[] = [{ path: '', node: null, nodes: [], previous: null, changed: true }];

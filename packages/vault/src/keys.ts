@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHmac, randomBytes, scrypt } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes, scrypt } from 'node:crypto';
 import { hashRaw } from '@node-rs/argon2';
 
 /** The secrets of a repository, unwrapped from a key slot. */
@@ -138,7 +138,4 @@ export async function unwrapMasterKey(slot: KeySlot, password: string): Promise<
   }
 }
 
-/** Keyed blob id: HMAC-SHA-256 of the plaintext. */
-export function blobId(macKey: Buffer, data: Uint8Array): Buffer {
-  return createHmac('sha256', macKey).update(data).digest();
-}
+export { blobId } from './blob-id.js';

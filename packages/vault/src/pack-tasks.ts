@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import { openBlob } from './codec.js';
 import { GarbageMeter } from './gc.js';
-import { blobId } from './keys.js';
+import { blobId } from './blob-id.js';
 
 /** check --read-data: a span of one pack, handed over (not copied), and the blobs in it. */
 export interface VerifySpanTask {

@@ -8,7 +8,8 @@ import type { PackTask, RestorePackResult, RestorePackTask, VerifySpanResult, Ve
 /** A unit of work sent to a worker. */
 export interface PoolJob {
   n: number;
-  op: 'seal';
+  /** seal: compress (when it saves) and encrypt under `id`; hash: the blob id of `data`, which comes back with it. */
+  op: 'seal' | 'hash';
   id: Uint8Array;
   data: Uint8Array;
   compress: boolean;
@@ -18,6 +19,8 @@ export interface PoolJob {
 export interface PoolResult {
   n: number;
   data?: Uint8Array;
+  /** A hash job's blob id. */
+  id?: Uint8Array;
   /** A pack task's result. */
   value?: unknown;
   error?: string;
@@ -41,6 +44,7 @@ interface Lane {
 // files) amortises it, while 1 MiB batches keep both cores busy on big files.
 const BATCH_BYTES = 1024 * 1024;
 const BATCH_JOBS = 256;
+const NO_ID = new Uint8Array(0);
 
 function startCryptoWorker(encKey: Buffer, macKey: Buffer | undefined): Worker {
   // Workers started after this get a gc() they call every few MiB (gc.ts).
@@ -91,6 +95,14 @@ export class CryptoPool {
   }
 
   /**
+   * The blob id of `data` (needs macKey), computed off this thread; the bytes are moved
+   * there and back, not copied, when they fill their own buffer.
+   */
+  hash(data: Uint8Array): Promise<{ id: Buffer; data: Buffer }> {
+    return this.submit('hash', NO_ID, data, false);
+  }
+
+  /**
    * Verifies the blobs of a pack span in a worker (needs macKey). The span's bytes are
    * handed over, not copied, when they fill their own buffer; it must not be used afterwards.
    */
@@ -126,7 +138,7 @@ export class CryptoPool {
     return promise;
   }
 
-  private submit(op: PoolJob['op'], id: Uint8Array, data: Uint8Array, compress: boolean): Promise<Buffer> {
+  private submit<T>(op: PoolJob['op'], id: Uint8Array, data: Uint8Array, compress: boolean): Promise<T> {
     if (this.closed) return Promise.reject(new Error('crypto pool closed'));
     if (this.lanes.length === 0) this.start();
     // postMessage copies a view's whole underlying ArrayBuffer (a whole read buffer for
@@ -138,7 +150,7 @@ export class CryptoPool {
     const lane = this.lanes.reduce((a, b) => (b.inFlight + b.batchBytes < a.inFlight + a.batchBytes ? b : a));
     lane.batch.push({ n, op, id, data, compress });
     lane.batchBytes += data.length;
-    const promise = new Promise<Buffer>((resolve, reject) => this.pending.set(n, { resolve, reject, bytes: data.length }));
+    const promise = new Promise<T>((resolve, reject) => this.pending.set(n, { resolve, reject, bytes: data.length }));
     if (lane.batchBytes >= BATCH_BYTES || lane.batch.length >= BATCH_JOBS) this.send(lane);
     else if (!this.scheduled) {
       this.scheduled = true;
@@ -171,6 +183,7 @@ export class CryptoPool {
       lane.inFlight -= p.bytes;
       if (r.error !== undefined) p.reject(new DamagedBlobError(r.error));
       else if (r.value !== undefined) p.resolve(r.value);
+      else if (r.id !== undefined) p.resolve({ id: Buffer.from(r.id.buffer, r.id.byteOffset, r.id.byteLength), data: Buffer.from(r.data!.buffer, r.data!.byteOffset, r.data!.byteLength) });
       else p.resolve(Buffer.from(r.data!.buffer, r.data!.byteOffset, r.data!.byteLength));
     }
   }

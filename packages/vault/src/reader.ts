@@ -4,7 +4,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ReadBatch, ReadOutcome, ReadResults } from './file-readers.js';
-import { blobId } from './keys.js';
+import { blobId } from './blob-id.js';
 
 const { idKey, hashUpTo } = workerData as { idKey: Uint8Array; hashUpTo: number };
 const macKey = Buffer.from(idKey);

@@ -1,6 +1,7 @@
-// Worker thread: seals (compress + encrypt) blobs in batches, so hashing on the main
-// thread and sealing here run on separate cores; verifies and restores whole packs.
+// Worker thread: hashes (blob ids of large chunks) and seals (compress + encrypt) blobs in
+// batches, off the main thread, which reads and cuts; verifies and restores whole packs.
 import { parentPort, workerData } from 'node:worker_threads';
+import { blobId } from './blob-id.js';
 import { sealBlob } from './codec.js';
 import { noteGarbage, type PackTask, restorePack, type RestorePackResult, verifySpan } from './pack-tasks.js';
 import type { PoolJob, PoolResult } from './pool.js';
@@ -38,6 +39,10 @@ parentPort!.on('message', (message: PoolJob[] | { n: number; task: PackTask }) =
   const jobs = message;
   const results: PoolResult[] = jobs.map((job) => {
     try {
+      if (job.op === 'hash') {
+        if (!macKey) throw new Error('no id key for hashing');
+        return { n: job.n, id: new Uint8Array(blobId(macKey, job.data)), data: job.data };
+      }
       const sealed = sealBlob(encKey, job.id, job.data, job.compress);
       noteGarbage(job.data.length + sealed.length);
       return { n: job.n, data: sealed };
