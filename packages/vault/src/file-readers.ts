@@ -67,6 +67,8 @@ export class FileReaders {
   private next = 0;
   private scheduled = false;
   private closed = false;
+  /** A reader thread that failed or stopped: every read from then on fails with it. */
+  private failure: Error | null = null;
 
   constructor(
     private readonly idKey: Buffer,
@@ -77,6 +79,7 @@ export class FileReaders {
   /** The bytes of `file`, expected to be `size` long (a file that changed is read as it is now). */
   read(file: string, size: number): Promise<WholeFile> {
     if (this.closed) return Promise.reject(new Error('file readers closed'));
+    if (this.failure) return Promise.reject(this.failure);
     const promise = new Promise<WholeFile>((resolve, reject) => this.batch.push({ file, size, resolve, reject }));
     this.batchBytes += size;
     if (this.batch.length >= BATCH_FILES || this.batchBytes >= BATCH_BYTES) this.send();
@@ -94,13 +97,21 @@ export class FileReaders {
     for (let i = 0; i < Math.max(1, this.threads); i++) {
       const lane: Lane = { worker: startWorker('reader', { idKey: Uint8Array.from(this.idKey), hashUpTo: this.hashUpTo }), pending: 0 };
       lane.worker.on('message', (results: ReadResults) => this.receive(lane, results));
-      lane.worker.on('error', (err) => this.failAll(err));
+      lane.worker.on('error', (err) => this.fail(err));
+      lane.worker.on('exit', (code) => {
+        if (!this.closed) this.fail(new Error(`a reader thread stopped (exit code ${code})`));
+      });
       this.lanes.push(lane);
     }
   }
 
   private send(): void {
     if (this.batch.length === 0 || this.closed) return;
+    if (this.failure) {
+      for (const r of this.batch.splice(0)) r.reject(this.failure);
+      this.batchBytes = 0;
+      return;
+    }
     if (this.lanes.length === 0) this.start();
     const requests = this.batch;
     const bytes = this.batchBytes;
@@ -128,6 +139,11 @@ export class FileReaders {
         request.resolve(outcome.id ? { bytes, id: Buffer.from(outcome.id.buffer, outcome.id.byteOffset, outcome.id.byteLength) } : { bytes });
       }
     });
+  }
+
+  private fail(err: Error): void {
+    this.failure ??= err;
+    this.failAll(err);
   }
 
   private failAll(err: Error): void {

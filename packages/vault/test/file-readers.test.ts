@@ -68,4 +68,16 @@ describe('file readers', () => {
     await expect(waiting).rejects.toThrow('file readers closed');
     await expect(readers.read(path.join(dir, 'f'), 1)).rejects.toThrow('file readers closed');
   });
+
+  it('fail every read, waiting or new, once a reader thread has stopped, instead of waiting forever', async () => {
+    const dir = await tempDir('readers-stopped');
+    await fs.writeFile(path.join(dir, 'f'), 'x');
+    readers = new FileReaders(idKey, 1024, 1);
+    await readers.read(path.join(dir, 'f'), 1);
+    // The thread is stopped from outside, as a crash would stop it.
+    const lanes = (readers as unknown as { lanes: { worker: { terminate(): Promise<number> } }[] }).lanes;
+    await lanes[0]!.worker.terminate();
+    await new Promise((resolve) => setImmediate(resolve));
+    await expect(readers.read(path.join(dir, 'f'), 1)).rejects.toThrow('a reader thread stopped');
+  });
 });
