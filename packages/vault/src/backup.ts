@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { BlobType } from './blob-index.js';
 import { Chunker, gearTable } from './chunker.js';
@@ -149,9 +150,16 @@ export async function backup(repo: Repository, source: BackupSource, options: Ba
 
   // Small local files are read on reader threads; others through their own stream.
   // A file of at most the chunker's minimum is one chunk: its id comes from the reader.
+  // A read that fails there is done again through the entry's own stream, so a failure
+  // is the source's own (its error, its message) exactly as without reader threads.
   const readers = new FileReaders(repo.key.macKey, repo.config.chunker.min);
   const readWhole = (entry: SourceEntry): Promise<ReadAhead> =>
-    entry.file !== undefined ? readers.read(entry.file, entry.size).then(({ bytes, id }) => ({ pieces: [bytes], ...(id ? { id } : {}) })) : collect(entry);
+    entry.file !== undefined
+      ? readers.read(entry.file, entry.size).then(
+          ({ bytes, id }) => ({ pieces: [bytes], ...(id ? { id } : {}) }),
+          () => collect(entry),
+        )
+      : collect(entry);
   const prefetched = new Map<SourceEntry, Promise<ReadAhead>>();
   let prefetchBytes = 0;
   const takePrefetched = (entry: SourceEntry): Promise<ReadAhead> | undefined => {
@@ -191,17 +199,24 @@ export async function backup(repo: Repository, source: BackupSource, options: Ba
         start += cut;
       }
     };
-    if (!early && entry.file !== undefined) {
+    // A large local file is read into the window; one that cannot be opened goes through
+    // the entry's own stream, whose error is the source's own.
+    const handle = !early && entry.file !== undefined ? await fs.open(entry.file, 'r').catch(() => undefined) : undefined;
+    if (handle) {
       const buffer = (window ??= Buffer.allocUnsafeSlow(repo.config.chunker.max + READ_SIZE));
       const cutWindow = (end: number, final: boolean): Promise<number> => {
         options.signal?.throwIfAborted();
         return cutAll(buffer, end, final);
       };
-      await readInWindow(entry.file, buffer, cutWindow, (n) => {
-        stats.bytesRead += n;
-        // Each byte read passes through a few short-lived buffers (chunk, sealed, pack).
-        garbage.note(n);
-      });
+      try {
+        await readInWindow(handle, buffer, cutWindow, (n) => {
+          stats.bytesRead += n;
+          // Each byte read passes through a few short-lived buffers (chunk, sealed, pack).
+          garbage.note(n);
+        });
+      } finally {
+        await handle.close();
+      }
     } else {
       let buf: Buffer = Buffer.alloc(0);
       for await (const piece of early?.pieces ?? entry.open!()) {

@@ -52,34 +52,34 @@ export async function* readFileChunks(file: string, size: number): AsyncGenerato
 }
 
 /**
- * Reads a file into `window` behind the bytes not cut yet: after each read `cut(end,
+ * Reads an open file into `window` behind the bytes not cut yet: after each read `cut(end,
  * final)` answers how many bytes from the window's start it has used, and the rest moves
  * to the front. `cut` must leave less than `window.length - READ_SIZE` bytes (a chunker
  * whose largest chunk is that size does). `counted` hears of every read. The file is read
- * to its end, whatever its size when walked.
+ * to its end, whatever its size when walked; the caller closes it.
  */
-export async function readInWindow(file: string, window: Buffer, cut: (end: number, final: boolean) => Promise<number>, counted: (bytes: number) => void): Promise<void> {
-  const handle = await fs.open(file, 'r');
-  try {
-    let have = 0;
-    let position = 0;
-    for (;;) {
-      const { bytesRead } = await handle.read(window, have, Math.min(READ_SIZE, window.length - have), position);
-      if (bytesRead === 0) {
-        if (have > 0) await cut(have, true);
-        return;
-      }
-      position += bytesRead;
-      have += bytesRead;
-      counted(bytesRead);
-      const used = await cut(have, false);
-      if (used > 0) {
-        window.copy(window, 0, used, have);
-        have -= used;
-      }
+export async function readInWindow(
+  handle: fs.FileHandle,
+  window: Buffer,
+  cut: (end: number, final: boolean) => Promise<number>,
+  counted: (bytes: number) => void,
+): Promise<void> {
+  let have = 0;
+  let position = 0;
+  for (;;) {
+    const { bytesRead } = await handle.read(window, have, Math.min(READ_SIZE, window.length - have), position);
+    if (bytesRead === 0) {
+      if (have > 0) await cut(have, true);
+      return;
     }
-  } finally {
-    await handle.close();
+    position += bytesRead;
+    have += bytesRead;
+    counted(bytesRead);
+    const used = await cut(have, false);
+    if (used > 0) {
+      window.copy(window, 0, used, have);
+      have -= used;
+    }
   }
 }
 

@@ -16,8 +16,9 @@ async function cutPieces(file: string): Promise<{ bytes: Buffer; counted: number
   let counted = 0;
   let finals = 0;
   let turn = 0;
+  const handle = await fs.open(file, 'r');
   await readInWindow(
-    file,
+    handle,
     window,
     async (end, final) => {
       if (final) {
@@ -32,7 +33,7 @@ async function cutPieces(file: string): Promise<{ bytes: Buffer; counted: number
       return used;
     },
     (n) => (counted += n),
-  );
+  ).finally(() => handle.close());
   return { bytes: Buffer.concat(taken), counted, finals };
 }
 
@@ -47,10 +48,9 @@ describe('reading in a window', () => {
     expect(finals).toBe(1);
   });
 
-  it('reads an empty file without calling the cutter, and fails on a file that is gone', async () => {
+  it('reads an empty file without calling the cutter', async () => {
     const dir = await tempDir('window-empty');
     await fs.writeFile(path.join(dir, 'empty'), '');
     expect(await cutPieces(path.join(dir, 'empty'))).toEqual({ bytes: Buffer.alloc(0), counted: 0, finals: 0 });
-    await expect(cutPieces(path.join(dir, 'gone'))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });
