@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { BlobType } from './blob-index.js';
 import { Chunker, gearTable } from './chunker.js';
@@ -7,7 +6,7 @@ import { GarbageMeter } from './gc.js';
 import { CryptoPool } from './pool.js';
 import type { Repository } from './repository.js';
 import { type BackupStats, listSnapshots, samePaths, type Snapshot, saveSnapshot } from './snapshot.js';
-import { type BackupSource, READ_SIZE, readInWindow, type SourceEntry } from './source.js';
+import { type BackupSource, openRegularFile, READ_SIZE, readInWindow, type SourceEntry } from './source.js';
 import { loadTree, saveTree, type TreeNode } from './tree.js';
 import { BlobWriter } from './writer.js';
 import { ChunkIds } from './chunk-ids.js';
@@ -201,7 +200,7 @@ export async function backup(repo: Repository, source: BackupSource, options: Ba
     };
     // A large local file is read into the window; one that cannot be opened goes through
     // the entry's own stream, whose error is the source's own.
-    const handle = !early && entry.file !== undefined ? await fs.open(entry.file, 'r').catch(() => undefined) : undefined;
+    const handle = !early && entry.file !== undefined ? await openRegularFile(entry.file).catch(() => undefined) : undefined;
     if (handle) {
       const buffer = (window ??= Buffer.allocUnsafeSlow(repo.config.chunker.max + READ_SIZE));
       const cutWindow = (end: number, final: boolean): Promise<number> => {

@@ -1,10 +1,11 @@
 // Worker thread: reads whole small files with synchronous calls and sends their bytes
 // back in one buffer per batch, with the blob id of each file that is one chunk
 // (see file-readers.ts).
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, readSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ReadBatch, ReadOutcome, ReadResults } from './file-readers.js';
 import { blobId } from './blob-id.js';
+import { openRegularFileSync } from './source.js';
 
 const { idKey, hashUpTo } = workerData as { idKey: Uint8Array; hashUpTo: number };
 const macKey = Buffer.from(idKey);
@@ -47,7 +48,7 @@ function readBatch({ n, files, sizes }: ReadBatch): { results: ReadResults; tran
     const space = sizes[i]! + SLACK;
     let fd = -1;
     try {
-      fd = openSync(file, 'r');
+      fd = openRegularFileSync(file);
       const bytes = new Uint8Array(buffer, offset, space);
       const length = readInto(fd, bytes, 0);
       if (length < space) outcomes.push({ offset, length, ...(length <= hashUpTo ? { id: new Uint8Array(blobId(macKey, bytes.subarray(0, length))) } : {}) });

@@ -1,4 +1,4 @@
-import { lstatSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, type Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -33,8 +33,36 @@ export type BackupSource = AsyncIterable<SourceEntry>;
 export const READ_SIZE = 4 * 1024 * 1024;
 
 /** Streams a file in large reads; the buffers are fresh, so callers may keep them. */
+// Opened without blocking: a file replaced by a named pipe after the walk would otherwise
+// wait for a writer forever. Whatever is not a regular file any more is refused.
+const OPEN_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK;
+
+function notRegular(file: string): Error {
+  return Object.assign(new Error(`${file} is no longer a regular file`), { code: 'ENOTREG' });
+}
+
+/** Opens a file the walk saw as a regular file, refusing anything else it has become. */
+export async function openRegularFile(file: string): Promise<fs.FileHandle> {
+  const handle = await fs.open(file, OPEN_FLAGS);
+  if (!(await handle.stat()).isFile()) {
+    await handle.close();
+    throw notRegular(file);
+  }
+  return handle;
+}
+
+/** openRegularFile for synchronous callers (reader threads); answers the descriptor. */
+export function openRegularFileSync(file: string): number {
+  const fd = openSync(file, OPEN_FLAGS);
+  if (!fstatSync(fd).isFile()) {
+    closeSync(fd);
+    throw notRegular(file);
+  }
+  return fd;
+}
+
 export async function* readFileChunks(file: string, size: number): AsyncGenerator<Uint8Array> {
-  const handle = await fs.open(file, 'r');
+  const handle = await openRegularFile(file);
   try {
     let position = 0;
     for (;;) {
