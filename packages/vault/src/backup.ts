@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import { BlobType } from './blob-index.js';
+import { ChunkIds } from './chunk-ids.js';
 import { Chunker, gearTable } from './chunker.js';
 import { FileReaders } from './file-readers.js';
 import { GarbageMeter } from './gc.js';
@@ -9,7 +10,6 @@ import { type BackupStats, listSnapshots, samePaths, type Snapshot, saveSnapshot
 import { type BackupSource, openRegularFile, READ_SIZE, readInWindow, type SourceEntry } from './source.js';
 import { loadTree, saveTree, type TreeNode } from './tree.js';
 import { BlobWriter } from './writer.js';
-import { ChunkIds } from './chunk-ids.js';
 
 /** Options of one backup run. */
 export interface BackupOptions {
@@ -78,7 +78,7 @@ const PREFETCH_BYTES = 16 * 1024 * 1024;
 // dropped buffers from piling up to hundreds of MiB (gc.ts).
 const GC_EVERY = 32 * 1024 * 1024;
 
-/** A file's bytes read ahead of its turn; `id` is their blob id when known (one chunk). */
+/** A file's bytes read ahead of its turn; with `id`, they are one non-empty chunk with that blob id. */
 interface ReadAhead {
   pieces: Uint8Array[];
   id?: Buffer;
@@ -177,8 +177,8 @@ export async function backup(repo: Repository, source: BackupSource, options: Ba
   const readFile = async (entry: SourceEntry): Promise<string[]> => {
     const pending = takePrefetched(entry) ?? (small(entry) && entry.file !== undefined ? readWhole(entry) : undefined);
     const early = await pending;
-    if (early?.id && early.pieces.length === 1 && early.pieces[0]!.length > 0 && early.pieces[0]!.length <= repo.config.chunker.min) {
-      // One chunk, hashed by the reader: nothing to cut or hash here.
+    if (early?.id) {
+      // One chunk, hashed by the reader (it names an id only for 1 to chunker.min bytes).
       const bytes = early.pieces[0]!;
       stats.bytesRead += bytes.length;
       garbage.note(bytes.length);

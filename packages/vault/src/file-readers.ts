@@ -15,7 +15,7 @@ export interface ReadBatch {
  */
 export type ReadOutcome = { offset: number; length: number; id?: Uint8Array } | { own: Uint8Array } | { error: { message: string; code?: string } };
 
-/** A file read whole; `id` is its blob id when the file is one chunk (up to `hashUpTo` bytes). */
+/** A file read whole; `id` is its blob id when the file is one chunk (1 to `hashUpTo` bytes). */
 export interface WholeFile {
   bytes: Uint8Array;
   id?: Buffer;

@@ -51,7 +51,7 @@ function readBatch({ n, files, sizes }: ReadBatch): { results: ReadResults; tran
       fd = openRegularFileSync(file);
       const bytes = new Uint8Array(buffer, offset, space);
       const length = readInto(fd, bytes, 0);
-      if (length < space) outcomes.push({ offset, length, ...(length <= hashUpTo ? { id: new Uint8Array(blobId(macKey, bytes.subarray(0, length))) } : {}) });
+      if (length < space) outcomes.push({ offset, length, ...(length > 0 && length <= hashUpTo ? { id: new Uint8Array(blobId(macKey, bytes.subarray(0, length))) } : {}) });
       else {
         // Grown since it was walked: its bytes go back in a buffer of their own.
         const whole = Buffer.concat([new Uint8Array(buffer, offset, length), ...readRest(fd, length)]);
