@@ -230,9 +230,11 @@ async function uploadThroughApi(url, token, source, folder, name) {
   const total = Math.ceil(SIZE / CHUNK);
   const handle = await fs.promises.open(source, 'r');
   let next = 0;
-  const sendOne = async (index) => {
+  // One buffer per connection, read into again for each chunk (the bare client does not
+  // allocate per chunk either); a chunk's request is answered before its buffer is reused.
+  const sendOne = async (index, space) => {
     const length = Math.min(CHUNK, SIZE - index * CHUNK);
-    const buffer = Buffer.alloc(length);
+    const buffer = space.subarray(0, length);
     await handle.read(buffer, 0, length, index * CHUNK);
     const fields = { fileName: name, path: folder, chunkIndex: index, totalChunks: total, isLastChunk: index === total - 1, fileSize: SIZE };
     const res = await postMultipart(`${url}/api/file/upload`, token, fields, buffer);
@@ -241,13 +243,43 @@ async function uploadThroughApi(url, token, source, folder, name) {
     return answer;
   };
   // The last chunk goes once all others are in, as the web client does.
-  const workers = Array.from({ length: IN_FLIGHT }, async () => {
-    while (next < total - 1) await sendOne(next++);
+  const spaces = Array.from({ length: IN_FLIGHT }, () => Buffer.allocUnsafeSlow(CHUNK));
+  const workers = spaces.map(async (space) => {
+    while (next < total - 1) await sendOne(next++, space);
   });
   await Promise.all(workers);
-  const last = await sendOne(total - 1);
+  const last = await sendOne(total - 1, spaces[0]);
   await handle.close();
   if (!last.complete) throw new Error('upload did not complete');
+}
+
+/** The machine's CPU time so far, in core-seconds: busy (user, nice, system, irq, softirq) and waiting for I/O. */
+function machineCpu() {
+  const [user, nice, system, , iowait, irq, softirq] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const tick = 100; // USER_HZ
+  const server = serverPid ? fs.readFileSync(`/proc/${serverPid}/stat`, 'utf8').split(') ')[1].split(' ') : null;
+  const own = process.cpuUsage();
+  return {
+    busy: (user + nice + system + irq + softirq) / tick,
+    user: (user + nice) / tick,
+    system: system / tick,
+    softirq: (irq + softirq) / tick,
+    iowait: iowait / tick,
+    server: server ? (Number(server[11]) + Number(server[12])) / tick : 0,
+    client: (own.user + own.system) / 1e6,
+  };
+}
+let serverPid = 0;
+
+/** Runs a transfer; answers its seconds and the machine's busy core-seconds during it. */
+async function measure(transfer) {
+  const cpu0 = machineCpu();
+  const t0 = process.hrtime.bigint();
+  await transfer();
+  const s = seconds(t0);
+  const cpu1 = machineCpu();
+  const cores = Object.fromEntries(Object.keys(cpu1).map((k) => [k, Number(((cpu1[k] - cpu0[k]) / s).toFixed(2))]));
+  return { s, busyCores: cores.busy, iowaitCores: cores.iowait, cores };
 }
 
 function peakRss(pid) {
@@ -289,6 +321,7 @@ async function main() {
   const rclone = await startRclone(source);
   results.rcloneVersion = rclone?.version ?? null;
   const server = await startServer();
+  serverPid = server.child.pid;
   try {
     const setupToken = fs.readFileSync(path.join(server.dataDir, 'setup-token'), 'utf8').trim();
     const { token, user } = await api(server.url, 'POST', '/api/auth/setup', null, { token: setupToken, name: 'bench', email: 'bench@example.com', password: 'Bogwan!2026' });
@@ -302,13 +335,13 @@ async function main() {
       const name = `one-gib-${round}.bin`;
       const measured = { round };
       collect();
-      t0 = process.hrtime.bigint();
-      await bare.upload(source);
-      measured.bareUpload = mbps(SIZE, seconds(t0));
+      const bareUp = await measure(() => bare.upload(source));
+      measured.bareUpload = mbps(SIZE, bareUp.s);
+      measured.bareUploadCpu = bareUp.cores;
       collect();
-      t0 = process.hrtime.bigint();
-      await uploadThroughApi(server.url, token, source, '/Bench', name);
-      measured.upload = mbps(SIZE, seconds(t0));
+      const up = await measure(() => uploadThroughApi(server.url, token, source, '/Bench', name));
+      measured.upload = mbps(SIZE, up.s);
+      measured.uploadCpu = up.cores;
       // The first read of 1 GiB after a 1 GiB upload runs at about half speed on this machine
       // whichever server answers it (seen with the server idle): an unmeasured one goes first.
       await timedDownload(bare.url, {});

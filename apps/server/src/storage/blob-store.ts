@@ -60,6 +60,11 @@ export interface UploadStaging {
    * call (the memory may be reused for the next): a reader that hashes needs no copies.
    */
   scanChunk(uploadId: string, index: number, offset: number, length: number, visit: (piece: Buffer) => void): Promise<number>;
+  /**
+   * The local file that holds an upload's chunks at their offsets, when staging is one
+   * file on this machine (another thread may read it); absent for a bucket.
+   */
+  localFile?(uploadId: string): string;
   /** The staged file, chunk after chunk (`chunkCount` chunks, `size` bytes in all). */
   read(uploadId: string, chunkCount: number, size: number): Promise<Readable>;
   /** Makes the staged file the blob `key` (rename on disk, a streamed copy in a bucket) and drops the chunks. */

@@ -148,6 +148,9 @@ export class LocalBlobStore implements BlobStore {
 
 /** Chunks of one upload are written at their offset into one file, `uploads/<id>`; commit renames it. */
 class LocalStaging implements UploadStaging {
+  /** Chunks of one upload arrive at once; their writes to its file take turns. */
+  private readonly turns = new WriteTurns();
+
   constructor(private readonly store: LocalBlobStore) {}
 
   private fileOf(uploadId: string): string {
@@ -155,12 +158,16 @@ class LocalStaging implements UploadStaging {
     return path.join(this.store.root, UPLOADS, uploadId);
   }
 
+  localFile(uploadId: string): string {
+    return this.fileOf(uploadId);
+  }
+
   async writeChunk(uploadId: string, _index: number, offset: number, _length: number, body: Readable): Promise<{ size: number }> {
     const file = this.fileOf(uploadId);
     const created = !fs.existsSync(file);
     const handle = await fs.promises.open(file, fs.constants.O_WRONLY | fs.constants.O_CREAT, 0o600);
     try {
-      const size = await writeAll(handle, body, offset);
+      const size = await writeAll(handle, body, offset, (write) => this.turns.run(uploadId, write));
       await handle.sync();
       if (created) await fsyncDir(path.dirname(file));
       return { size };
@@ -227,36 +234,82 @@ const WRITE_BATCH = 1 << 20;
 /** And never more pieces than one `writev` takes (IOV_MAX on Linux). */
 const MAX_PIECES = 1024;
 
+/** Runs a write now, or after the writes to the same file before it. */
+type Turn = <T>(write: () => Promise<T>) => Promise<T>;
+
+/**
+ * Writes to one file, one at a time. Writers to one inode at once do not go faster: they
+ * take its lock in turn, and on Linux each waiter spins on it meanwhile, burning the CPU
+ * the server needs for receiving (docs/decisions.md, "Files: transfer").
+ */
+class WriteTurns {
+  private readonly last = new Map<string, Promise<void>>();
+
+  async run<T>(key: string, write: () => Promise<T>): Promise<T> {
+    const before = this.last.get(key);
+    let done!: () => void;
+    const mine = new Promise<void>((resolve) => (done = resolve));
+    this.last.set(key, mine);
+    if (before) await before;
+    try {
+      return await write();
+    } finally {
+      done();
+      if (this.last.get(key) === mine) this.last.delete(key);
+    }
+  }
+}
+
 /**
  * Writes a stream at `position` of an open file; answers the byte count. The pieces a
  * socket delivers (64 KiB at most) are gathered and written with one `writev` per MiB:
- * no copy, and a sixteenth of the system calls and promise turns.
+ * no copy, and a sixteenth of the system calls and promise turns. The next MiB is
+ * gathered while the last one is written (at most one write in flight), so the socket is
+ * read on instead of waiting for the disk. Each `writev` waits for its `turn` when one is
+ * given.
  */
-async function writeAll(handle: fs.promises.FileHandle, body: Readable, position: number): Promise<number> {
-  let written = 0;
+async function writeAll(handle: fs.promises.FileHandle, body: Readable, position: number, turn: Turn = (write) => write()): Promise<number> {
+  let queued = 0;
   let batch: Buffer[] = [];
   let batched = 0;
-  const flush = async () => {
-    let buffers = batch;
-    let left = batched;
+  let writing: Promise<void> = Promise.resolve();
+  const flush = () => {
+    const write = writeFully(handle, batch, batched, position + queued, turn);
+    queued += batched;
     batch = [];
     batched = 0;
-    while (left > 0) {
-      const { bytesWritten } = await handle.writev(buffers, position + written);
-      written += bytesWritten;
-      left -= bytesWritten;
-      if (left > 0) buffers = unwritten(buffers, bytesWritten);
-    }
+    return write;
   };
-  for await (const chunk of body) {
-    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
-    if (buffer.length === 0) continue;
-    batch.push(buffer);
-    batched += buffer.length;
-    if (batched >= WRITE_BATCH || batch.length >= MAX_PIECES) await flush();
+  try {
+    for await (const chunk of body) {
+      const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+      if (buffer.length === 0) continue;
+      batch.push(buffer);
+      batched += buffer.length;
+      if (batched >= WRITE_BATCH || batch.length >= MAX_PIECES) {
+        await writing;
+        writing = flush();
+        // Seen by the next `await writing`; until then it must not count as unhandled.
+        writing.catch(() => {});
+      }
+    }
+  } catch (error) {
+    // The stream failed: the write in flight ends before the caller closes the file.
+    await writing.catch(() => {});
+    throw error;
   }
+  await writing;
   await flush();
-  return written;
+  return queued;
+}
+
+/** Writes `bytes` bytes of `buffers` at `at`, however many calls that takes. */
+async function writeFully(handle: fs.promises.FileHandle, buffers: Buffer[], bytes: number, at: number, turn: Turn): Promise<void> {
+  let done = 0;
+  while (done < bytes) {
+    const { bytesWritten } = await turn(() => handle.writev(done === 0 ? buffers : unwritten(buffers, done), at + done));
+    done += bytesWritten;
+  }
 }
 
 /** What is left of `buffers` once their first `done` bytes are written. */

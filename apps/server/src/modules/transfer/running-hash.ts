@@ -1,4 +1,4 @@
-import { createHash, type Hash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 
 /** A recorded chunk as the running hash needs it: index, size and the token of its write. */
 export interface HashedChunk {
@@ -13,8 +13,34 @@ export type ChunkReader = (chunk: HashedChunk, visit: (piece: Buffer) => void) =
 /** Passes each piece of a chunk's bytes, in order, to the running hash. */
 export type HashTap = (piece: Buffer) => void;
 
+/**
+ * Where one upload's SHA-256 is kept: in this process (fed while bytes stream through, or
+ * from chunks read back) or on another thread that reads the staged chunks itself.
+ */
+export interface Digest {
+  /** Feeds bytes that stream through this process; absent when the digest reads every chunk itself. */
+  readonly tap?: HashTap;
+  /** Adds the staged bytes of one recorded chunk; answers their count. */
+  add(chunk: HashedChunk): Promise<number>;
+  /** The SHA-256 (hex) of everything added; spends the digest. */
+  finish(): Promise<string>;
+  /** Spends the digest without an answer. */
+  drop(): void;
+}
+
+/** A digest kept on the event loop: chunks in order are tapped, early ones read back through `read`. */
+export function inProcessDigest(read: ChunkReader): Digest {
+  const hash = createHash('sha256');
+  return {
+    tap: (piece) => hash.update(piece),
+    add: (chunk) => read(chunk, (piece) => hash.update(piece)),
+    finish: async () => hash.digest('hex'),
+    drop: () => {},
+  };
+}
+
 interface Running {
-  hash: Hash;
+  digest: Digest;
   /** Chunks [0, next) are in the hash. */
   next: number;
   bytes: number;
@@ -38,9 +64,10 @@ const IDLE_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The SHA-256 of uploads kept while their chunks arrive, so the completion does not read
- * the whole file again. A chunk's bytes go into the hash while they stream in when it is
- * the next chunk the hash needs; a chunk that arrives early is read back from staging once
- * the chunks before it are in (it was just written, so usually from the page cache).
+ * the whole file again. With an in-process digest a chunk's bytes go into the hash while
+ * they stream in when it is the next chunk the hash needs; every other chunk (and every
+ * chunk, with a digest that reads them itself) is read back from staging once the chunks
+ * before it are in (it was just written, so usually from the page cache).
  *
  * Held in memory only (a hash state cannot be saved): after a restart, or when anything
  * looks doubtful — a chunk written again after it was hashed, two writes of one chunk at
@@ -61,16 +88,18 @@ export class RunningHashes {
 
   /**
    * A write of chunk `index` begins. Answers a tap for its bytes when it is the chunk the
-   * hash needs next; `end` must follow, whatever happens to the write.
+   * hash needs next and the digest takes streamed bytes; `end` must follow, whatever
+   * happens to the write. `digest` makes the upload's digest when it has none in memory.
    */
-  begin(uploadId: string, index: number): HashTap | undefined {
-    const state = this.open(uploadId);
+  begin(uploadId: string, index: number, digest: () => Digest): HashTap | undefined {
+    const state = this.open(uploadId, digest);
     if (index < state.next || index === state.reading || state.writing.has(index)) state.broken = true;
     state.writing.set(index, (state.writing.get(index) ?? 0) + 1);
-    if (state.broken || index !== state.next || state.tapping !== null) return undefined;
+    const tap = state.digest.tap;
+    if (!tap || state.broken || index !== state.next || state.tapping !== null) return undefined;
     state.tapping = index;
     return (piece) => {
-      state.hash.update(piece);
+      tap(piece);
       state.bytes += piece.length;
     };
   }
@@ -98,10 +127,10 @@ export class RunningHashes {
   }
 
   /** Reads back, in order, recorded chunks the hash can take now; runs after the catch-ups before it. */
-  catchUp(uploadId: string, recorded: HashedChunk[], read: ChunkReader): Promise<void> {
+  catchUp(uploadId: string, recorded: HashedChunk[]): Promise<void> {
     const state = this.uploads.get(uploadId);
     if (!state || state.broken) return Promise.resolve();
-    state.chain = state.chain.then(() => this.readOn(state, recorded, read));
+    state.chain = state.chain.then(() => this.readOn(state, recorded));
     return state.chain;
   }
 
@@ -110,34 +139,44 @@ export class RunningHashes {
    * every chunk is in the hash, each from the write that `claimed` names; undefined when
    * the upload must be read whole. Forgets the upload either way.
    */
-  async take(uploadId: string, claimed: HashedChunk[], read: ChunkReader): Promise<{ hash: string; length: number } | undefined> {
+  async take(uploadId: string, claimed: HashedChunk[]): Promise<{ hash: string; length: number } | undefined> {
     const state = this.uploads.get(uploadId);
     if (!state) return undefined;
+    let spent = false;
     try {
-      await this.catchUp(uploadId, claimed, read);
+      state.chain = state.chain.then(() => this.readOn(state, claimed));
+      await state.chain;
       const whole =
         !state.broken &&
         state.writing.size === 0 &&
         state.next === claimed.length &&
         claimed.every((chunk, i) => chunk.idx === i && chunk.token !== '' && state.tokens[i] === chunk.token);
-      return whole ? { hash: state.hash.digest('hex'), length: state.bytes } : undefined;
+      if (!whole) return undefined;
+      const hash = await state.digest.finish();
+      spent = true;
+      return { hash, length: state.bytes };
+    } catch {
+      // The digest is lost (its thread went away): the completion reads the file whole.
+      return undefined;
     } finally {
+      if (!spent) state.digest.drop();
       this.uploads.delete(uploadId);
     }
   }
 
   /** Drops an upload's hash (its session is gone). */
   forget(uploadId: string): void {
+    this.uploads.get(uploadId)?.digest.drop();
     this.uploads.delete(uploadId);
   }
 
-  private open(uploadId: string): Running {
+  private open(uploadId: string, digest: () => Digest): Running {
     const now = this.now();
     let state = this.uploads.get(uploadId);
     if (!state) {
-      for (const [id, other] of this.uploads) if (now - other.used > IDLE_MS && other.writing.size === 0) this.uploads.delete(id);
+      for (const [id, other] of this.uploads) if (now - other.used > IDLE_MS && other.writing.size === 0) this.forget(id);
       state = {
-        hash: createHash('sha256'),
+        digest: digest(),
         next: 0,
         bytes: 0,
         tokens: [],
@@ -154,14 +193,14 @@ export class RunningHashes {
     return state;
   }
 
-  private async readOn(state: Running, recorded: HashedChunk[], read: ChunkReader): Promise<void> {
+  private async readOn(state: Running, recorded: HashedChunk[]): Promise<void> {
     const byIndex = new Map(recorded.map((chunk) => [chunk.idx, chunk]));
     for (;;) {
       const chunk = byIndex.get(state.next);
       if (state.broken || !chunk || !chunk.token || state.tapping !== null || state.writing.has(chunk.idx)) return;
       state.reading = chunk.idx;
       try {
-        const length = await read(chunk, (piece) => state.hash.update(piece));
+        const length = await state.digest.add(chunk);
         if (length !== chunk.size) throw new Error(`chunk ${chunk.idx} read back ${length} bytes, expected ${chunk.size}`);
         state.bytes += length;
         state.tokens[chunk.idx] = chunk.token;

@@ -56,6 +56,9 @@ export async function registerTransfer(
   const tickets = new PreviewTickets(deps.serverSecret);
   await app.register(transferRoutes, { uploads, downloads, tickets, sessions: deps.sessions });
   await app.register(storageSettingsRoutes, { stores, settings: deps.settings, events: deps.events, use: new StorageUseRepo(deps.db) });
-  app.addHook('onClose', async () => stores.close());
+  app.addHook('onClose', async () => {
+    await uploads.close();
+    await stores.close();
+  });
   return { stores, downloads, housekeeping: new TransferJobs(repo, stores, app.log).tasks() };
 }

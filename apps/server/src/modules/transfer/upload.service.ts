@@ -12,7 +12,8 @@ import type { WebhookEmitter } from '../webhooks/ports.js';
 import { toFileEntry } from '../files/files.presenter.js';
 import type { FileAccess, FileTree, NodeRow } from '../files/ports.js';
 import type { UserRow } from '../users/users.repo.js';
-import { type ChunkReader, type HashTap, RunningHashes } from './running-hash.js';
+import { HashThread } from './hash-thread.js';
+import { type Digest, type HashTap, inProcessDigest, RunningHashes } from './running-hash.js';
 import type { TransferRepo, UploadSessionRow } from './transfer.repo.js';
 
 /** The multipart fields of one chunk, validated (the `userId` field is never read). */
@@ -84,6 +85,8 @@ export const storeMissing = () => new AppError(503, 'cloud_bucket_missing');
 export class UploadService {
   /** Running hashes of the uploads this process receives. */
   readonly hashes = new RunningHashes();
+  /** Keeps the running hashes of uploads staged on this server's disk, off the event loop. */
+  private readonly hashThread = new HashThread();
 
   constructor(
     private readonly repo: TransferRepo,
@@ -134,7 +137,7 @@ export class UploadService {
     });
     const expected = chunkSizeOf(fields.chunkIndex, fields.fileSize);
     const token = newId();
-    const tap = this.hashes.begin(session.id, fields.chunkIndex);
+    const tap = this.hashes.begin(session.id, fields.chunkIndex, () => this.digestOf(store, session.id));
     let recorded = false;
     try {
       await store.staging.writeChunk(
@@ -163,7 +166,7 @@ export class UploadService {
     await this.progress.chunkStored(session.id, user.id, file, chunks.length, fields.totalChunks);
     if (chunks.length < fields.totalChunks) {
       // Chunks that arrived early go into the hash once the gap before them is filled (in the background).
-      void this.hashes.catchUp(session.id, chunks, this.chunkReader(store, session.id));
+      void this.hashes.catchUp(session.id, chunks);
       if (fields.isLastChunk) throw conflict('upload_incomplete');
       return { complete: false, received: chunks.length };
     }
@@ -194,7 +197,7 @@ export class UploadService {
     const size = fields.fileSize;
     try {
       const { hash, length } =
-        (await this.hashes.take(session.id, claimed, this.chunkReader(store, session.id))) ??
+        (await this.hashes.take(session.id, claimed)) ??
         (await sha256Of(await store.staging.read(session.id, fields.totalChunks, size)));
       if (length !== size) throw badRequest('upload_size_mismatch');
       await this.tree().assertRoom(root, size);
@@ -213,9 +216,20 @@ export class UploadService {
     }
   }
 
-  /** Reads a recorded chunk back from staging, for the running hash. */
-  private chunkReader(store: BlobStore, uploadId: string): ChunkReader {
-    return (chunk, visit) => store.staging.scanChunk(uploadId, chunk.idx, chunk.idx * CHUNK_SIZE, chunk.size, visit);
+  /** Stops the hashing thread (the server is closing). */
+  close(): Promise<void> {
+    return this.hashThread.close();
+  }
+
+  /**
+   * A new running hash for an upload: on the hashing thread when its chunks are staged in
+   * a local file, else in this process (chunks in order tapped as they stream, the others
+   * read back from staging).
+   */
+  private digestOf(store: BlobStore, uploadId: string): Digest {
+    const file = store.staging.localFile?.(uploadId);
+    if (file !== undefined) return this.hashThread.digest(file, (chunk) => chunk.idx * CHUNK_SIZE);
+    return inProcessDigest((chunk, visit) => store.staging.scanChunk(uploadId, chunk.idx, chunk.idx * CHUNK_SIZE, chunk.size, visit));
   }
 
   /** A session whose first chunk failed holds nothing worth resuming: it goes. */
