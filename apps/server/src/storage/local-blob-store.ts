@@ -148,9 +148,6 @@ export class LocalBlobStore implements BlobStore {
 
 /** Chunks of one upload are written at their offset into one file, `uploads/<id>`; commit renames it. */
 class LocalStaging implements UploadStaging {
-  /** Chunks of one upload arrive at once; their writes to its file take turns. */
-  private readonly turns = new WriteTurns();
-
   constructor(private readonly store: LocalBlobStore) {}
 
   private fileOf(uploadId: string): string {
@@ -165,10 +162,13 @@ class LocalStaging implements UploadStaging {
   async writeChunk(uploadId: string, _index: number, offset: number, _length: number, body: Readable): Promise<{ size: number }> {
     const file = this.fileOf(uploadId);
     const created = !fs.existsSync(file);
-    const handle = await fs.promises.open(file, fs.constants.O_WRONLY | fs.constants.O_CREAT, 0o600);
+    // O_DSYNC: each write returns once its bytes are on the disk, while the next MiB is
+    // still arriving, instead of one fsync at the end that the request waits for
+    // (docs/decisions.md, "Files: transfer"). The chunk is durable when the last write returns.
+    const handle = await fs.promises.open(file, fs.constants.O_WRONLY | fs.constants.O_CREAT | (O_DSYNC ?? 0), 0o600);
     try {
-      const size = await writeAll(handle, body, offset, (write) => this.turns.run(uploadId, write));
-      await handle.sync();
+      const size = await writeAll(handle, body, offset);
+      if (O_DSYNC === undefined) await handle.sync();
       if (created) await fsyncDir(path.dirname(file));
       return { size };
     } finally {
@@ -229,52 +229,28 @@ class LocalStaging implements UploadStaging {
   }
 }
 
+/** Synchronised data writes (undefined where the platform has none: an fsync follows instead). */
+const O_DSYNC: number | undefined = fs.constants.O_DSYNC;
+
 /** Pieces are gathered up to this many bytes and written with one `writev`. */
 const WRITE_BATCH = 1 << 20;
 /** And never more pieces than one `writev` takes (IOV_MAX on Linux). */
 const MAX_PIECES = 1024;
-
-/** Runs a write now, or after the writes to the same file before it. */
-type Turn = <T>(write: () => Promise<T>) => Promise<T>;
-
-/**
- * Writes to one file, one at a time. Writers to one inode at once do not go faster: they
- * take its lock in turn, and on Linux each waiter spins on it meanwhile, burning the CPU
- * the server needs for receiving (docs/decisions.md, "Files: transfer").
- */
-class WriteTurns {
-  private readonly last = new Map<string, Promise<void>>();
-
-  async run<T>(key: string, write: () => Promise<T>): Promise<T> {
-    const before = this.last.get(key);
-    let done!: () => void;
-    const mine = new Promise<void>((resolve) => (done = resolve));
-    this.last.set(key, mine);
-    if (before) await before;
-    try {
-      return await write();
-    } finally {
-      done();
-      if (this.last.get(key) === mine) this.last.delete(key);
-    }
-  }
-}
 
 /**
  * Writes a stream at `position` of an open file; answers the byte count. The pieces a
  * socket delivers (64 KiB at most) are gathered and written with one `writev` per MiB:
  * no copy, and a sixteenth of the system calls and promise turns. The next MiB is
  * gathered while the last one is written (at most one write in flight), so the socket is
- * read on instead of waiting for the disk. Each `writev` waits for its `turn` when one is
- * given.
+ * read on instead of waiting for the disk.
  */
-async function writeAll(handle: fs.promises.FileHandle, body: Readable, position: number, turn: Turn = (write) => write()): Promise<number> {
+async function writeAll(handle: fs.promises.FileHandle, body: Readable, position: number): Promise<number> {
   let queued = 0;
   let batch: Buffer[] = [];
   let batched = 0;
   let writing: Promise<void> = Promise.resolve();
   const flush = () => {
-    const write = writeFully(handle, batch, batched, position + queued, turn);
+    const write = writeFully(handle, batch, batched, position + queued);
     queued += batched;
     batch = [];
     batched = 0;
@@ -304,10 +280,10 @@ async function writeAll(handle: fs.promises.FileHandle, body: Readable, position
 }
 
 /** Writes `bytes` bytes of `buffers` at `at`, however many calls that takes. */
-async function writeFully(handle: fs.promises.FileHandle, buffers: Buffer[], bytes: number, at: number, turn: Turn): Promise<void> {
+async function writeFully(handle: fs.promises.FileHandle, buffers: Buffer[], bytes: number, at: number): Promise<void> {
   let done = 0;
   while (done < bytes) {
-    const { bytesWritten } = await turn(() => handle.writev(done === 0 ? buffers : unwritten(buffers, done), at + done));
+    const { bytesWritten } = await handle.writev(done === 0 ? buffers : unwritten(buffers, done), at + done);
     done += bytesWritten;
   }
 }
