@@ -144,8 +144,7 @@ export class RunningHashes {
     if (!state) return undefined;
     let spent = false;
     try {
-      state.chain = state.chain.then(() => this.readOn(state, claimed));
-      await state.chain;
+      await this.catchUp(uploadId, claimed);
       const whole =
         !state.broken &&
         state.writing.size === 0 &&
