@@ -1,9 +1,10 @@
 // Files benchmark: upload and download 1 GiB through the chunk API, list a 100,000-entry
 // folder, server RSS; each against a bare Node HTTP sink/source on the same disk in the
 // same run (and `rclone serve webdav` when installed). Not a test: prints ratios.
-// Transfers run in rounds (bare, then bogwan for uploads; an unmeasured download, then bare,
-// rclone and bogwan for downloads), each after a garbage collection of this client; ratios
-// are of the medians.
+// Transfers run in rounds (bare, then bogwan for uploads, each into a new file after the
+// same page-cache warm-up; an unmeasured download, then bare, rclone and bogwan for
+// downloads, whose bytes the client counts and drops), each after a garbage collection of
+// this client; ratios are of the medians.
 //
 //   nice -n 10 node bench/files/run.mjs [--size-mib 1024] [--entries 100000] [--rounds 3] [--skip-build] [--profile DIR]
 import { spawn, spawnSync } from 'node:child_process';
@@ -22,6 +23,27 @@ import vm from 'node:vm';
 // garbage of the one before it in this client.
 v8.setFlagsFromString('--expose-gc');
 const collect = vm.runInNewContext('gc');
+
+/**
+ * Writes `bytes` to a scratch file and deletes it before an upload, so that the upload's
+ * page cache lands on pages this machine already backs. On a virtual machine that returns
+ * free memory to its host (free page reporting), a page written for the first time since
+ * it was returned costs several times a normal write (measured here: 1 GiB into such pages
+ * takes ~5 CPU-seconds of the kernel's time, into pages a deleted file has just freed
+ * ~0.5), and which kind an upload gets depends on what the steps before it freed. Without
+ * this the baseline, which ran first, got the pages the previous downloads had freed and
+ * the product the returned ones. (Freed anonymous memory does not serve: it goes back to
+ * the host at once.) A real server has no returned pages; both uploads start as on one.
+ */
+async function warmPages(bytes) {
+  const scratch = path.join(work, 'scratch');
+  const piece = Buffer.alloc(16 * 1024 * 1024, 1);
+  const out = fs.openSync(scratch, 'w');
+  for (let written = 0; written < bytes; written += piece.length) fs.writeSync(out, piece);
+  fs.closeSync(out);
+  fs.rmSync(scratch);
+  collect();
+}
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const args = process.argv.slice(2);
@@ -73,18 +95,27 @@ async function sha256File(file) {
   return hash.digest('hex');
 }
 
-/** The baseline: a PUT streamed to a file (fsync at the end), a GET streamed from it. */
+/**
+ * The baseline: a PUT streamed to a new file (fsync at the end), a GET streamed from the
+ * latest one. Each upload is kept in a file of its own, as the product keeps each uploaded
+ * file: rewriting one file would let the sink write into the page cache its own truncation
+ * has just freed, which on a machine whose free memory goes back to its host is several
+ * times cheaper than the fresh pages every new file needs (see bench/RESULTS.md).
+ */
 async function startBare() {
   const dir = path.join(work, 'bare');
   fs.mkdirSync(dir);
   const port = await freePort();
-  const file = path.join(dir, 'blob');
+  let uploads = 0;
+  let file = path.join(dir, 'blob-0');
   const server = http.createServer(async (req, res) => {
     if (req.method === 'PUT') {
-      await pipeline(req, fs.createWriteStream(file, { highWaterMark: 1 << 20 }));
-      const handle = await fs.promises.open(file, 'r+');
+      const target = path.join(dir, `blob-${++uploads}`);
+      await pipeline(req, fs.createWriteStream(target, { highWaterMark: 1 << 20 }));
+      const handle = await fs.promises.open(target, 'r+');
       await handle.sync();
       await handle.close();
+      file = target;
       res.end('ok');
     } else {
       res.setHeader('content-length', fs.statSync(file).size);
@@ -104,10 +135,22 @@ async function startBare() {
   return { url: `http://127.0.0.1:${port}/`, upload, stop: () => server.close() };
 }
 
-async function download(url, headers, target) {
+/**
+ * GETs `url` and hands each piece of the body to `take`; returns the body's length. The
+ * measured downloads only count the bytes: writing them to a file would make the figure
+ * depend on the client's page cache, which on this machine costs several times more on
+ * pages the host took back (see warmPages) and changed the order of the servers from one
+ * round to the next.
+ */
+async function download(url, headers, take = () => {}) {
   const res = await fetch(url, { headers });
   if (res.status !== 200) throw new Error(`GET ${url}: ${res.status}`);
-  await pipeline(res.body, fs.createWriteStream(target, { highWaterMark: 1 << 20 }));
+  let length = 0;
+  for await (const piece of res.body) {
+    length += piece.length;
+    take(piece);
+  }
+  return length;
 }
 
 /** `rclone serve webdav` of a directory holding a copy of the source; null without rclone. */
@@ -129,17 +172,21 @@ async function startRclone(source) {
   return { url: `http://127.0.0.1:${port}/blob`, version: spawnSync('rclone', ['version']).stdout.toString().split('\n')[0], stop: () => child.kill() };
 }
 
-/** Seconds one download takes into a fresh file, which `check` (if given) reads before it is removed. */
-async function timedDownload(url, headers, check) {
-  const target = path.join(work, 'down');
-  fs.rmSync(target, { force: true });
+/** Seconds one download of the whole file takes. */
+async function timedDownload(url, headers) {
   collect();
   const t0 = process.hrtime.bigint();
-  await download(url, headers, target);
+  const length = await download(url, headers);
   const s = seconds(t0);
-  await check?.(target);
-  fs.rmSync(target, { force: true });
+  if (length !== SIZE) throw new Error(`GET ${url}: ${length} bytes, expected ${SIZE}`);
   return s;
+}
+
+/** The SHA-256 of what `url` serves (an unmeasured download). */
+async function downloadedHash(url, headers) {
+  const hash = createHash('sha256');
+  await download(url, headers, (piece) => hash.update(piece));
+  return hash.digest('hex');
 }
 
 /** Makes the source of round `round` new content (its first bytes), so no round is stored as a duplicate. Answers its SHA-256. */
@@ -334,25 +381,23 @@ async function main() {
       const expected = await stampSource(source, round);
       const name = `one-gib-${round}.bin`;
       const measured = { round };
-      collect();
+      await warmPages(SIZE * 1.25);
       const bareUp = await measure(() => bare.upload(source));
       measured.bareUpload = mbps(SIZE, bareUp.s);
       measured.bareUploadCpu = bareUp.cores;
-      collect();
+      await warmPages(SIZE * 1.25);
       const up = await measure(() => uploadThroughApi(server.url, token, source, '/Bench', name));
       measured.upload = mbps(SIZE, up.s);
       measured.uploadCpu = up.cores;
-      // The first read of 1 GiB after a 1 GiB upload runs at about half speed on this machine
-      // whichever server answers it (seen with the server idle): an unmeasured one goes first.
+      // An unmeasured download goes first: the first read of 1 GiB after a 1 GiB upload ran at
+      // about half speed whichever server answered it (seen when downloads went to a file).
       await timedDownload(bare.url, {});
       measured.bareDownload = mbps(SIZE, await timedDownload(bare.url, {}));
       if (rclone) measured.rcloneDownload = mbps(SIZE, await timedDownload(rclone.url, {}));
-      let same = false;
-      const down = await timedDownload(`${server.url}/api/file/download?path=${encodeURIComponent(`/Bench/${name}`)}`, { authorization: `Bearer ${token}` }, async (file) => {
-        same = (await sha256File(file)) === expected;
-      });
-      if (!same) throw new Error(`round ${round}: the downloaded file differs from the uploaded one`);
-      measured.download = mbps(SIZE, down);
+      const fileUrl = `${server.url}/api/file/download?path=${encodeURIComponent(`/Bench/${name}`)}`;
+      const auth = { authorization: `Bearer ${token}` };
+      measured.download = mbps(SIZE, await timedDownload(fileUrl, auth));
+      if ((await downloadedHash(fileUrl, auth)) !== expected) throw new Error(`round ${round}: the downloaded file differs from the uploaded one`);
       rounds.push(measured);
       log('round', measured);
     }

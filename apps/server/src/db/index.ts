@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import { migrations } from './migrations/index.js';
+import { withStatementCache } from './statement-cache.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -29,7 +30,7 @@ export function openDb(config: DatabaseConfig): Db {
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
 }
 
 /** Runs every pending migration, forward only; throws on the first failure. */
