@@ -1,6 +1,10 @@
 // Bundles the server and its command-line tools (and the workspace packages they import)
 // into dist/; npm dependencies stay external and load from node_modules.
+import fs from 'node:fs';
 import { build } from 'esbuild';
+
+// Chunks are named by content: a clean directory keeps old ones from piling up.
+fs.rmSync('dist', { recursive: true, force: true });
 
 await build({
   // One bundle per entry: dist/<name>.js.
@@ -10,6 +14,10 @@ await build({
     admin: 'src/cli/admin.ts',
   },
   outdir: 'dist',
+  // Modules loaded with import() (the S3 driver) become chunks of their own, so their npm
+  // dependencies load when first used, not at start.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -1,7 +1,5 @@
-import { createAdapter } from '@socket.io/redis-adapter';
 import { SOCKET_EVENTS } from '@bogwan/contracts';
 import type { FastifyInstance } from 'fastify';
-import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import type { AccessTokens } from '../modules/auth/access-token.js';
 import type { SessionsRepo } from '../modules/sessions/sessions.repo.js';
@@ -44,6 +42,8 @@ export async function startGateway(app: FastifyInstance, deps: GatewayDeps): Pro
   const closers: (() => Promise<unknown>)[] = [];
 
   if (deps.redisUrl) {
+    // Loaded only here: a single server without Redis does not carry the client (~13 MiB).
+    const [{ createClient }, { createAdapter }] = await Promise.all([import('redis'), import('@socket.io/redis-adapter')]);
     const pub = createClient({ url: deps.redisUrl });
     const sub = pub.duplicate();
     pub.on('error', (err) => app.log.error({ err }, 'redis (publish) error'));

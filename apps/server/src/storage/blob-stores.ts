@@ -2,7 +2,9 @@ import path from 'node:path';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { BlobStore } from './blob-store.js';
 import { LocalBlobStore } from './local-blob-store.js';
-import { type S3Connection, S3BlobStore, s3Client } from './s3-blob-store.js';
+import type { S3BlobStore, S3Connection } from './s3-blob-store.js';
+
+type S3Driver = typeof import('./s3-blob-store.js');
 
 /** Settings keys of the two stores. */
 export const SERVER_PATH_SETTING = 'server.path';
@@ -22,6 +24,7 @@ export class BlobStores {
   private readonly locals = new Map<string, LocalBlobStore>();
   private readonly clouds = new Map<string, S3BlobStore>();
   private client: S3Client | undefined;
+  private driver: Promise<S3Driver> | undefined;
 
   constructor(
     private readonly settings: StoreSettings,
@@ -52,11 +55,11 @@ export class BlobStores {
   async cloud(): Promise<S3BlobStore | null> {
     const bucket = await this.settings.get<string>(CLOUD_BUCKET_SETTING);
     if (!bucket) return null;
-    let store = this.clouds.get(bucket);
-    if (!store) {
-      store = new S3BlobStore(this.s3Client(), bucket);
-      this.clouds.set(bucket, store);
-    }
+    const kept = this.clouds.get(bucket);
+    if (kept) return kept;
+    const [{ S3BlobStore }, client] = await Promise.all([this.s3Driver(), this.s3Client()]);
+    const store = this.clouds.get(bucket) ?? new S3BlobStore(client, bucket);
+    this.clouds.set(bucket, store);
     return store;
   }
 
@@ -67,10 +70,23 @@ export class BlobStores {
     return null;
   }
 
-  /** The client for the configured endpoint (also used to check a bucket before it is saved). */
-  s3Client(): S3Client {
+  /** Whether `bucket` exists at the configured endpoint (checked before it is saved). */
+  async bucketExists(bucket: string): Promise<boolean> {
+    const [{ bucketExists }, client] = await Promise.all([this.s3Driver(), this.s3Client()]);
+    return bucketExists(client, bucket);
+  }
+
+  /** The client for the configured endpoint. */
+  private async s3Client(): Promise<S3Client> {
+    const { s3Client } = await this.s3Driver();
     this.client ??= s3Client(this.s3);
     return this.client;
+  }
+
+  /** The S3 driver, loaded with the first use of a bucket: a server without one does not carry the SDK. */
+  private s3Driver(): Promise<S3Driver> {
+    this.driver ??= import('./s3-blob-store.js');
+    return this.driver;
   }
 
   /** Health: the local store always, the cloud store when a bucket is configured. */

@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+
+/** A transport made on first use: the mail library (~8 MiB of a server's memory) loads with the first mail. */
+function transportOnDemand(options: Parameters<typeof nodemailer.createTransport>[0]): () => Promise<Transporter> {
+  let transport: Promise<Transporter> | undefined;
+  return () => (transport ??= import('nodemailer').then((library) => library.default.createTransport(options)));
+}
 
 export interface Mail {
   to: string;
@@ -16,17 +23,17 @@ export interface Mailer {
 
 /** Through an SMTP server (`BOGWAN_SMTP_URL`). */
 export class SmtpMailer implements Mailer {
-  private readonly transport: Transporter;
+  private readonly transport: () => Promise<Transporter>;
 
   constructor(
     url: string,
     private readonly from: string,
   ) {
-    this.transport = nodemailer.createTransport(url);
+    this.transport = transportOnDemand(url);
   }
 
   async send(mail: Mail): Promise<void> {
-    await this.transport.sendMail({ from: this.from, ...mail });
+    await (await this.transport()).sendMail({ from: this.from, ...mail });
   }
 }
 
@@ -36,7 +43,7 @@ export class SmtpMailer implements Mailer {
  * installation still works (the operator reads the codes there).
  */
 export class OutboxMailer implements Mailer {
-  private readonly transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  private readonly transport = transportOnDemand({ streamTransport: true, buffer: true });
 
   constructor(
     private readonly dir: string,
@@ -45,7 +52,7 @@ export class OutboxMailer implements Mailer {
   ) {}
 
   async send(mail: Mail): Promise<void> {
-    const info = await this.transport.sendMail({ from: this.from, ...mail });
+    const info = await (await this.transport()).sendMail({ from: this.from, ...mail });
     fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
     const file = path.join(this.dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^A-Za-z0-9]/g, '').slice(0, 16)}.eml`);
     await fs.promises.writeFile(file, info.message as Buffer, { mode: 0o600 });

@@ -8,7 +8,6 @@ import type { RoutePolicy } from '../../http/policy.js';
 import { blobDirectoryState, isInsideBlobDirectory, markBlobDirectory } from '../../storage/blob-marker.js';
 import { type BlobStores, CLOUD_BUCKET_SETTING, SERVER_PATH_SETTING } from '../../storage/blob-stores.js';
 import { LocalBlobStore } from '../../storage/local-blob-store.js';
-import { bucketExists } from '../../storage/s3-blob-store.js';
 import type { EventsService } from '../events/events.service.js';
 import type { SettingsRepo } from '../settings/settings.repo.js';
 import type { StorageUseRepo } from './storage-use.repo.js';
@@ -92,7 +91,7 @@ export async function storageSettingsRoutes(app: FastifyInstance, { stores, sett
       const cloudChanges = cloud !== undefined && cloud.bucket !== (await settings.get<string>(CLOUD_BUCKET_SETTING));
       if (serverChanges) await refuseWhileInUse('server');
       if (cloudChanges) await refuseWhileInUse('cloud');
-      if (cloud && !(await bucketExists(stores.s3Client(), cloud.bucket))) throw badRequest('cloud_bucket_missing');
+      if (cloud && !(await stores.bucketExists(cloud.bucket))) throw badRequest('cloud_bucket_missing');
       if (serverChanges) {
         await prepareServerPath(serverPath);
         await settings.set(SERVER_PATH_SETTING, serverPath);
