@@ -1,10 +1,6 @@
 // Bundles the server and its command-line tools (and the workspace packages they import)
 // into dist/; npm dependencies stay external and load from node_modules.
-import fs from 'node:fs';
 import { build } from 'esbuild';
-
-// Chunks are named by content: a clean directory keeps old ones from piling up.
-fs.rmSync('dist', { recursive: true, force: true });
 
 await build({
   // One bundle per entry: dist/<name>.js.
@@ -15,7 +11,8 @@ await build({
   },
   outdir: 'dist',
   // Modules loaded with import() (the S3 driver) become chunks of their own, so their npm
-  // dependencies load when first used, not at start.
+  // dependencies load when first used, not at start. Chunks are named by their content and
+  // old ones are not deleted: a server still running from an earlier build loads its own.
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
