@@ -1,4 +1,5 @@
 import { type Selectable, sql } from 'kysely';
+import { transactionWithDeferredSync } from '../../db/dialect.js';
 import type { Db } from '../../db/index.js';
 import type { UploadSessionsTable } from '../../db/schema.js';
 
@@ -41,10 +42,14 @@ export class TransferRepo {
     return session;
   }
 
-  /** Records a stored chunk (a chunk sent again replaces the earlier record) and marks the session used. */
+  /**
+   * Records a stored chunk (a chunk sent again replaces the earlier record) and marks the
+   * session used. The chunk's bytes are on the disk already; the record's commit does not
+   * wait for the disk (a power cut may lose it, and the client then sends that chunk again).
+   */
   async recordChunk(sessionId: string, idx: number, size: number, token: string): Promise<void> {
     const now = new Date().toISOString();
-    await this.db.transaction().execute(async (trx) => {
+    await transactionWithDeferredSync(this.db, async (trx) => {
       await trx
         .insertInto('upload_chunks')
         .values({ session_id: sessionId, idx, size, created_at: now, token })
