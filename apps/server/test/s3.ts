@@ -14,6 +14,10 @@ export interface TestS3 {
   env: Record<string, string>;
   /** Creates a bucket with a fresh name; answers the name. */
   bucket: () => Promise<string>;
+  /** Stops answering (connections are refused) until `resume`; the buckets are kept. */
+  stop: () => Promise<void>;
+  /** Serves the same buckets again on the same port. */
+  resume: () => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -25,9 +29,28 @@ let buckets = 0;
  */
 export async function startS3(): Promise<TestS3> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'bogwan-s3-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory });
-  const address = (await server.run()) as { port: number };
-  const endpoint = `http://127.0.0.1:${address.port}`;
+  let server: { close: () => Promise<void> } | null = null;
+  let port = 0;
+  const listen = async () => {
+    for (let tries = 0; ; tries++) {
+      const next = new S3rver({ address: '127.0.0.1', port, silent: true, directory });
+      try {
+        port = ((await next.run()) as { port: number }).port;
+        server = next;
+        return;
+      } catch (err) {
+        // The port of a stopped server can take a moment to be free again.
+        if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE' || tries === 50) throw err;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+  };
+  const stop = async () => {
+    await server?.close();
+    server = null;
+  };
+  await listen();
+  const endpoint = `http://127.0.0.1:${port}`;
   const connection = { endpoint, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true };
   const client = s3Client(connection);
   return {
@@ -44,9 +67,11 @@ export async function startS3(): Promise<TestS3> {
       await createBucket(client, name);
       return name;
     },
+    stop,
+    resume: listen,
     close: async () => {
       client.destroy();
-      await server.close();
+      await stop();
       fs.rmSync(directory, { recursive: true, force: true });
     },
   };

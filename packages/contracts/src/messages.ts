@@ -72,6 +72,7 @@ export const MESSAGE_KEYS = [
   'snapshot_not_restorable_state',
   'snapshot_interrupted',
   'snapshot_source_missing',
+  'snapshot_location_unreachable',
   'trash_retention_invalid',
   'rules_group_name_required',
   'delete_account_reason_choice',

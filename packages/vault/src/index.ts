@@ -1,6 +1,6 @@
 // Public API of the backup engine.
 export type { Backend, StoredFile } from './backend/backend.js';
-export { NotFoundError } from './backend/backend.js';
+export { NotFoundError, UnreachableError } from './backend/backend.js';
 export { LocalBackend } from './backend/local.js';
 export { S3Backend, type S3Options } from './backend/s3.js';
 export { openBackend } from './backend/open.js';

@@ -47,3 +47,15 @@ export class NotFoundError extends Error {
     this.name = 'NotFoundError';
   }
 }
+
+/**
+ * Raised when the storage could not be reached (connection refused or reset, name not
+ * resolved, timeouts, the service answering 5xx) after the driver's retries. Nothing
+ * half-written is left behind; the run that met it can simply be started again.
+ */
+export class UnreachableError extends Error {
+  constructor(location: string, cause: unknown) {
+    super(`the repository at ${location} could not be reached: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+    this.name = 'UnreachableError';
+  }
+}

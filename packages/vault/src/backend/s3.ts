@@ -6,7 +6,8 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Backend, NotFoundError, type StoredFile } from './backend.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type Backend, NotFoundError, type StoredFile, UnreachableError } from './backend.js';
 import { FileSpool, type Spool } from './spool.js';
 
 /** Connection settings for an S3-compatible bucket. */
@@ -18,6 +19,27 @@ export interface S3Options {
   accessKeyId?: string;
   secretAccessKey?: string;
 }
+
+// Failures of the way to the bucket rather than answers from it: worth another try, and
+// reported as UnreachableError once the tries are used up.
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+function isUnreachable(err: unknown): boolean {
+  const e = err as { code?: string; name?: string; $metadata?: { httpStatusCode?: number } };
+  if (e.code !== undefined && NETWORK_CODES.has(e.code)) return true;
+  if (e.name === 'TimeoutError' || e.name === 'RequestTimeout') return true;
+  const status = e.$metadata?.httpStatusCode;
+  return status !== undefined && status >= 500;
+}
+
+/**
+ * Our own tries of a call, each after the SDK's own quick ones, waiting 0.5, 1, 2 and 4 s
+ * between them: a backup runs for hours, and the network dropping for a few seconds
+ * should not end it. (A PUT whose body is a file stream is never retried by the SDK,
+ * which cannot rewind it; each of our tries opens the file afresh.)
+ */
+const TRIES = 5;
+const RETRY_BASE_MS = 500;
 
 function isMissing(err: unknown): boolean {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
@@ -40,6 +62,12 @@ export class S3Backend implements Backend {
     const config: S3ClientConfig = {
       region: options.region ?? 'us-east-1',
       forcePathStyle: true,
+      // A bucket that stops answering (rather than refusing) fails the call instead of
+      // holding the run forever.
+      requestHandler: { connectionTimeout: 10_000, socketTimeout: 120_000 },
+      // Without a logger of its own the SDK writes to the console when a streamed PUT
+      // fails; that failure reaches us and is retried or reported by send().
+      logger: { debug() {}, info() {}, warn() {}, error() {} },
       // Checksums only where the API requires them: a streamed PUT would otherwise be
       // sent with aws-chunked trailers, which S3-compatible stores without them store as is.
       requestChecksumCalculation: 'WHEN_REQUIRED',
@@ -57,17 +85,33 @@ export class S3Backend implements Backend {
     return this.connection;
   }
 
+  /**
+   * Makes a call, trying again while the bucket cannot be reached; once the tries are
+   * used up that failure becomes UnreachableError. Other errors are thrown as they are.
+   */
+  private async send<T>(call: (sdk: typeof import('@aws-sdk/client-s3'), client: S3Client) => Promise<T>): Promise<T> {
+    const { sdk, client } = await this.s3();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await call(sdk, client);
+      } catch (err) {
+        if (!isUnreachable(err)) throw err;
+        if (attempt === TRIES) throw new UnreachableError(this.location, err);
+        await sleep(RETRY_BASE_MS * 2 ** (attempt - 1));
+      }
+    }
+  }
+
   private key(name: string): string {
     return this.prefix ? `${this.prefix}/${name}` : name;
   }
 
   private async fetch(name: string, range?: string): Promise<Buffer> {
-    const { sdk, client } = await this.s3();
     try {
-      const res = await client.send(
-        new sdk.GetObjectCommand({ Bucket: this.options.bucket, Key: this.key(name), Range: range }),
-      );
-      const bytes = await res.Body!.transformToByteArray();
+      const bytes = await this.send(async (sdk, client) => {
+        const res = await client.send(new sdk.GetObjectCommand({ Bucket: this.options.bucket, Key: this.key(name), Range: range }));
+        return res.Body!.transformToByteArray();
+      });
       return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     } catch (err) {
       if (isMissing(err)) throw new NotFoundError(name);
@@ -87,9 +131,8 @@ export class S3Backend implements Backend {
   }
 
   async put(name: string, data: Buffer): Promise<void> {
-    const { sdk, client } = await this.s3();
-    await client.send(
-      new sdk.PutObjectCommand({ Bucket: this.options.bucket, Key: this.key(name), Body: data, ContentLength: data.length }),
+    await this.send((sdk, client) =>
+      client.send(new sdk.PutObjectCommand({ Bucket: this.options.bucket, Key: this.key(name), Body: data, ContentLength: data.length })),
     );
   }
 
@@ -98,12 +141,16 @@ export class S3Backend implements Backend {
     this.spoolDir ??= fs.mkdtemp(path.join(tmpdir(), 'bogwan-vault-spool-'));
     const temp = path.join(await this.spoolDir, randomBytes(8).toString('hex'));
     return FileSpool.create(temp, async (synced, name) => {
-      const { sdk, client } = await this.s3();
       const { size } = await fs.stat(synced);
       try {
-        await client.send(
-          new sdk.PutObjectCommand({ Bucket: this.options.bucket, Key: this.key(name), Body: createReadStream(synced), ContentLength: size }),
-        );
+        await this.send(async (sdk, client) => {
+          const body = createReadStream(synced);
+          try {
+            return await client.send(new sdk.PutObjectCommand({ Bucket: this.options.bucket, Key: this.key(name), Body: body, ContentLength: size }));
+          } finally {
+            body.destroy(); // a failed try may leave it unread, and open
+          }
+        });
       } finally {
         await fs.rm(synced, { force: true });
       }
@@ -115,10 +162,9 @@ export class S3Backend implements Backend {
     const full = this.key(prefix);
     const strip = this.prefix ? this.prefix.length + 1 : 0;
     let token: string | undefined;
-    const { sdk, client } = await this.s3();
     do {
-      const res = await client.send(
-        new sdk.ListObjectsV2Command({ Bucket: this.options.bucket, Prefix: full, ContinuationToken: token }),
+      const res = await this.send((sdk, client) =>
+        client.send(new sdk.ListObjectsV2Command({ Bucket: this.options.bucket, Prefix: full, ContinuationToken: token })),
       );
       for (const obj of res.Contents ?? []) {
         if (obj.Key) out.push({ name: obj.Key.slice(strip), size: obj.Size ?? 0 });
@@ -129,14 +175,12 @@ export class S3Backend implements Backend {
   }
 
   async delete(name: string): Promise<void> {
-    const { sdk, client } = await this.s3();
-    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.key(name) }));
+    await this.send((sdk, client) => client.send(new sdk.DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.key(name) })));
   }
 
   async stat(name: string): Promise<StoredFile | null> {
-    const { sdk, client } = await this.s3();
     try {
-      const res = await client.send(new sdk.HeadObjectCommand({ Bucket: this.options.bucket, Key: this.key(name) }));
+      const res = await this.send((sdk, client) => client.send(new sdk.HeadObjectCommand({ Bucket: this.options.bucket, Key: this.key(name) })));
       return { name, size: res.ContentLength ?? 0 };
     } catch (err) {
       if (isMissing(err)) return null;

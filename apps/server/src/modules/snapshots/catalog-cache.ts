@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { SNAPSHOT_CATALOG_NAME } from '@bogwan/contracts';
-import { Lock, type Repository, restore } from '@bogwan/vault';
+import { Lock, type Repository, restore, UnreachableError } from '@bogwan/vault';
 import { AppError } from '../../errors.js';
 import { Catalog } from './catalog.js';
 import type { SnapshotContext } from './context.js';
 import type { RunRow } from './jobs.repo.js';
 import type { PlanRow } from './plans.repo.js';
-import { backendOf, locationOf, openRepository } from './vault-location.js';
+import { backendOf, locationOf, openRepository, unreachable } from './vault-location.js';
 
 const KEEP = 4;
 
@@ -66,6 +66,7 @@ export class CatalogCache {
       return await readCatalog(path.join(dir, SNAPSHOT_CATALOG_NAME));
     } catch (error) {
       if (error instanceof AppError) throw error;
+      if (error instanceof UnreachableError) throw unreachable();
       this.ctx.log.warn({ err: error, plan: plan.id, snapshot: snapshotId }, 'snapshot catalog unreadable');
       throw cannotRestore();
     } finally {

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { type Backend, LocalBackend, NoRepositoryError, Repository, S3Backend, WrongPasswordError } from '@bogwan/vault';
+import { type Backend, LocalBackend, NoRepositoryError, Repository, S3Backend, UnreachableError, WrongPasswordError } from '@bogwan/vault';
 import type { SnapshotLocation } from '@bogwan/contracts';
 import type { Config } from '../../config.js';
 import { AppError, badRequest } from '../../errors.js';
@@ -67,6 +67,7 @@ export async function prepareRepository(backend: Backend, location: SnapshotLoca
     await Repository.init(backend, password);
   } catch (error) {
     if (error instanceof AppError) throw error;
+    if (error instanceof UnreachableError) throw unreachable();
     throw badRequest('snapshot_location_invalid');
   }
 }
@@ -77,6 +78,15 @@ export async function openRepository(backend: Backend, password: string): Promis
     return await Repository.open(backend, password);
   } catch (error) {
     if (error instanceof WrongPasswordError || error instanceof NoRepositoryError) throw new AppError(400, 'snapshot_cannot_restore');
+    if (error instanceof UnreachableError) throw unreachable();
     throw error;
   }
+}
+
+/**
+ * The save location did not answer (the engine tried several times): a 503 with a key of
+ * its own, so the user knows that nothing is wrong with the snapshots and to try again.
+ */
+export function unreachable(): AppError {
+  return new AppError(503, 'snapshot_location_unreachable');
 }
