@@ -3,6 +3,11 @@ import { buildApp } from './app.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
+// The S3 SDK warns on Node.js 20 that its releases after January 2027 will need Node 22.
+// That is for whoever picks the SDK version (docs/decisions.md), not for an operator: the
+// version is fixed by the lockfile, and the product supports Node 20.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await buildApp(config);
