@@ -2,7 +2,7 @@
 export type { Backend, StoredFile } from './backend/backend.js';
 export { NotFoundError, UnreachableError } from './backend/backend.js';
 export { LocalBackend } from './backend/local.js';
-export { S3Backend, type S3Options } from './backend/s3.js';
+export { isUnreachable, S3Backend, type S3Options } from './backend/s3.js';
 export { openBackend } from './backend/open.js';
 export { backup, type BackupOptions, type BackupResult } from './backup.js';
 export { check, type CheckOptions, type CheckResult } from './check.js';

@@ -75,6 +75,17 @@ export interface UploadStaging {
   list(): AsyncIterable<StagedUpload>;
 }
 
+/**
+ * The store did not answer (a bucket unreachable, or answering 5xx after the SDK's
+ * retries): nothing was changed by the call that met it, and it can be tried again.
+ */
+export class StorageUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`the storage could not be reached: ${(cause as Error)?.message ?? String(cause)}`, { cause });
+    this.name = 'StorageUnavailableError';
+  }
+}
+
 /** `get` of a key that holds nothing. */
 export class BlobMissingError extends Error {
   constructor(readonly key: string) {

@@ -12,6 +12,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { isUnreachable } from '@bogwan/vault';
 import {
   assertKey,
   assertUploadId,
@@ -19,6 +20,7 @@ import {
   type BlobStore,
   type ByteRange,
   type StagedUpload,
+  StorageUnavailableError,
   type StoredBlob,
   type UploadStaging,
 } from './blob-store.js';
@@ -49,7 +51,27 @@ export function s3Client(connection: S3Connection): S3Client {
         : undefined,
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    // A bucket that does not take the connection fails the call instead of holding the
+    // request for the system's TCP timeout. (No idle timeout: a download paused by its
+    // reader pauses the bucket's socket too.)
+    requestHandler: { connectionTimeout: 10_000 },
+    // Without a logger of its own the SDK writes to the console when a streamed PUT fails;
+    // that failure reaches the caller, which answers and logs it.
+    logger: { debug() {}, info() {}, warn() {}, error() {} },
   });
+}
+
+/** Awaits a call to the bucket; a failure to reach it becomes StorageUnavailableError. */
+async function reaching<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    throw unavailableOr(error);
+  }
+}
+
+function unavailableOr(error: unknown): unknown {
+  return isUnreachable(error) ? new StorageUnavailableError(error) : error;
 }
 
 /** True when the bucket exists and these credentials may use it (HeadBucket). */
@@ -113,7 +135,7 @@ export class S3BlobStore implements BlobStore {
     try {
       await upload.done();
     } catch (error) {
-      throw failure ?? error;
+      throw failure ?? unavailableOr(error);
     }
     if (failure) {
       // The source failed after the last part went up: the object must not stay.
@@ -127,8 +149,8 @@ export class S3BlobStore implements BlobStore {
     assertKey(key);
     if (range && range.end < range.start) return Readable.from([]);
     try {
-      const answer = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+      const answer = await reaching(
+        this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined })),
       );
       return answer.Body as Readable;
     } catch (error) {
@@ -140,7 +162,7 @@ export class S3BlobStore implements BlobStore {
   async stat(key: string): Promise<{ size: number } | null> {
     assertKey(key);
     try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      const head = await reaching(this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key })));
       return { size: head.ContentLength ?? 0 };
     } catch (error) {
       if (isNotFound(error)) return null;
@@ -150,7 +172,7 @@ export class S3BlobStore implements BlobStore {
 
   async delete(key: string): Promise<void> {
     assertKey(key);
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+    await reaching(this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key })));
   }
 
   async *list(prefix: string): AsyncIterable<StoredBlob> {
@@ -163,8 +185,8 @@ export class S3BlobStore implements BlobStore {
   async *objects(prefix: string): AsyncIterable<StoredBlob> {
     let token: string | undefined;
     do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix || undefined, ContinuationToken: token }),
+      const page = await reaching(
+        this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix || undefined, ContinuationToken: token })),
       );
       for (const object of page.Contents ?? []) {
         if (object.Key) yield { key: object.Key, modified: object.LastModified ?? new Date(0) };
@@ -181,8 +203,8 @@ export class S3BlobStore implements BlobStore {
   async deleteMany(keys: string[]): Promise<void> {
     for (let i = 0; i < keys.length; i += 1000) {
       const batch = keys.slice(i, i + 1000);
-      await this.client.send(
-        new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }),
+      await reaching(
+        this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } })),
       );
     }
   }
@@ -220,13 +242,18 @@ class S3Staging implements UploadStaging {
       abort.abort(error);
       throw error;
     });
-    const sending = this.store.client.send(
-      new PutObjectCommand({ Bucket: this.store.bucket, Key: key, Body: counted, ContentLength: length }),
-      { abortSignal: abort.signal },
-    );
+    const sending = this.store.client
+      .send(new PutObjectCommand({ Bucket: this.store.bucket, Key: key, Body: counted, ContentLength: length }), { abortSignal: abort.signal })
+      .catch((error: unknown) => {
+        // The bucket failed the PUT and reads no more: the rest of the chunk is read and
+        // dropped, so the request ends and can be answered (else it would wait forever).
+        counted.unpipe();
+        counted.resume();
+        throw error;
+      });
     const [piped, sent] = await Promise.allSettled([piping, sending]);
     if (piped.status === 'rejected') throw piped.reason;
-    if (sent.status === 'rejected') throw sent.reason;
+    if (sent.status === 'rejected') throw unavailableOr(sent.reason);
     return { size };
   }
 

@@ -20,11 +20,12 @@ export interface S3Options {
   secretAccessKey?: string;
 }
 
-// Failures of the way to the bucket rather than answers from it: worth another try, and
-// reported as UnreachableError once the tries are used up.
+// Failures of the way to the bucket: worth another try here, and reported as
+// UnreachableError once the tries are used up. The server's file store uses the same test.
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH']);
 
-function isUnreachable(err: unknown): boolean {
+/** True for a failure of the way to an S3-compatible store rather than an answer from it. */
+export function isUnreachable(err: unknown): boolean {
   const e = err as { code?: string; name?: string; $metadata?: { httpStatusCode?: number } };
   if (e.code !== undefined && NETWORK_CODES.has(e.code)) return true;
   if (e.name === 'TimeoutError' || e.name === 'RequestTimeout') return true;

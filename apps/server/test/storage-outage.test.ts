@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { namesIn } from './files-helpers.js';
+import { dialects, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
+import { startS3, type TestS3 } from './s3.js';
+import { bytesOf, fetchBytes, sha256, upload } from './transfer-helpers.js';
+
+const ROOT = '/클라우드 팀';
+
+describe.each(dialects())('a cloud bucket that stops answering, on $dialect', ({ dialect, skip }) => {
+  let s3: TestS3;
+  let server: TestServer;
+  let token: string;
+  const run = it.skipIf(skip);
+  const kept = bytesOf(3 * 1024 * 1024 + 5, 'kept in the bucket');
+  const later = bytesOf(700_000, 'sent while the bucket is away');
+
+  beforeAll(async () => {
+    if (skip) return;
+    s3 = await startS3();
+    server = await startServer(dialect, s3.env);
+    token = (await setupMaster(server)).token;
+    expect((await server.request('POST', '/api/setting/admin', { token, body: { password: GOOD_PASSWORD } })).body).toEqual({ success: true });
+    expect((await server.request('PUT', '/api/setting/storage', { token, body: { cloud: { bucket: await s3.bucket() } } })).status).toBe(200);
+    expect((await server.request('POST', '/api/file', { token, body: { name: ROOT.slice(1), path: '/', backend: 'cloud' } })).status).toBe(200);
+    expect((await upload(server, token, ROOT, 'kept.bin', kept)).status).toBe(200);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await s3?.close();
+  });
+
+  const download = (name: string) => fetchBytes(server, token, `/api/file/download?path=${encodeURIComponent(`${ROOT}/${name}`)}`);
+
+  run('downloads and uploads answer 503 storage_unavailable_message and change nothing; both work once it is back', async () => {
+    await s3.stop();
+    try {
+      const refused = await download('kept.bin');
+      expect(refused.status).toBe(503);
+      expect(JSON.parse(refused.bytes.toString('utf8')).message).toBe('storage_unavailable_message');
+
+      const sent = await upload(server, token, ROOT, 'later.bin', later);
+      expect([sent.status, sent.body.message]).toEqual([503, 'storage_unavailable_message']);
+      // Listing is the database's: it still answers, and shows no half-stored file.
+      expect((await namesIn(server, token, ROOT)).sort()).toEqual(['kept.bin']);
+    } finally {
+      await s3.resume();
+    }
+    const back = await download('kept.bin');
+    expect([back.status, sha256(back.bytes)]).toEqual([200, sha256(kept)]);
+    expect((await upload(server, token, ROOT, 'later.bin', later)).status).toBe(200);
+    const stored = await download('later.bin');
+    expect([stored.status, sha256(stored.bytes)]).toEqual([200, sha256(later)]);
+  }, 60_000);
+});
