@@ -63,6 +63,11 @@ export async function forget(repo: Repository, policy: KeepPolicy, dryRun = fals
     plan.keep.push(...p.keep);
     plan.remove.push(...p.remove);
   }
-  if (!dryRun) for (const s of plan.remove) await repo.backend.delete(`snapshots/${s.id}`);
+  if (!dryRun) {
+    for (const s of plan.remove) {
+      repo.assertLockHeld();
+      await repo.backend.delete(`snapshots/${s.id}`);
+    }
+  }
   return plan;
 }

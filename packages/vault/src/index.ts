@@ -9,7 +9,7 @@ export { check, type CheckOptions, type CheckResult } from './check.js';
 export { DamagedBlobError } from './codec.js';
 export { forget, type KeepPolicy } from './forget.js';
 export { WrongPasswordError, type KdfParams } from './keys.js';
-export { Lock, LockedError, isStale, type LockRecord } from './lock.js';
+export { Lock, LockedError, LockLostError, isStale, type LockRecord } from './lock.js';
 export { prune, type PruneOptions, type PruneResult } from './prune.js';
 export { NoRepositoryError, Repository, type InitOptions } from './repository.js';
 export { restore, type RestoreOptions, type RestoreResult } from './restore.js';

@@ -29,6 +29,22 @@ export class LockedError extends Error {
   }
 }
 
+/**
+ * Raised at a commit point when this process's lease ran out before it could be renewed
+ * (the process was stopped or suspended, or the storage was away for that long): another
+ * process may have taken the repository meanwhile (a prune may have removed packs this
+ * run wrote), so nothing more is committed. Running the operation again is safe.
+ */
+export class LockLostError extends Error {
+  constructor(operation: string, expired: string) {
+    super(`the ${operation} lock on the repository lapsed at ${expired} before it could be renewed; stopped without committing (run it again)`);
+    this.name = 'LockLostError';
+  }
+}
+
+/** A lease counts as lost this long before it runs out: room for clock skew between hosts. */
+const LEASE_MARGIN_MS = 30_000;
+
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -48,6 +64,8 @@ export function isStale(record: LockRecord, now = Date.now()): boolean {
 export class Lock {
   private timer: NodeJS.Timeout | null = null;
   private name: string;
+  /** Expiry written in the newest lock file that is known to be stored. */
+  private heldUntil: number;
 
   private constructor(
     private readonly backend: Backend,
@@ -56,6 +74,7 @@ export class Lock {
     private readonly leaseMs: number,
   ) {
     this.name = name;
+    this.heldUntil = Date.parse(record.expires);
   }
 
   /** Takes a shared or exclusive lock, removing stale locks on the way. */
@@ -92,11 +111,20 @@ export class Lock {
   /** Extends the lease by writing a new lock file and removing the old one. */
   async refresh(): Promise<void> {
     const next = `locks/${randomBytes(16).toString('hex')}`;
-    this.record = { ...this.record, expires: new Date(Date.now() + this.leaseMs).toISOString() };
-    await this.backend.put(next, Buffer.from(JSON.stringify(this.record)));
+    this.assertHeld(); // a lapsed lease is not renewed: another process may hold the repository now
+    const record = { ...this.record, expires: new Date(Date.now() + this.leaseMs).toISOString() };
+    await this.backend.put(next, Buffer.from(JSON.stringify(record)));
+    this.record = record;
+    this.heldUntil = Date.parse(record.expires);
     const old = this.name;
     this.name = next;
     await this.backend.delete(old);
+  }
+
+  /** Throws LockLostError unless the lease is safely in force (see LEASE_MARGIN_MS). */
+  assertHeld(now = Date.now()): void {
+    const margin = Math.min(LEASE_MARGIN_MS, this.leaseMs / 6);
+    if (now >= this.heldUntil - margin) throw new LockLostError(this.record.operation, new Date(this.heldUntil).toISOString());
   }
 
   /** Stops refreshing and removes the lock file. */

@@ -124,14 +124,20 @@ export async function prune(repo: Repository, options: PruneOptions = {}): Promi
   newIndex.push(...writer.takeUnindexed());
   const oldIndexFiles = repo.indexFilesOnDisk;
   await repo.writeIndex({ superseded: oldIndexFiles, packs: newIndex });
-  for (const name of oldIndexFiles) await repo.backend.delete(`index/${name}`);
-  for (const p of [...drop, ...repack]) await repo.backend.delete(packName(index.packs()[p]!));
-  for (const f of orphans) await repo.backend.delete(f.name);
+  // Deleting is only safe while the exclusive lock is ours: checked before each file, so a
+  // prune whose lease lapsed stops (the next one finishes the job).
+  const remove = async (name: string) => {
+    repo.assertLockHeld();
+    await repo.backend.delete(name);
+  };
+  for (const name of oldIndexFiles) await remove(`index/${name}`);
+  for (const p of [...drop, ...repack]) await remove(packName(index.packs()[p]!));
+  for (const f of orphans) await remove(f.name);
   // Under the exclusive lock nobody else writes packs, indexes or snapshots, so any
   // temp file there is a leftover of a killed run.
   for (const dir of ['data/', 'index/', 'snapshots/']) {
     for (const f of (await repo.backend.leftovers?.(dir)) ?? []) {
-      await repo.backend.delete(f.name);
+      await remove(f.name);
       result.leftoversDeleted++;
     }
   }

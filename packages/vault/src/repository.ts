@@ -53,6 +53,8 @@ export class Repository {
   indexFiles: string[] = [];
   /** Every index file present, including superseded ones a crash left behind. */
   indexFilesOnDisk: string[] = [];
+  /** The lock this process holds on the repository, checked before each commit. */
+  private lock: { assertHeld(): void } | null = null;
 
   private constructor(
     readonly backend: Backend,
@@ -145,8 +147,22 @@ export class Repository {
     }
   }
 
+  /**
+   * Makes every commit (index and metadata files) check first that `lock` is still held,
+   * so a run whose lease lapsed stops before it references packs that may be gone.
+   */
+  holdWith(lock: { assertHeld(): void }): void {
+    this.lock = lock;
+  }
+
+  /** Throws LockLostError when the lock given to holdWith has lapsed. */
+  assertLockHeld(): void {
+    this.lock?.assertHeld();
+  }
+
   /** Writes an index file and returns its name. */
   async writeIndex(contents: IndexContents, listings: Buffer[] = []): Promise<string> {
+    this.assertLockHeld();
     const sealed = sealFile(this.key.encKey, 'index', encodeIndex(contents, listings));
     const name = createHash('sha256').update(sealed).digest('hex');
     await this.backend.put(`index/${name}`, sealed);
@@ -174,6 +190,7 @@ export class Repository {
 
   /** Writes an encrypted JSON metadata file under `dir/`; returns its name. */
   async putJson(dir: string, kind: string, value: unknown): Promise<string> {
+    this.assertLockHeld();
     const name = newName();
     await this.backend.put(`${dir}/${name}`, sealFile(this.key.encKey, kind, Buffer.from(JSON.stringify(value))));
     return name;

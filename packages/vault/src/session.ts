@@ -15,6 +15,7 @@ export async function withRepository<T>(
   try {
     const repo = await Repository.open(backend, password);
     const lock = await Lock.acquire(backend, operation, exclusive, lease);
+    repo.holdWith(lock);
     try {
       await repo.loadIndex();
       return await work(repo);

@@ -1,8 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Lock, LockedError, type LockRecord } from '../src/lock.js';
-import { localKind, s3Kind } from './helpers.js';
+import path from 'node:path';
+import { backup } from '../src/backup.js';
+import { Lock, LockedError, LockLostError, type LockRecord } from '../src/lock.js';
+import { Repository } from '../src/repository.js';
+import { listSnapshots } from '../src/snapshot.js';
+import { walkPaths } from '../src/source.js';
+import { localKind, makeTree, s3Kind, TEST_INIT, tempDir } from './helpers.js';
 
 function deadPid(): number {
   // A child that has exited: its pid names no live process.
@@ -44,5 +49,28 @@ describe.each([localKind(), s3Kind()])('locks on $name', (kind) => {
     await expect(Lock.acquire(backend, 'prune', true)).rejects.toBeInstanceOf(LockedError);
     await new Promise((r) => setTimeout(r, 400));
     await (await Lock.acquire(backend, 'prune', true)).release();
+  });
+
+  it('a lease that lapsed (the process stood still) is not renewed, and the backup holding it commits nothing', async () => {
+    const backend = await kind.make();
+    await Repository.init(backend, 'pw', TEST_INIT);
+    const repo = await Repository.open(backend, 'pw');
+    await repo.loadIndex();
+    // A 600 ms lease whose refresh never comes in time, as when the process is suspended.
+    const lock = await Lock.acquire(backend, 'backup', false, { leaseMs: 600, refreshMs: 60_000 });
+    repo.holdWith(lock);
+    await new Promise((r) => setTimeout(r, 650));
+
+    const src = path.join(await tempDir('lapsed'), 'data');
+    await makeTree(src);
+    await expect(backup(repo, walkPaths([src]), { paths: [src] })).rejects.toBeInstanceOf(LockLostError);
+    await expect(lock.refresh()).rejects.toBeInstanceOf(LockLostError);
+    const fresh = await Repository.open(backend, 'pw');
+    await fresh.loadIndex();
+    expect(await listSnapshots(fresh)).toEqual([]);
+    expect(fresh.indexFiles).toEqual([]);
+    // Another process may take the repository now, exclusively.
+    await (await Lock.acquire(backend, 'prune', true)).release();
+    await lock.release();
   });
 });

@@ -88,6 +88,7 @@ export class SnapshotRunner {
     try {
       const repo = await openRepository(backend, ctx.box.open(plan.password_sealed, plan.id));
       vaultLock = await Lock.acquire(backend, 'backup', false);
+      repo.holdWith(vaultLock);
       await repo.loadIndex();
       const roots = await rootsOf(ctx, plan);
       if (roots.length === 0 && plan.target_all !== 1) throw Object.assign(new Error('no target'), { messageKey: 'snapshot_target_invalid' });
