@@ -11,13 +11,12 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
+import { api, createFirstAccount, freePort, insertEntries, median, percentile, repo, startServer as startProductServer } from './harness.mjs';
 
 // A collection before each measured transfer, so that one transfer does not pay for the
 // garbage of the one before it in this client.
@@ -45,7 +44,6 @@ async function warmPages(bytes) {
   collect();
 }
 
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
   const i = args.indexOf(`--${name}`);
@@ -59,20 +57,8 @@ const ROUNDS = option('rounds', 5);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bogwan-bench-files-'));
 const results = { when: new Date().toISOString() };
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
 const seconds = (t0) => Number(process.hrtime.bigint() - t0) / 1e9;
 const mbps = (bytes, s) => bytes / 1024 / 1024 / s;
-const median = (values) => percentile(values, 50);
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
 const log = (...m) => console.log(...m);
 
 async function makeSource(file) {
@@ -201,35 +187,9 @@ async function stampSource(source, round) {
 }
 
 async function startServer() {
-  const dataDir = path.join(work, 'data');
-  const port = await freePort();
   // `--profile DIR`: the server writes a CPU profile there when it stops.
-  const profile = args.includes('--profile') ? ['--cpu-prof', `--cpu-prof-dir=${args[args.indexOf('--profile') + 1]}`] : [];
-  const child = spawn(process.execPath, [...profile, path.join(repo, 'apps/server/dist/main.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BOGWAN_DATA_DIR: dataDir, BOGWAN_WEB_DIR: path.join(work, 'no-web'), LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { child, url, dataDir };
-}
-
-async function api(url, method, urlPath, token, body) {
-  const res = await fetch(url + urlPath, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${urlPath}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
+  const nodeArgs = args.includes('--profile') ? ['--cpu-prof', `--cpu-prof-dir=${args[args.indexOf('--profile') + 1]}`] : [];
+  return startProductServer(path.join(work, 'data'), { env: { BOGWAN_WEB_DIR: path.join(work, 'no-web') }, nodeArgs });
 }
 
 /**
@@ -337,24 +297,6 @@ function peakRss(pid) {
   return { rssMiB: kb('VmRSS') / 1024, peakMiB: kb('VmHWM') / 1024 };
 }
 
-async function insertEntries(dataDir, folderId, rootId, ownerId) {
-  const { default: Database } = await import(path.join(repo, 'node_modules/better-sqlite3/lib/index.js'));
-  const db = new Database(path.join(dataDir, 'bogwan.sqlite'));
-  db.pragma('busy_timeout = 10000');
-  const now = new Date().toISOString();
-  const insert = db.prepare(`insert into nodes (id, parent_id, root_id, name, folder, size, mtime, content_hash, blob_key, backend, owner_id,
-    description, lock, volume_limit, usage_bytes, trash_key, trashed_at, trashed_by, original_parent_id, created_at, updated_at)
-    values (?, ?, ?, ?, 0, ?, ?, ?, ?, 'server', ?, '', 0, null, 0, '', null, null, null, ?, ?)`);
-  const all = db.transaction(() => {
-    for (let i = 0; i < ENTRIES; i++) {
-      const hash = createHash('sha256').update(String(i)).digest('hex');
-      insert.run(randomUUID(), folderId, rootId, `file-${String(i).padStart(6, '0')}.txt`, i % 100_000, now, hash, hash, ownerId, now, now);
-    }
-  });
-  all();
-  db.close();
-}
-
 async function main() {
   log(`work dir ${work}; ${SIZE / 1024 / 1024} MiB; ${ENTRIES} entries; ${os.cpus().length} cores, ${os.cpus()[0]?.model}`);
   if (!args.includes('--skip-build')) {
@@ -372,8 +314,7 @@ async function main() {
   const server = await startServer();
   serverPid = server.child.pid;
   try {
-    const setupToken = fs.readFileSync(path.join(server.dataDir, 'setup-token'), 'utf8').trim();
-    const { token, user } = await api(server.url, 'POST', '/api/auth/setup', null, { token: setupToken, name: 'bench', email: 'bench@example.com', password: 'Bogwan!2026' });
+    const { token, user } = await createFirstAccount(server, { name: 'bench', email: 'bench@example.com', password: 'Bogwan!2026' });
     await api(server.url, 'POST', '/api/file', token, { name: 'Bench', path: '/', backend: 'server' });
     await api(server.url, 'POST', '/api/file', token, { name: 'many', path: '/Bench' });
     const rssBefore = peakRss(server.child.pid);
@@ -419,7 +360,7 @@ async function main() {
     const many = folder.items.find((i) => i.name === 'many');
     const root = (await api(server.url, 'GET', '/api/file/root', token)).find((r) => r.name === 'Bench');
     t0 = process.hrtime.bigint();
-    await insertEntries(server.dataDir, many._id, root._id, user._id);
+    await insertEntries(server.dataDir, many._id, root._id, user._id, ENTRIES);
     log(`inserted ${ENTRIES} rows in ${seconds(t0).toFixed(1)} s`);
     const timings = [];
     const pages = Math.floor(ENTRIES / 100);

@@ -27,6 +27,10 @@ export function createAppTheme(mode: PaletteMode): Theme {
     shape: { borderRadius: 8 },
     typography: { fontFamily: FONT_FAMILY, button: { textTransform: 'none', fontWeight: 600 } },
     components: {
+      // Browsers give form controls their own font (system-ui) instead of the page's; a
+      // plain ButtonBase (the list's column headers) then drew Korean as empty boxes on
+      // machines without a Korean system font. Every control uses the bundled font.
+      MuiCssBaseline: { styleOverrides: { 'button, input, select, textarea': { fontFamily: 'inherit' } } },
       MuiButton: { defaultProps: { disableElevation: true } },
       MuiTooltip: { defaultProps: { arrow: true } },
     },

@@ -2,11 +2,21 @@ import type { Locale } from '@bogwan/contracts';
 
 const tag = (locale: Locale | string) => (locale === 'en' ? 'en-US' : 'ko-KR');
 
+// One formatter per language: building an Intl.DateTimeFormat costs far more than using
+// one, and a scrolled file list formats dozens of dates a frame.
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** A date and time in the page's locale, short form. */
 export function formatDateTime(iso: string, locale: Locale | string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(tag(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  const language = tag(locale);
+  let format = dateTimeFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });
+    dateTimeFormats.set(language, format);
+  }
+  return format.format(date);
 }
 
 /** How long ago, in seconds, minutes, hours or days ('3분 전', '3 minutes ago'). */

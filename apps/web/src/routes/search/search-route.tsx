@@ -16,10 +16,10 @@ import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useFileActions } from '../../app/file-actions';
 import { MdiIcon } from '../../components/mdi-icon';
-import { formatDateTime } from '../../features/files/lib/format';
 import { useKeywordSearch } from '../../features/search/api/search-keyword';
 import { SearchResultItem } from '../../features/search/components/search-result-item';
 import { toEntry } from '../../features/search/lib/to-entry';
+import { formatDateTime } from '../../i18n/format-time';
 import { k, messageText } from '../../i18n/keys';
 import { useLocale } from '../../i18n/use-locale';
 

@@ -13,9 +13,10 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
 import { MdiIcon } from '../../../components/mdi-icon';
+import { formatDateTime } from '../../../i18n/format-time';
 import { messageText } from '../../../i18n/keys';
 import { useLocale } from '../../../i18n/use-locale';
-import { formatBytes, formatDateTime } from '../lib/format';
+import { formatBytes } from '../lib/format';
 import { parentOf } from '../lib/storage-path';
 import { FileIcon } from './file-icon';
 

@@ -1,6 +1,6 @@
 import type { FileEntry } from '@bogwan/contracts';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { LIST_PAGE_SIZE, listPageQueryOptions, type ListSort } from '../api/list-files';
 
 export interface FolderListing {
@@ -26,14 +26,22 @@ export function useFolderListing(path: string, sort: ListSort): FolderListing {
   const [pages, setPages] = useState<number[]>([0]);
   const key = `${path}\u0000${sort}`;
   const [forKey, setForKey] = useState(key);
+  // The size last answered for this folder: kept while the pages now on screen are still
+  // on their way (after a jump far down the list none of them is loaded yet). Without it
+  // the count fell to 0, the list emptied, asked for page 0 again, grew back, asked for the
+  // far pages again… a render loop.
+  const [knownTotal, setKnownTotal] = useState<number | null>(null);
   if (forKey !== key) {
     setForKey(key);
     setPages([0]);
+    setKnownTotal(null);
   }
 
   const results = useQueries({ queries: pages.map((page) => listPageQueryOptions(path, sort, page)) });
   const first = results[0];
-  const total = results.find((result) => result.data)?.data?.total ?? 0;
+  const answered = results.find((result) => result.data)?.data?.total;
+  if (answered !== undefined && answered !== knownTotal && forKey === key) setKnownTotal(answered);
+  const total = answered ?? knownTotal ?? 0;
 
   const itemAt = useCallback(
     (index: number) => {
@@ -46,9 +54,13 @@ export function useFolderListing(path: string, sort: ListSort): FolderListing {
     [queryClient, path, sort, results],
   );
 
+  // The pages on screen and one on either side, so rows scrolled into view usually find
+  // their page fetched already instead of showing placeholders first.
+  const lastPage = useRef(0);
+  lastPage.current = Math.max(0, Math.ceil(total / LIST_PAGE_SIZE) - 1);
   const showRange = useCallback((start: number, end: number) => {
-    const from = Math.floor(Math.max(0, start) / LIST_PAGE_SIZE);
-    const to = Math.floor(Math.max(0, end) / LIST_PAGE_SIZE);
+    const from = Math.max(0, Math.floor(Math.max(0, start) / LIST_PAGE_SIZE) - 1);
+    const to = Math.min(lastPage.current, Math.floor(Math.max(0, end) / LIST_PAGE_SIZE) + 1);
     const wanted: number[] = [];
     for (let page = from; page <= to; page += 1) wanted.push(page);
     setPages((current) => (current.length === wanted.length && current.every((p, i) => p === wanted[i]) ? current : wanted));
@@ -67,12 +79,12 @@ export function useFolderListing(path: string, sort: ListSort): FolderListing {
   return useMemo(
     () => ({
       total,
-      loading: results.every((result) => !result.data) && results.some((result) => result.isPending),
+      loading: answered === undefined && knownTotal === null && results.some((result) => result.isPending),
       error: first?.error ?? null,
       itemAt,
       showRange,
       loaded,
     }),
-    [total, results, first?.error, itemAt, showRange, loaded],
+    [total, answered, knownTotal, results, first?.error, itemAt, showRange, loaded],
   );
 }

@@ -14,10 +14,3 @@ export function usagePercent(used: number, total: number | null): string | null 
   if (!total || total <= 0) return null;
   return ((used / total) * 100).toFixed(2);
 }
-
-/** A date and time in the page's locale, short form. */
-export function formatDateTime(iso: string, locale: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : 'ko-KR', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-}

@@ -14,6 +14,31 @@ const CARD_WIDTH = 156;
 const ROW_HEIGHT = 148;
 const GAP = 12;
 
+// Constant styles, and each row's offset and column count in `style` (see the list view:
+// per-position values in `sx` made a CSS class for every row position scrolled past).
+const ROW_SX = { position: 'absolute', top: 0, left: 0, right: 0, display: 'grid', gap: `${GAP}px`, px: `${GAP}px` } as const;
+const CARD_SX = {
+  height: ROW_HEIGHT,
+  border: 1,
+  borderColor: 'divider',
+  borderRadius: 2,
+  bgcolor: 'background.paper',
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: 1,
+  px: 1.5,
+  userSelect: 'none',
+  position: 'relative',
+  '&:hover': { bgcolor: 'action.hover' },
+} as const;
+const SELECTED_CARD_SX = { ...CARD_SX, borderColor: 'primary.main', bgcolor: 'action.selected', '&:hover': { bgcolor: 'action.selected' } } as const;
+const STAR_SX = { position: 'absolute', top: 8, right: 8, fontSize: 16 } as const;
+const ICON_SX = { fontSize: 56 } as const;
+const NAME_SX = { textAlign: 'center', width: '100%', overflow: 'hidden', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', wordBreak: 'break-all', lineHeight: 1.3 } as const;
+const SIZE_SX = { color: 'text.secondary' } as const;
+
 /** The grid view: cards with a large icon, virtualised by rows of as many cards as fit. */
 export function GridView({ listing, selected, onItemClick, onItemOpen, onItemContextMenu, onItemDragStart }: ViewProps) {
   const { t } = useTranslation();
@@ -57,17 +82,8 @@ export function GridView({ listing, selected, onItemClick, onItemOpen, onItemCon
           <Box
             key={row.key}
             role="row"
-            sx={{
-              position: 'absolute',
-              top: 0,
-              left: 0,
-              right: 0,
-              transform: `translateY(${row.start + GAP}px)`,
-              display: 'grid',
-              gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
-              gap: `${GAP}px`,
-              px: `${GAP}px`,
-            }}
+            sx={ROW_SX}
+            style={{ transform: `translateY(${row.start + GAP}px)`, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
           >
             {Array.from({ length: columns }, (_, column) => {
               const index = row.index * columns + column;
@@ -85,37 +101,22 @@ export function GridView({ listing, selected, onItemClick, onItemOpen, onItemCon
                   onDoubleClick={() => entry && onItemOpen(entry)}
                   onContextMenu={(event) => entry && onItemContextMenu(event, index, entry)}
                   onDragStart={(event) => entry && onItemDragStart(event, entry)}
-                  sx={{
-                    height: ROW_HEIGHT,
-                    border: 1,
-                    borderColor: isSelected ? 'primary.main' : 'divider',
-                    borderRadius: 2,
-                    bgcolor: isSelected ? 'action.selected' : 'background.paper',
-                    display: 'flex',
-                    flexDirection: 'column',
-                    alignItems: 'center',
-                    justifyContent: 'center',
-                    gap: 1,
-                    px: 1.5,
-                    userSelect: 'none',
-                    position: 'relative',
-                    '&:hover': { bgcolor: isSelected ? 'action.selected' : 'action.hover' },
-                  }}
+                  sx={isSelected ? SELECTED_CARD_SX : CARD_SX}
                 >
                   {entry ? (
                     <>
                       {entry.starred && (
-                        <MdiIcon path={mdiStar} htmlColor="#fbc02d" sx={{ position: 'absolute', top: 8, right: 8, fontSize: 16 }} aria-label={t('starred')} />
+                        <MdiIcon path={mdiStar} htmlColor="#fbc02d" sx={STAR_SX} aria-label={t('starred')} />
                       )}
-                      <FileIcon name={entry.name} folder={entry.folder} lock={entry.lock} sx={{ fontSize: 56 }} />
+                      <FileIcon name={entry.name} folder={entry.folder} lock={entry.lock} sx={ICON_SX} />
                       <Typography
                         variant="body2"
                         title={entry.name}
-                        sx={{ textAlign: 'center', width: '100%', overflow: 'hidden', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', wordBreak: 'break-all', lineHeight: 1.3 }}
+                        sx={NAME_SX}
                       >
                         {entry.name}
                       </Typography>
-                      <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                      <Typography variant="caption" sx={SIZE_SX}>
                         {entry.folder ? t('folder') : formatBytes(entry.size)}
                       </Typography>
                     </>
