@@ -63,6 +63,8 @@ export function useFolderListing(path: string, sort: ListSort): FolderListing {
     const to = Math.min(lastPage.current, Math.floor(Math.max(0, end) / LIST_PAGE_SIZE) + 1);
     const wanted: number[] = [];
     for (let page = from; page <= to; page += 1) wanted.push(page);
+    // Past the end (the folder shrank under the screen): its last page tells the new size.
+    if (wanted.length === 0) wanted.push(lastPage.current);
     setPages((current) => (current.length === wanted.length && current.every((p, i) => p === wanted[i]) ? current : wanted));
   }, []);
 
