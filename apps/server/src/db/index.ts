@@ -5,7 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import { migrations } from './migrations/index.js';
-import { withStatementCache } from './statement-cache.js';
+import { execAll, withStatementCache } from './statement-cache.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -25,11 +25,15 @@ export function openDb(config: DatabaseConfig): Db {
   }
   fs.mkdirSync(path.dirname(config.file), { recursive: true });
   const database = new SQLite(config.file);
-  database.pragma('journal_mode = WAL');
-  // FULL: an acknowledged write survives a power cut, not only a process crash.
-  database.pragma('synchronous = FULL');
-  database.pragma('foreign_keys = ON');
-  database.pragma('busy_timeout = 5000');
+  // `exec`, not `pragma()`: the latter makes a statement object for the collector (see
+  // statement-cache.ts for why none may be left to it).
+  execAll(database, [
+    'pragma journal_mode = WAL',
+    // FULL: an acknowledged write survives a power cut, not only a process crash.
+    'pragma synchronous = FULL',
+    'pragma foreign_keys = ON',
+    'pragma busy_timeout = 5000',
+  ]);
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
 }
 

@@ -7,6 +7,23 @@ import type { SqliteDatabase, SqliteStatement } from 'kysely';
 const DEFAULT_LIMIT = 500;
 
 /**
+ * On Node 23 and later a native addon's wrapped objects unregister an environment
+ * cleanup hook when they are garbage collected, and find the environment through the
+ * isolate's current context; a better-sqlite3 statement collected while none is entered
+ * aborts the whole process ("Assertion failed: (env) != nullptr", seen on Node 24 at
+ * server start-up). There no statement is ever left to the collector: those dropped from
+ * the cache, and a closed database with its statements, stay referenced here for the life
+ * of the process (docs/decisions.md).
+ */
+const STATEMENTS_OUTLIVE_GC = Number(process.versions.node.split('.')[0]) >= 23;
+const retired: (SQLite.Statement | SQLite.Database)[] = [];
+
+/** Runs statements that return nothing (pragmas, settings) without a statement object to collect. */
+export function execAll(database: SQLite.Database, statements: string[]): void {
+  for (const statement of statements) database.exec(statement);
+}
+
+/**
  * A better-sqlite3 database for Kysely whose prepared statements are kept by SQL text,
  * least recently used dropped first. Handing the same statement out again is safe: Kysely
  * runs one query at a time on its SQLite connection, and better-sqlite3 refuses any query
@@ -15,7 +32,12 @@ const DEFAULT_LIMIT = 500;
 export function withStatementCache(database: SQLite.Database, limit = DEFAULT_LIMIT): SqliteDatabase {
   const statements = new Map<string, SQLite.Statement>();
   return {
-    close: () => database.close(),
+    close: () => {
+      // Closed, the database and its statements are kept from the collector all the same.
+      if (STATEMENTS_OUTLIVE_GC) retired.push(database, ...statements.values());
+      statements.clear();
+      database.close();
+    },
     prepare(sql: string): SqliteStatement {
       const kept = statements.get(sql);
       if (kept) {
@@ -25,7 +47,11 @@ export function withStatementCache(database: SQLite.Database, limit = DEFAULT_LI
       }
       const statement = database.prepare(sql);
       statements.set(sql, statement);
-      if (statements.size > limit) statements.delete(statements.keys().next().value!);
+      if (statements.size > limit) {
+        const oldest = statements.keys().next().value!;
+        if (STATEMENTS_OUTLIVE_GC) retired.push(statements.get(oldest)!);
+        statements.delete(oldest);
+      }
       return statement;
     },
   };
