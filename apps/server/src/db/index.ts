@@ -5,7 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import { migrations } from './migrations/index.js';
-import { execAll, withStatementCache } from './statement-cache.js';
+import { withStatementCache } from './statement-cache.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -27,13 +27,8 @@ export function openDb(config: DatabaseConfig): Db {
   const database = new SQLite(config.file);
   // `exec`, not `pragma()`: the latter makes a statement object for the collector (see
   // statement-cache.ts for why none may be left to it).
-  execAll(database, [
-    'pragma journal_mode = WAL',
-    // FULL: an acknowledged write survives a power cut, not only a process crash.
-    'pragma synchronous = FULL',
-    'pragma foreign_keys = ON',
-    'pragma busy_timeout = 5000',
-  ]);
+  // synchronous FULL: an acknowledged write survives a power cut, not only a process crash.
+  database.exec('pragma journal_mode = WAL; pragma synchronous = FULL; pragma foreign_keys = ON; pragma busy_timeout = 5000;');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
 }
 

@@ -18,11 +18,6 @@ const DEFAULT_LIMIT = 500;
 const STATEMENTS_OUTLIVE_GC = Number(process.versions.node.split('.')[0]) >= 23;
 const retired: (SQLite.Statement | SQLite.Database)[] = [];
 
-/** Runs statements that return nothing (pragmas, settings) without a statement object to collect. */
-export function execAll(database: SQLite.Database, statements: string[]): void {
-  for (const statement of statements) database.exec(statement);
-}
-
 /**
  * A better-sqlite3 database for Kysely whose prepared statements are kept by SQL text,
  * least recently used dropped first. Handing the same statement out again is safe: Kysely

@@ -40,6 +40,7 @@ export interface ExplorerToolbarProps {
 /** New folder, upload, item count, sort, refresh and the list/grid switch. */
 export function ExplorerToolbar(props: ExplorerToolbarProps) {
   const { t, i18n } = useTranslation();
+  const count = (n: number) => n.toLocaleString(i18n.language);
   const viewMode = useViewMode();
   const [sortAnchor, setSortAnchor] = useState<HTMLElement | null>(null);
   const current = SORTS.find((option) => option.value === props.sort) ?? SORTS[0];
@@ -53,9 +54,7 @@ export function ExplorerToolbar(props: ExplorerToolbarProps) {
         </Button>
       )}
       <Typography variant="body2" sx={{ color: 'text.secondary', ml: 1 }} aria-live="polite">
-        {props.selectedCount > 0
-          ? t('items_selected', { n: props.selectedCount.toLocaleString(i18n.language), total: props.total.toLocaleString(i18n.language) })
-          : t('items_count', { n: props.total.toLocaleString(i18n.language) })}
+        {props.selectedCount > 0 ? t('items_selected', { n: count(props.selectedCount), total: count(props.total) }) : t('items_count', { n: count(props.total) })}
       </Typography>
       <Box sx={{ flexGrow: 1 }} />
       <Button color="inherit" startIcon={<MdiIcon path={mdiSortAscending} />} onClick={(event) => setSortAnchor(event.currentTarget)} aria-label={t('sort')}>
