@@ -8,7 +8,7 @@ import { CryptoPool } from './pool.js';
 import type { Repository } from './repository.js';
 import { type BackupStats, listSnapshots, samePaths, type Snapshot, saveSnapshot } from './snapshot.js';
 import { type BackupSource, openRegularFile, READ_SIZE, readInWindow, type SourceEntry } from './source.js';
-import { loadTree, saveTree, type TreeNode } from './tree.js';
+import { loadTree, saveTree, type TreeNode, walkTree } from './tree.js';
 import { BlobWriter } from './writer.js';
 
 /** Options of one backup run. */
@@ -122,25 +122,29 @@ export async function backup(repo: Repository, source: BackupSource, options: Ba
   const pool = new CryptoPool(repo.key.encKey, options.threads, repo.key.macKey);
   const writer = new BlobWriter(repo, pool);
   const chunker = new Chunker(gearTable(repo.key.chunkerSeed), repo.config.chunker);
-  const segments = [...(resumeFrom?.snapshot.segments ?? [])];
+  // What the interrupted run had done, by full path: a segment lists files, and
+  // directories it had finished with their tree (whose files are expanded here).
+  const earlier = resumeFrom?.snapshot.segments ?? [];
   const resumed = new Map<string, TreeNode>();
-  for (const seg of segments) {
-    const tree = await loadTree(repo, seg);
-    for (const node of tree.nodes) resumed.set(node.name, node);
+  for (const seg of earlier) {
+    await walkTree(repo, seg, (path, node) => {
+      resumed.set(path, node);
+    });
   }
-  // Files read since the last checkpoint, by full path, as JSON: a string costs a third
-  // of the node object with its array and numbers, and there is one per file read.
-  let finished: string[] = [];
   let lastCheckpoint = Date.now();
   let checkpointId: string | null = null;
 
+  // A checkpoint records what this run has done from the open directories alone: their
+  // files so far and the subdirectories already finished, whose trees are stored. So
+  // nothing is kept per file read, and one segment describes the whole run so far.
   const checkpoint = async (): Promise<void> => {
-    if (finished.length > 0) {
-      segments.push(await saveTree(repo, writer, finished.map((json) => JSON.parse(json) as TreeNode)));
-      finished = [];
+    const done: TreeNode[] = [];
+    for (const frame of stack) {
+      for (const node of frame.nodes) done.push({ ...node, name: frame.path ? `${frame.path}/${node.name}` : node.name });
     }
+    const segments = done.length > 0 ? [...earlier, await saveTree(repo, writer, done)] : [...earlier];
     await writer.checkpointIndex();
-    const record: Snapshot = { time: new Date().toISOString(), host, paths: options.paths, tree: '', checkpoint: true, segments: [...segments], ...(parent ? { parent: parent.id } : {}) };
+    const record: Snapshot = { time: new Date().toISOString(), host, paths: options.paths, tree: '', checkpoint: true, segments, ...(parent ? { parent: parent.id } : {}) };
     const id = await saveSnapshot(repo, record);
     if (checkpointId) await repo.backend.delete(`snapshots/${checkpointId}`);
     checkpointId = id;
@@ -331,7 +335,6 @@ export async function backup(repo: Repository, source: BackupSource, options: Ba
           stats.filesResumed++;
         } else {
           node.chunks = await readFile(entry);
-          finished.push(JSON.stringify({ ...node, name: entry.path }));
         }
       }
       takePrefetched(entry); // read ahead but not needed after all

@@ -4,7 +4,7 @@ import { type PackEntry, packName, parsePackHeader, SPAN_MAX, spans } from './pa
 import { CryptoPool } from './pool.js';
 import type { Repository } from './repository.js';
 import { listSnapshots } from './snapshot.js';
-import { loadTree, walkTree } from './tree.js';
+import { walkTree } from './tree.js';
 
 /** Options of a check. */
 export interface CheckOptions {
@@ -47,19 +47,16 @@ export async function check(repo: Repository, options: CheckOptions = {}): Promi
   }
 
   // Snapshots → trees → blobs.
-  const seenTrees = new Set<string>();
   for (const { id, snapshot } of await listSnapshots(repo)) {
     try {
-      if (snapshot.checkpoint) {
-        for (const seg of snapshot.segments ?? []) await loadTree(repo, seg);
-        continue;
+      // A checkpoint's segments are trees too: files, and finished directories' trees.
+      for (const root of snapshot.checkpoint ? (snapshot.segments ?? []) : [snapshot.tree]) {
+        await walkTree(repo, root, (p, node) => {
+          for (const c of node.chunks ?? []) {
+            if (!index.has(Buffer.from(c, 'hex'))) result.errors.push(`snapshot ${id.slice(0, 8)}: ${p} needs missing blob ${c}`);
+          }
+        });
       }
-      await walkTree(repo, snapshot.tree, (p, node) => {
-        for (const c of node.chunks ?? []) {
-          if (!index.has(Buffer.from(c, 'hex'))) result.errors.push(`snapshot ${id.slice(0, 8)}: ${p} needs missing blob ${c}`);
-        }
-        if (node.subtree) seenTrees.add(node.subtree);
-      });
     } catch (err) {
       result.errors.push(`snapshot ${id.slice(0, 8)}: ${(err as Error).message}`);
     }

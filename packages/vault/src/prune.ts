@@ -3,7 +3,7 @@ import { packName } from './pack.js';
 import { CryptoPool } from './pool.js';
 import type { Repository } from './repository.js';
 import { listSnapshots } from './snapshot.js';
-import { loadTree, walkTree } from './tree.js';
+import { walkTree } from './tree.js';
 import { BlobWriter } from './writer.js';
 
 /** Options of a prune. */
@@ -40,12 +40,9 @@ export async function prune(repo: Repository, options: PruneOptions = {}): Promi
   };
   for (const { snapshot } of await listSnapshots(repo)) {
     const roots = snapshot.checkpoint ? (snapshot.segments ?? []) : [snapshot.tree];
+    // A checkpoint's segments are trees too: files, and finished directories' trees.
     for (const root of roots) {
       mark(root);
-      if (snapshot.checkpoint) {
-        for (const node of (await loadTree(repo, root)).nodes) node.chunks?.forEach(mark);
-        continue;
-      }
       await walkTree(repo, root, (_p, node) => {
         node.chunks?.forEach(mark);
         if (node.subtree) mark(node.subtree);

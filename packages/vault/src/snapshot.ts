@@ -25,7 +25,7 @@ export interface Snapshot {
   parent?: string;
   /** An interrupted run's progress: not a restorable snapshot. */
   checkpoint?: boolean;
-  /** Checkpoint segments: blobs listing files already read, for resuming. */
+  /** Checkpoint segments: trees of what the run had done (files, finished directories by their tree), by full path, for resuming. */
   segments?: string[];
   stats?: Partial<BackupStats>;
   tags?: string[];

@@ -8,7 +8,7 @@ import { forget } from '../src/forget.js';
 import { prune } from '../src/prune.js';
 import { Repository } from '../src/repository.js';
 import { restore } from '../src/restore.js';
-import { listSnapshots } from '../src/snapshot.js';
+import { type BackupStats, listSnapshots } from '../src/snapshot.js';
 import { walkPaths } from '../src/source.js';
 import { describeTree, localKind, makeTree, s3Kind, TEST_INIT, tempDir } from './helpers.js';
 
@@ -23,6 +23,24 @@ async function openFresh(backend: Backend): Promise<Repository> {
 async function backupDir(backend: Backend, dir: string, extra: Parameters<typeof backup>[2] extends infer O ? Partial<O> : never = {}) {
   const repo = await openFresh(backend);
   return backup(repo, walkPaths([dir]), { paths: [dir], ...extra });
+}
+
+/** Runs a backup that is stopped once `stopAt` says so after a file; answers the files read by then. */
+async function interruptedBackup(backend: Backend, dir: string, stopAt: (stats: BackupStats, file: string) => boolean): Promise<number> {
+  const controller = new AbortController();
+  let readBeforeAbort = 0;
+  await expect(
+    backupDir(backend, dir, {
+      signal: controller.signal,
+      onProgress: (stats, file) => {
+        if (stopAt(stats, file) && !controller.signal.aborted) {
+          readBeforeAbort = stats.filesRead;
+          controller.abort();
+        }
+      },
+    }),
+  ).rejects.toThrow();
+  return readBeforeAbort;
 }
 
 describe.each([localKind(), s3Kind()])('engine on $name', (kind) => {
@@ -113,19 +131,7 @@ describe.each([localKind(), s3Kind()])('engine on $name', (kind) => {
     await Repository.init(backend, PASSWORD, TEST_INIT);
     const src = path.join(await tempDir('src'), 'data');
     await makeTree(src);
-    const controller = new AbortController();
-    let readBeforeAbort = 0;
-    await expect(
-      backupDir(backend, src, {
-        signal: controller.signal,
-        onProgress: (stats) => {
-          if (stats.filesRead >= 10 && !controller.signal.aborted) {
-            readBeforeAbort = stats.filesRead;
-            controller.abort();
-          }
-        },
-      }),
-    ).rejects.toThrow();
+    const readBeforeAbort = await interruptedBackup(backend, src, (stats) => stats.filesRead >= 10);
     const snaps = await listSnapshots(await openFresh(backend));
     expect(snaps.map((s) => s.snapshot.checkpoint)).toEqual([true]);
     expect((await check(await openFresh(backend))).errors).toEqual([]);
@@ -135,6 +141,26 @@ describe.each([localKind(), s3Kind()])('engine on $name', (kind) => {
     expect(resumed.stats.filesRead).toBe(resumed.stats.files - readBeforeAbort);
     const after = await listSnapshots(await openFresh(backend));
     expect(after.map((s) => Boolean(s.snapshot.checkpoint))).toEqual([false]);
+    const target = await tempDir('restore');
+    expect((await restore(await openFresh(backend), 'latest', target)).failed).toEqual([]);
+    expect(await describeTree(path.join(target, 'data'))).toEqual(await describeTree(src));
+  });
+
+  it('resumes the files of directories the interrupted run had finished, also after a prune', async () => {
+    const backend = await kind.make();
+    await Repository.init(backend, PASSWORD, TEST_INIT);
+    const src = path.join(await tempDir('src'), 'data');
+    await makeTree(src);
+    // Stopped past `many` (40 files, finished and stored as a tree), inside `문서`.
+    const readBeforeAbort = await interruptedBackup(backend, src, (_stats, file) => file.includes('문서'));
+    expect(readBeforeAbort).toBeGreaterThan(40);
+    // Prune must keep what the checkpoint refers to, finished directories' trees included.
+    await prune(await openFresh(backend));
+    expect((await check(await openFresh(backend), { readData: true })).errors).toEqual([]);
+
+    const resumed = await backupDir(backend, src);
+    expect(resumed.stats.filesResumed).toBe(readBeforeAbort);
+    expect(resumed.stats.filesRead).toBe(resumed.stats.files - readBeforeAbort);
     const target = await tempDir('restore');
     expect((await restore(await openFresh(backend), 'latest', target)).failed).toEqual([]);
     expect(await describeTree(path.join(target, 'data'))).toEqual(await describeTree(src));
