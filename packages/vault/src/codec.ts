@@ -41,8 +41,13 @@ function looksCompressible(data: Uint8Array): boolean {
   return compressWithZstd(data.subarray(at, at + SAMPLE)).length < SAMPLE * SAMPLE_MUST_SAVE;
 }
 
-/** Compresses when it saves space, then encrypts with the id as associated data. */
-export function sealBlob(encKey: Uint8Array, id: Uint8Array, data: Uint8Array, tryCompress = true): Buffer {
+/**
+ * Compresses when it saves space, then encrypts with the id as associated data. Answers
+ * the sealed blob in the pieces it is made of (nonce and flag, the encrypted payload, the
+ * tag), which go into a pack one after another: joining them would cost another buffer
+ * of the blob's size.
+ */
+export function sealBlobParts(encKey: Uint8Array, id: Uint8Array, data: Uint8Array, tryCompress = true): Buffer[] {
   let payload: Uint8Array = data;
   let flag = RAW;
   // Tiny payloads gain nothing; zstd's frame costs more than it saves.
@@ -56,10 +61,17 @@ export function sealBlob(encKey: Uint8Array, id: Uint8Array, data: Uint8Array, t
   const nonce = randomBytes(NONCE);
   const cipher = createCipheriv('aes-256-gcm', encKey, nonce);
   cipher.setAAD(id);
-  const head = cipher.update(Buffer.of(flag));
+  const head = Buffer.concat([nonce, cipher.update(Buffer.of(flag))]);
   const body = cipher.update(payload);
+  // GCM is a stream mode: final() adds no bytes, only the tag.
   const tail = cipher.final();
-  return Buffer.concat([nonce, head, body, tail, cipher.getAuthTag()]);
+  const tag = cipher.getAuthTag();
+  return tail.length > 0 ? [head, body, tail, tag] : [head, body, tag];
+}
+
+/** The sealed blob (sealBlobParts) in one buffer. */
+export function sealBlob(encKey: Uint8Array, id: Uint8Array, data: Uint8Array, tryCompress = true): Buffer {
+  return Buffer.concat(sealBlobParts(encKey, id, data, tryCompress));
 }
 
 /** Decrypts and decompresses a sealed blob; throws DamagedBlobError on any tampering. */

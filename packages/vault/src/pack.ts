@@ -37,7 +37,9 @@ export function packName(id: Buffer | string): string {
 interface WaitingBlob {
   id: Buffer;
   type: BlobType;
-  sealed: Buffer;
+  /** The sealed blob's pieces, laid out back to back. */
+  sealed: Buffer[];
+  length: number;
   rawLength: number;
 }
 
@@ -77,10 +79,11 @@ export class PackBuilder {
     return this.entries.length + this.window.length;
   }
 
-  /** Adds a blob; resolves once the bytes it pushed out of memory are written. */
-  async add(id: Buffer, type: BlobType, sealed: Buffer, rawLength: number): Promise<void> {
-    this.window.push({ id, type, sealed, rawLength });
-    this.windowBytes += sealed.length;
+  /** Adds a sealed blob, given in pieces; resolves once the bytes it pushed out of memory are written. */
+  async add(id: Buffer, type: BlobType, sealed: Buffer[], rawLength: number): Promise<void> {
+    const length = sealed.reduce((sum, piece) => sum + piece.length, 0);
+    this.window.push({ id, type, sealed, length, rawLength });
+    this.windowBytes += length;
     while (this.windowBytes > SHUFFLE_WINDOW) this.layOut(randomInt(this.window.length));
     await this.settle();
   }
@@ -116,9 +119,9 @@ export class PackBuilder {
   private layOut(i: number): void {
     const last = this.window.pop()!;
     const blob = i < this.window.length ? this.window.splice(i, 1, last)[0]! : last;
-    this.windowBytes -= blob.sealed.length;
-    this.entries.push({ id: blob.id, type: blob.type, offset: this.offset, length: blob.sealed.length, rawLength: blob.rawLength });
-    this.append(blob.sealed);
+    this.windowBytes -= blob.length;
+    this.entries.push({ id: blob.id, type: blob.type, offset: this.offset, length: blob.length, rawLength: blob.rawLength });
+    for (const piece of blob.sealed) this.append(piece);
   }
 
   private append(bytes: Buffer): void {

@@ -19,6 +19,8 @@ export interface PoolJob {
 export interface PoolResult {
   n: number;
   data?: Uint8Array;
+  /** A seal job's sealed blob, in pieces (sealBlobParts). */
+  parts?: Uint8Array[];
   /** A hash job's blob id. */
   id?: Uint8Array;
   /** A pack task's result. */
@@ -87,10 +89,11 @@ export class CryptoPool {
   }
 
   /**
-   * Compresses (when it saves) and encrypts a blob. `data` is handed over to the worker
+   * Compresses (when it saves) and encrypts a blob; answers it in pieces (sealBlobParts).
+   * `data` is handed over to the worker
    * (its buffer is detached afterwards) when it fills its own buffer; do not reuse it.
    */
-  seal(id: Uint8Array, data: Uint8Array, compress = true): Promise<Buffer> {
+  seal(id: Uint8Array, data: Uint8Array, compress = true): Promise<Buffer[]> {
     return this.submit('seal', id, data, compress);
   }
 
@@ -183,6 +186,7 @@ export class CryptoPool {
       lane.inFlight -= p.bytes;
       if (r.error !== undefined) p.reject(new DamagedBlobError(r.error));
       else if (r.value !== undefined) p.resolve(r.value);
+      else if (r.parts !== undefined) p.resolve(r.parts.map((b) => Buffer.from(b.buffer, b.byteOffset, b.byteLength)));
       else if (r.id !== undefined) p.resolve({ id: Buffer.from(r.id.buffer, r.id.byteOffset, r.id.byteLength), data: Buffer.from(r.data!.buffer, r.data!.byteOffset, r.data!.byteLength) });
       else p.resolve(Buffer.from(r.data!.buffer, r.data!.byteOffset, r.data!.byteLength));
     }

@@ -2,7 +2,7 @@
 // batches, off the main thread, which reads and cuts; verifies and restores whole packs.
 import { parentPort, workerData } from 'node:worker_threads';
 import { blobId } from './blob-id.js';
-import { sealBlob } from './codec.js';
+import { sealBlobParts } from './codec.js';
 import { noteGarbage, type PackTask, restorePack, type RestorePackResult, verifySpan } from './pack-tasks.js';
 import type { PoolJob, PoolResult } from './pool.js';
 
@@ -43,9 +43,9 @@ parentPort!.on('message', (message: PoolJob[] | { n: number; task: PackTask }) =
         if (!macKey) throw new Error('no id key for hashing');
         return { n: job.n, id: new Uint8Array(blobId(macKey, job.data)), data: job.data };
       }
-      const sealed = sealBlob(encKey, job.id, job.data, job.compress);
-      noteGarbage(job.data.length + sealed.length);
-      return { n: job.n, data: sealed };
+      const parts = sealBlobParts(encKey, job.id, job.data, job.compress);
+      noteGarbage(job.data.length + parts.reduce((sum, p) => sum + p.length, 0));
+      return { n: job.n, parts };
     } catch (err) {
       return { n: job.n, error: (err as Error).message };
     }
@@ -54,7 +54,9 @@ parentPort!.on('message', (message: PoolJob[] | { n: number; task: PackTask }) =
   // allocation pool and cannot be moved). Buffers the runtime refuses to move are copied.
   const transfer = new Set<ArrayBuffer>();
   for (const r of results) {
-    if (r.data && r.data.byteLength >= 4096 && r.data.buffer instanceof ArrayBuffer) transfer.add(r.data.buffer);
+    for (const bytes of r.parts ?? (r.data ? [r.data] : [])) {
+      if (bytes.byteLength >= 4096 && bytes.buffer instanceof ArrayBuffer) transfer.add(bytes.buffer);
+    }
   }
   try {
     parentPort!.postMessage(results, [...transfer]);

@@ -1,5 +1,5 @@
 import { type BlobType } from './blob-index.js';
-import { sealBlob } from './codec.js';
+import { sealBlobParts } from './codec.js';
 import { decodeIndex, encodeIndex, encodePackListing, type IndexContents } from './index-file.js';
 import { type FinishedPack, PackBuilder, packName } from './pack.js';
 import type { CryptoPool } from './pool.js';
@@ -64,7 +64,7 @@ export class BlobWriter {
     this.throwIfFailed();
     if (this.has(id)) return;
     this.queued.add(id.toString('hex'));
-    await this.accept(id, type, sealed, rawLength);
+    await this.accept(id, type, [sealed], rawLength);
   }
 
   /** Hands over the packs uploaded but not yet listed in an index file. */
@@ -84,7 +84,7 @@ export class BlobWriter {
     this.stats.blobsAdded++;
     this.stats.bytesAdded += size;
     if (size < INLINE_BELOW) {
-      await this.accept(id, type, sealBlob(this.repo.key.encKey, id, data), size);
+      await this.accept(id, type, sealBlobParts(this.repo.key.encKey, id, data), size);
       return true;
     }
     // Also wait while a finished pack waits for an upload slot: sealed blobs would
@@ -110,7 +110,8 @@ export class BlobWriter {
     void p.finally(() => this.inFlight.delete(p));
   }
 
-  private async accept(id: Buffer, type: BlobType, sealed: Buffer, rawLength: number): Promise<void> {
+  /** Puts a sealed blob (its pieces) into the pack being built. */
+  private async accept(id: Buffer, type: BlobType, sealed: Buffer[], rawLength: number): Promise<void> {
     const builder = this.builder;
     const added = builder.add(id, type, sealed, rawLength);
     if (builder.size >= this.repo.config.packSize && builder === this.builder) await this.finishPack();

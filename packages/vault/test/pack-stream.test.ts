@@ -6,7 +6,7 @@ import { LocalBackend } from '../src/backend/local.js';
 import { backup } from '../src/backup.js';
 import { BlobType } from '../src/blob-index.js';
 import { check } from '../src/check.js';
-import { sealBlob } from '../src/codec.js';
+import { openBlob, sealBlobParts } from '../src/codec.js';
 import { PackBuilder, packName, parsePackHeader } from '../src/pack.js';
 import { Repository } from '../src/repository.js';
 import { restore } from '../src/restore.js';
@@ -26,7 +26,7 @@ describe('a pack streamed to its spool', () => {
     for (let i = 0; i < 120; i++) {
       const id = createHash('sha256').update(`blob ${i}`).digest();
       added.push(id);
-      await builder.add(id, BlobType.Data, sealBlob(encKey, id, randomBytes(100 * 1024), false), 100 * 1024);
+      await builder.add(id, BlobType.Data, sealBlobParts(encKey, id, randomBytes(100 * 1024), false), 100 * 1024);
     }
     const pack = await builder.finish(encKey);
     await pack.spool.commit(packName(pack.id));
@@ -39,6 +39,8 @@ describe('a pack streamed to its spool', () => {
     expect(new Set(entries.map((e) => e.id.toString('hex')))).toEqual(new Set(added.map((id) => id.toString('hex'))));
     const order = entries.map((e) => added.findIndex((id) => id.equals(e.id)));
     expect(order).not.toEqual([...order].sort((a, b) => a - b));
+    // Each blob's pieces lie back to back: every blob opens from its span of the pack.
+    for (const e of entries) expect(openBlob(encKey, e.id, stored.subarray(e.offset, e.offset + e.length))).toHaveLength(100 * 1024);
     // Nothing of the spool is left beside the pack.
     expect(await backend.leftovers('data/')).toEqual([]);
   });
@@ -47,7 +49,7 @@ describe('a pack streamed to its spool', () => {
     const backend = new LocalBackend(path.join(await tempDir('spool'), 'repo'));
     const builder = new PackBuilder(() => backend.spool());
     const id = randomBytes(32);
-    await builder.add(id, BlobType.Data, randomBytes(5 * MiB), 5 * MiB);
+    await builder.add(id, BlobType.Data, [randomBytes(5 * MiB)], 5 * MiB);
     await new Promise((r) => setTimeout(r, 50));
     expect(await backend.list('data/')).toEqual([]);
     const leftovers = await backend.leftovers('data/');
