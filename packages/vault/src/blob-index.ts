@@ -33,6 +33,8 @@ export class BlobIndex {
   private count = 0;
   private readonly packIds: Buffer[] = [];
   private readonly packNumbers = new Map<string, number>();
+  private lastPack: Buffer | null = null;
+  private lastPackNumber = -1;
 
   constructor(expected = 1024) {
     this.grow(Math.max(16, expected));
@@ -82,6 +84,8 @@ export class BlobIndex {
   }
 
   private packNumber(pack: Buffer): number {
+    // Blobs come pack by pack (an index file lists them so): the same Buffer again.
+    if (pack === this.lastPack) return this.lastPackNumber;
     const hex = pack.toString('hex');
     let n = this.packNumbers.get(hex);
     if (n === undefined) {
@@ -89,20 +93,30 @@ export class BlobIndex {
       this.packIds.push(Buffer.from(pack));
       this.packNumbers.set(hex, n);
     }
+    this.lastPack = pack;
+    this.lastPackNumber = n;
     return n;
   }
 
   /** Adds a blob; returns false (and changes nothing) when the id is already known. */
   add(id: Uint8Array, loc: BlobLocation): boolean {
-    if (this.find(id) >= 0) return false;
+    return this.addAt(id, 0, loc.pack, loc.type, loc.offset, loc.length, loc.rawLength);
+  }
+
+  /**
+   * Adds the blob whose id is the 32 bytes of `source` at `at`, without making an object
+   * for it (loading an index adds every blob).
+   */
+  addAt(source: Uint8Array, at: number, pack: Buffer, type: BlobType, offset: number, length: number, rawLength: number): boolean {
+    if (this.slots[this.probe(source, at)] !== EMPTY) return false;
     if (this.count * ID >= this.ids.length) this.grow(this.count * 2);
     const n = this.count++;
-    this.ids.set(id, n * ID);
-    this.packOf[n] = this.packNumber(loc.pack);
-    this.offsets[n] = loc.offset;
-    this.lengths[n] = loc.length;
-    this.rawLengths[n] = loc.rawLength;
-    this.types[n] = loc.type;
+    this.ids.set(source.subarray(at, at + ID), n * ID);
+    this.packOf[n] = this.packNumber(pack);
+    this.offsets[n] = offset;
+    this.lengths[n] = length;
+    this.rawLengths[n] = rawLength;
+    this.types[n] = type;
     this.slots[this.probe(this.ids, n * ID)] = n;
     return true;
   }

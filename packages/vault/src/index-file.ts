@@ -50,8 +50,14 @@ export function encodeIndex(contents: IndexContents, listings: Buffer[] = []): B
   return Buffer.concat([head, ...contents.packs.map((pack) => encodePackListing(pack.id, pack.entries)), ...listings]);
 }
 
-/** Parses an index file; entry ids are views into `data`. */
-export function decodeIndex(data: Buffer): IndexContents {
+/** An index file with each pack's listing still encoded: an object per pack, none per blob. */
+export interface IndexListings {
+  superseded: string[];
+  packs: { id: Buffer; count: number; listing: Buffer }[];
+}
+
+/** Parses an index file down to its packs; ids and listings are views into `data`. */
+export function readIndex(data: Buffer): IndexListings {
   if (data.toString('latin1', 0, 4) !== MAGIC) throw new Error('not an index file');
   let at = 4;
   const superseded: string[] = [];
@@ -60,22 +66,42 @@ export function decodeIndex(data: Buffer): IndexContents {
   for (let i = 0; i < nSuperseded; i++, at += 32) superseded.push(data.toString('hex', at, at + 32));
   const nPacks = data.readUInt32LE(at);
   at += 4;
-  const packs: IndexContents['packs'] = [];
+  const packs: IndexListings['packs'] = [];
   for (let p = 0; p < nPacks; p++) {
     const id = data.subarray(at, at + 32);
-    const n = data.readUInt32LE(at + 32);
+    const count = data.readUInt32LE(at + 32);
     at += 36;
-    const entries: PackEntry[] = [];
-    for (let i = 0; i < n; i++, at += ENTRY) {
-      entries.push({
-        id: data.subarray(at, at + 32),
-        type: data[at + 32] as BlobType,
-        offset: data.readUInt32LE(at + 33),
-        length: data.readUInt32LE(at + 37),
-        rawLength: data.readUInt32LE(at + 41),
-      });
-    }
-    packs.push({ id, entries });
+    packs.push({ id, count, listing: data.subarray(at, at + count * ENTRY) });
+    at += count * ENTRY;
   }
   return { superseded, packs };
+}
+
+/**
+ * Visits each blob of an encoded pack listing: its id is the 32 bytes of `listing` at
+ * `at` (copy them to keep them); no object is made per blob.
+ */
+export function forEachListed(
+  listing: Buffer,
+  count: number,
+  visit: (listing: Buffer, at: number, type: BlobType, offset: number, length: number, rawLength: number) => void,
+): void {
+  for (let i = 0, at = 0; i < count; i++, at += ENTRY) {
+    visit(listing, at, listing[at + 32] as BlobType, listing.readUInt32LE(at + 33), listing.readUInt32LE(at + 37), listing.readUInt32LE(at + 41));
+  }
+}
+
+/** Parses an index file into entry objects; entry ids are views into `data`. */
+export function decodeIndex(data: Buffer): IndexContents {
+  const { superseded, packs } = readIndex(data);
+  return {
+    superseded,
+    packs: packs.map(({ id, count, listing }) => {
+      const entries: PackEntry[] = [];
+      forEachListed(listing, count, (bytes, at, type, offset, length, rawLength) => {
+        entries.push({ id: bytes.subarray(at, at + 32), type, offset, length, rawLength });
+      });
+      return { id, entries };
+    }),
+  };
 }

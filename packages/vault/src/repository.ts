@@ -4,7 +4,7 @@ import { type Backend, NotFoundError } from './backend/backend.js';
 import { BlobIndex, type BlobLocation } from './blob-index.js';
 import { type ChunkerParams, DEFAULT_CHUNKER } from './chunker.js';
 import { DamagedBlobError, openBlob, openFile, sealFile } from './codec.js';
-import { decodeIndex, encodeIndex, type IndexContents } from './index-file.js';
+import { encodeIndex, forEachListed, type IndexContents, type IndexListings, readIndex } from './index-file.js';
 import {
   blobId,
   DEFAULT_KDF,
@@ -127,10 +127,10 @@ export class Repository {
   /** Loads every index file into memory, honouring files superseded by prune. */
   async loadIndex(): Promise<void> {
     const files = await this.backend.list('index/');
-    const contents = new Map<string, IndexContents>();
+    const contents = new Map<string, IndexListings>();
     for (const file of files) {
       const name = file.name.slice('index/'.length);
-      contents.set(name, decodeIndex(openFile(this.key.encKey, 'index', await this.backend.get(file.name))));
+      contents.set(name, readIndex(openFile(this.key.encKey, 'index', await this.backend.get(file.name))));
     }
     this.indexFilesOnDisk = [...contents.keys()];
     const superseded = new Set<string>();
@@ -140,9 +140,9 @@ export class Repository {
       if (superseded.has(name)) continue;
       this.indexFiles.push(name);
       for (const pack of c.packs) {
-        for (const e of pack.entries) {
-          this.index.add(e.id, { type: e.type, pack: pack.id, offset: e.offset, length: e.length, rawLength: e.rawLength });
-        }
+        forEachListed(pack.listing, pack.count, (listing, at, type, offset, length, rawLength) => {
+          this.index.addAt(listing, at, pack.id, type, offset, length, rawLength);
+        });
       }
     }
   }
