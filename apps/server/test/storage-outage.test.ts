@@ -10,6 +10,7 @@ describe.each(dialects())('a cloud bucket that stops answering, on $dialect', ({
   let s3: TestS3;
   let server: TestServer;
   let token: string;
+  let bucket: string;
   const run = it.skipIf(skip);
   const kept = bytesOf(3 * 1024 * 1024 + 5, 'kept in the bucket');
   const later = bytesOf(700_000, 'sent while the bucket is away');
@@ -20,7 +21,8 @@ describe.each(dialects())('a cloud bucket that stops answering, on $dialect', ({
     server = await startServer(dialect, s3.env);
     token = (await setupMaster(server)).token;
     expect((await server.request('POST', '/api/setting/admin', { token, body: { password: GOOD_PASSWORD } })).body).toEqual({ success: true });
-    expect((await server.request('PUT', '/api/setting/storage', { token, body: { cloud: { bucket: await s3.bucket() } } })).status).toBe(200);
+    bucket = await s3.bucket();
+    expect((await server.request('PUT', '/api/setting/storage', { token, body: { cloud: { bucket } } })).status).toBe(200);
     expect((await server.request('POST', '/api/file', { token, body: { name: ROOT.slice(1), path: '/', backend: 'cloud' } })).status).toBe(200);
     expect((await upload(server, token, ROOT, 'kept.bin', kept)).status).toBe(200);
   });
@@ -42,6 +44,9 @@ describe.each(dialects())('a cloud bucket that stops answering, on $dialect', ({
       expect([sent.status, sent.body.message]).toEqual([503, 'storage_unavailable_message']);
       // Listing is the database's: it still answers, and shows no half-stored file.
       expect((await namesIn(server, token, ROOT)).sort()).toEqual(['kept.bin']);
+      // Saving the bucket cannot tell whether it exists: unreachable, not missing.
+      const saved = await server.request('PUT', '/api/setting/storage', { token, body: { cloud: { bucket } } });
+      expect([saved.status, saved.body.message]).toEqual([503, 'storage_unavailable_message']);
     } finally {
       await s3.resume();
     }

@@ -74,12 +74,16 @@ function unavailableOr(error: unknown): unknown {
   return isUnreachable(error) ? new StorageUnavailableError(error) : error;
 }
 
-/** True when the bucket exists and these credentials may use it (HeadBucket). */
+/**
+ * True when the bucket exists and these credentials may use it (HeadBucket). An endpoint
+ * that cannot be reached says nothing about the bucket: StorageUnavailableError.
+ */
 export async function bucketExists(client: S3Client, bucket: string): Promise<boolean> {
   try {
     await client.send(new HeadBucketCommand({ Bucket: bucket }));
     return true;
-  } catch {
+  } catch (error) {
+    if (isUnreachable(error)) throw new StorageUnavailableError(error);
     return false;
   }
 }
@@ -196,7 +200,7 @@ export class S3BlobStore implements BlobStore {
   }
 
   async healthy(): Promise<boolean> {
-    return bucketExists(this.client, this.bucket);
+    return bucketExists(this.client, this.bucket).catch(() => false);
   }
 
   /** Deletes keys in batches of 1,000 (DeleteObjects). */

@@ -1,4 +1,4 @@
-import { UnreachableError } from '@bogwan/vault';
+import { LockLostError, UnreachableError } from '@bogwan/vault';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { BlobStores } from '../../storage/blob-stores.js';
@@ -34,6 +34,7 @@ export interface SnapshotContext {
 /** The message key an error stands for, for runs and restores that fail in the background. */
 export function errorKeyOf(error: unknown, fallback: string): string {
   if (error instanceof UnreachableError) return 'snapshot_location_unreachable';
+  if (error instanceof LockLostError) return 'snapshot_lock_lost';
   const key = (error as { messageKey?: unknown }).messageKey;
   return typeof key === 'string' ? key : fallback;
 }
