@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Worker } from 'node:worker_threads';
-import { readFileChunks, rootName, type SourceEntry } from './source.js';
+import { rootName, type SourceEntry, type WalkedEntry, withOpen } from './source.js';
 import { startWorker } from './worker-start.js';
 
 /** Entries as the walker thread sends them: paths, and eight numbers per entry. */
@@ -17,11 +17,19 @@ export type WalkMessage = { batch: EncodedEntries } | { done: true } | { error: 
 const KINDS = ['file', 'dir', 'symlink'] as const;
 const FIELDS = 8;
 
-export function encodeEntries(entries: SourceEntry[]): EncodedEntries {
+export function encodeEntries(entries: WalkedEntry[]): EncodedEntries {
   const numbers = new Float64Array(entries.length * FIELDS);
   const targets: Record<number, string> = {};
   entries.forEach((e, i) => {
-    numbers.set([KINDS.indexOf(e.type), e.mode, e.mtimeMs, e.ctimeMs ?? 0, e.inode ?? 0, e.uid ?? 0, e.gid ?? 0, e.size], i * FIELDS);
+    const at = i * FIELDS;
+    numbers[at] = KINDS.indexOf(e.type);
+    numbers[at + 1] = e.mode;
+    numbers[at + 2] = e.mtimeMs;
+    numbers[at + 3] = e.ctimeMs ?? 0;
+    numbers[at + 4] = e.inode ?? 0;
+    numbers[at + 5] = e.uid ?? 0;
+    numbers[at + 6] = e.gid ?? 0;
+    numbers[at + 7] = e.size;
     if (e.target !== undefined) targets[i] = e.target;
   });
   return { paths: entries.map((e) => e.path), numbers, targets };
@@ -30,18 +38,25 @@ export function encodeEntries(entries: SourceEntry[]): EncodedEntries {
 function decodeEntries(encoded: EncodedEntries, roots: Map<string, string>): SourceEntry[] {
   const { paths, numbers, targets } = encoded;
   return paths.map((rel, i) => {
-    const n = numbers.subarray(i * FIELDS, (i + 1) * FIELDS);
-    const type = KINDS[n[0]!]!;
-    const entry: SourceEntry = { path: rel, type, mode: n[1]!, mtimeMs: n[2]!, ctimeMs: n[3]!, inode: n[4]!, uid: n[5]!, gid: n[6]!, size: n[7]! };
+    const at = i * FIELDS;
+    const type = KINDS[numbers[at]!]!;
+    const entry: WalkedEntry = {
+      path: rel,
+      type,
+      mode: numbers[at + 1]!,
+      mtimeMs: numbers[at + 2]!,
+      ctimeMs: numbers[at + 3]!,
+      inode: numbers[at + 4]!,
+      uid: numbers[at + 5]!,
+      gid: numbers[at + 6]!,
+      size: numbers[at + 7]!,
+    };
     if (type === 'symlink') entry.target = targets[i] ?? '';
     if (type === 'file') {
       const cut = rel.indexOf('/');
-      const abs = cut < 0 ? roots.get(rel)! : roots.get(rel.slice(0, cut))! + rel.slice(cut);
-      const size = entry.size;
-      entry.file = abs;
-      entry.open = () => readFileChunks(abs, size);
+      entry.file = cut < 0 ? roots.get(rel)! : roots.get(rel.slice(0, cut))! + rel.slice(cut);
     }
-    return entry;
+    return withOpen(entry);
   });
 }
 

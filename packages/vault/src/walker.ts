@@ -4,7 +4,7 @@
 // (see background-walk.ts).
 import { parentPort, workerData } from 'node:worker_threads';
 import { encodeEntries, type WalkMessage } from './background-walk.js';
-import { type SourceEntry, walkPaths } from './source.js';
+import { type WalkedEntry, walkPathSteps } from './source.js';
 
 const BATCH = 512;
 let credit = 0;
@@ -21,19 +21,21 @@ function post(message: WalkMessage): void {
 }
 
 async function run(): Promise<void> {
-  let batch: SourceEntry[] = [];
+  let batch: WalkedEntry[] = [];
   const flush = (): void => {
     if (batch.length > 0) post({ batch: encodeEntries(batch) });
     batch = [];
   };
-  for await (const entry of walkPaths(workerData.paths as string[])) {
-    if (credit <= 0) {
-      flush();
-      await new Promise<void>((resolve) => (wake = resolve));
+  for (const step of walkPathSteps(workerData.paths as string[])) {
+    for (const entry of step) {
+      if (credit <= 0) {
+        flush();
+        await new Promise<void>((resolve) => (wake = resolve));
+      }
+      credit--;
+      batch.push(entry);
+      if (batch.length >= BATCH) flush();
     }
-    credit--;
-    batch.push(entry);
-    if (batch.length >= BATCH) flush();
   }
   flush();
   post({ done: true });
