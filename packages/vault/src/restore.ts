@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { availableParallelism } from 'node:os';
-import type { BlobLocation } from './blob-index.js';
 import { packName, SPAN_MAX, type Span, spans } from './pack.js';
 import type { RestoreTargetOutcome } from './pack-tasks.js';
 import { CryptoPool } from './pool.js';
@@ -27,9 +26,13 @@ export interface RestoreResult {
   failed: { path: string; error: string }[];
 }
 
+/** A file to restore: what it is given at the end, and its chunks until it is planned. */
 interface FileJob {
   path: string;
-  node: TreeNode;
+  mode: number;
+  mtimeMs: number;
+  size: number;
+  chunks: string[] | undefined;
   remaining: number;
   error: string | null;
   /** A new single-chunk file: created, written and finished in one go when its blob arrives. */
@@ -41,9 +44,11 @@ interface Target {
   offset: number;
 }
 
+/** A blob the restore needs: its entry number in the index, where it lies in its pack, and where it goes. */
 interface Needed {
-  id: Buffer;
-  loc: BlobLocation;
+  entry: number;
+  offset: number;
+  length: number;
   targets: Target[];
 }
 
@@ -131,7 +136,7 @@ export async function restore(repo: Repository, ref: string, target: string, opt
         await fs.symlink(node.target ?? '', abs);
       });
     } else {
-      files.push({ path: rel, node, remaining: 0, error: null });
+      files.push({ path: rel, mode: node.mode, mtimeMs: node.mtimeMs, size: node.size, chunks: node.chunks ?? [], remaining: 0, error: null });
     }
   }, '', (rel, err) => result.failed.push({ path: rel, error: `directory listing damaged: ${err.message}` }));
 
@@ -151,8 +156,8 @@ export async function restore(repo: Repository, ref: string, target: string, opt
     // The journal records the mtime as the target file system stored it: utimes
     // rounds, and coarse file systems truncate, so the snapshot's value would not match.
     const st = written ?? await onTarget(file.path, async () => {
-      await fs.chmod(abs, file.node.mode);
-      await fs.utimes(abs, Date.now() / 1000, file.node.mtimeMs / 1000);
+      await fs.chmod(abs, file.mode);
+      await fs.utimes(abs, Date.now() / 1000, file.mtimeMs / 1000);
       return fs.stat(abs);
     });
     result.files++;
@@ -160,65 +165,72 @@ export async function restore(repo: Repository, ref: string, target: string, opt
     if (journalLines.length >= 256) await onTarget(path.basename(journalPath), flushJournal);
   };
 
-  // Plan: which blobs each file still needs, grouped by pack.
-  const byPack = new Map<string, Needed[]>();
-  const wanted = new Map<string, Needed>();
-  const want = (file: FileJob, id: Buffer, hex: string, loc: BlobLocation, offset: number): void => {
-    let need = wanted.get(hex);
+  // Plan: which blobs each file still needs, grouped by pack. Blobs are known by their
+  // index entry number, packs by their number in the index: a plan holds no id or
+  // location object per blob (50,000 files are 50,000 blobs or more).
+  const index = repo.index;
+  const byPack = new Map<number, Needed[]>();
+  const wanted = new Map<number, Needed>();
+  const want = (file: FileJob, entry: number, offset: number): void => {
+    let need = wanted.get(entry);
     if (!need) {
-      need = { id, loc, targets: [] };
-      wanted.set(hex, need);
-      const packHex = loc.pack.toString('hex');
-      const list = byPack.get(packHex) ?? [];
+      const loc = index.at(entry);
+      // Most blobs have one target: the array is made with it (an empty one grows to 17 slots).
+      need = { entry, offset: loc.offset, length: loc.length, targets: [{ file, offset }] };
+      wanted.set(entry, need);
+      const pack = index.packNumberAt(entry);
+      const list = byPack.get(pack) ?? [];
       list.push(need);
-      byPack.set(packHex, list);
-    }
-    need.targets.push({ file, offset });
+      byPack.set(pack, list);
+    } else need.targets.push({ file, offset });
     file.remaining++;
   };
   for (const file of files) {
     options.signal?.throwIfAborted();
     const abs = path.join(target, file.path);
     const existing = freshTarget ? null : await fs.stat(abs).catch(() => null);
-    const chunks = file.node.chunks ?? [];
+    const chunks = file.chunks ?? [];
+    // Planned: the file's list of chunk ids is not needed any more (set, not deleted: a
+    // deleted property turns the object into a dictionary several times its size).
+    file.chunks = undefined;
     if (!existing && chunks.length === 1) {
       // The common small file: nothing to prepare now; written whole when its blob comes.
-      const id = Buffer.from(chunks[0]!, 'hex');
-      const loc = repo.index.get(id);
-      if (!loc) {
+      const entry = index.find(Buffer.from(chunks[0]!, 'hex'));
+      if (entry < 0) {
         file.error = `blob ${chunks[0]} is missing from the repository`;
         await finishFile(file);
       } else {
         file.whole = true;
-        want(file, id, chunks[0]!, loc, 0);
+        want(file, entry, 0);
       }
       continue;
     }
     const finished = done.get(file.path);
-    if (finished && existing?.size === file.node.size && existing.size === finished.size && existing.mtimeMs === finished.mtimeMs) {
+    if (finished && existing?.size === file.size && existing.size === finished.size && existing.mtimeMs === finished.mtimeMs) {
       result.filesSkipped++;
       continue;
     }
     const handle = await onTarget(file.path, () => fs.open(abs, existing ? 'r+' : 'w'));
     try {
-      if (existing?.size !== file.node.size) await onTarget(file.path, () => handle.truncate(file.node.size));
+      if (existing?.size !== file.size) await onTarget(file.path, () => handle.truncate(file.size));
       let offset = 0;
-      for (const hex of file.node.chunks ?? []) {
+      for (const hex of chunks) {
         const id = Buffer.from(hex, 'hex');
-        const loc = repo.index.get(id);
-        if (!loc) {
+        const entry = index.find(id);
+        if (entry < 0) {
           file.error = `blob ${hex} is missing from the repository`;
           break;
         }
+        const { rawLength } = index.at(entry);
         // Already right on disk (an earlier, interrupted restore)? Then skip it.
         let present = false;
-        if (existing && existing.size === file.node.size) {
-          const current = Buffer.allocUnsafe(loc.rawLength);
-          const { bytesRead } = await handle.read(current, 0, loc.rawLength, offset);
-          present = bytesRead === loc.rawLength && repo.id(current).equals(id);
+        if (existing && existing.size === file.size) {
+          const current = Buffer.allocUnsafe(rawLength);
+          const { bytesRead } = await handle.read(current, 0, rawLength, offset);
+          present = bytesRead === rawLength && repo.id(current).equals(id);
         }
-        if (!present) want(file, id, hex, loc, offset);
-        offset += loc.rawLength;
+        if (!present) want(file, entry, offset);
+        offset += rawLength;
       }
     } finally {
       await handle.close();
@@ -238,10 +250,11 @@ export async function restore(repo: Repository, ref: string, target: string, opt
   // spans and keeps the books (which file is complete, the journal). A pack is read in
   // spans of at most SPAN_MAX bytes (a bigger blob gets one of its own), so memory holds
   // a few MiB per worker, not a whole pack and its openings.
-  const restorePack = async (packHex: string, needs: Needed[]): Promise<void> => {
-    needs.sort((a, b) => a.loc.offset - b.loc.offset);
+  const restorePack = async (pack: number, needs: Needed[]): Promise<void> => {
+    const packHex = index.packs()[pack]!.toString('hex');
+    needs.sort((a, b) => a.offset - b.offset);
     result.packsRead++;
-    for (const span of spans(needs, (need) => need.loc)) await restoreSpan(packHex, span);
+    for (const span of spans(needs, (need) => need)) await restoreSpan(packHex, span);
   };
 
   // Span buffers come back from the workers and are read into again.
@@ -264,18 +277,21 @@ export async function restore(repo: Repository, ref: string, target: string, opt
     // A backend that did not read into it (S3) leaves the buffer for the next span.
     const lent = span.buffer === into.buffer;
     if (!lent) spare.push(into);
+    // The span's blob ids side by side in one buffer: one small copy goes to the worker.
+    const ids = Buffer.allocUnsafeSlow(needs.length * 32);
+    needs.forEach((need, i) => ids.set(index.idAt(need.entry), i * 32));
     const done = await pool.restorePack({
       kind: 'restore-pack',
       hex: packHex,
       span,
-      blobs: needs.map((need) => ({
-        id: need.id,
-        from: need.loc.offset - start,
-        length: need.loc.length,
+      blobs: needs.map((need, i) => ({
+        id: ids.subarray(i * 32, i * 32 + 32),
+        from: need.offset - start,
+        length: need.length,
         targets: need.targets.map((t) => ({
           path: path.join(target, t.file.path),
           offset: t.offset,
-          ...(t.file.whole ? { whole: { mode: t.file.node.mode, mtimeMs: t.file.node.mtimeMs, size: t.file.node.size } } : {}),
+          ...(t.file.whole ? { whole: { mode: t.file.mode, mtimeMs: t.file.mtimeMs, size: t.file.size } } : {}),
         })),
       })),
     }, lent);
