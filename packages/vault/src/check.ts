@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { type PackEntry, packName, parsePackHeader, SPAN_MAX, spans } from './pack.js';
 import { CryptoPool } from './pool.js';
 import type { Repository } from './repository.js';
-import { listSnapshots } from './snapshot.js';
+import { listSnapshots, treeRoots } from './snapshot.js';
 import { walkTree } from './tree.js';
 
 /** Options of a check. */
@@ -49,8 +49,7 @@ export async function check(repo: Repository, options: CheckOptions = {}): Promi
   // Snapshots → trees → blobs.
   for (const { id, snapshot } of await listSnapshots(repo)) {
     try {
-      // A checkpoint's segments are trees too: files, and finished directories' trees.
-      for (const root of snapshot.checkpoint ? (snapshot.segments ?? []) : [snapshot.tree]) {
+      for (const root of treeRoots(snapshot)) {
         await walkTree(repo, root, (p, node) => {
           for (const c of node.chunks ?? []) {
             if (!index.has(Buffer.from(c, 'hex'))) result.errors.push(`snapshot ${id.slice(0, 8)}: ${p} needs missing blob ${c}`);

@@ -63,10 +63,9 @@ export function sealBlobParts(encKey: Uint8Array, id: Uint8Array, data: Uint8Arr
   cipher.setAAD(id);
   const head = Buffer.concat([nonce, cipher.update(Buffer.of(flag))]);
   const body = cipher.update(payload);
-  // GCM is a stream mode: final() adds no bytes, only the tag.
+  // GCM is a stream mode: final() adds no bytes (an empty piece), only the tag.
   const tail = cipher.final();
-  const tag = cipher.getAuthTag();
-  return tail.length > 0 ? [head, body, tail, tag] : [head, body, tag];
+  return [head, body, tail, cipher.getAuthTag()];
 }
 
 /** The sealed blob (sealBlobParts) in one buffer. */

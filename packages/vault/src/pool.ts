@@ -90,8 +90,8 @@ export class CryptoPool {
 
   /**
    * Compresses (when it saves) and encrypts a blob; answers it in pieces (sealBlobParts).
-   * `data` is handed over to the worker
-   * (its buffer is detached afterwards) when it fills its own buffer; do not reuse it.
+   * `data` is handed over to the worker (its buffer is detached afterwards) when it fills
+   * its own buffer; do not reuse it.
    */
   seal(id: Uint8Array, data: Uint8Array, compress = true): Promise<Buffer[]> {
     return this.submit('seal', id, data, compress);

@@ -2,7 +2,7 @@ import type { PackEntry } from './pack.js';
 import { packName } from './pack.js';
 import { CryptoPool } from './pool.js';
 import type { Repository } from './repository.js';
-import { listSnapshots } from './snapshot.js';
+import { listSnapshots, treeRoots } from './snapshot.js';
 import { walkTree } from './tree.js';
 import { BlobWriter } from './writer.js';
 
@@ -39,9 +39,7 @@ export async function prune(repo: Repository, options: PruneOptions = {}): Promi
     if (n >= 0) used[n] = 1;
   };
   for (const { snapshot } of await listSnapshots(repo)) {
-    const roots = snapshot.checkpoint ? (snapshot.segments ?? []) : [snapshot.tree];
-    // A checkpoint's segments are trees too: files, and finished directories' trees.
-    for (const root of roots) {
+    for (const root of treeRoots(snapshot)) {
       mark(root);
       await walkTree(repo, root, (_p, node) => {
         node.chunks?.forEach(mark);

@@ -136,7 +136,7 @@ export async function restore(repo: Repository, ref: string, target: string, opt
         await fs.symlink(node.target ?? '', abs);
       });
     } else {
-      files.push({ path: rel, mode: node.mode, mtimeMs: node.mtimeMs, size: node.size, chunks: node.chunks ?? [], remaining: 0, error: null });
+      files.push({ path: rel, mode: node.mode, mtimeMs: node.mtimeMs, size: node.size, chunks: node.chunks, remaining: 0, error: null });
     }
   }, '', (rel, err) => result.failed.push({ path: rel, error: `directory listing damaged: ${err.message}` }));
 

@@ -31,6 +31,14 @@ export interface Snapshot {
   tags?: string[];
 }
 
+/**
+ * The trees a snapshot record refers to: its root tree, or a checkpoint's segments (trees
+ * too: files, and finished directories with their trees, named by full path).
+ */
+export function treeRoots(snapshot: Snapshot): string[] {
+  return snapshot.checkpoint ? (snapshot.segments ?? []) : [snapshot.tree];
+}
+
 /** A snapshot with its id. */
 export interface SnapshotEntry {
   id: string;
