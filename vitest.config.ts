@@ -24,8 +24,11 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['apps/server/test/global-setup.ts'],
           env: quietSdk,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Generous: the integration tests move tens of MiB through SQLite, PostgreSQL and
+          // s3rver, and a loaded machine (two busy cores beside the run) tripled the
+          // slowest from 8 to 25 s. A test that hangs still fails; one that is slow does not.
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
         },
       },
       {
