@@ -13,8 +13,10 @@ import type { Repository } from './repository.js';
 const MAX_SEALING = 16 * 1024 * 1024;
 // Packs being stored at once (a rename on disk, a PUT from the spool file on S3).
 const MAX_UPLOADS = 2;
-// Blobs this small are sealed inline: a worker round trip costs more than the work.
-const INLINE_BELOW = 4096;
+// Blobs this small are sealed inline: a worker round trip costs more than the work. Kept
+// low: in a first backup this thread is the busiest, so sealing 1–4 KiB files here made the
+// run slower than sending them, in batches, to the workers (docs/decisions.md).
+const INLINE_BELOW = 1024;
 
 /** Counters a writer keeps for snapshot statistics. */
 export interface WriterStats {
