@@ -88,7 +88,7 @@ describe('two server processes, one PostgreSQL and one Redis', async () => {
     const env = { DATABASE_URL: database.url, REDIS_URL, BOGWAN_SECRET: 'f'.repeat(40) };
     a = await spawnServer(env);
     b = await spawnServer(env);
-  }, 60_000);
+  });
   afterAll(async () => {
     for (const s of sockets) s.disconnect();
     for (const p of [a, b]) {

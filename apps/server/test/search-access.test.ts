@@ -43,7 +43,7 @@ describe.each(dialects())('search and access on $dialect', ({ dialect, skip }) =
     await put('/Sealed', 'twin.txt', 'platypusword shared passage');
     await put('/Open', 'twin.txt', 'platypusword shared passage');
     await server.app.searchIndex.idle();
-  }, 120_000);
+  });
   afterAll(async () => {
     await server?.close();
   });

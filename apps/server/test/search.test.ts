@@ -55,7 +55,7 @@ describe.each(dialects())('search on $dialect', ({ dialect, skip }) => {
     await put('/팀', 'photo.png', randomBytes(2048));
     await put('/Archive', 'old-notes.txt', Buffer.from('archived zanzibar memo 누리호'));
     await server.app.searchIndex.idle();
-  }, 120_000);
+  });
   afterAll(async () => {
     await server?.close();
   });
