@@ -3,7 +3,7 @@ import { BlobType } from './blob-index.js';
 import { ChunkIds } from './chunk-ids.js';
 import { Chunker, gearTable } from './chunker.js';
 import { FileReaders } from './file-readers.js';
-import { GarbageMeter } from './gc.js';
+import { GarbageMeter, releaseMemoryPeriodically } from './gc.js';
 import { CryptoPool } from './pool.js';
 import type { Repository } from './repository.js';
 import { type BackupStats, listSnapshots, samePaths, type Snapshot, saveSnapshot } from './snapshot.js';
@@ -78,11 +78,11 @@ const PREFETCH_BYTES = 16 * 1024 * 1024;
 // dropped buffers from piling up to hundreds of MiB (gc.ts).
 const GC_EVERY = 32 * 1024 * 1024;
 
-/** A file's bytes read ahead of its turn; with `id`, they are one non-empty chunk with that blob id. */
-interface ReadAhead {
-  pieces: Uint8Array[];
-  id?: Buffer;
-}
+/**
+ * A file read ahead of its turn: its bytes, or, when it is one non-empty chunk, that
+ * chunk's blob id and sealed blob (sealed by the reader thread).
+ */
+type ReadAhead = { pieces: Uint8Array[] } | { id: Buffer; sealed: Buffer; rawLength: number };
 
 async function collect(entry: SourceEntry): Promise<ReadAhead> {
   const pieces: Uint8Array[] = [];
@@ -152,14 +152,14 @@ export async function backup(repo: Repository, source: BackupSource, options: Ba
   };
 
   // Small local files are read on reader threads; others through their own stream.
-  // A file of at most the chunker's minimum is one chunk: its id comes from the reader.
+  // A file of at most the chunker's minimum is one chunk: the reader sends it sealed.
   // A read that fails there is done again through the entry's own stream, so a failure
   // is the source's own (its error, its message) exactly as without reader threads.
-  const readers = new FileReaders(repo.key.macKey, repo.config.chunker.min);
+  const readers = new FileReaders(repo.key.macKey, repo.key.encKey, repo.config.chunker.min);
   const readWhole = (entry: SourceEntry): Promise<ReadAhead> =>
     entry.file !== undefined
       ? readers.read(entry.file, entry.size).then(
-          ({ bytes, id }) => ({ pieces: [bytes], ...(id ? { id } : {}) }),
+          (whole) => ('id' in whole ? whole : { pieces: [whole.bytes] }),
           () => collect(entry),
         )
       : collect(entry);
@@ -181,12 +181,11 @@ export async function backup(repo: Repository, source: BackupSource, options: Ba
   const readFile = async (entry: SourceEntry): Promise<string[]> => {
     const pending = takePrefetched(entry) ?? (small(entry) && entry.file !== undefined ? readWhole(entry) : undefined);
     const early = await pending;
-    if (early?.id) {
-      // One chunk, hashed by the reader (it names an id only for 1 to chunker.min bytes).
-      const bytes = early.pieces[0]!;
-      stats.bytesRead += bytes.length;
-      garbage.note(bytes.length);
-      await writer.add(early.id, BlobType.Data, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length));
+    if (early && 'id' in early) {
+      // One chunk, hashed and sealed by the reader (1 to chunker.min bytes).
+      stats.bytesRead += early.rawLength;
+      garbage.note(early.sealed.length);
+      await writer.addSealed(early.id, BlobType.Data, early.sealed, early.rawLength);
       stats.filesRead++;
       return [early.id.toString('hex')];
     }
@@ -296,6 +295,11 @@ export async function backup(repo: Repository, source: BackupSource, options: Ba
     }
   };
 
+  // Reading and sealing free hundreds of MiB of buffers on eight threads, whose allocator
+  // arenas would keep tens of MiB of it (measured: peak 278–327 → 239–248 MiB on a first
+  // backup, same time). Restore frees far less that way and pays the system time, so only
+  // backup does this.
+  const stopReleasing = releaseMemoryPeriodically();
   try {
     for (let entry = await next(); entry; entry = await next()) {
       options.signal?.throwIfAborted();
@@ -364,6 +368,7 @@ export async function backup(repo: Repository, source: BackupSource, options: Ba
     }
     throw err;
   } finally {
+    stopReleasing();
     await Promise.all([pool.close(), readers.close()]);
   }
 }

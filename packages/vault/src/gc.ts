@@ -5,6 +5,12 @@
 // under a millisecond) each time, and a full one every FULL_EVERY times for the
 // buffers whose handles lived long enough to be promoted. Full collections every time
 // cost a third of a first backup's CPU time (see docs/decisions.md).
+//
+// While the engine's threads run, the C allocator is asked every RELEASE_EVERY_MS to give
+// the memory freed buffers held back to the system (native/release-memory.c); it would
+// otherwise keep it for reuse, on every thread's arena.
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
@@ -14,6 +20,8 @@ type Collector = (options?: { type: 'minor' }) => void;
 let collector: Collector | null | undefined;
 
 const FULL_EVERY = 8;
+// Giving memory back costs system time, and page faults when it is used again.
+const RELEASE_EVERY_MS = 200;
 
 /**
  * A function that runs a full garbage collection, or null when the runtime refuses.
@@ -30,6 +38,39 @@ export function garbageCollector(): Collector | null {
     collector = null;
   }
   return collector;
+}
+
+/** The native helper, built at install time at the package's root (from src/ and dist/ alike). */
+export const MEMORY_HELPER = new URL('../build/Release/release_memory.node', import.meta.url);
+
+let release: (() => boolean) | null | undefined;
+
+/**
+ * A function that gives the C allocator's free memory back to the system, or null where
+ * the native helper was not built (the install warns) or cannot load.
+ */
+export function memoryReleaser(): (() => boolean) | null {
+  if (release !== undefined) return release;
+  try {
+    const addon = createRequire(import.meta.url)(fileURLToPath(MEMORY_HELPER)) as { releaseFreeMemory: () => boolean };
+    release = addon.releaseFreeMemory;
+  } catch {
+    release = null;
+  }
+  return release;
+}
+
+/**
+ * Gives the C allocator's free memory back to the system every `everyMs` (from this
+ * thread, for all threads) until the returned function is called. Does nothing where the
+ * native helper is missing.
+ */
+export function releaseMemoryPeriodically(everyMs = RELEASE_EVERY_MS): () => void {
+  const release = memoryReleaser();
+  if (!release) return () => {};
+  const timer = setInterval(release, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /**

@@ -1,14 +1,16 @@
-// Worker thread: reads whole small files with synchronous calls and sends their bytes
-// back in one buffer per batch, with the blob id of each file that is one chunk
-// (see file-readers.ts).
+// Worker thread: reads whole small files with synchronous calls and sends them back in
+// one buffer per batch: a file that is one chunk as its blob id and sealed blob, any other
+// as its bytes (see file-readers.ts).
 import { closeSync, readSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ReadBatch, ReadOutcome, ReadResults } from './file-readers.js';
 import { blobId } from './blob-id.js';
+import { SEAL_OVERHEAD, sealBlobParts } from './codec.js';
 import { openRegularFileSync } from './source.js';
 
-const { idKey, hashUpTo } = workerData as { idKey: Uint8Array; hashUpTo: number };
+const { idKey, encKey, hashUpTo } = workerData as { idKey: Uint8Array; encKey: Uint8Array; hashUpTo: number };
 const macKey = Buffer.from(idKey);
+const sealKey = Buffer.from(encKey);
 
 /** Room for one byte past the expected size, so a file that grew is noticed. */
 const SLACK = 1;
@@ -38,8 +40,23 @@ function readRest(fd: number, position: number): Uint8Array[] {
   }
 }
 
+/** Seals the `length` bytes at `offset` of `buffer` (one chunk) and puts the sealed blob in their place. */
+function seal(buffer: ArrayBuffer, offset: number, length: number): ReadOutcome {
+  const bytes = new Uint8Array(buffer, offset, length);
+  const id = blobId(macKey, bytes);
+  // The pieces are buffers of their own: the file's bytes can be overwritten.
+  const parts = sealBlobParts(sealKey, id, bytes);
+  let at = offset;
+  for (const part of parts) {
+    new Uint8Array(buffer, at, part.length).set(part);
+    at += part.length;
+  }
+  return { offset, length: at - offset, id: new Uint8Array(id), rawLength: length };
+}
+
 function readBatch({ n, files, sizes }: ReadBatch): { results: ReadResults; transfer: ArrayBuffer[] } {
-  const room = sizes.reduce((sum, size) => sum + size + SLACK, 0);
+  // Each file's room also fits its sealed form, which replaces its bytes there.
+  const room = sizes.reduce((sum, size) => sum + size + SLACK + SEAL_OVERHEAD, 0);
   const buffer = new ArrayBuffer(room);
   const outcomes: ReadOutcome[] = [];
   const transfer: ArrayBuffer[] = [buffer];
@@ -51,7 +68,7 @@ function readBatch({ n, files, sizes }: ReadBatch): { results: ReadResults; tran
       fd = openRegularFileSync(file);
       const bytes = new Uint8Array(buffer, offset, space);
       const length = readInto(fd, bytes, 0);
-      if (length < space) outcomes.push({ offset, length, ...(length > 0 && length <= hashUpTo ? { id: new Uint8Array(blobId(macKey, bytes.subarray(0, length))) } : {}) });
+      if (length < space) outcomes.push(length > 0 && length <= hashUpTo ? seal(buffer, offset, length) : { offset, length });
       else {
         // Grown since it was walked: its bytes go back in a buffer of their own.
         const whole = Buffer.concat([new Uint8Array(buffer, offset, length), ...readRest(fd, length)]);
@@ -66,7 +83,7 @@ function readBatch({ n, files, sizes }: ReadBatch): { results: ReadResults; tran
     } finally {
       if (fd >= 0) closeSync(fd);
     }
-    offset += space;
+    offset += space + SEAL_OVERHEAD;
   });
   return { results: { n, buffer, outcomes }, transfer };
 }

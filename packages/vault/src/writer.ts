@@ -61,12 +61,18 @@ export class BlobWriter {
     return this.options.ignoreIndex ? this.written.has(hex) : this.repo.index.has(id);
   }
 
-  /** Adds an already sealed blob (repacking) unless this writer has it. */
-  async addSealed(id: Buffer, type: BlobType, sealed: Buffer, rawLength: number): Promise<void> {
+  /**
+   * Adds an already sealed blob (sealed where it was read, or repacked) unless this writer
+   * has it; returns once it is accepted, like add().
+   */
+  async addSealed(id: Buffer, type: BlobType, sealed: Buffer, rawLength: number): Promise<boolean> {
     this.throwIfFailed();
-    if (this.has(id)) return;
+    if (this.has(id)) return false;
     this.queued.add(id.toString('hex'));
+    this.stats.blobsAdded++;
+    this.stats.bytesAdded += rawLength;
     await this.accept(id, type, [sealed], rawLength);
+    return true;
   }
 
   /** Hands over the packs uploaded but not yet listed in an index file. */

@@ -28,7 +28,7 @@ describe('a file replaced by a named pipe after the walk', () => {
   it('is refused by the reader threads and by the entry stream', async () => {
     const file = path.join(await tempDir('fifo'), 'pipe');
     await fifoAt(file);
-    const readers = new FileReaders(randomBytes(32), 1024, 1);
+    const readers = new FileReaders(randomBytes(32), randomBytes(32), 1024, 1);
     try {
       await expect(readers.read(file, 10)).rejects.toMatchObject({ code: 'ENOTREG' });
     } finally {

@@ -1,15 +1,28 @@
-// The reader threads hand back exactly the bytes on disk, the blob id of one-chunk files,
-// and each file's own error, whatever happened to the file since it was walked.
+// The reader threads hand back exactly the bytes on disk (one-chunk files as their blob id
+// and sealed blob), and each file's own error, whatever happened to the file since it was
+// walked.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FileReaders } from '../src/file-readers.js';
+import { openBlob } from '../src/codec.js';
+import { FileReaders, type WholeFile } from '../src/file-readers.js';
 import { blobId } from '../src/keys.js';
 import { tempDir } from './helpers.js';
 
 const idKey = randomBytes(32);
+const encKey = randomBytes(32);
 let readers: FileReaders | undefined;
+
+/** The file's bytes as read, opened from the sealed blob where the reader sealed them. */
+function bytesOf(read: WholeFile): Buffer {
+  return 'id' in read ? openBlob(encKey, read.id, read.sealed) : Buffer.from(read.bytes);
+}
+
+/** The blob id the reader gave, if it sealed the file. */
+function idOf(read: WholeFile): Buffer | undefined {
+  return 'id' in read ? read.id : undefined;
+}
 
 afterEach(async () => {
   await readers?.close();
@@ -21,18 +34,23 @@ describe('file readers', () => {
     const dir = await tempDir('readers');
     const files: { file: string; bytes: Buffer }[] = [];
     for (let i = 0; i < 60; i++) {
-      const bytes = randomBytes(1 + ((i * 977) % 5000));
+      const length = 1 + ((i * 977) % 5000);
+      // Half random, half text (which the reader compresses before it seals).
+      const bytes = i % 2 ? randomBytes(length) : Buffer.from('보관 backup text '.repeat(300)).subarray(0, length);
       const file = path.join(dir, `파일 ${i}`);
       await fs.writeFile(file, bytes);
       files.push({ file, bytes });
     }
-    readers = new FileReaders(idKey, 3000, 3);
+    readers = new FileReaders(idKey, encKey, 3000, 3);
     const got = await Promise.all(files.map(({ file, bytes }) => readers!.read(file, bytes.length)));
     got.forEach((read, i) => {
       const { bytes } = files[i]!;
-      expect(Buffer.from(read.bytes).equals(bytes)).toBe(true);
-      if (bytes.length <= 3000) expect(read.id?.equals(blobId(idKey, bytes))).toBe(true);
-      else expect(read.id).toBeUndefined();
+      expect(bytesOf(read).equals(bytes)).toBe(true);
+      if (bytes.length <= 3000) {
+        expect(idOf(read)?.equals(blobId(idKey, bytes))).toBe(true);
+        // Sealed under that id: the blob does not open under another one.
+        expect(() => openBlob(encKey, randomBytes(32), (read as { sealed: Buffer }).sealed)).toThrow();
+      } else expect(idOf(read)).toBeUndefined();
     });
   });
 
@@ -44,25 +62,26 @@ describe('file readers', () => {
     await fs.writeFile(path.join(dir, 'grown'), grown);
     await fs.writeFile(path.join(dir, 'shrunk'), shrunk);
     await fs.writeFile(path.join(dir, 'same'), same);
-    readers = new FileReaders(idKey, 1024, 1);
+    readers = new FileReaders(idKey, encKey, 1024, 1);
     const [a, b, c, d] = await Promise.allSettled([
       readers.read(path.join(dir, 'grown'), 20),
       readers.read(path.join(dir, 'gone'), 20),
       readers.read(path.join(dir, 'shrunk'), 500),
       readers.read(path.join(dir, 'same'), 100),
     ]);
-    expect(a.status === 'fulfilled' && Buffer.from(a.value.bytes).equals(grown)).toBe(true);
-    expect(a.status === 'fulfilled' && a.value.id).toBeUndefined();
+    expect(a.status === 'fulfilled' && bytesOf(a.value).equals(grown)).toBe(true);
+    expect(a.status === 'fulfilled' && idOf(a.value)).toBeUndefined();
     expect(b).toMatchObject({ status: 'rejected', reason: { code: 'ENOENT' } });
-    expect(c.status === 'fulfilled' && Buffer.from(c.value.bytes).equals(shrunk)).toBe(true);
-    expect(c.status === 'fulfilled' && c.value.id?.equals(blobId(idKey, shrunk))).toBe(true);
-    expect(d.status === 'fulfilled' && d.value.id?.equals(blobId(idKey, same))).toBe(true);
+    expect(c.status === 'fulfilled' && bytesOf(c.value).equals(shrunk)).toBe(true);
+    expect(c.status === 'fulfilled' && idOf(c.value)?.equals(blobId(idKey, shrunk))).toBe(true);
+    expect(d.status === 'fulfilled' && bytesOf(d.value).equals(same)).toBe(true);
+    expect(d.status === 'fulfilled' && idOf(d.value)?.equals(blobId(idKey, same))).toBe(true);
   });
 
   it('refuse reads once closed, and fail the reads still waiting', async () => {
     const dir = await tempDir('readers-closed');
     await fs.writeFile(path.join(dir, 'f'), 'x');
-    readers = new FileReaders(idKey, 1024, 1);
+    readers = new FileReaders(idKey, encKey, 1024, 1);
     const waiting = readers.read(path.join(dir, 'f'), 1);
     await readers.close();
     await expect(waiting).rejects.toThrow('file readers closed');
@@ -72,7 +91,7 @@ describe('file readers', () => {
   it('fail every read, waiting or new, once a reader thread has stopped, instead of waiting forever', async () => {
     const dir = await tempDir('readers-stopped');
     await fs.writeFile(path.join(dir, 'f'), 'x');
-    readers = new FileReaders(idKey, 1024, 1);
+    readers = new FileReaders(idKey, encKey, 1024, 1);
     await readers.read(path.join(dir, 'f'), 1);
     // The thread is stopped from outside, as a crash would stop it.
     const lanes = (readers as unknown as { lanes: { worker: { terminate(): Promise<number> } }[] }).lanes;
