@@ -6,9 +6,9 @@
 // buffers whose handles lived long enough to be promoted. Full collections every time
 // cost a third of a first backup's CPU time (see docs/decisions.md).
 //
-// While the engine's threads run, the C allocator is asked every RELEASE_EVERY_MS to give
-// the memory freed buffers held back to the system (native/release-memory.c); it would
-// otherwise keep it for reuse, on every thread's arena.
+// While a backup runs, the C allocator is asked every RELEASE_EVERY_MS to give the memory
+// freed buffers held back to the system (native/release-memory.c); it would otherwise keep
+// it for reuse, in every thread's arena.
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
