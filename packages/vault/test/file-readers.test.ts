@@ -30,7 +30,7 @@ afterEach(async () => {
 });
 
 describe('file readers', () => {
-  it('read many files in batches over several threads, each with its bytes and, up to the limit, its blob id', async () => {
+  it('read many files in batches over several threads: the bytes of each or, up to the limit, its blob id and its blob sealed under that id', async () => {
     const dir = await tempDir('readers');
     const files: { file: string; bytes: Buffer }[] = [];
     for (let i = 0; i < 60; i++) {
