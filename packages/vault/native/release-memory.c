@@ -1,10 +1,10 @@
 // Gives memory the C allocator holds but no longer uses back to the system.
 //
 // Node frees a buffer's bytes with free(); glibc keeps freed memory in per-thread arenas
-// for reuse and returns it to the system only from the top of each heap. A backup or
-// restore frees hundreds of MiB of short-lived buffers on eight threads, so without this
-// the process keeps tens of MiB it does not use (docs/decisions.md, "The engine gives
-// freed allocator memory back").
+// for reuse and returns it to the system only from the top of each heap. A backup frees
+// hundreds of MiB of short-lived buffers on eight threads, so without this the process
+// keeps tens of MiB it does not use (docs/decisions.md, "The engine gives freed allocator
+// memory back during a backup").
 #include <node_api.h>
 
 #ifdef __GLIBC__

@@ -13,9 +13,11 @@ import type { Repository } from './repository.js';
 const MAX_SEALING = 16 * 1024 * 1024;
 // Packs being stored at once (a rename on disk, a PUT from the spool file on S3).
 const MAX_UPLOADS = 2;
-// Blobs this small are sealed inline: a worker round trip costs more than the work. Kept
-// low: in a first backup this thread is the busiest, so sealing 1–4 KiB files here made the
-// run slower than sending them, in batches, to the workers (docs/decisions.md).
+// Blobs this small are sealed inline: a worker round trip costs more than the work. Local
+// one-chunk files arrive sealed by their reader (addSealed); this is for tree blobs and files
+// of other sources. Kept low: in a first backup this thread is the busiest, so sealing 1–4
+// KiB blobs here made the run slower than sending them, in batches, to the workers
+// (docs/decisions.md).
 const INLINE_BELOW = 1024;
 
 /** Counters a writer keeps for snapshot statistics. */
