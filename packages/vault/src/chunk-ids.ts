@@ -5,9 +5,6 @@ import type { BlobWriter } from './writer.js';
 
 // Chunks this small are hashed on the calling thread: a worker round trip costs more.
 const HASH_OFF_THREAD = 64 * 1024;
-// Bytes of one file being hashed on the workers at a time: enough to keep both busy,
-// bounded so that reading never runs far ahead.
-const HASHING = 8 * 1024 * 1024;
 
 /**
  * The blob ids of one file's chunks, in order. Large chunks are hashed on the worker
@@ -44,7 +41,7 @@ export class ChunkIds {
     this.ids.push(done);
     this.hashing.push({ done, size });
     this.hashingBytes += size;
-    while (this.hashingBytes > HASHING) {
+    while (this.hashingBytes > this.pool.bounds.hashing) {
       const first = this.hashing.shift()!;
       this.hashingBytes -= first.size;
       await first.done;

@@ -1,4 +1,6 @@
 import type { Worker } from 'node:worker_threads';
+import { NATIVE_READ, type NativeCodec, nativeCodec } from './native.js';
+import { openRegularFile } from './source.js';
 import { startWorker } from './worker-start.js';
 
 /** Files a reader thread is asked to read whole, in one message. */
@@ -33,6 +35,16 @@ export interface ReadResults {
   outcomes: ReadOutcome[];
 }
 
+/** A file read whole as it is now, through the promise API; refused unless regular. */
+async function readAgain(file: string): Promise<WholeFile> {
+  const handle = await openRegularFile(file);
+  try {
+    return { bytes: await handle.readFile() };
+  } finally {
+    await handle.close();
+  }
+}
+
 interface Request {
   file: string;
   size: number;
@@ -60,7 +72,8 @@ const BATCH_BYTES = 1024 * 1024;
 
 /**
  * Reads whole small files on reader threads, which start with the first read (a backup
- * with nothing to read starts none). Files asked for in the same turn of the event loop
+ * with nothing to read starts none); where the native codec is built, on libuv's thread
+ * pool instead, with no thread of its own. Files asked for in the same turn of the event loop
  * go out together; answers come back in one buffer per batch, so a file's bytes are a
  * view into a buffer shared with the other files of its batch. A file of at most
  * `hashUpTo` bytes (the chunker's minimum: it is one chunk) comes as its blob id
@@ -82,6 +95,8 @@ export class FileReaders {
     private readonly encKey: Buffer,
     private readonly hashUpTo: number,
     private readonly threads = READERS,
+    /** The native codec to read with, or null for reader threads. */
+    private readonly native: NativeCodec | null = nativeCodec(),
   ) {}
 
   /** The bytes of `file`, expected to be `size` long (a file that changed is read as it is now). */
@@ -120,17 +135,41 @@ export class FileReaders {
       this.batchBytes = 0;
       return;
     }
-    if (this.lanes.length === 0) this.start();
     const requests = this.batch;
     const bytes = this.batchBytes;
     this.batch = [];
     this.batchBytes = 0;
+    if (this.native) {
+      this.readNatively(requests);
+      return;
+    }
+    if (this.lanes.length === 0) this.start();
     const n = this.next++;
     this.waiting.set(n, requests);
     const lane = this.lanes.reduce((a, b) => (b.pending < a.pending ? b : a));
     lane.pending += bytes + 1;
     const message: ReadBatch = { n, files: requests.map((r) => r.file), sizes: requests.map((r) => r.size) };
     lane.worker.postMessage(message);
+  }
+
+  private readNatively(requests: Request[]): void {
+    const files = requests.map((r) => r.file);
+    const sizes = requests.map((r) => r.size);
+    this.native!.readFiles(this.encKey, this.idKey, files, sizes, this.hashUpTo).then(
+      ({ buffer, outcomes }) => {
+        requests.forEach((request, i) => {
+          const [kind, offset, length, rawLength] = outcomes.slice(i * 4, i * 4 + 4) as [number, number, number, number];
+          if (this.closed) request.reject(new Error('file readers closed'));
+          else if (kind === NATIVE_READ.sealed) {
+            request.resolve({ id: buffer.subarray(i * 32, i * 32 + 32), sealed: buffer.subarray(offset, offset + length), rawLength });
+          } else if (kind === NATIVE_READ.bytes) request.resolve({ bytes: buffer.subarray(offset, offset + length) });
+          // Gone, grown, no longer a regular file: read here again, for its bytes as they
+          // are now or its own error.
+          else readAgain(request.file).then(request.resolve, request.reject);
+        });
+      },
+      (err: Error) => requests.forEach((r) => r.reject(err)),
+    );
   }
 
   private receive(lane: Lane, { n, buffer, outcomes }: ReadResults): void {

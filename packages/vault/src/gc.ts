@@ -9,10 +9,9 @@
 // While a backup runs, the C allocator is asked every RELEASE_EVERY_MS to give the memory
 // freed buffers held back to the system (native/release-memory.c); it would otherwise keep
 // it for reuse, in every thread's arena.
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { loadAddon, MEMORY_HELPER } from './native.js';
 
 // Called bare it collects everything; with { type: 'minor' } only the young generation.
 type Collector = (options?: { type: 'minor' }) => void;
@@ -40,9 +39,6 @@ export function garbageCollector(): Collector | null {
   return collector;
 }
 
-/** The native helper, built at install time at the package's root (from src/ and dist/ alike). */
-export const MEMORY_HELPER = new URL('../build/Release/release_memory.node', import.meta.url);
-
 let release: (() => boolean) | null | undefined;
 
 /**
@@ -50,13 +46,7 @@ let release: (() => boolean) | null | undefined;
  * the native helper was not built (the install warns) or cannot load.
  */
 export function memoryReleaser(): (() => boolean) | null {
-  if (release !== undefined) return release;
-  try {
-    const addon = createRequire(import.meta.url)(fileURLToPath(MEMORY_HELPER)) as { releaseFreeMemory: () => boolean };
-    release = addon.releaseFreeMemory;
-  } catch {
-    release = null;
-  }
+  if (release === undefined) release = loadAddon<{ releaseFreeMemory: () => boolean }>(MEMORY_HELPER)?.releaseFreeMemory ?? null;
   return release;
 }
 
@@ -80,13 +70,16 @@ export function releaseMemoryPeriodically(everyMs = RELEASE_EVERY_MS): () => voi
 export class GarbageMeter {
   private pending = 0;
   private ticks = 0;
-  constructor(private readonly every: number) {}
+  constructor(
+    private readonly every: number,
+    private readonly fullEvery = FULL_EVERY,
+  ) {}
 
   note(bytes: number): void {
     this.pending += bytes;
     if (this.pending < this.every) return;
     this.pending = 0;
-    this.ticks = (this.ticks + 1) % FULL_EVERY;
+    this.ticks = (this.ticks + 1) % this.fullEvery;
     const gc = garbageCollector();
     if (this.ticks === 0) gc?.();
     else gc?.({ type: 'minor' });

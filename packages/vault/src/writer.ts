@@ -5,12 +5,6 @@ import { type FinishedPack, PackBuilder, packName } from './pack.js';
 import type { CryptoPool } from './pool.js';
 import type { Repository } from './repository.js';
 
-// Bytes handed to the workers but not yet in a pack. Bounded, so reading never runs
-// far ahead of sealing and storing whatever the size of the data set.
-// Each byte exists up to four times meanwhile (here, the worker's copy, its sealed form,
-// the copy sent back) until garbage collection, so the bound is kept small: 16 MiB is
-// still eight 1 MiB batches per worker on two cores.
-const MAX_SEALING = 16 * 1024 * 1024;
 // Packs being stored at once (a rename on disk, a PUT from the spool file on S3).
 const MAX_UPLOADS = 2;
 // Blobs this small are sealed inline: a worker round trip costs more than the work. Local
@@ -99,7 +93,7 @@ export class BlobWriter {
     }
     // Also wait while a finished pack waits for an upload slot: sealed blobs would
     // otherwise keep arriving and finish pack after pack (16 MiB each) in memory.
-    while (this.sealing > MAX_SEALING || this.packsWaiting > 0) await new Promise<void>((r) => this.sealWaiters.push(r));
+    while (this.sealing > this.pool.bounds.sealing || this.packsWaiting > 0) await new Promise<void>((r) => this.sealWaiters.push(r));
     this.sealing += size;
     const job = this.pool
       .seal(id, data)

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { LocalBackend } from '../src/backend/local.js';
 import { backup } from '../src/backup.js';
 import { FileReaders } from '../src/file-readers.js';
+import { nativeCodec } from '../src/native.js';
 import { Repository } from '../src/repository.js';
 import { readFileChunks, type SourceEntry, walkPaths } from '../src/source.js';
 import { TEST_INIT, tempDir } from './helpers.js';
@@ -25,14 +26,16 @@ async function drain(stream: AsyncIterable<Uint8Array>): Promise<number> {
 }
 
 describe('a file replaced by a named pipe after the walk', () => {
-  it('is refused by the reader threads and by the entry stream', async () => {
+  it('is refused by the file readers (native codec and threads) and by the entry stream', async () => {
     const file = path.join(await tempDir('fifo'), 'pipe');
     await fifoAt(file);
-    const readers = new FileReaders(randomBytes(32), randomBytes(32), 1024, 1);
-    try {
-      await expect(readers.read(file, 10)).rejects.toMatchObject({ code: 'ENOTREG' });
-    } finally {
-      await readers.close();
+    for (const codec of [nativeCodec(), null]) {
+      const readers = new FileReaders(randomBytes(32), randomBytes(32), 1024, 1, codec);
+      try {
+        await expect(readers.read(file, 10)).rejects.toMatchObject({ code: 'ENOTREG' });
+      } finally {
+        await readers.close();
+      }
     }
     await expect(drain(readFileChunks(file, 10))).rejects.toMatchObject({ code: 'ENOTREG' });
   });

@@ -8,8 +8,13 @@ import { describeTree, makeTree, tempDir } from './helpers.js';
 const pkg = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = path.join(pkg, 'bin', 'bogwan-vault.js');
 
-function run(args: string[], password = 'cli password') {
-  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env: { ...process.env, BOGWAN_VAULT_PASSWORD: password } });
+// The engine seals, reads and verifies through its native codec where it was built, on
+// worker threads otherwise; both must write and read the same repository format.
+const NATIVE = { BOGWAN_VAULT_NATIVE: '1' };
+const THREADS = { BOGWAN_VAULT_NATIVE: '0' };
+
+function runWith(way: Record<string, string>, args: string[], password = 'cli password') {
+  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env: { ...process.env, ...way, BOGWAN_VAULT_PASSWORD: password } });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -18,7 +23,11 @@ describe('bogwan-vault CLI (built dist)', () => {
     execFileSync(process.execPath, ['build.mjs'], { cwd: pkg });
   });
 
-  it('init, backup, snapshots, restore latest, check and damage', async () => {
+  it.each([
+    ['the native codec', NATIVE, THREADS],
+    ['worker threads', THREADS, NATIVE],
+  ])('init, backup, snapshots, restore latest, check and damage, through %s (read back by the other way too)', async (_way, way, other) => {
+    const run = (args: string[], password?: string) => runWith(way, args, password);
     const repo = path.join(await tempDir('cli'), 'repo');
     const src = path.join(await tempDir('cli-src'), 'data');
     await makeTree(src);
@@ -39,6 +48,10 @@ describe('bogwan-vault CLI (built dist)', () => {
     expect(run(['restore', '--repo', repo, 'latest', '--target', target]).code).toBe(0);
     expect(await describeTree(path.join(target, 'data'))).toEqual(await describeTree(src));
     expect(run(['check', '--repo', repo, '--read-data']).code).toBe(0);
+    expect(runWith(other, ['check', '--repo', repo, '--read-data']).code).toBe(0);
+    const again = await tempDir('cli-restore-other');
+    expect(runWith(other, ['restore', '--repo', repo, 'latest', '--target', again]).code).toBe(0);
+    expect(await describeTree(path.join(again, 'data'))).toEqual(await describeTree(src));
 
     const wrong = run(['snapshots', '--repo', repo], 'not the password');
     expect(wrong.code).not.toBe(0);
@@ -56,5 +69,6 @@ describe('bogwan-vault CLI (built dist)', () => {
     const damaged = run(['check', '--repo', repo, '--read-data-subset=100%']);
     expect(damaged.code).not.toBe(0);
     expect(damaged.err).toContain('is damaged');
+    expect(runWith(other, ['check', '--repo', repo, '--read-data-subset=100%']).err).toContain('is damaged');
   });
 });

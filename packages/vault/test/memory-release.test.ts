@@ -3,7 +3,8 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { MEMORY_HELPER, memoryReleaser } from '../src/gc.js';
+import { memoryReleaser } from '../src/gc.js';
+import { MEMORY_HELPER } from '../src/native.js';
 
 // Where it was not built (no compiler), the engine runs without it; CI must have it.
 const built = memoryReleaser() !== null;
