@@ -8,6 +8,10 @@
       "target_name": "blob_codec",
       "sources": [
         "native/blob-codec.c",
+        "native/codec.c",
+        "native/jobs.c",
+        "native/read-files.c",
+        "native/restore-span.c",
         "native/zstd/common/entropy_common.c",
         "native/zstd/common/error_private.c",
         "native/zstd/common/fse_decompress.c",

@@ -60,10 +60,13 @@ export const NATIVE_TARGET = { written: 0, damaged: 1, notReached: 2 } as const;
 /** What readFiles did with one file. */
 export const NATIVE_READ = { bytes: 0, sealed: 1, again: 2 } as const;
 
-// Jobs running at once. The CLI gives libuv 16 threads (for file system calls on a cold
-// disk); each job running holds a set of zstd and OpenSSL contexts, and two cores gain
-// nothing from more than a few: four also keeps four small-file reads in flight.
-const AT_ONCE = 4;
+// Jobs running at once. Each running job holds a set of zstd and OpenSSL contexts, and two
+// cores gain nothing from more than a few; four also keeps four small-file reads in
+// flight. One thread of libuv's pool is always left to file system calls, so a snapshot
+// run inside the server (4 threads by default; the CLI asks for 16) never queues the
+// server's own reads and writes behind a whole pool of sealing.
+const POOL_THREADS = Number(process.env.UV_THREADPOOL_SIZE) || 4;
+const AT_ONCE = Math.max(1, Math.min(4, POOL_THREADS - 1));
 
 /** The codec with at most AT_ONCE of its jobs on the thread pool; the rest wait in order. */
 function limited(addon: NativeCodec): NativeCodec {
