@@ -111,8 +111,14 @@ async function readPack(repo: Repository, pool: CryptoPool, hex: string, size: n
 
   if (entries) {
     let verifying: Promise<void> | null = null;
+    // Two span buffers take turns (one verified while the next is read into the other):
+    // fresh 4 MiB buffers per span would be garbage by the hundred before V8 frees them.
+    const buffers: Buffer[] = [];
+    let turn = 0;
     for (const { items, start, length } of spans(entries, (e) => e)) {
-      const span = await repo.backend.getRange(name, start, length);
+      turn ^= 1;
+      if (!buffers[turn] || buffers[turn]!.length < length) buffers[turn] = Buffer.allocUnsafeSlow(Math.max(SPAN_MAX, length));
+      const span = await repo.backend.getRange(name, start, length, buffers[turn]);
       hash.update(span); // before the span is handed over to the worker
       await verifying;
       verifying = pool
