@@ -10,6 +10,7 @@
         "native/blob-codec.c",
         "native/codec.c",
         "native/jobs.c",
+        "native/list-directory.c",
         "native/read-files.c",
         "native/restore-span.c",
         "native/zstd/common/entropy_common.c",

@@ -8,8 +8,8 @@
 // (docs/decisions.md, "Backup engine: round 10").
 //
 // This file: hashing, sealing and verifying, and the module's functions. codec.c holds
-// the per-blob work, jobs.c the JavaScript glue, read-files.c and restore-span.c the
-// other two jobs.
+// the per-blob work, jobs.c the JavaScript glue, read-files.c, restore-span.c and
+// list-directory.c the other jobs.
 //
 // OpenSSL comes from the Node binary itself (it exports its symbols and ships the headers
 // node-gyp compiles against); zstd is compiled from the sources zstd-napi ships.
@@ -199,6 +199,7 @@ NAPI_MODULE_INIT() {
       {"readFiles", NULL, ReadFiles, NULL, NULL, NULL, napi_enumerable, NULL},
       {"verifySpan", NULL, VerifySpan, NULL, NULL, NULL, napi_enumerable, NULL},
       {"restoreSpan", NULL, RestoreSpan, NULL, NULL, NULL, napi_enumerable, NULL},
+      {"listDirectory", NULL, ListDirectory, NULL, NULL, NULL, napi_enumerable, NULL},
   };
   napi_define_properties(env, exports, sizeof functions / sizeof functions[0], functions);
   return exports;

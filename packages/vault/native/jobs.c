@@ -63,14 +63,19 @@ int get_typed(napi_env env, napi_value value, napi_typedarray_type type, void **
   return napi_get_typedarray_info(env, value, &actual, count, data, &buffer, &offset) == napi_ok && actual == type;
 }
 
-/** Element i of a JavaScript array of strings, as a malloc'd C string; NULL if it is not one. */
-char *get_string_at(napi_env env, napi_value array, uint32_t i) {
-  napi_value value;
+/** A JavaScript string as a malloc'd C string; NULL if it is not one. */
+char *get_string(napi_env env, napi_value value) {
   size_t length = 0;
-  if (napi_get_element(env, array, i, &value) != napi_ok || napi_get_value_string_utf8(env, value, NULL, 0, &length) != napi_ok) return NULL;
+  if (napi_get_value_string_utf8(env, value, NULL, 0, &length) != napi_ok) return NULL;
   char *text = malloc(length + 1);
   if (text) napi_get_value_string_utf8(env, value, text, length + 1, &length);
   return text;
+}
+
+/** Element i of a JavaScript array of strings, as a malloc'd C string; NULL if it is not one. */
+char *get_string_at(napi_env env, napi_value array, uint32_t i) {
+  napi_value value;
+  return napi_get_element(env, array, i, &value) == napi_ok ? get_string(env, value) : NULL;
 }
 
 

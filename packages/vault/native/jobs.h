@@ -35,6 +35,8 @@ int get_bytes(napi_env env, napi_value value, uint8_t **data, size_t *length);
 int get_key(napi_env env, napi_value value, uint8_t out[KEY]);
 /** The elements of a typed array of `type`, and their count. */
 int get_typed(napi_env env, napi_value value, napi_typedarray_type type, void **data, size_t *count);
+/** A JavaScript string as a malloc'd C string; NULL if it is not one. */
+char *get_string(napi_env env, napi_value value);
 /** Element i of a JavaScript array of strings, as a malloc'd C string; NULL if it is not one. */
 char *get_string_at(napi_env env, napi_value array, uint32_t i);
 /** Keeps a value referenced until the job completes. */
@@ -51,5 +53,6 @@ napi_value Seal(napi_env env, napi_callback_info info);
 napi_value VerifySpan(napi_env env, napi_callback_info info);
 napi_value ReadFiles(napi_env env, napi_callback_info info);
 napi_value RestoreSpan(napi_env env, napi_callback_info info);
+napi_value ListDirectory(napi_env env, napi_callback_info info);
 
 #endif

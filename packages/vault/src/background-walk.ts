@@ -35,24 +35,35 @@ export function encodeEntries(entries: WalkedEntry[]): EncodedEntries {
   return { paths: entries.map((e) => e.path), numbers, targets };
 }
 
+/**
+ * Entry `i` of eight numbers per entry (the layout of EncodedEntries, also the native
+ * codec's directory listings), without its local file; null for a kind not backed up.
+ */
+export function decodeEntry(numbers: Float64Array, i: number, rel: string, targets: Record<number, string>): WalkedEntry | null {
+  const at = i * FIELDS;
+  const type = KINDS[numbers[at]!];
+  // Sockets, fifos and devices are not backed up.
+  if (!type) return null;
+  const entry: WalkedEntry = {
+    path: rel,
+    type,
+    mode: numbers[at + 1]! & 0o7777,
+    mtimeMs: numbers[at + 2]!,
+    ctimeMs: numbers[at + 3]!,
+    inode: numbers[at + 4]!,
+    uid: numbers[at + 5]!,
+    gid: numbers[at + 6]!,
+    size: numbers[at + 7]!,
+  };
+  if (type === 'symlink') entry.target = targets[i] ?? '';
+  return entry;
+}
+
 function decodeEntries(encoded: EncodedEntries, roots: Map<string, string>): SourceEntry[] {
   const { paths, numbers, targets } = encoded;
   return paths.map((rel, i) => {
-    const at = i * FIELDS;
-    const type = KINDS[numbers[at]!]!;
-    const entry: WalkedEntry = {
-      path: rel,
-      type,
-      mode: numbers[at + 1]!,
-      mtimeMs: numbers[at + 2]!,
-      ctimeMs: numbers[at + 3]!,
-      inode: numbers[at + 4]!,
-      uid: numbers[at + 5]!,
-      gid: numbers[at + 6]!,
-      size: numbers[at + 7]!,
-    };
-    if (type === 'symlink') entry.target = targets[i] ?? '';
-    if (type === 'file') {
+    const entry = decodeEntry(numbers, i, rel, targets)!;
+    if (entry.type === 'file') {
       const cut = rel.indexOf('/');
       entry.file = cut < 0 ? roots.get(rel)! : roots.get(rel.slice(0, cut))! + rel.slice(cut);
     }

@@ -12,6 +12,8 @@ import { restore } from './restore.js';
 import { withRepository } from './session.js';
 import { listSnapshots } from './snapshot.js';
 import { BackgroundWalk } from './background-walk.js';
+import { nativeCodec } from './native.js';
+import { NativeWalk } from './native-walk.js';
 
 const HELP = `usage: bogwan-vault <command> --repo R [options]
 
@@ -108,8 +110,10 @@ async function main(argv: string[]): Promise<number> {
       const interval = values['checkpoint-interval'];
       const seconds = interval === undefined ? undefined : Number(interval);
       if (seconds !== undefined && !(seconds > 0)) throw new Error(`bad --checkpoint-interval: ${interval}`);
-      // The walk starts now, on its own thread, while the repository opens.
-      const source = new BackgroundWalk(paths);
+      // The walk starts now, while the repository opens: on libuv's pool through the
+      // native codec, or on a thread of its own.
+      const codec = nativeCodec();
+      const source = codec ? new NativeWalk(paths, codec) : new BackgroundWalk(paths);
       try {
         return await withRepository(repoUrl, password(), 'backup', false, async (repo) => {
           const { id, stats } = await backup(repo, source, { paths, full: values.full, signal: stop.signal, ...(seconds ? { checkpointEveryMs: seconds * 1000 } : {}) });

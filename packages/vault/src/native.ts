@@ -52,6 +52,12 @@ export interface NativeCodec {
     paths: string[],
     specs: Float64Array,
   ): Promise<{ targets: Float64Array; reasons: (string | null)[]; fatal?: { target: number; code: string; message: string } }>;
+  /**
+   * A directory's entries with their lstat (eight numbers each: kind 0 file, 1 dir, 2
+   * symlink, 3 other; mode, mtimeMs, ctimeMs, inode, uid, gid, size) and symlink targets
+   * by position, in the file system's order; rejects with Node's error code and wording.
+   */
+  listDirectory(path: string): Promise<{ names: string[]; numbers: Float64Array; targets: Record<number, string> }>;
 }
 
 /** What restoreSpan did with one target. */
@@ -98,6 +104,7 @@ function limited(addon: NativeCodec): NativeCodec {
     readFiles: (...a) => run(() => addon.readFiles(...a)),
     verifySpan: (...a) => run(() => addon.verifySpan(...a)),
     restoreSpan: (...a) => run(() => addon.restoreSpan(...a)),
+    listDirectory: (...a) => run(() => addon.listDirectory(...a)),
   };
 }
 

@@ -117,7 +117,8 @@ export type WalkedEntry = Omit<SourceEntry, 'open'>;
 /** Entries handed out per step of a walk at most (a huge directory comes in several steps). */
 const WALK_STEP = 512;
 
-function walked(abs: string, rel: string, st: Stats): WalkedEntry | null {
+/** An lstat'ed path as a walked entry; null for a kind not backed up. */
+export function walked(abs: string, rel: string, st: Stats): WalkedEntry | null {
   const type = st.isFile() ? 'file' : st.isDirectory() ? 'dir' : st.isSymbolicLink() ? 'symlink' : null;
   // Sockets, fifos and devices are not backed up.
   if (type === null) return null;

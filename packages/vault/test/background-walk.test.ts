@@ -1,9 +1,12 @@
-// The background walk (the CLI's backup source) hands the backup exactly what the
-// in-thread walk does, in the same order, and fails the same way.
+// The background walks (the CLI's backup source: on a thread of its own, or listing
+// directories through the native codec) hand the backup exactly what the in-thread walk
+// does, in the same order, and fail the same way.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BackgroundWalk } from '../src/background-walk.js';
+import { nativeCodec } from '../src/native.js';
+import { NativeWalk } from '../src/native-walk.js';
 import { type SourceEntry, walkPaths } from '../src/source.js';
 import { tempDir } from './helpers.js';
 
@@ -35,15 +38,25 @@ async function collect(source: AsyncIterable<SourceEntry>): Promise<{ entries: O
   return { entries, contents };
 }
 
-describe('background walk', () => {
-  it('yields the same entries, in the same order and with the same contents, as the in-thread walk', async () => {
+const codec = nativeCodec();
+type Walk = AsyncIterable<SourceEntry> & { close(): Promise<void> };
+const ways: [string, (paths: string[], ahead?: number) => Walk][] = [
+  ['on a thread', (paths, ahead) => new BackgroundWalk(paths, ahead)],
+  ['through the native codec', (paths, ahead) => new NativeWalk(paths, codec!, ahead)],
+];
+
+// Where the codec was not built (no compiler), the CLI walks on a thread; CI must have it.
+describe.each(ways)('background walk %s', (way, walkOf) => {
+  const skip = way === 'through the native codec' && !codec && !process.env.CI;
+
+  it.skipIf(skip)('yields the same entries, in the same order and with the same contents, as the in-thread walk', async () => {
     const root = await tree();
     const other = path.join(await tempDir('walk2'), 'second');
     await fs.mkdir(other);
     await fs.writeFile(path.join(other, 'x'), 'x');
     const expected = await collect(walkPaths([root, other]));
     // A tiny read-ahead makes the walker wait for the consumer many times over.
-    const got = await collect(new BackgroundWalk([root, other], 3));
+    const got = await collect(walkOf([root, other], 3));
     expect(got.entries).toEqual(expected.entries);
     expect(got.contents).toEqual(expected.contents);
     expect(got.entries.length).toBeGreaterThan(45);
@@ -52,24 +65,34 @@ describe('background walk', () => {
     expect(got.contents['data/b/deep/er/한글 이름.txt']).toBe('deep content');
   });
 
-  it('fails like the in-thread walk when a path does not exist', async () => {
+  it.skipIf(skip)('fails like the in-thread walk when a path does not exist', async () => {
     const missing = path.join(await tempDir('walk-missing'), 'nope');
-    await expect(collect(new BackgroundWalk([missing]))).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(collect(walkOf([missing]))).rejects.toMatchObject({ code: 'ENOENT' });
     const a = path.join(await tempDir('walk-dup1'), 'same');
     const b = path.join(await tempDir('walk-dup2'), 'same');
     await fs.mkdir(a);
     await fs.mkdir(b);
-    await expect(collect(new BackgroundWalk([a, b]))).rejects.toThrow(/share the name "same"/);
+    await expect(collect(walkOf([a, b]))).rejects.toThrow(/share the name "same"/);
   });
 
-  it('can be left early or never iterated, and then stops its thread', async () => {
+  it.skipIf(skip)('can be left early or never iterated, and then stops its thread', async () => {
     const root = await tree();
-    const walk = new BackgroundWalk([root], 2);
+    const walk = walkOf([root], 2);
     let seen = 0;
     for await (const _ of walk) if (++seen === 5) break;
     expect(seen).toBe(5);
-    const unused = new BackgroundWalk([root]);
+    const unused = walkOf([root]);
     await unused.close();
     await expect(collect(unused)).resolves.toMatchObject({ entries: [] });
+  });
+});
+
+describe.skipIf(!codec && !process.env.CI)('native directory listing', () => {
+  it('fails with the code and wording of Node\'s own readdir', async () => {
+    const missing = path.join(await tempDir('list-missing'), 'nope');
+    const expected = await fs.readdir(missing).catch((err: NodeJS.ErrnoException) => err);
+    const got = await codec!.listDirectory(missing).catch((err: NodeJS.ErrnoException) => err);
+    expect(got).toBeInstanceOf(Error);
+    expect(got).toMatchObject({ code: 'ENOENT', syscall: 'scandir', path: missing, message: (expected as Error).message });
   });
 });
