@@ -122,23 +122,6 @@ export async function restore(repo: Repository, ref: string, target: string, opt
   const freshTarget = done.size === 0 && (await fs.readdir(target)).length === 0;
   const result: RestoreResult = { snapshotId, files: 0, filesSkipped: 0, bytesWritten: 0, packsRead: 0, failed: [] };
   const dirs: { path: string; node: TreeNode }[] = [];
-  const files: FileJob[] = [];
-
-  await walkTree(repo, snapshot.tree, async (rel, node) => {
-    if (!included(rel, options.include)) return;
-    const abs = path.join(target, rel);
-    if (node.type === 'dir') {
-      await onTarget(rel, () => fs.mkdir(abs, { recursive: true }));
-      dirs.push({ path: rel, node });
-    } else if (node.type === 'symlink') {
-      await onTarget(rel, async () => {
-        await fs.rm(abs, { force: true });
-        await fs.symlink(node.target ?? '', abs);
-      });
-    } else {
-      files.push({ path: rel, mode: node.mode, mtimeMs: node.mtimeMs, size: node.size, chunks: node.chunks, remaining: 0, error: null });
-    }
-  }, '', (rel, err) => result.failed.push({ path: rel, error: `directory listing damaged: ${err.message}` }));
 
   let journalLines: string[] = [];
   const flushJournal = async (): Promise<void> => {
@@ -185,7 +168,9 @@ export async function restore(repo: Repository, ref: string, target: string, opt
     } else need.targets.push({ file, offset });
     file.remaining++;
   };
-  for (const file of files) {
+  // Each file is planned as the walk of the snapshot comes to it: its list of chunk ids is
+  // then dropped at once instead of 50,000 of them being held until all are listed.
+  const plan = async (file: FileJob): Promise<void> => {
     options.signal?.throwIfAborted();
     const abs = path.join(target, file.path);
     const existing = freshTarget ? null : await fs.stat(abs).catch(() => null);
@@ -203,12 +188,12 @@ export async function restore(repo: Repository, ref: string, target: string, opt
         file.whole = true;
         want(file, entry, 0);
       }
-      continue;
+      return;
     }
     const finished = done.get(file.path);
     if (finished && existing?.size === file.size && existing.size === finished.size && existing.mtimeMs === finished.mtimeMs) {
       result.filesSkipped++;
-      continue;
+      return;
     }
     const handle = await onTarget(file.path, () => fs.open(abs, existing ? 'r+' : 'w'));
     try {
@@ -236,7 +221,24 @@ export async function restore(repo: Repository, ref: string, target: string, opt
       await handle.close();
     }
     if (file.remaining === 0) await finishFile(file);
-  }
+  };
+
+  await walkTree(repo, snapshot.tree, async (rel, node) => {
+    if (!included(rel, options.include)) return;
+    const abs = path.join(target, rel);
+    if (node.type === 'dir') {
+      await onTarget(rel, () => fs.mkdir(abs, { recursive: true }));
+      dirs.push({ path: rel, node });
+    } else if (node.type === 'symlink') {
+      await onTarget(rel, async () => {
+        await fs.rm(abs, { force: true });
+        await fs.symlink(node.target ?? '', abs);
+      });
+    } else {
+      await plan({ path: rel, mode: node.mode, mtimeMs: node.mtimeMs, size: node.size, chunks: node.chunks, remaining: 0, error: null });
+    }
+  }, '', (rel, err) => result.failed.push({ path: rel, error: `directory listing damaged: ${err.message}` }));
+
 
   const threads = options.threads ?? availableParallelism();
   const pool = new CryptoPool(repo.key.encKey, threads, repo.key.macKey);
