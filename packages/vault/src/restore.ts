@@ -238,6 +238,8 @@ export async function restore(repo: Repository, ref: string, target: string, opt
       await plan({ path: rel, mode: node.mode, mtimeMs: node.mtimeMs, size: node.size, chunks: node.chunks, remaining: 0, error: null });
     }
   }, '', (rel, err) => result.failed.push({ path: rel, error: `directory listing damaged: ${err.message}` }));
+  // Blobs are found by their pack from here on; the lookup by entry was for planning only.
+  wanted.clear();
 
 
   const threads = options.threads ?? availableParallelism();
