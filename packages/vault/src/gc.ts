@@ -70,16 +70,13 @@ export function releaseMemoryPeriodically(everyMs = RELEASE_EVERY_MS): () => voi
 export class GarbageMeter {
   private pending = 0;
   private ticks = 0;
-  constructor(
-    private readonly every: number,
-    private readonly fullEvery = FULL_EVERY,
-  ) {}
+  constructor(private readonly every: number) {}
 
   note(bytes: number): void {
     this.pending += bytes;
     if (this.pending < this.every) return;
     this.pending = 0;
-    this.ticks = (this.ticks + 1) % this.fullEvery;
+    this.ticks = (this.ticks + 1) % FULL_EVERY;
     const gc = garbageCollector();
     if (this.ticks === 0) gc?.();
     else gc?.({ type: 'minor' });

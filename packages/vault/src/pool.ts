@@ -118,8 +118,8 @@ function ownBytes(bytes: Uint8Array): Uint8Array {
 
 /**
  * Seals and opens blobs off the main thread: on libuv's thread pool through the native
- * codec where it is built (sealing, hashing, verifying), on worker threads otherwise (and
- * for restoring, which writes files there).
+ * codec where it is built (sealing, hashing, verifying, restoring), on worker threads
+ * otherwise.
  */
 export class CryptoPool {
   private readonly lanes: Lane[] = [];
@@ -138,7 +138,7 @@ export class CryptoPool {
     private readonly encKey: Buffer,
     private readonly threads = availableParallelism(),
     private readonly macKey?: Buffer,
-    /** The native codec to seal, hash and verify with, or null for worker threads. */
+    /** The native codec to seal, hash, verify and restore with, or null for worker threads. */
     private readonly native: NativeCodec | null = nativeCodec(),
   ) {
     this.bounds = native ? NATIVE_BOUNDS : WORKER_BOUNDS;

@@ -241,17 +241,17 @@ export async function restore(repo: Repository, ref: string, target: string, opt
   // Blobs are found by their pack from here on; the lookup by entry was for planning only.
   wanted.clear();
 
-
   const threads = options.threads ?? availableParallelism();
   const pool = new CryptoPool(repo.key.encKey, threads, repo.key.macKey);
-  // Two spans in flight per worker: the next one is read while the worker restores the
-  // current one, instead of the worker waiting for each read (3.44–3.72 → 3.30 s cold).
+  // Two spans in flight per thread: the next one is read while the current one is restored
+  // (by the native codec or a worker), instead of waiting for each read (3.44–3.72 → 3.30 s cold).
   const loops = threads * SPANS_PER_WORKER;
   // Set once the target fails: the other pack workers stop instead of piling up errors.
   let fatal: Error | null = null;
 
-  // A worker decrypts, verifies and writes each span's blobs; the main thread only reads
-  // spans and keeps the books (which file is complete, the journal). A pack is read in
+  // The native codec (or a worker) decrypts, verifies and writes each span's blobs; the
+  // main thread only reads spans and keeps the books (which file is complete, the
+  // journal). A pack is read in
   // spans of at most SPAN_MAX bytes (a bigger blob gets one of its own), so memory holds
   // a few MiB per worker, not a whole pack and its openings.
   const restorePack = async (pack: number, needs: Needed[]): Promise<void> => {
@@ -261,7 +261,7 @@ export async function restore(repo: Repository, ref: string, target: string, opt
     for (const span of spans(needs, (need) => need)) await restoreSpan(packHex, span);
   };
 
-  // Span buffers come back from the workers and are read into again.
+  // Span buffers come back with each span's result and are read into again.
   const spare: Buffer[] = [];
   const spanBuffer = (length: number): Buffer => {
     const buf = spare.pop();
@@ -281,7 +281,7 @@ export async function restore(repo: Repository, ref: string, target: string, opt
     // A backend that did not read into it (S3) leaves the buffer for the next span.
     const lent = span.buffer === into.buffer;
     if (!lent) spare.push(into);
-    // The span's blob ids side by side in one buffer: one small copy goes to the worker.
+    // The span's blob ids side by side in one buffer: one small copy goes to the codec or worker.
     const ids = Buffer.allocUnsafeSlow(needs.length * 32);
     needs.forEach((need, i) => ids.set(index.idAt(need.entry), i * 32));
     const done = await pool.restorePack({
