@@ -7,6 +7,10 @@ import { defineConfig } from 'vitest/config';
 // whoever updates the SDK, not a test result.
 const quietSdk = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
 
+// In CI a failed test runs once more, as the end-to-end tests do; `npm test` names every
+// test that needed it (scripts/vitest-flaky-reporter.mjs), so a flaky test is seen, not hidden.
+const retry = process.env.CI ? 1 : 0;
+
 export default defineConfig({
   test: {
     projects: [
@@ -15,6 +19,7 @@ export default defineConfig({
           name: 'contracts',
           include: ['packages/contracts/src/**/*.test.ts'],
           environment: 'node',
+          retry,
         },
       },
       {
@@ -22,6 +27,7 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
           environment: 'node',
+          retry,
           globalSetup: ['apps/server/test/global-setup.ts'],
           env: quietSdk,
           // Generous: the integration tests move tens of MiB through SQLite, PostgreSQL and
@@ -36,6 +42,7 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          retry,
         },
       },
       {
@@ -43,6 +50,7 @@ export default defineConfig({
           name: 'vault',
           include: ['packages/vault/src/**/*.test.ts', 'packages/vault/test/**/*.test.ts'],
           environment: 'node',
+          retry,
           env: quietSdk,
           testTimeout: 120_000,
         },

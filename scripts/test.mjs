@@ -18,17 +18,27 @@ const run = (cmd, args, env = {}) =>
   spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** Tests that failed, and that failed once and passed when run again: printed above the last line. */
+const failures = [];
+const flaky = [];
 let broken = false;
 
 // 1. Vitest
 const vitestJson = path.join(results, 'vitest.json');
-const vitestStatus = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+const vitestFlaky = path.join(results, 'vitest-flaky.txt');
+const vitestStatus = run(
+  bin('vitest'),
+  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`, '--reporter=./scripts/vitest-flaky-reporter.mjs'],
+  { BOGWAN_FLAKY_FILE: vitestFlaky },
+);
 if (fs.existsSync(vitestJson)) {
   const v = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
   totals.passed += v.numPassedTests;
   totals.failed += v.numFailedTests;
   totals.skipped += v.numPendingTests + (v.numTodoTests ?? 0);
   if (vitestStatus !== 0 && v.numFailedTests === 0) broken = true; // e.g. a failed global setup
+  failures.push(...vitestFailures(v, root));
+  if (fs.existsSync(vitestFlaky)) flaky.push(...fs.readFileSync(vitestFlaky, 'utf8').split('\n').filter(Boolean));
 } else {
   broken = true;
 }
@@ -58,21 +68,22 @@ if (!chromium) {
       totals.passed += s.expected + s.flaky;
       totals.failed += s.unexpected;
       totals.skipped += s.skipped;
-      if (s.flaky) console.log(`\nFlaky (failed, then passed when run again): ${flakyTitles(report).join('; ')}`);
+      flaky.push(...playwrightTitles(report, 'flaky'));
       if (pwStatus !== 0 && s.unexpected === 0) broken = true;
+      failures.push(...playwrightTitles(report, 'unexpected'));
     } else {
       broken = true;
     }
   }
 }
 
-/** Titles of the Playwright tests that failed once and passed on their retry. */
-function flakyTitles(report) {
+/** Titles of the Playwright tests whose outcome was `status` ('flaky': failed once, passed on retry). */
+function playwrightTitles(report, status) {
   const titles = [];
   const visit = (suite, trail) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
-        if (test.status === 'flaky') titles.push([...trail, spec.title].join(' › '));
+        if (test.status === status) titles.push([...trail, spec.title].join(' › '));
       }
     }
     for (const child of suite.suites ?? []) visit(child, [...trail, child.title]);
@@ -81,6 +92,25 @@ function flakyTitles(report) {
   return titles;
 }
 
+/** `file › test name` of each Vitest test that failed. */
+function vitestFailures(report, base) {
+  const names = [];
+  for (const file of report.testResults ?? []) {
+    const where = path.relative(base, file.name);
+    const failed = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failed) names.push(`${where} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    if (!failed.length && file.status === 'failed') names.push(`${where} (the file failed: ${file.message ?? 'no message'})`);
+  }
+  return names;
+}
+
+function firstLine(message) {
+  const line = (message ?? 'no message').split('\n')[0];
+  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
+}
+
+if (flaky.length) console.log(`\nFlaky (failed, then passed when run again):\n${flaky.map((name) => `  ~ ${name}`).join('\n')}`);
+if (failures.length) console.log(`\nFailed:\n${failures.map((name) => `  ✗ ${name}`).join('\n')}`);
 if (broken) totals.failed = Math.max(totals.failed, 1);
 const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
 console.log(`\nTests: ${totals.passed} passed, ${totals.failed} failed${skipped}`);
