@@ -149,6 +149,21 @@ export class BlobIndex {
     };
   }
 
+  /** Offset of entry n in its pack (as at(n).offset, without making an object). */
+  offsetAt(n: number): number {
+    return this.offsets[n]!;
+  }
+
+  /** Stored length of entry n (as at(n).length). */
+  lengthAt(n: number): number {
+    return this.lengths[n]!;
+  }
+
+  /** Length of entry n's contents once opened (as at(n).rawLength). */
+  rawLengthAt(n: number): number {
+    return this.rawLengths[n]!;
+  }
+
   /** Id of entry number n (a view; copy it to keep it). */
   idAt(n: number): Buffer {
     return this.ids.subarray(n * ID, n * ID + ID);

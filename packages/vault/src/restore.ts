@@ -5,6 +5,7 @@ import { packName, SPAN_MAX, type Span, spans } from './pack.js';
 import type { RestoreTargetOutcome } from './pack-tasks.js';
 import { CryptoPool } from './pool.js';
 import type { Repository } from './repository.js';
+import { RestoreFiles, RestoreNeeds, type RestoreTarget } from './restore-plan.js';
 import { findSnapshot } from './snapshot.js';
 import { type TreeNode, walkTree } from './tree.js';
 
@@ -24,32 +25,6 @@ export interface RestoreResult {
   bytesWritten: number;
   packsRead: number;
   failed: { path: string; error: string }[];
-}
-
-/** A file to restore: what it is given at the end, and its chunks until it is planned. */
-interface FileJob {
-  path: string;
-  mode: number;
-  mtimeMs: number;
-  size: number;
-  chunks: string[] | undefined;
-  remaining: number;
-  error: string | null;
-  /** A new single-chunk file: created, written and finished in one go when its blob arrives. */
-  whole?: boolean;
-}
-
-interface Target {
-  file: FileJob;
-  offset: number;
-}
-
-/** A blob the restore needs: its entry number in the index, where it lies in its pack, and where it goes. */
-interface Needed {
-  entry: number;
-  offset: number;
-  length: number;
-  targets: Target[];
 }
 
 const JOURNAL_PREFIX = '.bogwan-restore-';
@@ -121,7 +96,7 @@ export async function restore(repo: Repository, ref: string, target: string, opt
   // Restoring into an empty directory: no file can exist yet, so none is looked up.
   const freshTarget = done.size === 0 && (await fs.readdir(target)).length === 0;
   const result: RestoreResult = { snapshotId, files: 0, filesSkipped: 0, bytesWritten: 0, packsRead: 0, failed: [] };
-  const dirs: { path: string; node: TreeNode }[] = [];
+  const dirs: { path: string; mode: number; mtimeMs: number }[] = [];
 
   let journalLines: string[] = [];
   const flushJournal = async (): Promise<void> => {
@@ -130,86 +105,76 @@ export async function restore(repo: Repository, ref: string, target: string, opt
     journalLines = [];
     await fs.appendFile(journalPath, text);
   };
-  const finishFile = async (file: FileJob, written?: { size: number; mtimeMs: number }): Promise<void> => {
-    const abs = path.join(target, file.path);
-    if (file.error) {
-      result.failed.push({ path: file.path, error: file.error });
+  const files = new RestoreFiles();
+  const finishFile = async (file: number, written?: { size: number; mtimeMs: number }): Promise<void> => {
+    const rel = files.path(file);
+    const error = files.error(file);
+    if (error) {
+      result.failed.push({ path: rel, error });
       return;
     }
     // The journal records the mtime as the target file system stored it: utimes
     // rounds, and coarse file systems truncate, so the snapshot's value would not match.
-    const st = written ?? await onTarget(file.path, async () => {
-      await fs.chmod(abs, file.mode);
-      await fs.utimes(abs, Date.now() / 1000, file.mtimeMs / 1000);
+    const st = written ?? await onTarget(rel, async () => {
+      const abs = path.join(target, rel);
+      await fs.chmod(abs, files.mode(file));
+      await fs.utimes(abs, Date.now() / 1000, files.mtimeMs(file) / 1000);
       return fs.stat(abs);
     });
     result.files++;
-    journalLines.push(JSON.stringify([file.path, st.size, st.mtimeMs]));
+    journalLines.push(JSON.stringify([rel, st.size, st.mtimeMs]));
     if (journalLines.length >= 256) await onTarget(path.basename(journalPath), flushJournal);
   };
 
-  // Plan: which blobs each file still needs, grouped by pack. Blobs are known by their
-  // index entry number, packs by their number in the index: a plan holds no id or
-  // location object per blob (50,000 files are 50,000 blobs or more).
+  // Plan: which blobs each file still needs, grouped by pack. Files and blobs are rows
+  // of typed columns (restore-plan.ts), blobs known by their index entry number: a plan
+  // holds no object per file or blob (50,000 files are 50,000 blobs or more).
   const index = repo.index;
-  const byPack = new Map<number, Needed[]>();
-  const wanted = new Map<number, Needed>();
-  const want = (file: FileJob, entry: number, offset: number): void => {
-    let need = wanted.get(entry);
-    if (!need) {
-      const loc = index.at(entry);
-      // Most blobs have one target: the array is made with it (an empty one grows to 17 slots).
-      need = { entry, offset: loc.offset, length: loc.length, targets: [{ file, offset }] };
-      wanted.set(entry, need);
-      const pack = index.packNumberAt(entry);
-      const list = byPack.get(pack) ?? [];
-      list.push(need);
-      byPack.set(pack, list);
-    } else need.targets.push({ file, offset });
-    file.remaining++;
+  const needs = new RestoreNeeds(index);
+  const want = (file: number, entry: number, offset: number): void => {
+    needs.want(entry, file, offset);
+    files.expect(file);
   };
-  // Each file is planned as the walk of the snapshot comes to it: its list of chunk ids is
-  // then dropped at once instead of 50,000 of them being held until all are listed.
-  const plan = async (file: FileJob): Promise<void> => {
+  // Each file is planned as the walk of the snapshot comes to it: its list of chunk ids
+  // is dropped at once instead of 50,000 of them being held until all are listed.
+  const plan = async (rel: string, node: TreeNode): Promise<void> => {
     options.signal?.throwIfAborted();
-    const abs = path.join(target, file.path);
+    const file = files.add(rel, node.name, node.mode, node.mtimeMs, node.size);
+    const abs = path.join(target, rel);
     const existing = freshTarget ? null : await fs.stat(abs).catch(() => null);
-    const chunks = file.chunks ?? [];
-    // Planned: the file's list of chunk ids is not needed any more (set, not deleted: a
-    // deleted property turns the object into a dictionary several times its size).
-    file.chunks = undefined;
+    const chunks = node.chunks ?? [];
     if (!existing && chunks.length === 1) {
       // The common small file: nothing to prepare now; written whole when its blob comes.
       const entry = index.find(Buffer.from(chunks[0]!, 'hex'));
       if (entry < 0) {
-        file.error = `blob ${chunks[0]} is missing from the repository`;
+        files.fail(file, `blob ${chunks[0]} is missing from the repository`);
         await finishFile(file);
       } else {
-        file.whole = true;
+        files.markWhole(file);
         want(file, entry, 0);
       }
       return;
     }
-    const finished = done.get(file.path);
-    if (finished && existing?.size === file.size && existing.size === finished.size && existing.mtimeMs === finished.mtimeMs) {
+    const finished = done.get(rel);
+    if (finished && existing?.size === node.size && existing.size === finished.size && existing.mtimeMs === finished.mtimeMs) {
       result.filesSkipped++;
       return;
     }
-    const handle = await onTarget(file.path, () => fs.open(abs, existing ? 'r+' : 'w'));
+    const handle = await onTarget(rel, () => fs.open(abs, existing ? 'r+' : 'w'));
     try {
-      if (existing?.size !== file.size) await onTarget(file.path, () => handle.truncate(file.size));
+      if (existing?.size !== node.size) await onTarget(rel, () => handle.truncate(node.size));
       let offset = 0;
       for (const hex of chunks) {
         const id = Buffer.from(hex, 'hex');
         const entry = index.find(id);
         if (entry < 0) {
-          file.error = `blob ${hex} is missing from the repository`;
+          files.fail(file, `blob ${hex} is missing from the repository`);
           break;
         }
-        const { rawLength } = index.at(entry);
+        const rawLength = index.rawLengthAt(entry);
         // Already right on disk (an earlier, interrupted restore)? Then skip it.
         let present = false;
-        if (existing && existing.size === file.size) {
+        if (existing && existing.size === node.size) {
           const current = Buffer.allocUnsafe(rawLength);
           const { bytesRead } = await handle.read(current, 0, rawLength, offset);
           present = bytesRead === rawLength && repo.id(current).equals(id);
@@ -220,7 +185,7 @@ export async function restore(repo: Repository, ref: string, target: string, opt
     } finally {
       await handle.close();
     }
-    if (file.remaining === 0) await finishFile(file);
+    if (files.remaining(file) === 0) await finishFile(file);
   };
 
   await walkTree(repo, snapshot.tree, async (rel, node) => {
@@ -228,18 +193,17 @@ export async function restore(repo: Repository, ref: string, target: string, opt
     const abs = path.join(target, rel);
     if (node.type === 'dir') {
       await onTarget(rel, () => fs.mkdir(abs, { recursive: true }));
-      dirs.push({ path: rel, node });
+      dirs.push({ path: rel, mode: node.mode, mtimeMs: node.mtimeMs });
     } else if (node.type === 'symlink') {
       await onTarget(rel, async () => {
         await fs.rm(abs, { force: true });
         await fs.symlink(node.target ?? '', abs);
       });
     } else {
-      await plan({ path: rel, mode: node.mode, mtimeMs: node.mtimeMs, size: node.size, chunks: node.chunks, remaining: 0, error: null });
+      await plan(rel, node);
     }
   }, '', (rel, err) => result.failed.push({ path: rel, error: `directory listing damaged: ${err.message}` }));
-  // Blobs are found by their pack from here on; the lookup by entry was for planning only.
-  wanted.clear();
+  const queue = needs.byPack();
 
   const threads = options.threads ?? availableParallelism();
   const pool = new CryptoPool(repo.key.encKey, threads, repo.key.macKey);
@@ -254,11 +218,14 @@ export async function restore(repo: Repository, ref: string, target: string, opt
   // journal). A pack is read in
   // spans of at most SPAN_MAX bytes (a bigger blob gets one of its own), so memory holds
   // a few MiB per worker, not a whole pack and its openings.
-  const restorePack = async (pack: number, needs: Needed[]): Promise<void> => {
+  const restorePack = async (pack: number, rows: number[]): Promise<void> => {
     const packHex = index.packs()[pack]!.toString('hex');
-    needs.sort((a, b) => a.offset - b.offset);
     result.packsRead++;
-    for (const span of spans(needs, (need) => need)) await restoreSpan(packHex, span);
+    const extent = (row: number) => {
+      const entry = needs.entry(row);
+      return { offset: index.offsetAt(entry), length: index.lengthAt(entry) };
+    };
+    for (const span of spans(rows, extent)) await restoreSpan(packHex, span);
   };
 
   // Span buffers come back with each span's result and are read into again.
@@ -268,42 +235,45 @@ export async function restore(repo: Repository, ref: string, target: string, opt
     return buf && buf.length >= length ? buf : Buffer.allocUnsafeSlow(Math.max(SPAN_MAX, length));
   };
 
-  const restoreSpan = async (packHex: string, { items: needs, start, length }: Span<Needed>): Promise<void> => {
+  const restoreSpan = async (packHex: string, { items: rows, start, length }: Span<number>): Promise<void> => {
     let span: Buffer;
     const into = spanBuffer(length);
     try {
       span = await repo.backend.getRange(packName(packHex), start, length, into);
     } catch (err) {
       const reason = `pack ${packHex.slice(0, 12)} unreadable: ${(err as Error).message}`;
-      for (const need of needs) for (const t of need.targets) await settle(t, { damage: reason });
+      for (const row of rows) for (const t of needs.targets(row)) await settle(t, { damage: reason });
       return;
     }
     // A backend that did not read into it (S3) leaves the buffer for the next span.
     const lent = span.buffer === into.buffer;
     if (!lent) spare.push(into);
     // The span's blob ids side by side in one buffer: one small copy goes to the codec or worker.
-    const ids = Buffer.allocUnsafeSlow(needs.length * 32);
-    needs.forEach((need, i) => ids.set(index.idAt(need.entry), i * 32));
+    const ids = Buffer.allocUnsafeSlow(rows.length * 32);
+    const targets = rows.map((row) => needs.targets(row));
     const done = await pool.restorePack({
       kind: 'restore-pack',
       hex: packHex,
       span,
-      blobs: needs.map((need, i) => ({
-        id: ids.subarray(i * 32, i * 32 + 32),
-        from: need.offset - start,
-        length: need.length,
-        targets: need.targets.map((t) => ({
-          path: path.join(target, t.file.path),
-          offset: t.offset,
-          ...(t.file.whole ? { whole: { mode: t.file.mode, mtimeMs: t.file.mtimeMs, size: t.file.size } } : {}),
-        })),
-      })),
+      blobs: rows.map((row, i) => {
+        const entry = needs.entry(row);
+        ids.set(index.idAt(entry), i * 32);
+        return {
+          id: ids.subarray(i * 32, i * 32 + 32),
+          from: index.offsetAt(entry) - start,
+          length: index.lengthAt(entry),
+          targets: targets[i]!.map(({ file, offset }) => ({
+            path: path.join(target, files.path(file)),
+            offset,
+            ...(files.whole(file) ? { whole: { mode: files.mode(file), mtimeMs: files.mtimeMs(file), size: files.size(file) } } : {}),
+          })),
+        };
+      }),
     }, lent);
     if (done.span && spare.length < loops) spare.push(Buffer.from(done.span.buffer, 0, done.span.buffer.byteLength));
     for (let b = 0; b < done.outcomes.length; b++) {
-      const targets = needs[b]!.targets;
       const outcomes = done.outcomes[b]!;
-      for (let i = 0; i < outcomes.length; i++) await settle(targets[i]!, outcomes[i]!);
+      for (let i = 0; i < outcomes.length; i++) await settle(targets[b]![i]!, outcomes[i]!);
     }
     if (done.fatal) {
       const cause = Object.assign(new Error(done.fatal.message), { code: done.fatal.code }) as NodeJS.ErrnoException;
@@ -311,27 +281,26 @@ export async function restore(repo: Repository, ref: string, target: string, opt
     }
   };
 
-  const settle = async (t: Target, outcome: RestoreTargetOutcome): Promise<void> => {
+  const settle = async ({ file }: RestoreTarget, outcome: RestoreTargetOutcome): Promise<void> => {
     let stat: { size: number; mtimeMs: number } | undefined;
-    if ('damage' in outcome) t.file.error ??= outcome.damage;
+    if ('damage' in outcome) files.fail(file, outcome.damage);
     else {
       result.bytesWritten += outcome.written;
       if (outcome.size !== undefined && outcome.mtimeMs !== undefined) stat = { size: outcome.size, mtimeMs: outcome.mtimeMs };
     }
-    if (--t.file.remaining > 0) return;
-    await finishFile(t.file, t.file.whole ? stat : undefined);
+    if (files.arrived(file) > 0) return;
+    await finishFile(file, files.whole(file) ? stat : undefined);
   };
 
   let failure: unknown = null;
   try {
-    const queue = [...byPack.entries()];
     await Promise.all(
       // Each span in flight costs its bytes and their openings.
       Array.from({ length: loops }, async () => {
         try {
           for (let next = queue.shift(); next && !fatal; next = queue.shift()) {
             options.signal?.throwIfAborted();
-            await restorePack(next[0], next[1]);
+            await restorePack(next.pack, next.rows);
           }
         } catch (err) {
           fatal ??= err as Error;
@@ -356,8 +325,8 @@ export async function restore(repo: Repository, ref: string, target: string, opt
   for (const dir of dirs.reverse()) {
     const abs = path.join(target, dir.path);
     await onTarget(dir.path, async () => {
-      await fs.chmod(abs, dir.node.mode);
-      await fs.utimes(abs, Date.now() / 1000, dir.node.mtimeMs / 1000);
+      await fs.chmod(abs, dir.mode);
+      await fs.utimes(abs, Date.now() / 1000, dir.mtimeMs / 1000);
     });
   }
   if (result.failed.length === 0) await fs.rm(journalPath, { force: true });
