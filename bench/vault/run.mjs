@@ -39,6 +39,9 @@ const lastRunFile = path.join(here, 'last-run.json');
 
 const env = {
   ...process.env,
+  // bogwan-vault runs as a program, as `npx bogwan-vault` does (its first line starts Node
+  // with its flags); the Node running this script is the one it finds first.
+  PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}`,
   RESTIC_PASSWORD: 'bench password',
   RESTIC_CACHE_DIR: path.join(BENCH, 'cache-restic'),
   BORG_PASSPHRASE: 'bench password',
@@ -199,17 +202,17 @@ const tools = {
   vault: {
     repo: path.join(BENCH, 'repo-vault'),
     init() {
-      execFileSync(process.execPath, [vaultBin, 'init', '--repo', this.repo], { env, stdio: 'pipe' });
+      execFileSync(vaultBin, ['init', '--repo', this.repo], { env, stdio: 'pipe' });
     },
     backup(n) {
-      return [process.execPath, [vaultBin, 'backup', '--repo', this.repo, DATA]];
+      return [vaultBin, ['backup', '--repo', this.repo, DATA]];
     },
     restore(target) {
-      return [process.execPath, [vaultBin, 'restore', '--repo', this.repo, 'latest', '--target', target]];
+      return [vaultBin, ['restore', '--repo', this.repo, 'latest', '--target', target]];
     },
     restored: (target) => path.join(target, path.basename(DATA)),
     check() {
-      return [process.execPath, [vaultBin, 'check', '--repo', this.repo, '--read-data']];
+      return [vaultBin, ['check', '--repo', this.repo, '--read-data']];
     },
   },
 };

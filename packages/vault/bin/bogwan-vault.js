@@ -1,4 +1,22 @@
-#!/usr/bin/env node
+#!/bin/sh
+":" //; exec node --max-semi-space-size=4 "$0" "$@"
+// The line above is for the shell (`npx bogwan-vault`, or the file run as a program): it
+// replaces itself with Node given this file and one flag (`env -S` would do it, but
+// BusyBox's env, as on Alpine, has no -S). To Node it is a string and a comment.
+// The flag keeps V8's young generation at 4 MiB per half: a backup's short-lived objects
+// otherwise grow it to 16 MiB per half, ~7–12 MiB more at every command's peak and no
+// faster (docs/decisions.md, "Backup engine: round 11"). `node bogwan-vault.js` runs
+// without it.
+//
+// Threads that allocate from now on share the C allocator's arenas (native/release-memory.c).
+// This comes first: libuv's pool threads start with the first file system call.
+import { createRequire } from 'node:module';
+
+try {
+  createRequire(import.meta.url)('../build/Release/release_memory.node').shareArenas();
+} catch {
+  // Not built (the install warns): each thread keeps its own arena.
+}
 // File system calls (lstat while walking, reads, restore's span reads) go through
 // libuv's thread pool; 4 threads leave a cold disk serving 4 inodes at a time.
 // The pool starts with the first call, so this must come before the CLI loads.

@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -70,5 +70,30 @@ describe('bogwan-vault CLI (built dist)', () => {
     expect(damaged.code).not.toBe(0);
     expect(damaged.err).toContain('is damaged');
     expect(runWith(other, ['check', '--repo', repo, '--read-data-subset=100%']).err).toContain('is damaged');
+  });
+
+  it('runs as a program, as npx runs it: Node with its flag, the same process, every argument as given', async () => {
+    const dir = await tempDir('cli program');
+    const repo = path.join(dir, "repo with 'quotes' and $HOME");
+    const src = path.join(dir, '자료 $(echo no)');
+    await fs.mkdir(src);
+    await fs.writeFile(path.join(src, 'a.txt'), 'hello\n');
+    const env = { ...process.env, PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ''}`, BOGWAN_VAULT_PASSWORD: 'pw' };
+    expect(spawnSync(bin, ['init', '--repo', repo], { env }).status).toBe(0);
+    const child = spawn(bin, ['backup', '--repo', repo, src], { env });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+    // The shell line replaces itself with Node: the pid npx (or a kill -9) holds becomes Node's.
+    let args: string[] = [];
+    for (let i = 0; i < 500 && child.exitCode === null; i++) {
+      args = (await fs.readFile(`/proc/${child.pid}/cmdline`, 'utf8').catch(() => '')).split('\0');
+      if (args[0] === 'node') break;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    expect(await closed).toBe(0);
+    expect(args.slice(0, 4)).toEqual(['node', '--max-semi-space-size=4', bin, 'backup']);
+    expect(args.slice(4, 7)).toEqual(['--repo', repo, src]);
+    expect(out.trim().split('\n').at(-1)).toMatch(/^[0-9a-f]{64}$/);
   });
 });
