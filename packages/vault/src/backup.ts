@@ -297,8 +297,8 @@ export async function backup(repo: Repository, source: BackupSource, options: Ba
 
   // Reading and sealing free hundreds of MiB of buffers on eight threads, whose allocator
   // arenas would keep tens of MiB of it (measured: peak 278–327 → 239–248 MiB on a first
-  // backup, same time). Restore frees far less that way and pays the system time, so only
-  // backup does this.
+  // backup, same time). check --read-data does it too; restore frees far less that way and
+  // pays the system time, so it does not.
   const stopReleasing = releaseMemoryPeriodically();
   try {
     for (let entry = await next(); entry; entry = await next()) {

@@ -1,5 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import { availableParallelism } from 'node:os';
+import { releaseMemoryPeriodically } from './gc.js';
 import { type PackEntry, packName, parsePackHeader, SPAN_MAX, spans } from './pack.js';
 import { CryptoPool } from './pool.js';
 import type { Repository } from './repository.js';
@@ -72,6 +73,10 @@ export async function check(repo: Repository, options: CheckOptions = {}): Promi
       packs = packs.slice(0, keep);
     }
     const pool = new CryptoPool(repo.key.encKey, options.threads ?? availableParallelism(), repo.key.macKey);
+    // The blobs opened to be verified are freed on libuv's threads into the allocator's
+    // arenas, which kept them: given back as during a backup, the peak of a check of 1.1 GB
+    // fell from 135–158 to 131–151 MiB (medians 150 → 137) at 0.05–0.1 s more.
+    const stopReleasing = releaseMemoryPeriodically();
     try {
       const queue = [...packs];
       await Promise.all(
@@ -81,6 +86,7 @@ export async function check(repo: Repository, options: CheckOptions = {}): Promi
         }),
       );
     } finally {
+      stopReleasing();
       await pool.close();
     }
   }
