@@ -8,14 +8,16 @@
 // faster (docs/decisions.md, "Backup engine: round 11"). `node bogwan-vault.js` runs
 // without it.
 //
-// Threads that allocate from now on share the C allocator's arenas (native/release-memory.c).
-// This comes first: libuv's pool threads start with the first file system call.
+// Threads that allocate from now on share the C allocator's arenas, and blocks of 1 MiB or
+// more are mapped for themselves, so freed chunks and blobs go back to the system at once
+// (native/release-memory.c; docs/decisions.md, "Backup engine: round 11"). This comes
+// first: libuv's pool threads start with the first file system call.
 import { createRequire } from 'node:module';
 
 try {
-  createRequire(import.meta.url)('../build/Release/release_memory.node').shareArenas();
+  createRequire(import.meta.url)('../build/Release/release_memory.node').tuneAllocator(1024 * 1024);
 } catch {
-  // Not built (the install warns): each thread keeps its own arena.
+  // Not built (the install warns): the allocator keeps its defaults.
 }
 // File system calls (lstat while walking, reads, restore's span reads) go through
 // libuv's thread pool; 4 threads leave a cold disk serving 4 inodes at a time.
