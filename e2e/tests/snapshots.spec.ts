@@ -17,7 +17,9 @@ test.use({ reducedMotion: 'reduce' });
 test.describe.configure({ mode: 'serial' });
 
 const server = useServer();
-const repoParent = fs.mkdtempSync(path.join(os.tmpdir(), 'bogwan-e2e-vault-'));
+// Made when the tests start, not when the file is loaded: Playwright also loads it to list
+// the tests, in a process that runs no afterAll.
+let repoParent = '';
 const fileBytes = Buffer.alloc(3 * 1024 * 1024 + 77);
 for (let i = 0, x = 5; i < fileBytes.length; i++) {
   x = (x * 1103515245 + 12345) & 0x7fffffff;
@@ -26,6 +28,7 @@ for (let i = 0, x = 5; i < fileBytes.length; i++) {
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
 test.beforeAll(async () => {
+  repoParent = fs.mkdtempSync(path.join(os.tmpdir(), 'bogwan-e2e-vault-'));
   await server().createMaster();
   // Seed through the API: a root folder with one file.
   const base = server().url;
@@ -41,7 +44,9 @@ test.beforeAll(async () => {
   const uploaded = await fetch(`${base}/api/file/upload`, { method: 'POST', headers: auth, body: form });
   expect(uploaded.status).toBe(200);
 });
-test.afterAll(() => fs.rmSync(repoParent, { recursive: true, force: true }));
+test.afterAll(() => {
+  if (repoParent) fs.rmSync(repoParent, { recursive: true, force: true });
+});
 
 const planCard = (page: Page) => page.locator(`[data-testid=snapshot-plan][data-plan-name="${PLAN}"]`);
 const row = (page: Page, name: string) => page.locator(`[role=row][data-entry-name="${name}"]`);

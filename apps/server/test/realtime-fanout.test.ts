@@ -44,6 +44,7 @@ interface Proc {
   url: string;
   child: ChildProcess;
   setupTokenFile: string;
+  dataDir: string;
 }
 
 /** A real server process (from source) against the shared PostgreSQL database and Redis. */
@@ -62,7 +63,7 @@ async function spawnServer(env: Record<string, string>): Promise<Proc> {
   for (let i = 0; i < 200; i++) {
     if (child.exitCode !== null) throw new Error(`server exited:\n${out}`);
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, child, setupTokenFile: path.join(dataDir, 'setup-token') };
+      if ((await fetch(`${url}/api/health`)).ok) return { url, child, setupTokenFile: path.join(dataDir, 'setup-token'), dataDir };
     } catch {
       // starting
     }
@@ -96,6 +97,7 @@ describe('two server processes, one PostgreSQL and one Redis', async () => {
         p.child.kill('SIGTERM');
         await new Promise((r) => p.child.once('exit', r));
       }
+      if (p) fs.rmSync(p.dataDir, { recursive: true, force: true });
     }
     await database?.drop();
   });

@@ -14,11 +14,19 @@ import { startS3, type TestS3 } from './s3.js';
 import { bytesOf, fetchBytes, sha256, upload } from './transfer-helpers.js';
 
 let s3: TestS3;
+/** Directories made under the system's temporary directory, removed at the end. */
+const madeDirs: string[] = [];
+const scratchDir = (prefix: string): string => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  madeDirs.push(dir, `${dir}-new`);
+  return dir;
+};
 beforeAll(async () => {
   s3 = await startS3();
 });
 afterAll(async () => {
   await s3?.close();
+  for (const dir of madeDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe.each(dialects())('storage administration on $dialect', ({ dialect, skip }) => {
@@ -93,7 +101,7 @@ describe.each(dialects())('storage administration on $dialect', ({ dialect, skip
   const storedServerPath = async () => (await server.request('GET', '/api/setting/storage', { token: admin.token })).body.server.path;
   /** A directory holding someone else's files, with a day-old file in its own `tmp/`. */
   const foreignDir = () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bogwan-foreign-'));
+    const dir = scratchDir('bogwan-foreign-');
     fs.writeFileSync(path.join(dir, 'notes.txt'), 'keep me');
     fs.mkdirSync(path.join(dir, 'tmp'));
     fs.writeFileSync(path.join(dir, 'tmp', 'theirs.txt'), 'keep me too');
@@ -116,7 +124,7 @@ describe.each(dialects())('storage administration on $dialect', ({ dialect, skip
     expect((await putServerPath(path.join(defaultPath, 'tmp'))).body.message).toBe('invalid_path');
     expect(await storedServerPath()).toBe(defaultPath);
 
-    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'bogwan-empty-'));
+    const empty = scratchDir('bogwan-empty-');
     const accepted = await putServerPath(empty);
     expect([accepted.status, accepted.body.server]).toEqual([200, { path: empty }]);
     expect(fs.existsSync(path.join(empty, BLOB_MARKER))).toBe(true);
@@ -185,7 +193,7 @@ describe.each(dialects())('storage administration on $dialect', ({ dialect, skip
 
   run('refuses to move server.path while server folders hold files; the files stay readable', async () => {
     const before = await storedServerPath();
-    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'bogwan-empty-'));
+    const empty = scratchDir('bogwan-empty-');
     const refused = await putServerPath(empty);
     expect([refused.status, refused.body.message]).toEqual([409, 'storage_backend_in_use']);
     expect(fs.readdirSync(empty)).toEqual([]);
