@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
+import { afterAll } from 'vitest';
 import type { Backend } from '../src/backend/backend.js';
 import { LocalBackend } from '../src/backend/local.js';
 import { S3Backend } from '../src/backend/s3.js';
@@ -15,9 +16,18 @@ export const TEST_INIT: InitOptions = {
   packSize: 512 * 1024,
 };
 
-/** Fresh temporary directory. */
-export function tempDir(label: string): Promise<string> {
-  return fs.mkdtemp(path.join(os.tmpdir(), `vault-${label}-`));
+/** Directories tempDir() made for the test file running; removed when it ends. */
+const made: string[] = [];
+// Registered when a test file first loads this module (each file loads its own copy).
+afterAll(async () => {
+  await Promise.all(made.splice(0).map((dir) => fs.rm(dir, { recursive: true, force: true })));
+});
+
+/** Fresh temporary directory, removed after the test file's last test. */
+export async function tempDir(label: string): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), `vault-${label}-`));
+  made.push(dir);
+  return dir;
 }
 
 /** A backend factory that hands out an empty repository location per call. */
