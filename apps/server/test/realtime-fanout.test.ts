@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -11,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newId } from '../src/ids.js';
 import { GOOD_PASSWORD } from './harness.js';
 import { createTestDatabase } from './postgres.js';
+import { scratchDir } from './scratch-dir.js';
 import { connect, next } from './sockets.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -44,13 +44,12 @@ interface Proc {
   url: string;
   child: ChildProcess;
   setupTokenFile: string;
-  dataDir: string;
 }
 
 /** A real server process (from source) against the shared PostgreSQL database and Redis. */
 async function spawnServer(env: Record<string, string>): Promise<Proc> {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bogwan-fanout-'));
+  const dataDir = scratchDir('bogwan-fanout-');
   let out = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
@@ -63,7 +62,7 @@ async function spawnServer(env: Record<string, string>): Promise<Proc> {
   for (let i = 0; i < 200; i++) {
     if (child.exitCode !== null) throw new Error(`server exited:\n${out}`);
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, child, setupTokenFile: path.join(dataDir, 'setup-token'), dataDir };
+      if ((await fetch(`${url}/api/health`)).ok) return { url, child, setupTokenFile: path.join(dataDir, 'setup-token') };
     } catch {
       // starting
     }
@@ -97,7 +96,6 @@ describe('two server processes, one PostgreSQL and one Redis', async () => {
         p.child.kill('SIGTERM');
         await new Promise((r) => p.child.once('exit', r));
       }
-      if (p) fs.rmSync(p.dataDir, { recursive: true, force: true });
     }
     await database?.drop();
   });

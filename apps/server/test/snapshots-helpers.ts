@@ -1,23 +1,13 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import type { TestServer } from './harness.js';
+import { scratchDir } from './scratch-dir.js';
 
 export const REPO_PASSWORD = 'repository-secret-1';
 
-/** Directories repoDir() made for the test file running; removed when it ends. */
-const made: string[] = [];
-// Registered when a test file first loads this module (each file loads its own copy).
-afterAll(() => {
-  for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
-
 /** A fresh directory outside the server's data directory for a repository. */
 export function repoDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bogwan-vault-'));
-  made.push(dir);
-  return path.join(dir, 'repo');
+  return path.join(scratchDir('bogwan-vault-'), 'repo');
 }
 
 export async function createRoot(server: TestServer, token: string, name: string): Promise<void> {

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SettingsRepo } from '../src/modules/settings/settings.repo.js';
@@ -11,22 +10,15 @@ import { SERVER_PATH_SETTING } from '../src/storage/blob-stores.js';
 import { signInAs } from './files-helpers.js';
 import { dialects, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
 import { startS3, type TestS3 } from './s3.js';
+import { removeAfterFile, scratchDir } from './scratch-dir.js';
 import { bytesOf, fetchBytes, sha256, upload } from './transfer-helpers.js';
 
 let s3: TestS3;
-/** Directories made under the system's temporary directory, removed at the end. */
-const madeDirs: string[] = [];
-const scratchDir = (prefix: string): string => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  madeDirs.push(dir, `${dir}-new`);
-  return dir;
-};
 beforeAll(async () => {
   s3 = await startS3();
 });
 afterAll(async () => {
   await s3?.close();
-  for (const dir of madeDirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe.each(dialects())('storage administration on $dialect', ({ dialect, skip }) => {
@@ -128,7 +120,7 @@ describe.each(dialects())('storage administration on $dialect', ({ dialect, skip
     const accepted = await putServerPath(empty);
     expect([accepted.status, accepted.body.server]).toEqual([200, { path: empty }]);
     expect(fs.existsSync(path.join(empty, BLOB_MARKER))).toBe(true);
-    const fresh = path.join(empty, '..', `${path.basename(empty)}-new`, 'blobs');
+    const fresh = path.join(removeAfterFile(`${empty}-new`), 'blobs');
     expect((await putServerPath(fresh)).body.server).toEqual({ path: path.resolve(fresh) });
     // The default directory holds the server's things and carries the marker: taken back.
     const back = await putServerPath(defaultPath);
