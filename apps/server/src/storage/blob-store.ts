@@ -53,7 +53,7 @@ export interface UploadStaging {
    * Stores one chunk of `length` bytes durably; answers the size written. A failed or
    * short stream rejects, and the caller does not record the chunk.
    */
-  writeChunk(uploadId: string, index: number, offset: number, length: number, body: Readable): Promise<{ size: number }>;
+  writeChunk(uploadId: string, index: number, offset: number, length: number, body: AsyncIterable<Buffer>): Promise<{ size: number }>;
   /**
    * Passes the staged bytes of one chunk (`length` bytes at `offset` of the file) to
    * `visit`, in order; answers how many bytes there were. A piece is valid only during its

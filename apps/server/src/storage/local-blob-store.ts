@@ -159,7 +159,7 @@ class LocalStaging implements UploadStaging {
     return this.fileOf(uploadId);
   }
 
-  async writeChunk(uploadId: string, _index: number, offset: number, _length: number, body: Readable): Promise<{ size: number }> {
+  async writeChunk(uploadId: string, _index: number, offset: number, _length: number, body: AsyncIterable<Buffer>): Promise<{ size: number }> {
     const file = this.fileOf(uploadId);
     const created = !fs.existsSync(file);
     // O_DSYNC: each write returns once its bytes are on the disk, while the next MiB is
@@ -244,7 +244,7 @@ const MAX_PIECES = 1024;
  * gathered while the last one is written (at most one write in flight), so the socket is
  * read on instead of waiting for the disk.
  */
-async function writeAll(handle: fs.promises.FileHandle, body: Readable, position: number): Promise<number> {
+async function writeAll(handle: fs.promises.FileHandle, body: AsyncIterable<Buffer | string>, position: number): Promise<number> {
   let queued = 0;
   let batch: Buffer[] = [];
   let batched = 0;

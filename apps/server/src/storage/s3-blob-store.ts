@@ -231,7 +231,7 @@ class S3Staging implements UploadStaging {
     return `${this.prefixOf(uploadId)}${String(index).padStart(7, '0')}`;
   }
 
-  async writeChunk(uploadId: string, index: number, _offset: number, length: number, body: Readable): Promise<{ size: number }> {
+  async writeChunk(uploadId: string, index: number, _offset: number, length: number, body: AsyncIterable<Buffer>): Promise<{ size: number }> {
     const key = this.keyOf(uploadId, index);
     let size = 0;
     const counted = new PassThrough({

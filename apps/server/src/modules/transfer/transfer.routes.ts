@@ -1,4 +1,3 @@
-import fastifyMultipart from '@fastify/multipart';
 import {
   CHUNK_SIZE,
   downloadQuerySchema,
@@ -21,6 +20,7 @@ import { FREE_TICKET, settleWhenSent } from './download-gate.js';
 import type { DownloadService, FileBody } from './download.service.js';
 import { contentDisposition, etagMatches, PREVIEW_CSP, parseRange, previewType } from './http-bytes.js';
 import type { PreviewTickets } from './preview-tickets.js';
+import { ChunkBody } from './chunk-body.js';
 import type { UploadService } from './upload.service.js';
 
 const category = 'file';
@@ -48,12 +48,9 @@ export interface TransferRoutesDeps {
 const KNOWN_KEYS = new Set<string>(MESSAGE_KEYS);
 
 export async function transferRoutes(app: FastifyInstance, { uploads, downloads, tickets, sessions }: TransferRoutesDeps): Promise<void> {
-  // Only this scope parses multipart bodies. A chunk is cut off one byte past CHUNK_SIZE,
-  // so the length check of the upload sees it is too long and refuses it.
-  await app.register(fastifyMultipart, {
-    throwFileSizeLimit: false,
-    limits: { fileSize: CHUNK_SIZE + 1, files: 1, fields: 16, fieldSize: 8192, parts: 17 },
-  });
+  // A chunk's multipart body is left unread here: the upload route reads it itself
+  // (ChunkBody), fields first, the file part straight from the socket to the store.
+  app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null, undefined));
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -64,26 +61,19 @@ export async function transferRoutes(app: FastifyInstance, { uploads, downloads,
     },
     async (request) => {
       // Fields must precede the file part: they are checked before a byte of the chunk is stored.
-      const part = await request.file();
-      if (!part) throw badRequest('upload_chunk_invalid');
-      const values: Record<string, unknown> = {};
-      for (const [name, field] of Object.entries(part.fields)) {
-        if (field && !Array.isArray(field) && field.type === 'field') values[name] = field.value;
-      }
-      const parsed = uploadFieldsSchema.safeParse(values);
-      if (!parsed.success) {
-        part.file.resume();
-        const key = parsed.error.issues.map((i) => i.message).find((m) => KNOWN_KEYS.has(m));
-        throw badRequest((key as MessageKey | undefined) ?? 'upload_chunk_invalid');
-      }
-      let prepared;
+      const body = await ChunkBody.open(request.raw, request.headers['content-type']);
       try {
-        prepared = await uploads.prepare(request.user!, parsed.data);
+        const parsed = uploadFieldsSchema.safeParse(body.fields);
+        if (!parsed.success) {
+          const key = parsed.error.issues.map((i) => i.message).find((m) => KNOWN_KEYS.has(m));
+          throw badRequest((key as MessageKey | undefined) ?? 'upload_chunk_invalid');
+        }
+        return await uploads.receive(await uploads.prepare(request.user!, parsed.data), body, request.ip);
       } catch (error) {
-        part.file.resume();
+        // The rest of the body is read and dropped, so the request ends and can be answered.
+        body.discard();
         throw error;
       }
-      return uploads.receive(prepared, part.file, request.ip);
     },
   );
 

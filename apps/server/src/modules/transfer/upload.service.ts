@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type Readable, Transform } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { CHUNK_SIZE, type FileEntry, isValidFileName, joinPath } from '@bogwan/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, badRequest, conflict } from '../../errors.js';
@@ -13,7 +13,8 @@ import { toFileEntry } from '../files/files.presenter.js';
 import type { FileAccess, FileTree, NodeRow } from '../files/ports.js';
 import type { UserRow } from '../users/users.repo.js';
 import { HashThread } from './hash-thread.js';
-import { type Digest, type HashTap, inProcessDigest, RunningHashes } from './running-hash.js';
+import { ChunkLengthError, type ChunkSource } from './chunk-body.js';
+import { type Digest, inProcessDigest, RunningHashes } from './running-hash.js';
 import type { TransferRepo, UploadSessionRow } from './transfer.repo.js';
 
 /** The multipart fields of one chunk, validated (the `userId` field is never read). */
@@ -41,35 +42,6 @@ export function chunkCountOf(size: number): number {
 export function chunkSizeOf(index: number, fileSize: number): number {
   const count = chunkCountOf(fileSize);
   return index < count - 1 ? CHUNK_SIZE : fileSize - CHUNK_SIZE * (count - 1);
-}
-
-/** A chunk stream longer or shorter than announced. */
-export class ChunkLengthError extends Error {
-  constructor(readonly tooLong: boolean) {
-    super(tooLong ? 'chunk longer than expected' : 'chunk shorter than expected');
-  }
-}
-
-/**
- * Passes exactly `expected` bytes; fails before passing one byte too many, or at the end
- * when short. Every piece passed also goes to `tap` (the running hash) when given.
- */
-export function exactLength(expected: number, tap?: HashTap): Transform {
-  let seen = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      seen += chunk.length;
-      if (seen > expected) {
-        callback(new ChunkLengthError(true));
-        return;
-      }
-      tap?.(chunk);
-      callback(null, chunk);
-    },
-    flush(callback) {
-      callback(seen === expected ? null : new ChunkLengthError(false));
-    },
-  });
 }
 
 export const storeMissing = () => new AppError(503, 'cloud_bucket_missing');
@@ -121,7 +93,7 @@ export class UploadService {
   }
 
   /** Stores one chunk; the chunk that completes the set also completes the file. */
-  async receive(prepared: PreparedChunk, body: Readable, ip: string): Promise<ChunkAnswer> {
+  async receive(prepared: PreparedChunk, body: ChunkSource, ip: string): Promise<ChunkAnswer> {
     const { user, fields, folder, store } = prepared;
     const now = new Date().toISOString();
     const session = await this.repo.openSession({
@@ -145,7 +117,7 @@ export class UploadService {
         fields.chunkIndex,
         fields.chunkIndex * CHUNK_SIZE,
         expected,
-        body.pipe(exactLength(expected, tap)).once('error', () => body.resume()),
+        body.file(expected, tap),
       );
       // Recorded only once durable: the status call lists only chunks that survive a crash.
       await this.repo.recordChunk(session.id, fields.chunkIndex, expected, token);

@@ -9,6 +9,7 @@ import { RateLimiter } from '../../http/rate-limiter.js';
 import { newId } from '../../ids.js';
 import type { EventsService } from '../events/events.service.js';
 import type { FileAccess } from '../files/ports.js';
+import { chunkOf } from '../transfer/chunk-body.js';
 import { chunkCountOf, type UploadService } from '../transfer/upload.service.js';
 import type { UserRow, UsersRepo } from '../users/users.repo.js';
 import type { WebhookEmitter } from './ports.js';
@@ -196,7 +197,7 @@ export class IncomingWebhooks {
         const start = chunkIndex * CHUNK_SIZE;
         const end = Math.min(size, start + CHUNK_SIZE) - 1;
         const body = size === 0 ? Readable.from([]) : fs.createReadStream(spool, { start, end });
-        answer = await uploads.receive(prepared, body, ip);
+        answer = await uploads.receive(prepared, chunkOf(body), ip);
       }
       if (!answer?.file) throw new AppError(500, 'request_error_message');
       return { path: answer.file.path, size };
