@@ -119,6 +119,9 @@ describe('ChunkBody', () => {
     // 60 bytes sent for 100: the close and what follows it fill the rest.
     expect(await shortBy(formBody(FIELDS, Buffer.alloc(60)), 100)).toBe(true);
     expect(await shortBy(formBody(FIELDS, Buffer.alloc(60), { after: 'epilogue '.repeat(500) }), 1000)).toBe(true);
+    // Larger than the part's last 64 KiB that are kept for this: the close still lies inside them.
+    expect(await shortBy(formBody(FIELDS, Buffer.alloc(150_000), { after: 'e'.repeat(60_000) }), 200_000)).toBe(true);
+    expect(await shortBy(formBody(FIELDS, Buffer.alloc(200_001)), 200_000)).toBe(false);
     // One byte too many, or 160 for 100.
     expect(await shortBy(formBody(FIELDS, Buffer.alloc(101)), 100)).toBe(false);
     expect(await shortBy(formBody(FIELDS, Buffer.alloc(160)), 100)).toBe(false);

@@ -136,54 +136,61 @@ export class ChunkBody implements ChunkSource {
     let after: Buffer = Buffer.alloc(0);
     let piece: Buffer | undefined = this.rest;
     this.rest = after;
-    // The last pieces passed (at least `window` bytes of them, no copies): where a part that
-    // is shorter than declared really ended, when what follows the declared size is not the close.
-    const window = this.delimiter.length + MAX_TRAILING;
-    const recent: Buffer[] = [];
-    let recentBytes = 0;
+    // The pieces passed within the part's last `MAX_TRAILING` + delimiter bytes (no copies):
+    // where a part shorter than declared really ended, should the close not follow. Only
+    // those, and dropped at the end: a request can outlive two young-generation collections,
+    // and whatever an object moved to the old generation still points at stays in memory
+    // until a full collection, ~64 MiB of pieces later (docs/decisions.md, "Files: transfer").
+    const windowStart = expected - this.delimiter.length - MAX_TRAILING;
+    const last: Buffer[] = [];
     const pass = (content: Buffer) => {
+      const start = seen;
       seen += content.length;
-      recent.push(content);
-      recentBytes += content.length;
-      while (recentBytes - recent[0]!.length >= window) recentBytes -= recent.shift()!.length;
+      if (seen > windowStart) last.push(start >= windowStart ? content : content.subarray(windowStart - start));
       tap?.(content);
     };
-    while (piece) {
-      const room = expected - seen;
-      if (piece.length <= room) {
-        // Every piece but the last of the part goes on whole.
-        if (piece.length > 0) {
-          pass(piece);
-          yield piece;
+    try {
+      while (piece) {
+        const room = expected - seen;
+        if (piece.length <= room) {
+          // Every piece but the last of the part goes on whole.
+          if (piece.length > 0) {
+            pass(piece);
+            yield piece;
+          }
+        } else {
+          if (room > 0) {
+            const content = piece.subarray(0, room);
+            pass(content);
+            yield content;
+          }
+          after = Buffer.concat([after, piece.subarray(room, room + this.delimiter.length - after.length)]);
+          if (after.length >= this.delimiter.length) break;
         }
-      } else {
-        if (room > 0) {
-          const content = piece.subarray(0, room);
-          pass(content);
-          yield content;
-        }
-        after = Buffer.concat([after, piece.subarray(room, room + this.delimiter.length - after.length)]);
-        if (after.length >= this.delimiter.length) break;
+        const next = await this.source.next();
+        piece = next.done ? undefined : next.value;
       }
-      const next = await this.source.next();
-      piece = next.done ? undefined : next.value;
-    }
-    if (seen < expected) throw new ChunkLengthError(false);
-    if (!after.equals(this.delimiter)) {
-      this.discard();
-      // The close inside the bytes taken: the part ended sooner than declared.
-      const tail = Buffer.concat([...recent, after]);
-      const close = tail.indexOf(this.delimiter);
-      throw new ChunkLengthError(close < 0 || close >= recentBytes);
-    }
-    // The closing `--`, or further parts nobody reads: dropped, up to a limit.
-    let trailing = 0;
-    for (let next = await this.source.next(); !next.done; next = await this.source.next()) {
-      trailing += next.value.length;
-      if (trailing > MAX_TRAILING) {
+      if (seen < expected) throw new ChunkLengthError(false);
+      if (!after.equals(this.delimiter)) {
         this.discard();
-        throw new ChunkLengthError(true);
+        // The close inside the bytes taken: the part ended sooner than declared.
+        const taken = Buffer.concat(last);
+        const close = Buffer.concat([taken, after]).indexOf(this.delimiter);
+        throw new ChunkLengthError(close < 0 || close >= taken.length);
       }
+      // The closing `--`, or further parts nobody reads: dropped, up to a limit.
+      let trailing = 0;
+      for (let next = await this.source.next(); !next.done; next = await this.source.next()) {
+        trailing += next.value.length;
+        if (trailing > MAX_TRAILING) {
+          this.discard();
+          throw new ChunkLengthError(true);
+        }
+      }
+    } finally {
+      // Nothing of the body stays referenced by this generator once it is done (see above).
+      last.length = 0;
+      piece = undefined;
     }
   }
 
