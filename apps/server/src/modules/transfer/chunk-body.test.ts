@@ -180,6 +180,8 @@ describe('ChunkBody', () => {
       [formBody([['path', 'p'.repeat(8193)]], file), TYPE],
       [Buffer.from(`--${BOUNDARY}\r\ncontent-disposition: form-data; name="a"; x="${'y'.repeat(10_000)}"`), TYPE],
       [Buffer.alloc(0), TYPE],
+      // A preamble that never ends.
+      [Buffer.concat([Buffer.alloc(400_000, 'a'), formBody(FIELDS, file)]), TYPE],
     ];
     for (const [body, type] of cases) {
       const { pieces, state } = source(body, () => 100);

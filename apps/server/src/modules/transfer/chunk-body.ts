@@ -1,7 +1,7 @@
 import { badRequest } from '../../errors.js';
 import type { HashTap } from './running-hash.js';
 
-/** Bytes the fields and part headers before the file part may take in all. */
+/** Bytes read before the file part's content (preamble, fields and part headers) at most. */
 const MAX_HEAD = 256 * 1024;
 /** At most this many fields before the file part, each value at most this many bytes. */
 const MAX_FIELDS = 16;
@@ -75,10 +75,13 @@ export class ChunkBody implements ChunkSource {
     const fields: Record<string, string> = Object.create(null);
     const repeated = new Set<string>();
     let count = 0;
+    let read = 0;
     const more = async (): Promise<boolean> => {
       const next = await source.next();
       if (next.done) return false;
-      if (head.length - at + next.value.length > MAX_HEAD) return false;
+      // The preamble counts too: whatever comes before the file part stays under MAX_HEAD.
+      read += next.value.length;
+      if (read > MAX_HEAD) return false;
       head = Buffer.concat([head.subarray(at), next.value]);
       at = 0;
       return true;
