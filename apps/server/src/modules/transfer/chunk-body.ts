@@ -21,7 +21,6 @@ export class ChunkLengthError extends Error {
   }
 }
 
-
 /** Where one chunk's bytes come from: exactly `expected` of them, each piece also handed to `tap`. */
 export interface ChunkSource {
   /** Fails with a ChunkLengthError when there are more or fewer bytes than `expected`. */

@@ -46,7 +46,6 @@ export function chunkSizeOf(index: number, fileSize: number): number {
 
 export const storeMissing = () => new AppError(503, 'cloud_bucket_missing');
 
-
 /**
  * Chunked, resumable uploads. Every chunk is checked against the folder permission and
  * the root's volume before a byte is stored; chunks are staged in the backend's store;
