@@ -39,9 +39,15 @@ async function bucketHost() {
     server = null;
   };
   await start();
-  const backend = () =>
-    new S3Backend({ bucket: 'vault', prefix: 'repo', endpoint: `http://127.0.0.1:${port}`, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', region: 'us-east-1' });
-  return { start, stop, backend };
+  const made: S3Backend[] = [];
+  const backend = () => {
+    const one = new S3Backend({ bucket: 'vault', prefix: 'repo', endpoint: `http://127.0.0.1:${port}`, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', region: 'us-east-1' });
+    made.push(one);
+    return one;
+  };
+  // Closing a backend removes its spool directory (closing twice does no harm).
+  const close = () => Promise.all(made.splice(0).map((b) => b.close()));
+  return { start, stop, backend, close };
 }
 
 async function makeSource(): Promise<string> {
@@ -57,6 +63,7 @@ const FILES = 60;
 describe('a bucket that becomes unreachable in the middle of a backup', () => {
   let host: Awaited<ReturnType<typeof bucketHost>> | null = null;
   afterEach(async () => {
+    await host?.close();
     await host?.stop();
     host = null;
   });

@@ -53,6 +53,7 @@ export function s3Kind(): BackendKind {
   let server: S3rver | null = null;
   let endpoint = '';
   let counter = 0;
+  const backends: S3Backend[] = [];
   return {
     name: 's3',
     setup: async () => {
@@ -60,9 +61,14 @@ export function s3Kind(): BackendKind {
       const info = await server.run();
       endpoint = `http://127.0.0.1:${info.port}`;
     },
-    make: async () =>
-      new S3Backend({ bucket: 'vault', prefix: `repo-${process.pid}-${counter++}`, endpoint, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', region: 'us-east-1' }),
+    make: async () => {
+      const backend = new S3Backend({ bucket: 'vault', prefix: `repo-${process.pid}-${counter++}`, endpoint, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', region: 'us-east-1' });
+      backends.push(backend);
+      return backend;
+    },
     teardown: async () => {
+      // Closing a backend removes its spool directory (closing twice does no harm).
+      await Promise.all(backends.splice(0).map((backend) => backend.close()));
       await server?.close();
     },
   };
