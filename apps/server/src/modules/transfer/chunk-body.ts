@@ -62,6 +62,9 @@ export class ChunkBody implements ChunkSource {
     private rest: Buffer,
   ) {}
 
+  /** Set once the rest of the body is being read and dropped. */
+  private discarding = false;
+
   /** Reads the fields and the file part's headers; a malformed body is refused with `upload_chunk_invalid`. */
   static async open(body: AsyncIterable<Buffer>, contentType: string | undefined): Promise<ChunkBody> {
     const boundary = boundaryOf(contentType);
@@ -72,7 +75,7 @@ export class ChunkBody implements ChunkSource {
     let head: Buffer = CRLF;
     let at = 0;
     const fields: Record<string, string> = Object.create(null);
-    const repeated = new Set<string>();
+    const named = new Set<string>();
     let count = 0;
     let read = 0;
     const more = async (): Promise<boolean> => {
@@ -120,10 +123,9 @@ export class ChunkBody implements ChunkSource {
       }
       if (end - at > MAX_FIELD_BYTES) throw refuse();
       const value = head.toString('utf8', at, end);
-      if (part.name in fields || repeated.has(part.name)) {
-        repeated.add(part.name);
-        delete fields[part.name];
-      } else fields[part.name] = value;
+      if (named.has(part.name)) delete fields[part.name];
+      else fields[part.name] = value;
+      named.add(part.name);
       at = end + delimiter.length;
     }
   }
@@ -137,7 +139,7 @@ export class ChunkBody implements ChunkSource {
     let seen = 0;
     let after: Buffer = Buffer.alloc(0);
     let piece: Buffer | undefined = this.rest;
-    this.rest = after;
+    this.rest = Buffer.alloc(0);
     // The pieces passed within the part's last `MAX_TRAILING` + delimiter bytes (no copies):
     // where a part shorter than declared really ended, should the close not follow. Only
     // those, and dropped at the end: a request can outlive two young-generation collections,
@@ -196,8 +198,10 @@ export class ChunkBody implements ChunkSource {
     }
   }
 
-  /** Reads and drops the rest of the body (the answer is an error), so the request ends. */
+  /** Reads and drops the rest of the body (the answer is an error), so the request ends; once, however often called. */
   discard(): void {
+    if (this.discarding) return;
+    this.discarding = true;
     drain(this.source);
   }
 }
