@@ -1,4 +1,5 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './limits.js';
+import { isValidFileName, normalizeName } from './paths.js';
 
 /**
  * Validation patterns from the specification. Each rule returns the message key the
@@ -55,8 +56,13 @@ export function checkPassword(value: string): RuleKey | null {
   return null;
 }
 
+/**
+ * The folder-name rule: the name rule of every file (`isValidFileName`) and the spec's
+ * pattern, checked on the name as it will be stored (NFC, trimmed): Korean typed as jamo
+ * (NFD) passes as the syllables it composes to.
+ */
 export function checkFolderName(value: string): RuleKey | null {
-  const v = value.trim();
-  if (!v || v.length > FOLDER_NAME_MAX_LENGTH || !FOLDER_NAME_PATTERN.test(v)) return 'rules_folder';
+  const v = normalizeName(value).trim();
+  if (!isValidFileName(v) || v.length > FOLDER_NAME_MAX_LENGTH || !FOLDER_NAME_PATTERN.test(v)) return 'rules_folder';
   return null;
 }

@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { PERMISSION_TYPES } from '../enums.js';
 import { CHUNK_SIZE } from '../limits.js';
-import { splitPath } from '../paths.js';
+import { normalizePath, splitPath } from '../paths.js';
 
-/** A storage path checked against the path rules; the issue message is `invalid_path`. */
+/** A storage path checked against the path rules, in its stored form (NFC, no trailing `/`); the issue message is `invalid_path`. */
 export const pathField = z
   .string({ error: 'invalid_path' })
   .superRefine((v, ctx) => {
     if (splitPath(v) === null) ctx.addIssue({ code: 'custom', message: 'invalid_path' });
   })
-  .transform((v) => (v.length > 1 ? v.replace(/\/$/, '') : v));
+  .transform((v) => normalizePath(v) ?? v);
 
 export const BACKENDS = ['server', 'cloud'] as const;
 export type Backend = (typeof BACKENDS)[number];
