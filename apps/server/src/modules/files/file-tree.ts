@@ -1,4 +1,4 @@
-import { isValidFileName, splitPath } from '@bogwan/contracts';
+import { isValidFileName, joinPath, normalizeName, pathFits, splitPath, utf8Length } from '@bogwan/contracts';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { type NodesRepo, isUniqueViolation } from './nodes.repo.js';
@@ -11,8 +11,13 @@ export type OnConflict = 'error' | 'keep-both';
 const KEEP_BOTH_TRIES = 1000;
 const KEEP_BOTH_BATCH = 25;
 
+/** How often a tree change starts again when a node moved to another root while it waited for the lock. */
+const LOCK_TRIES = 5;
+
 export const volumeExceeded = () => new AppError(413, 'volume_exceeded_warning');
 export const folderNotFound = () => notFound('folder_not_found');
+/** A path past 4,096 UTF-8 bytes: the spec's key for a path that cannot be. */
+export const pathTooLong = () => badRequest('invalid_path');
 
 /**
  * The tree as metadata: resolving paths, adding files with their usage, walking
@@ -48,7 +53,7 @@ export class FileTreeService implements FileTree {
   async livePaths(ids: string[], repo = this.repo): Promise<Map<string, string>> {
     const paths = new Map<string, string>();
     for (const [id, chain] of await chainsOf(repo, ids)) {
-      if (chain.every((link) => link.trash_key === '') && chain.at(-1)?.parent_id === '') paths.set(id, pathOfChain(chain));
+      if (isLiveChain(chain)) paths.set(id, pathOfChain(chain));
     }
     return paths;
   }
@@ -70,19 +75,19 @@ export class FileTreeService implements FileTree {
   }
 
   async addFile(folder: NodeRow, file: NewFile, options: { keepBoth?: boolean } = {}): Promise<NodeRow> {
-    if (!isValidFileName(file.name)) throw badRequest('invalid_path');
+    const fileName = normalizeName(file.name);
+    if (!isValidFileName(fileName)) throw badRequest('invalid_path');
     if (folder.folder !== 1) throw folderNotFound();
     const added = await uniqueNames(() =>
-      this.repo.transaction(async (repo) => {
-        const parent = await repo.findById(folder.id);
-        if (!parent || parent.trash_key !== '') throw folderNotFound();
-        if (file.backend !== undefined && file.backend !== parent.backend) throw conflict('backend_mismatch_warning');
-        const name = await placeName(repo, parent.id, file.name, false, options.keepBoth ? 'keep-both' : 'error');
-        if (!(await repo.addUsage(parent.root_id, file.size, true))) throw volumeExceeded();
-        await repo.addBlobRefs(parent.backend, file.contentHash, file.size);
+      this.locked([folder], async (repo, [parent]) => {
+        if (file.backend !== undefined && file.backend !== parent!.backend) throw conflict('backend_mismatch_warning');
+        const name = await placeName(repo, parent!.id, fileName, false, options.keepBoth ? 'keep-both' : 'error');
+        await this.assertPlaceable(repo, parent!, name);
+        if (!(await repo.addUsage(parent!.root_id, file.size, true))) throw volumeExceeded();
+        await repo.addBlobRefs(parent!.backend, file.contentHash, file.size);
         const now = new Date().toISOString();
         const row: NodeRow = {
-          ...blankNode(parent, now),
+          ...blankNode(parent!, now),
           name,
           folder: 0,
           size: file.size,
@@ -98,6 +103,62 @@ export class FileTreeService implements FileTree {
     );
     for (const listener of this.fileAddedListeners) listener(added);
     return added;
+  }
+
+  /**
+   * Runs `fn` in one transaction that holds the tree lock of the roots `nodes` belong to,
+   * with those nodes as they are under the lock, in the order given (404 `folder_not_found`
+   * when one is gone). A node that moved to another root meanwhile makes it start again with
+   * that root locked too.
+   */
+  async locked<T>(nodes: NodeRow[], fn: (repo: NodesRepo, current: NodeRow[]) => Promise<T>): Promise<T> {
+    let roots = nodes.map((node) => node.root_id);
+    for (let attempt = 0; attempt < LOCK_TRIES; attempt += 1) {
+      const outcome = await this.repo.transaction(async (repo): Promise<{ value: T } | { retry: string[] }> => {
+        await repo.lockRoots(roots);
+        const byId = new Map((await repo.findByIds(nodes.map((node) => node.id))).map((row) => [row.id, row]));
+        const current = nodes.map((node) => byId.get(node.id));
+        if (current.some((row) => row === undefined)) throw folderNotFound();
+        const rows = current as NodeRow[];
+        if (rows.some((row) => !roots.includes(row.root_id))) return { retry: [...roots, ...rows.map((row) => row.root_id)] };
+        return { value: await fn(repo, rows) };
+      });
+      if ('value' in outcome) return outcome.value;
+      roots = outcome.retry;
+    }
+    throw conflict('request_error_message');
+  }
+
+  /**
+   * Checks, inside a transaction under the roots' lock (`locked`), that an item may be
+   * called `name` in `folder` (null: the top level): the folder is live (404
+   * `folder_not_found`), it is not `node` nor below it (400 `move_into_itself_warning`),
+   * and the item's path and the longest path it brings along fit 4,096 UTF-8 bytes (400
+   * `invalid_path`). `node` is the item when it exists already (move, copy, rename,
+   * restore); a live one must itself be live. Answers the folder's path.
+   *
+   * The walk below a folder is skipped when its new path is no longer than its current one
+   * (what lies below fitted before, so it fits still); a restored item is always walked,
+   * since its folder may have moved deeper while it lay in the trash.
+   */
+  async assertPlaceable(repo: NodesRepo, folder: NodeRow | null, name: string, node?: NodeRow): Promise<string> {
+    const chains = await chainsOf(repo, [...(folder ? [folder.id] : []), ...(node ? [node.id] : [])]);
+    let folderPath = '/';
+    if (folder) {
+      const chain = chains.get(folder.id) ?? [];
+      if (node && chain.some((link) => link.id === node.id)) throw badRequest('move_into_itself_warning');
+      if (!isLiveChain(chain)) throw folderNotFound();
+      folderPath = pathOfChain(chain);
+    }
+    const nodeChain = node ? (chains.get(node.id) ?? []) : [];
+    if (node && node.trash_key === '' && !isLiveChain(nodeChain)) throw folderNotFound();
+    const bytes = utf8Length(joinPath(folderPath, name));
+    if (!pathFits(bytes)) throw pathTooLong();
+    if (node?.folder === 1) {
+      const restored = node.trash_key !== '';
+      if ((restored || bytes > utf8Length(pathOfChain(nodeChain))) && !pathFits(bytes + (await repo.deepestBelow(node.id)))) throw pathTooLong();
+    }
+    return folderPath;
   }
 
   onFileAdded(listener: (file: NodeRow) => void): void {
@@ -137,19 +198,26 @@ export class FileTreeService implements FileTree {
     name: string,
     options: { ownerId: string | null; backend?: 'server' | 'cloud'; mtime?: string },
   ): Promise<NodeRow> {
-    if (!isValidFileName(name)) throw badRequest('invalid_path');
+    const folderName = normalizeName(name);
+    if (!isValidFileName(folderName)) throw badRequest('invalid_path');
     const existing = async () => {
-      const found = await this.repo.findLiveChild(parent?.id ?? '', name);
+      const found = await this.repo.findLiveChild(parent?.id ?? '', folderName);
       if (found && found.folder !== 1) throw conflict('file_exists_warning');
       return found;
     };
     const found = await existing();
     if (found) return found;
     const now = new Date().toISOString();
-    const node: NodeRow = { ...blankNode(parent, now), name, owner_id: options.ownerId, mtime: options.mtime ?? now };
+    const node: NodeRow = { ...blankNode(parent, now), name: folderName, owner_id: options.ownerId, mtime: options.mtime ?? now };
     if (!parent) node.backend = options.backend ?? 'server';
     try {
-      await this.repo.insert([node]);
+      if (!parent) await this.repo.insert([node]);
+      else {
+        await this.locked([parent], async (repo, [current]) => {
+          await this.assertPlaceable(repo, current!, folderName);
+          await repo.insert([node]);
+        });
+      }
       return node;
     } catch (error) {
       // Another writer made it first: theirs is the folder.
@@ -246,6 +314,11 @@ async function chainsOf(repo: NodesRepo, ids: string[]) {
   }
   for (const chain of byStart.values()) chain.sort((a, b) => a.depth - b.depth);
   return byStart;
+}
+
+/** True when a node's way up (itself first) reaches the top with nothing trashed on it. */
+function isLiveChain(chain: { parent_id: string; trash_key: string }[]): boolean {
+  return chain.length > 0 && chain.every((link) => link.trash_key === '') && chain.at(-1)!.parent_id === '';
 }
 
 function pathOfChain(chain: { name: string }[]): string {

@@ -6,6 +6,7 @@ import {
   type TreeNode,
   checkFolderName,
   joinPath,
+  normalizeName,
   splitPath,
 } from '@bogwan/contracts';
 import { badRequest } from '../../errors.js';
@@ -98,24 +99,31 @@ export class FilesService {
   /** Creates a folder; at `/` a root folder (administrators), bound to `backend`. */
   async createFolder(caller: Caller, body: { name: string; path: string; backend?: Backend }): Promise<FileEntry> {
     if (checkFolderName(body.name)) throw badRequest('rules_folder');
-    const name = body.name.trim();
-    const path = joinPath(body.path, name);
+    const name = normalizeName(body.name).trim();
     const now = new Date().toISOString();
     let node: NodeRow;
+    let path: string;
     if (body.path === '/') {
       await this.access.requireOn(caller.user, null, 'CREATE');
       node = { ...blankNode(null, now), name, backend: body.backend ?? 'server', owner_id: caller.user.id };
+      path = joinPath('/', name);
+      await uniqueNames(async () => {
+        await placeName(this.repo, '', name, true, 'error');
+        await this.repo.insert([node]);
+      });
     } else {
       const parent = await this.access.require(caller.user, body.path, 'CREATE');
       if (parent.folder !== 1) throw folderNotFound();
       node = { ...blankNode(parent, now), name, owner_id: caller.user.id };
+      path = await uniqueNames(() =>
+        this.tree.locked([parent], async (repo, [current]) => {
+          const folderPath = await this.tree.assertPlaceable(repo, current!, name);
+          await placeName(repo, current!.id, name, true, 'error');
+          await repo.insert([node]);
+          return joinPath(folderPath, name);
+        }),
+      );
     }
-    await uniqueNames(() =>
-      this.repo.transaction(async (repo) => {
-        await placeName(repo, node.parent_id, name, true, 'error');
-        await repo.insert([node]);
-      }),
-    );
     await this.record(caller, node.parent_id === '' ? `Created root folder ${path} (${node.backend})` : `Created folder ${path}`);
     return toFileEntry(node, path, false);
   }

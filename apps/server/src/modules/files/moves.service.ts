@@ -1,4 +1,4 @@
-import { type FileEntry, type PermissionType, checkFolderName, isInside, isValidFileName, joinPath } from '@bogwan/contracts';
+import { type FileEntry, type PermissionType, checkFolderName, isInside, isValidFileName, joinPath, normalizeName } from '@bogwan/contracts';
 import { badRequest, conflict, forbidden } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { EventsService } from '../events/events.service.js';
@@ -52,44 +52,42 @@ export class MovesService {
   async move(caller: Caller, body: MoveRequest): Promise<FileEntry> {
     const { source, target } = await this.prepare(caller.user, body, 'MOVE');
     if (source.parent_id === target.id) return this.entry(caller.user, source, joinPath(body.newPath, source.name));
-    const moved = await uniqueNames(() =>
-      this.repo.transaction(async (repo) => {
-        const name = await placeName(repo, target.id, source.name, source.folder === 1, body.onConflict);
-        if (source.root_id !== target.root_id) {
+    const { moved, to } = await uniqueNames(() =>
+      this.tree.locked([source, target], async (repo, [src, tgt]) => {
+        const { name, folderPath } = await this.placeUnder(repo, src!, tgt!, body.onConflict);
+        if (src!.root_id !== tgt!.root_id) {
           // Trashed items inside go along: their bytes still count where they live.
-          const rows = await repo.subtree(source.id, false);
+          const rows = await repo.subtree(src!.id, false);
           const bytes = fileBytes(rows);
-          if (!(await repo.addUsage(target.root_id, bytes, true))) throw volumeExceeded();
-          await repo.addUsage(source.root_id, -bytes, false);
+          if (!(await repo.addUsage(tgt!.root_id, bytes, true))) throw volumeExceeded();
+          await repo.addUsage(src!.root_id, -bytes, false);
           await repo.setRoot(
             rows.map((r) => r.id),
-            target.root_id,
+            tgt!.root_id,
           );
         }
         const updated_at = new Date().toISOString();
-        await repo.update(source.id, { parent_id: target.id, name, updated_at });
-        return { ...source, parent_id: target.id, root_id: target.root_id, name, updated_at };
+        await repo.update(src!.id, { parent_id: tgt!.id, name, updated_at });
+        return { moved: { ...src!, parent_id: tgt!.id, root_id: tgt!.root_id, name, updated_at }, to: joinPath(folderPath, name) };
       }),
     );
-    const to = joinPath(body.newPath, moved.name);
     await this.record(caller, `Moved ${joinPath(body.path, body.name)} to ${to}`);
     return this.entry(caller.user, moved, to);
   }
 
   async copy(caller: Caller, body: MoveRequest): Promise<FileEntry> {
     const { source, target } = await this.prepare(caller.user, body, 'COPY');
-    const copy = await uniqueNames(() =>
-      this.repo.transaction(async (repo) => {
-        const name = await placeName(repo, target.id, source.name, source.folder === 1, body.onConflict);
-        const rows = await repo.subtree(source.id, true);
-        if (!(await repo.addUsage(target.root_id, fileBytes(rows), true))) throw volumeExceeded();
-        const copies = copyRows(rows, source.id, target, name, caller.user.id);
+    const { copy, to } = await uniqueNames(() =>
+      this.tree.locked([source, target], async (repo, [src, tgt]) => {
+        const { name, folderPath } = await this.placeUnder(repo, src!, tgt!, body.onConflict);
+        const rows = await repo.subtree(src!.id, true);
+        if (!(await repo.addUsage(tgt!.root_id, fileBytes(rows), true))) throw volumeExceeded();
+        const copies = copyRows(rows, src!.id, tgt!, name, caller.user.id);
         await addBlobReferences(repo, copies);
         await repo.insert(copies);
-        return copies.find((c) => c.parent_id === target.id)!;
+        return { copy: copies.find((c) => c.parent_id === tgt!.id)!, to: joinPath(folderPath, name) };
       }),
     );
-    const to = joinPath(body.newPath, copy.name);
     await this.record(caller, `Copied ${joinPath(body.path, body.name)} to ${to}`);
     return toFileEntry(copy, to, false);
   }
@@ -98,20 +96,23 @@ export class MovesService {
     const from = itemPath(body.path, body.name);
     const node = await this.access.require(caller.user, from, 'UPDATE');
     if (node.parent_id === '' && caller.user.role_level < ADMIN_LEVEL) throw forbidden();
-    let name = body.newName;
+    let name = normalizeName(body.newName);
     if (node.folder === 1) {
       if (checkFolderName(name)) throw badRequest('rules_folder');
       name = name.trim();
     } else if (!isValidFileName(name)) {
       throw badRequest('invalid_path');
     }
-    const to = joinPath(body.path, name);
-    if (name === node.name) return this.entry(caller.user, node, to);
+    if (name === node.name) return this.entry(caller.user, node, joinPath(body.path, name));
     const updated_at = new Date().toISOString();
-    await uniqueNames(() =>
-      this.repo.transaction(async (repo) => {
-        await placeName(repo, node.parent_id, name, node.folder === 1, 'error');
-        await repo.update(node.id, { name, updated_at });
+    const to = await uniqueNames(() =>
+      this.tree.locked([node], async (repo, [current]) => {
+        if (current!.trash_key !== '') throw folderNotFound();
+        const parent = current!.parent_id === '' ? null : ((await repo.findById(current!.parent_id)) ?? null);
+        const folderPath = await this.tree.assertPlaceable(repo, parent, name, current);
+        await placeName(repo, current!.parent_id, name, current!.folder === 1, 'error');
+        await repo.update(current!.id, { name, updated_at });
+        return joinPath(folderPath, name);
       }),
     );
     await this.record(caller, `Renamed ${from} to ${to}`);
@@ -160,6 +161,19 @@ export class MovesService {
     if (target.backend !== source.backend) throw conflict('backend_mismatch_warning');
     await this.assertStaysSecure(source, target);
     return { source, target };
+  }
+
+  /**
+   * Under the roots' lock, with `source` and `target` as they are now: both live, the target
+   * not inside the source, on one backend; answers the name the item gets there (a clash
+   * per `onConflict`) and the target's path, the whole new path within 4,096 bytes.
+   */
+  private async placeUnder(repo: NodesRepo, source: NodeRow, target: NodeRow, onConflict: OnConflict) {
+    if (source.trash_key !== '') throw folderNotFound();
+    if (target.backend !== source.backend) throw conflict('backend_mismatch_warning');
+    const name = await placeName(repo, target.id, source.name, source.folder === 1, onConflict);
+    const folderPath = await this.tree.assertPlaceable(repo, target, name, source);
+    return { name, folderPath };
   }
 
   /**

@@ -1,4 +1,5 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
+import { isSqlite } from '../../db/dialect.js';
 import type { Database, NodesTable } from '../../db/schema.js';
 import { isUniqueViolation } from '../auth/setup.repo.js';
 import type { NodeRow } from './ports.js';
@@ -42,6 +43,30 @@ export class NodesRepo {
 
   findById(id: string): Promise<NodeRow | undefined> {
     return this.db.selectFrom('nodes').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The nodes with the given ids that exist, in any order. */
+  findByIds(ids: string[]): Promise<NodeRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('nodes').selectAll().where('id', 'in', ids).execute();
+  }
+
+  /**
+   * Takes the tree lock of the given roots until the current transaction ends: every change
+   * to where a node lives or what it is called (move, copy, rename, restore, create, add)
+   * holds the locks of the roots it touches, so what it reads about ancestry and paths stays
+   * true until it commits. PostgreSQL: the root rows `FOR UPDATE`, in id order (two changes
+   * over the same roots cannot deadlock). SQLite: a write first, which takes the database's
+   * one write lock before anything is read (what `BEGIN IMMEDIATE` does).
+   */
+  async lockRoots(rootIds: string[]): Promise<void> {
+    const ids = [...new Set(rootIds)].sort();
+    if (ids.length === 0) return;
+    if (isSqlite(this.db)) {
+      await this.db.updateTable('nodes').set({ usage_bytes: sql`usage_bytes` }).where('id', 'in', ids).execute();
+      return;
+    }
+    await this.db.selectFrom('nodes').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
   }
 
   /** The live node called `name` under `parentId` ('' for the top level). */
@@ -177,6 +202,23 @@ export class NodesRepo {
       )
       select start_id, id, parent_id, name, trash_key, depth from chain`.execute(this.db);
     return result.rows.map((r) => ({ ...r, depth: Number(r.depth) }));
+  }
+
+  /**
+   * The longest path below a node, in UTF-8 bytes relative to it (`/a/b/name` counts 10):
+   * what a move or rename adds to the node's new path. Trashed nodes and what lies under
+   * them are left out (a restore checks its own). 0 for a file or an empty folder.
+   */
+  async deepestBelow(id: string): Promise<number> {
+    const result = await sql<{ bytes: number | string | null }>`
+      with recursive sub(id, bytes, depth) as (
+        select id, 0, 0 from nodes where id = ${id}
+        union all
+        select n.id, s.bytes + 1 + octet_length(n.name), s.depth + 1 from nodes n join sub s on n.parent_id = s.id
+        where s.depth < ${MAX_DEPTH} and n.trash_key = ''
+      )
+      select max(bytes) as bytes from sub`.execute(this.db);
+    return Number(result.rows[0]?.bytes ?? 0);
   }
 
   /** A node and everything below it; with `liveOnly`, trashed nodes and what lies under them are left out. */

@@ -64,16 +64,22 @@ export class TrashService {
       const folder = await this.folderToRestoreInto(caller.user, node);
       items.push({ node, path: joinPath(folder, node.name) });
     }
+    // Under the lock of the items' roots: their folders stay where they are until this
+    // commits, and each item's deepest path is checked against where its folder is now.
     await uniqueNames(() =>
-      this.repo.transaction(async (repo) => {
-        for (const { node } of items) {
-          const current = await repo.findById(node.id);
-          if (!current || current.trash_key === '') throw notFound();
-          if (node.parent_id !== '' && !(await this.tree.livePaths([node.parent_id], repo)).has(node.parent_id)) throw folderNotFound();
-          await placeName(repo, node.parent_id, node.name, node.folder === 1, 'error');
-          await repo.update(node.id, { trash_key: '', trashed_at: null, trashed_by: null, original_parent_id: null });
-        }
-      }),
+      this.tree.locked(
+        items.map(({ node }) => node),
+        async (repo, current) => {
+          for (const node of current) {
+            if (node.trash_key === '') throw notFound();
+            const parent = node.parent_id === '' ? null : ((await repo.findById(node.parent_id)) ?? null);
+            if (node.parent_id !== '' && !parent) throw folderNotFound();
+            await this.tree.assertPlaceable(repo, parent, node.name, node);
+            await placeName(repo, node.parent_id, node.name, node.folder === 1, 'error');
+            await repo.update(node.id, { trash_key: '', trashed_at: null, trashed_by: null, original_parent_id: null });
+          }
+        },
+      ),
     );
     await this.tree.trashMoved(items.map(({ node }) => node.id));
     for (const { path } of items) await this.record(caller, `Restored ${path} from the trash`);

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FileTreeService } from '../src/modules/files/file-tree.js';
+import { addFile, namesIn, usageOf } from './files-helpers.js';
+import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+
+// The tree stays a tree when changes come all at once: every move re-checks, under the
+// lock of the roots it touches, that the target is not inside what moves, and every name
+// stays unique among its live siblings.
+
+const PAIRS = 50;
+const SAME_NAME = 20;
+
+describe.each(dialects())('the tree under concurrent changes on $dialect', ({ dialect, skip }) => {
+  let server: TestServer;
+  let master: Awaited<ReturnType<typeof setupMaster>>;
+
+  beforeAll(async () => {
+    if (skip) return;
+    server = await startServer(dialect);
+    master = await setupMaster(server);
+    for (const name of ['Race', 'Other']) {
+      expect((await call('POST', '/api/file', { name, path: '/' })).status).toBe(200);
+    }
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const call = (method: string, uri: string, body: unknown) => server.request(method, uri, { token: master.token, body });
+  const mkdir = async (path: string, name: string) => expect((await call('POST', '/api/file', { name, path })).status).toBe(200);
+  const move = (path: string, name: string, newPath: string) => call('POST', '/api/file/move', { path, name, newPath });
+
+  /** Every node under the root at `rootPath`, with whether its way up reaches a root with nothing trashed on it. */
+  async function reachability(rootPath: string) {
+    const root = await server.app.fileTree.resolve(rootPath);
+    const rows = await server.app.db.selectFrom('nodes').select(['id', 'name']).where('root_id', '=', root!.id).execute();
+    const paths = await (server.app.fileTree as FileTreeService).livePaths(rows.map((r) => r.id));
+    return { total: rows.length, unreachable: rows.filter((r) => !paths.has(r.id)).map((r) => r.name) };
+  }
+
+  it.skipIf(skip)('50 pairs of folders moved into each other at once: one move of each pair wins, nothing vanishes', async () => {
+    for (let i = 0; i < PAIRS; i += 1) {
+      await mkdir('/Race', `a${i}`);
+      await mkdir('/Race', `b${i}`);
+      await addFile(server, `/Race/a${i}`, 'in-a.txt', 10, master.user._id, `a${i}`);
+      await addFile(server, `/Race/b${i}`, 'in-b.txt', 10, master.user._id, `b${i}`);
+    }
+    const usage = await usageOf(server, master.token, '/Race');
+    const answers = await Promise.all(
+      Array.from({ length: PAIRS }, (_, i) => Promise.all([move('/Race', `a${i}`, `/Race/b${i}`), move('/Race', `b${i}`, `/Race/a${i}`)])),
+    );
+    for (const [i, pair] of answers.entries()) {
+      const outcome = pair.map((res) => (res.status === 200 ? 200 : `${res.status} ${res.body?.message}`));
+      // The loser either saw the winner's move in its transaction (400) or found its target gone (404).
+      expect({ i, winners: outcome.filter((o) => o === 200).length }).toEqual({ i, winners: 1 });
+      for (const o of outcome) expect(['200', '400 move_into_itself_warning', '404 folder_not_found']).toContain(String(o));
+    }
+    // Every folder and file is still reachable from the root: no cycle, nothing stranded.
+    expect(await reachability('/Race')).toEqual({ total: 4 * PAIRS + 1, unreachable: [] });
+    expect((await namesIn(server, master.token, '/Race')).length).toBe(PAIRS);
+    expect(await usageOf(server, master.token, '/Race')).toBe(usage);
+  });
+
+  it.skipIf(skip)('moves into each other across two roots at once leave no cycle and keep usage where the bytes are', async () => {
+    for (let i = 0; i < 10; i += 1) {
+      await mkdir('/Race', `x${i}`);
+      await mkdir('/Other', `y${i}`);
+      await addFile(server, `/Race/x${i}`, 'x.bin', 7, master.user._id, `x${i}`);
+      await addFile(server, `/Other/y${i}`, 'y.bin', 5, master.user._id, `y${i}`);
+    }
+    const before = (await usageOf(server, master.token, '/Race')) + (await usageOf(server, master.token, '/Other'));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => Promise.all([move('/Race', `x${i}`, `/Other/y${i}`), move('/Other', `y${i}`, `/Race/x${i}`)])),
+    );
+    for (const pair of answers) {
+      expect(pair.filter((res) => res.status === 200).length).toBe(1);
+      for (const res of pair) expect(res.status).toBeLessThan(500);
+    }
+    const race = await reachability('/Race');
+    const other = await reachability('/Other');
+    expect([...race.unreachable, ...other.unreachable]).toEqual([]);
+    expect((await usageOf(server, master.token, '/Race')) + (await usageOf(server, master.token, '/Other'))).toBe(before);
+  });
+
+  it.skipIf(skip)('20 creates, renames and moves to one name in one folder at once: exactly one of each wins', async () => {
+    await mkdir('/Race', 'names');
+    await mkdir('/Race', 'sources');
+    for (let i = 0; i < SAME_NAME; i += 1) {
+      await addFile(server, '/Race/names', `r${i}.txt`, 1, master.user._id, `r${i}`);
+      await mkdir('/Race/sources', `s${i}`);
+      await addFile(server, `/Race/sources/s${i}`, 'same.txt', 1, master.user._id, `s${i}`);
+    }
+    const creates = await Promise.all(Array.from({ length: SAME_NAME }, () => call('POST', '/api/file', { name: 'made', path: '/Race/names' })));
+    const renames = await Promise.all(
+      Array.from({ length: SAME_NAME }, (_, i) => call('PUT', '/api/file/rename', { path: '/Race/names', name: `r${i}.txt`, newName: 'renamed.txt' })),
+    );
+    const moves = await Promise.all(Array.from({ length: SAME_NAME }, (_, i) => move(`/Race/sources/s${i}`, 'same.txt', '/Race/names')));
+    for (const answers of [creates, renames, moves]) {
+      expect(answers.filter((res) => res.status === 200).length).toBe(1);
+      const losers = answers.filter((res) => res.status !== 200).map((res) => `${res.status} ${res.body?.message}`);
+      expect(losers).toEqual(Array.from({ length: SAME_NAME - 1 }, () => '409 file_exists_warning'));
+    }
+    const names = await namesIn(server, master.token, '/Race/names');
+    expect(names.filter((n) => ['made', 'renamed.txt', 'same.txt'].includes(n)).sort()).toEqual(['made', 'renamed.txt', 'same.txt']);
+    expect(names.length).toBe(SAME_NAME + 2);
+  });
+});
