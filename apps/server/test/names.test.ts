@@ -1,0 +1,191 @@
+import { PATH_MAX_LENGTH } from '@bogwan/contracts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../src/db/index.js';
+import { up as nfcNames } from '../src/db/migrations/20261127_0201_nfc_names.js';
+import { addFile, namesIn } from './files-helpers.js';
+import { dialects, openTestDb, setupMaster, startServer, type TestServer } from './harness.js';
+import { bytesOf, upload } from './transfer-helpers.js';
+
+// Names that cannot deceive or strand: one Unicode form (NFC) for every name, no
+// bidirectional formatting characters in file names, and no path past 4,096 UTF-8 bytes.
+
+const NFC = '보고서';
+const NFD = NFC.normalize('NFD');
+const RLO = '\u202e';
+/** A folder name of the longest allowed length (255 one-byte characters). */
+const LONG = 'a'.repeat(255);
+
+describe.each(dialects())('names and paths on $dialect', ({ dialect, skip }) => {
+  let server: TestServer;
+  let master: Awaited<ReturnType<typeof setupMaster>>;
+
+  beforeAll(async () => {
+    if (skip) return;
+    server = await startServer(dialect);
+    master = await setupMaster(server);
+    for (const name of ['Names', 'Deep']) expect((await call('POST', '/api/file', { name, path: '/' })).status).toBe(200);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const call = (method: string, uri: string, body: unknown) => server.request(method, uri, { token: master.token, body });
+  const mkdir = (path: string, name: string) => call('POST', '/api/file', { name, path });
+  const answer = async (res: Promise<{ status: number; body: any }>) => {
+    const { status, body } = await res;
+    return status === 200 ? 200 : `${status} ${body?.message}`;
+  };
+  const refused = (fn: () => Promise<unknown>) =>
+    fn().then(
+      () => 'added',
+      (error: { statusCode?: number; message?: string }) => `${error.statusCode} ${error.message}`,
+    );
+
+  it.skipIf(skip)('a name typed in NFC and in NFD is one name, stored and listed in NFC, found by either', async () => {
+    expect(await answer(mkdir('/Names', NFD))).toBe(200);
+    expect(await answer(mkdir('/Names', NFC))).toBe('409 file_exists_warning');
+    expect(await namesIn(server, master.token, '/Names')).toEqual([NFC]);
+    // Paths in either form find it.
+    expect(await namesIn(server, master.token, `/Names/${NFD}`)).toEqual([]);
+    await addFile(server, `/Names/${NFD}`, `${NFD}.txt`, 3, master.user._id, 'nfd');
+    expect(await refused(() => addFile(server, `/Names/${NFC}`, `${NFC}.txt`, 3, master.user._id, 'nfc'))).toBe('409 file_exists_warning');
+    expect(await namesIn(server, master.token, `/Names/${NFC}`)).toEqual([`${NFC}.txt`]);
+    // Uploads, renames and moves land on the same name.
+    expect(await answer(upload(server, master.token, `/Names/${NFC}`, `${NFD}.txt`, bytesOf(5)))).toBe('409 file_exists_warning');
+    await addFile(server, `/Names/${NFC}`, 'other.txt', 1, master.user._id, 'other');
+    expect(await answer(call('PUT', '/api/file/rename', { path: `/Names/${NFD}`, name: 'other.txt', newName: `${NFD}.txt` }))).toBe(
+      '409 file_exists_warning',
+    );
+    const renamed = await call('PUT', '/api/file/rename', { path: `/Names/${NFD}`, name: 'other.txt', newName: `다른${NFD}.txt` });
+    expect(renamed.body).toMatchObject({ name: `다른${NFC}.txt`, path: `/Names/${NFC}/다른${NFC}.txt` });
+    const moved = await call('POST', '/api/file/move', { path: `/Names/${NFD}`, name: `다른${NFD}.txt`, newPath: '/Names' });
+    expect(moved.body).toMatchObject({ name: `다른${NFC}.txt`, path: `/Names/다른${NFC}.txt` });
+    const stored = await server.app.db.selectFrom('nodes').select('name').execute();
+    expect(stored.filter((row) => row.name !== row.name.normalize('NFC'))).toEqual([]);
+  });
+
+  it.skipIf(skip)('refuses bidirectional embeddings, overrides and isolates in file names as in folder names', async () => {
+    await addFile(server, '/Names', 'invoice.txt', 1, master.user._id, 'invoice');
+    for (const control of [RLO, '\u202a', '\u2066', '\u2069']) {
+      const name = `invoice${control}fdp.exe`;
+      expect(await refused(() => addFile(server, '/Names', name, 1, master.user._id, name))).toBe('400 invalid_path');
+      expect(await answer(upload(server, master.token, '/Names', name, bytesOf(5)))).toBe('400 invalid_path');
+      expect(await answer(call('PUT', '/api/file/rename', { path: '/Names', name: 'invoice.txt', newName: name }))).toBe('400 invalid_path');
+      expect(await answer(mkdir('/Names', `a${control}b`))).toBe('400 rules_folder');
+    }
+    expect(await namesIn(server, master.token, '/Names')).not.toContainEqual(expect.stringContaining(RLO));
+  });
+
+  describe('the 4,096-byte path limit', () => {
+    // /Deep (5 bytes) and 15 folders of 255 bytes: 3,845 bytes; 251 bytes are left for a name.
+    const levels = 15;
+    let deepest = '/Deep';
+    const room = () => PATH_MAX_LENGTH - deepest.length - 1;
+
+    beforeAll(async () => {
+      if (skip) return;
+      for (let i = 0; i < levels; i += 1) {
+        expect(await answer(mkdir(deepest, LONG))).toBe(200);
+        deepest = `${deepest}/${LONG}`;
+      }
+      expect(room()).toBe(250);
+    });
+
+    it.skipIf(skip)('holds for new folders, added and uploaded files: the last byte fits, one more does not', async () => {
+      expect(await answer(mkdir(deepest, 'b'.repeat(room())))).toBe(200);
+      expect(await answer(mkdir(deepest, 'c'.repeat(room() + 1)))).toBe('400 invalid_path');
+      const fits = `${'d'.repeat(room() - 4)}.txt`;
+      const over = `${'e'.repeat(room() - 3)}.txt`;
+      await addFile(server, deepest, fits, 1, master.user._id, 'fits');
+      expect(await refused(() => addFile(server, deepest, over, 1, master.user._id, 'over'))).toBe('400 invalid_path');
+      expect(await answer(upload(server, master.token, deepest, over, bytesOf(5)))).toBe('400 invalid_path');
+      // Korean takes three bytes a character: 84 characters are 252 bytes.
+      expect(await answer(upload(server, master.token, deepest, '가'.repeat(84), bytesOf(5)))).toBe('400 invalid_path');
+      expect(await answer(upload(server, master.token, deepest, '가'.repeat(83), bytesOf(5)))).toBe(200);
+      // Everything created can be reached again: downloaded, renamed, trashed.
+      const listed = await server.request('GET', `/api/file/list?path=${encodeURIComponent(deepest)}`, { token: master.token });
+      expect(listed.status).toBe(200);
+      for (const item of listed.body.items as { path: string }[]) expect(new TextEncoder().encode(item.path).length).toBeLessThanOrEqual(PATH_MAX_LENGTH);
+    });
+
+    it.skipIf(skip)('holds for renames and for moves, copies and restores of folders with deep contents', async () => {
+      const parent = deepest.slice(0, deepest.lastIndexOf('/'));
+      // A folder one level up holding a 255-byte folder with a short file: its deepest path is 256 + 6 bytes below it.
+      expect(await answer(mkdir('/Deep', 'box'))).toBe(200);
+      expect(await answer(mkdir('/Deep/box', LONG))).toBe(200);
+      await addFile(server, `/Deep/box/${LONG}`, 'f.txt', 1, master.user._id, 'box');
+      // Into `parent` (3,589 bytes): 3,589 + 4 + 256 + 6 = 3,855 bytes fit.
+      expect(await answer(call('POST', '/api/file/copy', { path: '/Deep', name: 'box', newPath: parent }))).toBe(200);
+      // Into `deepest` (3,845 bytes): 3,845 + 4 + 256 + 6 = 4,111 bytes do not, for move and copy alike.
+      for (const uri of ['/api/file/move', '/api/file/copy']) {
+        expect(await answer(call('POST', uri, { path: '/Deep', name: 'box', newPath: deepest }))).toBe('400 invalid_path');
+      }
+      expect(await namesIn(server, master.token, '/Deep')).toContain('box');
+      // A rename that would push the deepest path below over the limit is refused; a short one passes.
+      expect(await answer(call('PUT', '/api/file/rename', { path: parent, name: 'box', newName: 'x'.repeat(255) }))).toBe('400 invalid_path');
+      expect(await answer(call('PUT', '/api/file/rename', { path: parent, name: 'box', newName: 'b2' }))).toBe(200);
+      // A folder trashed, its old folder moved deeper meanwhile: putting it back would pass the limit.
+      expect(await answer(mkdir('/Deep', 'shelf'))).toBe(200);
+      expect(await answer(call('POST', '/api/file/move', { path: '/Deep', name: 'box', newPath: '/Deep/shelf' }))).toBe(200);
+      const trashed = await call('POST', '/api/file/trash', { paths: ['/Deep/shelf/box'] });
+      expect(trashed.status).toBe(200);
+      expect(await answer(call('POST', '/api/file/move', { path: '/Deep', name: 'shelf', newPath: deepest }))).toBe(200);
+      expect(await answer(call('POST', '/api/trash/restore', { ids: trashed.body.ids }))).toBe('400 invalid_path');
+    });
+  });
+});
+
+describe.each(dialects())('the NFC migration on $dialect', ({ dialect, skip }) => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  it.skipIf(skip)('stores every name in NFC; a name its NFC twin already holds gets a number, nothing fails', async () => {
+    const { db, close } = await openTestDb(dialect);
+    cleanups.push(close);
+    await migrateToLatest(db);
+    const now = new Date().toISOString();
+    const node = (id: string, parent_id: string, name: string, folder = 0, trash_key = '') => ({
+      id,
+      parent_id,
+      root_id: 'r',
+      name,
+      folder,
+      size: 0,
+      mtime: now,
+      backend: 'server',
+      description: '',
+      lock: 0,
+      usage_bytes: 0,
+      trash_key,
+      created_at: now,
+      updated_at: now,
+    });
+    await db
+      .insertInto('nodes')
+      .values([
+        node('r', '', 'Root', 1),
+        node('n1', 'r', `${NFC}.txt`),
+        node('n2', 'r', `${NFD}.txt`),
+        node('n3', 'r', `${NFD} (1).txt`),
+        node('n4', 'r', NFD, 1),
+        node('n5', 'r', `${NFD}.txt`, 0, 'n5'),
+        node('n6', 'n4', `${NFD}.txt`),
+      ])
+      .execute();
+    await nfcNames(db);
+    const rows = await db.selectFrom('nodes').select(['id', 'name']).orderBy('id').execute();
+    expect(Object.fromEntries(rows.map((row) => [row.id, row.name]))).toEqual({
+      n1: `${NFC}.txt`,
+      // Its NFC twin n1 keeps the name; n3 takes " (1)" first (n3's own NFC form), so n2 gets " (2)".
+      n2: `${NFC} (2).txt`,
+      n3: `${NFC} (1).txt`,
+      n4: NFC,
+      // In the trash a name blocks nothing.
+      n5: `${NFC}.txt`,
+      n6: `${NFC}.txt`,
+      r: 'Root',
+    });
+  });
+});
