@@ -20,11 +20,13 @@ import { AccessLogWriter } from './modules/access-log/access-log.writer.js';
 import { AccessTokens } from './modules/auth/access-token.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
-import { LoginGuard } from './modules/auth/login-guard.js';
+import { LoginGuard, SIGN_IN_ADDRESS_WINDOW_MS } from './modules/auth/login-guard.js';
 import { LoginGuardRepo } from './modules/auth/login-guard.repo.js';
 import { resolveServerSecret } from './modules/auth/server-secret.js';
 import { SetupRepo } from './modules/auth/setup.repo.js';
 import { SetupToken } from './modules/auth/setup-token.js';
+import { AttemptCountersRepo } from './modules/limits/attempt-counters.repo.js';
+import { RateLimit } from './modules/limits/rate-limit.js';
 import { licencePublicKey } from './modules/licence/licence-key.js';
 import { registerLicence } from './modules/licence/licence.gate.js';
 import { warnOfLicenceEnd } from './modules/licence/licence-warnings.js';
@@ -156,7 +158,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const mailer: Mailer = config.smtpUrl
     ? new SmtpMailer(config.smtpUrl, config.mailFrom)
     : new OutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, app.log);
-  const guard = new LoginGuard(new LoginGuardRepo(db), config.loginLockMinutes, config.loginIpMaxFailures);
+  // Attempt limits live in the database: one count for every process (see modules/limits).
+  const attemptCounters = new AttemptCountersRepo(db);
+  const signInAddresses = new RateLimit(attemptCounters, 'sign-in-address', config.loginIpMaxFailures, SIGN_IN_ADDRESS_WINDOW_MS);
+  const guard = new LoginGuard(new LoginGuardRepo(db), config.loginLockMinutes, signInAddresses);
   const webauthnRepo = new WebauthnRepo(db);
   const challenges = new ChallengesRepo(db);
   const mfa = new MfaService(challenges, users, webauthnRepo, guard, mailer);
@@ -186,7 +191,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerSnapshots(app, { config, db, events });
   const sharing = await registerSharing(app, { config, db, users, groups, tree, access, notifications, events, downloads: transfer.downloads, authorize });
   await registerStorageSync(app, { db, events });
-  await app.register(adminModeRoutes, { events, adminMode });
+  await app.register(adminModeRoutes, { events, adminMode, attemptCounters });
   const search = await registerSearch(app, { db });
   const accessLogService = new AccessLogService(new AccessLogRepo(db), config.accessLogRetentionDays);
   await app.register(systemRoutes, {
@@ -206,6 +211,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     [
       { name: 'sessions', run: (before) => sessionsRepo.purgeExpired(before) },
       { name: 'login challenges', run: (before) => challenges.purgeBefore(before) },
+      { name: 'attempt counters', run: (before) => attemptCounters.purgeBefore(before) },
       { name: 'webauthn challenges', run: () => webauthnRepo.purgeChallengesBefore(new Date().toISOString()) },
       { name: 'finished tasks', run: (before) => tasksRepo.purgeFinishedBefore(before) },
       { name: 'admin mode', run: () => adminMode.purge() },

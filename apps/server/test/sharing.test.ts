@@ -33,10 +33,10 @@ describe.each(dialects())('share links on $dialect', ({ dialect, skip }) => {
   });
 
   const share = async (body: Record<string, unknown>, token = owner.token) => server.request('POST', '/api/share', { token, body: { scope: 'anyone', ...body } });
-  const resetLimits = () => {
+  const resetLimits = async () => {
     const { guesses, passwordsPerAddress } = server.app.sharing.limits;
-    guesses.reset('127.0.0.1');
-    passwordsPerAddress.reset('127.0.0.1');
+    await guesses.reset('127.0.0.1');
+    await passwordsPerAddress.reset('127.0.0.1');
   };
 
   it.skipIf(skip)('makes long random keys and serves the file to anyone with the link', async () => {
@@ -237,7 +237,7 @@ describe.each(dialects())('share links on $dialect', ({ dialect, skip }) => {
   });
 
   it.skipIf(skip)('guessing keys is rate-limited per address; unknown and malformed keys look alike', async () => {
-    resetLimits();
+    await resetLimits();
     const real = (await share({ path: '/Team/report.bin' })).body;
     const answers = new Set<string>();
     for (let i = 0; i < 30; i++) {
@@ -249,12 +249,12 @@ describe.each(dialects())('share links on $dialect', ({ dialect, skip }) => {
     // Past the limit even a real key is refused from that address for a while.
     expect((await pub.info(real.key)).status).toBe(429);
     expect((await pub.unlock(real.key, 'x')).status).toBe(429);
-    resetLimits();
+    await resetLimits();
     expect((await pub.info(real.key)).status).toBe(200);
   });
 
   it.skipIf(skip)('password brute force: limited per link, then per address', async () => {
-    resetLimits();
+    await resetLimits();
     const links = [];
     for (let i = 0; i < 3; i++) links.push((await share({ path: '/Team/report.bin', password: `secret-${i}` })).body);
     for (let i = 0; i < 10; i++) expect((await pub.unlock(links[0].key, `guess-${i}`)).status).toBe(401);
@@ -263,14 +263,14 @@ describe.each(dialects())('share links on $dialect', ({ dialect, skip }) => {
     for (let i = 0; i < 10; i++) expect((await pub.unlock(links[1].key, `guess-${i}`)).status).toBe(401);
     // Twenty wrong ones from one address close every link to it.
     expect((await pub.unlock(links[2].key, 'secret-2')).body).toEqual({ statusCode: 429, message: 'too_many_requests_message' });
-    resetLimits();
+    await resetLimits();
     expect((await pub.unlock(links[2].key, 'secret-2')).status).toBe(200);
     // An unknown key is refused like a missing link, after the same password work.
     expect((await pub.unlock('A'.repeat(43), 'secret')).body.message).toBe('share_link_invalid');
   });
 
   it.skipIf(skip)('parallel password attempts: only the limit of them is checked, the rest and then the right one are refused', async () => {
-    resetLimits();
+    await resetLimits();
     const link = (await share({ path: '/Team/report.bin', password: 'right one' })).body;
     const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => pub.unlock(link.key, `guess-${i}`)));
     expect(answers.filter((a) => a.status === 401 && a.body.message === 'share_password_wrong')).toHaveLength(10);
@@ -282,11 +282,11 @@ describe.each(dialects())('share links on $dialect', ({ dialect, skip }) => {
     const rights = await Promise.all(Array.from({ length: 10 }, () => pub.unlock(open.key, 'right one')));
     expect(rights.map((a) => a.status)).toEqual(Array(10).fill(200));
     expect((await pub.unlock(open.key, 'right one')).status).toBe(200);
-    resetLimits();
+    await resetLimits();
   });
 
   it.skipIf(skip)('parallel key guesses: no more than the limit are answered from one address', async () => {
-    resetLimits();
+    await resetLimits();
     const real = (await share({ path: '/Team/report.bin' })).body;
     const other = (real.key.startsWith('A') ? 'B' : 'A') + real.key.slice(1, 40);
     const guesses = Array.from({ length: 60 }, (_, i) => `${other}${String(i).padStart(3, '0')}`);
@@ -294,7 +294,7 @@ describe.each(dialects())('share links on $dialect', ({ dialect, skip }) => {
     expect(answers.filter((a) => a.status === 404)).toHaveLength(30);
     expect(answers.filter((a) => a.status === 429)).toHaveLength(30);
     expect((await pub.info(real.key)).status).toBe(429);
-    resetLimits();
+    await resetLimits();
     // Parallel uses of a real link are not guesses: none is refused.
     const uses = await Promise.all(Array.from({ length: 50 }, () => pub.info(real.key)));
     expect(uses.map((a) => a.status)).toEqual(Array(50).fill(200));

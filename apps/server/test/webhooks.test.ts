@@ -179,7 +179,7 @@ describe.each(dialects())('webhooks on $dialect', ({ dialect, skip }) => {
   });
 
   run('answers a wrong access token at once and closes the connection without reading the body', async () => {
-    server.app.incomingWebhooks.refusalsPerIp.reset('127.0.0.1');
+    await server.app.incomingWebhooks.refusalsPerIp.reset('127.0.0.1');
     const { hostname, port } = new URL(server.url);
     const boundary = 'bogwan-boundary';
     // A 512 MiB upload is announced; only its first 64 KiB are ever sent.
@@ -218,12 +218,12 @@ describe.each(dialects())('webhooks on $dialect', ({ dialect, skip }) => {
       request.write(Buffer.alloc(64 * 1024));
     });
     expect(outcome).toEqual({ status: 401, connection: 'close', closed: true });
-    server.app.incomingWebhooks.refusalsPerIp.reset('127.0.0.1');
+    await server.app.incomingWebhooks.refusalsPerIp.reset('127.0.0.1');
   });
 
   run('takes at most 30 calls a minute per webhook, and logs the refused ones', async () => {
     const limiter = server.app.incomingWebhooks.perToken;
-    limiter.reset('scanner-01');
+    await limiter.reset('scanner-01');
     const answers: number[] = [];
     // Into a folder it may not write: each call is admitted, counted and refused cheaply.
     for (let i = 0; i < 31; i++) answers.push((await call('scanner-01', 'scanner-secret-0123456789', Buffer.from('x'), `n${i}.txt`, '/Other')).status);
@@ -231,11 +231,11 @@ describe.each(dialects())('webhooks on $dialect', ({ dialect, skip }) => {
     expect(answers[30]).toBe(429);
     expect((await call('scanner-01', 'scanner-secret-0123456789', Buffer.from('x'), 'late.txt')).status).toBe(429);
     expect((await activity()).filter((m) => m === 'Incoming webhook 스캐너: refused, too many calls')).toHaveLength(2);
-    limiter.reset('scanner-01');
+    await limiter.reset('scanner-01');
   });
 
   run('slows down an address that keeps guessing tokens, and logs every call it refuses', async () => {
-    server.app.incomingWebhooks.refusalsPerIp.reset('127.0.0.1');
+    await server.app.incomingWebhooks.refusalsPerIp.reset('127.0.0.1');
     const blockedLog = 'Incoming webhook call refused: too many refused calls from this address';
     const answers: number[] = [];
     for (let i = 0; i < 11; i++) answers.push((await call('guess-000' + i, 'nope-nope-nope-nope', Buffer.from('x'), 'x.txt')).status);
@@ -244,7 +244,7 @@ describe.each(dialects())('webhooks on $dialect', ({ dialect, skip }) => {
     // Even the right token waits until the window ends.
     expect((await call('scanner-01', 'scanner-secret-0123456789', Buffer.from('x'), 'late.txt')).status).toBe(429);
     expect((await activity()).filter((m) => m === blockedLog)).toHaveLength(2);
-    server.app.incomingWebhooks.refusalsPerIp.reset('127.0.0.1');
+    await server.app.incomingWebhooks.refusalsPerIp.reset('127.0.0.1');
   });
 
   run('deletes an incoming webhook; its URL stops working', async () => {

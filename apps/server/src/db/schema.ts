@@ -502,6 +502,19 @@ export interface SpentTicketsTable {
   expires_at: string;
 }
 
+/** One fixed window of an attempt limit: `hits` taken since `window_start` (ISO) for `key`. */
+export interface AttemptCountersTable {
+  key: string;
+  window_start: string;
+  hits: number;
+}
+
+/** A row a transaction writes first so that others needing the same lock wait until it ends. */
+export interface SerialLocksTable {
+  name: string;
+  taken_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   access_log: AccessLogTable;
@@ -545,6 +558,8 @@ export interface Database {
   shares: SharesTable;
   share_recipients: ShareRecipientsTable;
   download_reservations: DownloadReservationsTable;
+  attempt_counters: AttemptCountersTable;
+  serial_locks: SerialLocksTable;
 }
 
 export type { Generated };

@@ -55,7 +55,7 @@ export class AuthService {
    */
   async login(input: LoginRequest, client: ClientInfo): Promise<LoginOutcome> {
     const user = await this.users.findByEmail(input.email.trim());
-    await this.guard.assertMayTry(client.ip, user);
+    const attempt = await this.guard.admit(client.ip, user);
     const ok = await verifyPassword(user?.password_hash, input.password);
     if (!user || !ok) {
       await this.events.record({
@@ -64,9 +64,10 @@ export class AuthService {
         userId: user?.id ?? null,
         ip: client.ip,
       });
-      await this.guard.failed(client.ip, user);
+      await this.guard.fail(attempt);
       throw unauthorized('login_failure');
     }
+    await this.guard.passed(attempt);
     this.assertActive(user);
     if (user.mfa === 'email' || (user.mfa === 'otp' && user.otp_secret)) {
       const { challenge, challengeId } = await this.mfa.begin(user);
@@ -95,11 +96,12 @@ export class AuthService {
   /** Checks a password for a step that needs it (first fingerprint), with the lockout rules. */
   async checkPassword(email: string, password: string, client: ClientInfo): Promise<UserRow> {
     const user = await this.users.findByEmail(email);
-    await this.guard.assertMayTry(client.ip, user);
+    const attempt = await this.guard.admit(client.ip, user);
     if (!user || !(await verifyPassword(user.password_hash, password))) {
-      await this.guard.failed(client.ip, user);
+      await this.guard.fail(attempt);
       throw unauthorized('login_failure');
     }
+    await this.guard.passed(attempt);
     this.assertActive(user);
     return user;
   }

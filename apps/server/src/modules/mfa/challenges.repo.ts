@@ -12,27 +12,52 @@ export class ChallengesRepo {
     await this.db.insertInto('login_challenges').values(row).execute();
   }
 
+  /**
+   * Stores an email-code challenge unless the account had `max` of them since `since`
+   * (ISO); false when it had. The account's row is written first, which holds it locked
+   * (PostgreSQL row lock, SQLite write lock) until the count and the insert are done, so
+   * parallel sign-ins of one account are counted one after another.
+   */
+  async insertWithinLimit(row: ChallengeRow, since: string, max: number): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+        .where('id', '=', row.user_id)
+        .execute();
+      const sent = await trx
+        .selectFrom('login_challenges')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('user_id', '=', row.user_id)
+        .where('method', '=', row.method)
+        .where('created_at', '>=', since)
+        .executeTakeFirstOrThrow();
+      if (Number(sent.n) >= max) return false;
+      await trx.insertInto('login_challenges').values(row).execute();
+      return true;
+    });
+  }
+
   find(id: string): Promise<ChallengeRow | undefined> {
     return this.db.selectFrom('login_challenges').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async countSince(userId: string, method: string, since: string): Promise<number> {
+  /**
+   * Takes one of the challenge's code attempts before the code is checked: one conditional
+   * `UPDATE … RETURNING`, so parallel attempts (on any process) take at most `max` in all.
+   * False when the challenge is used, expired or has no attempt left.
+   */
+  async takeAttempt(id: string, max: number, now: string): Promise<boolean> {
     const row = await this.db
-      .selectFrom('login_challenges')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('user_id', '=', userId)
-      .where('method', '=', method)
-      .where('created_at', '>=', since)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  }
-
-  async addAttempt(id: string): Promise<void> {
-    await this.db
       .updateTable('login_challenges')
       .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
       .where('id', '=', id)
-      .execute();
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .where('attempts', '<', max)
+      .returning('attempts')
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /** Uses the challenge up; false when it was used already (a replay or a race). */

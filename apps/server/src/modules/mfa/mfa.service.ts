@@ -6,7 +6,7 @@ import type { LoginGuard } from '../auth/login-guard.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { UserRow, UsersRepo } from '../users/users.repo.js';
 import type { WebauthnRepo } from '../webauthn/webauthn.repo.js';
-import type { ChallengesRepo } from './challenges.repo.js';
+import type { ChallengeRow, ChallengesRepo } from './challenges.repo.js';
 import { matchTotp, newTotpSecret, totpQrCode } from './totp.js';
 
 export const CHALLENGE_TTL_SECONDS = 600;
@@ -35,14 +35,23 @@ export class MfaService {
     const method = user.mfa === 'otp' ? 'otp' : 'email';
     const now = new Date();
     const id = newId(now.getTime());
-    let codeHash: string | null = null;
-    if (method === 'email') {
+    const code = method === 'email' ? String(randomInt(0, 1_000_000)).padStart(6, '0') : null;
+    const row: ChallengeRow = {
+      id,
+      user_id: user.id,
+      method,
+      code_hash: code === null ? null : hashCode(id, code).toString('hex'),
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + CHALLENGE_TTL_SECONDS * 1000).toISOString(),
+      attempts: 0,
+      used_at: null,
+    };
+    if (code === null) {
+      await this.challenges.insert(row);
+    } else {
+      // Counted and stored in one step per account, so parallel sign-ins send no more codes than the limit.
       const since = new Date(now.getTime() - EMAIL_CODE_WINDOW_MS).toISOString();
-      if ((await this.challenges.countSince(user.id, 'email', since)) >= EMAIL_CODES_PER_WINDOW) {
-        throw new AppError(429, 'too_many_requests_message');
-      }
-      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      codeHash = hashCode(id, code).toString('hex');
+      if (!(await this.challenges.insertWithinLimit(row, since, EMAIL_CODES_PER_WINDOW))) throw new AppError(429, 'too_many_requests_message');
       await this.mailer.send({
         to: user.email,
         subject: `[Bogwan] 로그인 인증 코드 ${code} (sign-in code)`,
@@ -51,16 +60,6 @@ export class MfaService {
           `Your Bogwan sign-in code: ${code}\nIt works once, for 10 minutes. If you did not try to sign in, ignore this mail.\n`,
       });
     }
-    await this.challenges.insert({
-      id,
-      user_id: user.id,
-      method,
-      code_hash: codeHash,
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + CHALLENGE_TTL_SECONDS * 1000).toISOString(),
-      attempts: 0,
-      used_at: null,
-    });
     return { challenge: { mfa: method, email: user.email }, challengeId: id };
   }
 
@@ -69,17 +68,19 @@ export class MfaService {
     const challenge = challengeId ? await this.challenges.find(challengeId) : undefined;
     const user = challenge ? await this.users.findById(challenge.user_id) : undefined;
     if (!challenge || !user || user.email !== email) throw unauthorized('otp_code_expired');
-    await this.guard.assertMayTry(ip, user);
+    // Both the sign-in slots and one of the code's attempts are taken before the code is checked.
+    const attempt = await this.guard.admit(ip, user);
     const now = new Date();
-    if (challenge.used_at !== null || new Date(challenge.expires_at) <= now || challenge.attempts >= MAX_CODE_ATTEMPTS) {
+    if (!(await this.challenges.takeAttempt(challenge.id, MAX_CODE_ATTEMPTS, now.toISOString()))) {
+      await this.guard.passed(attempt);
       throw unauthorized('otp_code_expired');
     }
     const step = await this.check(challenge.method, challenge.id, challenge.code_hash, user, code);
     if (step === null) {
-      await this.challenges.addAttempt(challenge.id);
-      await this.guard.failed(ip, user);
+      await this.guard.fail(attempt);
       throw unauthorized('login_failure_otp');
     }
+    await this.guard.passed(attempt);
     if (!(await this.challenges.consume(challenge.id, now.toISOString()))) throw unauthorized('otp_code_expired');
     if (challenge.method === 'otp' && !(await this.users.advanceOtpStep(user.id, step))) {
       throw unauthorized('login_failure_otp');

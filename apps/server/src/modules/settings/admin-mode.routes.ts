@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
 import type { RoutePolicy } from '../../http/policy.js';
-import { RateLimiter } from '../../http/rate-limiter.js';
 import { verifyPassword } from '../auth/passwords.js';
 import type { EventsService } from '../events/events.service.js';
+import type { AttemptCountersRepo } from '../limits/attempt-counters.repo.js';
+import { RateLimit } from '../limits/rate-limit.js';
 import type { AdminMode } from './admin-mode.js';
 
 const policies = {
@@ -16,24 +17,32 @@ const policies = {
 /** Password checks per account per 15 minutes; a right password clears the count. */
 export const ADMIN_MODE_ATTEMPTS = 5;
 
+export interface AdminModeRoutesDeps {
+  events: EventsService;
+  adminMode: AdminMode;
+  /** Where the attempts are counted: the database, shared by every process. */
+  attemptCounters: AttemptCountersRepo;
+}
+
 /**
  * `POST /api/setting/admin {password}` → `{success}`: checks the caller's own password
  * (never another account's). A wrong one answers `success: false`; after five tries in
  * 15 minutes the account is answered 429 until the window ends. `DELETE /api/setting/admin`
- * turns it off for the calling session.
+ * turns it off for the calling session. Each try is counted before the password is checked,
+ * so parallel tries (on any process) check at most five.
  */
-export async function adminModeRoutes(app: FastifyInstance, { events, adminMode }: { events: EventsService; adminMode: AdminMode }): Promise<void> {
-  const limiter = new RateLimiter(ADMIN_MODE_ATTEMPTS, 15 * 60_000);
+export async function adminModeRoutes(app: FastifyInstance, { events, adminMode, attemptCounters }: AdminModeRoutesDeps): Promise<void> {
+  const limiter = new RateLimit(attemptCounters, 'admin-mode', ADMIN_MODE_ATTEMPTS, 15 * 60_000);
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     '/api/setting/admin',
     { config: { policy: policies.on }, schema: { tags: ['setting'], body: adminModeRequestSchema, response: { 200: adminModeResponseSchema } } },
     async (request) => {
       const user = request.user!;
-      if (!limiter.hit(user.id)) throw new AppError(429, 'too_many_requests_message');
+      if (!(await limiter.hit(user.id))) throw new AppError(429, 'too_many_requests_message');
       const success = await verifyPassword(user.password_hash, request.body.password);
       if (success) {
-        limiter.reset(user.id);
+        await limiter.reset(user.id);
         await adminMode.turnOn(request.sessionId!);
       }
       await events.record({

@@ -1,12 +1,12 @@
 import { type PublicShare, type PublicShareList, joinPath, splitPath } from '@bogwan/contracts';
 import { AppError, forbidden, notFound, unauthorized } from '../../errors.js';
-import type { RateLimiter } from '../../http/rate-limiter.js';
 import { verifyPassword } from '../auth/passwords.js';
 import type { EventsService } from '../events/events.service.js';
 import type { AccessService } from '../files/access.service.js';
 import type { FileTreeService } from '../files/file-tree.js';
 import type { NodeRow } from '../files/ports.js';
 import type { GroupsRepo } from '../groups/groups.repo.js';
+import type { RateLimit, TakenHit } from '../limits/rate-limit.js';
 import type { RequestsRepo } from '../requests/requests.repo.js';
 import type { ReservationsRepo } from '../secure/reservations.repo.js';
 import { approvalValid } from '../requests/request-rules.js';
@@ -21,14 +21,14 @@ import { previewAllowed } from './shares.presenter.js';
 import type { ShareRow, SharesRepo } from './shares.repo.js';
 import { linkExpired } from './shares.service.js';
 
-/** The rate limits of public share access, per address and per link. */
+/** The rate limits of public share access, per address and per link, counted in the database (shared by every process). */
 export interface ShareLimits {
   /** Unknown keys asked for, per address (guessing). */
-  guesses: RateLimiter;
+  guesses: RateLimit;
   /** Password attempts per link: taken before the check, given back when the password was right. */
-  passwordsPerLink: RateLimiter;
+  passwordsPerLink: RateLimit;
   /** Password attempts per address, across links, counted the same way. */
-  passwordsPerAddress: RateLimiter;
+  passwordsPerAddress: RateLimit;
 }
 
 export interface PublicSharesDeps {
@@ -112,7 +112,7 @@ export class PublicSharesService {
    */
   async unlock(key: string, visitor: Visitor, password: string): Promise<string> {
     const { guesses, passwordsPerAddress } = this.deps.limits;
-    if (passwordsPerAddress.blocked(visitor.ip) || guesses.blocked(visitor.ip)) throw tooMany();
+    if ((await passwordsPerAddress.blocked(visitor.ip)) || (await guesses.blocked(visitor.ip))) throw tooMany();
     let link: OpenLink;
     try {
       link = await this.open(key, visitor);
@@ -122,13 +122,9 @@ export class PublicSharesService {
     }
     const { share } = link;
     if (share.password_hash === null) return this.deps.tokens.issue(share.id, '');
-    const giveBack = this.takeAttempt(share.id, visitor.ip);
-    let right = false;
-    try {
-      right = await verifyPassword(share.password_hash, password);
-    } finally {
-      if (right) giveBack();
-    }
+    const taken = await this.takeAttempt(share.id, visitor.ip);
+    const right = await verifyPassword(share.password_hash, password);
+    if (right) await Promise.all(taken.map((hit) => hit.limit.giveBack(hit.hit)));
     if (!right) throw unauthorized('share_password_wrong');
     return this.deps.tokens.issue(share.id, share.password_hash);
   }
@@ -233,24 +229,23 @@ export class PublicSharesService {
   }
 
   /**
-   * Takes one password attempt of the link and of the address before the password is
-   * checked; 429 (taking nothing) when either is used up. Answers how to give it back.
+   * Takes one password attempt of the address and of the link before the password is
+   * checked (each one atomic statement); 429, taking nothing, when either is used up.
+   * Answers the hits, to give back when the password was right.
    */
-  private takeAttempt(shareId: string, ip: string): () => void {
+  private async takeAttempt(shareId: string, ip: string): Promise<{ limit: RateLimit; hit: TakenHit }[]> {
     const { passwordsPerLink, passwordsPerAddress } = this.deps.limits;
-    if (!passwordsPerAddress.hit(ip)) {
-      passwordsPerAddress.giveBack(ip);
+    const byAddress = await passwordsPerAddress.take(ip);
+    if (!byAddress) throw tooMany();
+    const byLink = await passwordsPerLink.take(shareId);
+    if (!byLink) {
+      await passwordsPerAddress.giveBack(byAddress);
       throw tooMany();
     }
-    if (!passwordsPerLink.hit(shareId)) {
-      passwordsPerLink.giveBack(shareId);
-      passwordsPerAddress.giveBack(ip);
-      throw tooMany();
-    }
-    return () => {
-      passwordsPerLink.giveBack(shareId);
-      passwordsPerAddress.giveBack(ip);
-    };
+    return [
+      { limit: passwordsPerAddress, hit: byAddress },
+      { limit: passwordsPerLink, hit: byLink },
+    ];
   }
 
   /**
@@ -261,13 +256,13 @@ export class PublicSharesService {
    */
   private async open(key: string, visitor: Visitor): Promise<OpenLink> {
     const { guesses } = this.deps.limits;
-    if (guesses.blocked(visitor.ip)) throw tooMany();
+    if (await guesses.blocked(visitor.ip)) throw tooMany();
     const share = isShareKey(key) ? await this.deps.repo.findByKeyHash(shareKeyHash(key)) : undefined;
     if (!share) {
-      if (!guesses.hit(visitor.ip)) throw tooMany();
+      if (!(await guesses.hit(visitor.ip))) throw tooMany();
       throw invalidLink();
     }
-    if (guesses.blocked(visitor.ip)) throw tooMany();
+    if (await guesses.blocked(visitor.ip)) throw tooMany();
     return this.openShare(share, visitor);
   }
 

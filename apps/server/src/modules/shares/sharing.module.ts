@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/index.js';
 import type { AuthorizeDeps } from '../../http/authorize.js';
-import { RateLimiter } from '../../http/rate-limiter.js';
 import type { HousekeepingTask } from '../../jobs/housekeeping.js';
 import { SpentTicketsRepo } from './spent-tickets.repo.js';
+import { AttemptCountersRepo } from '../limits/attempt-counters.repo.js';
+import { RateLimit } from '../limits/rate-limit.js';
 import { resolveServerSecret } from '../auth/server-secret.js';
 import type { EventsService } from '../events/events.service.js';
 import type { AccessService } from '../files/access.service.js';
@@ -89,10 +90,11 @@ export async function registerSharing(app: FastifyInstance, deps: SharingModuleD
     webhooks,
     publicUrl: deps.config.publicUrl,
   });
+  const counters = new AttemptCountersRepo(deps.db);
   const limits: ShareLimits = {
-    guesses: new RateLimiter(30, 10 * 60_000),
-    passwordsPerLink: new RateLimiter(10, 15 * 60_000),
-    passwordsPerAddress: new RateLimiter(20, 15 * 60_000),
+    guesses: new RateLimit(counters, 'share-guess', 30, 10 * 60_000),
+    passwordsPerLink: new RateLimit(counters, 'share-password-link', 10, 15 * 60_000),
+    passwordsPerAddress: new RateLimit(counters, 'share-password-address', 20, 15 * 60_000),
   };
   const serverSecret = resolveServerSecret(deps.config.secret, deps.config.dataDir);
   const spentTickets = new SpentTicketsRepo(deps.db);

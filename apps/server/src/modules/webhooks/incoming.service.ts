@@ -5,10 +5,11 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { CHUNK_SIZE, type IncomingWebhook, isInside, isValidFileName, splitPath } from '@bogwan/contracts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
-import { RateLimiter } from '../../http/rate-limiter.js';
 import { newId } from '../../ids.js';
 import type { EventsService } from '../events/events.service.js';
 import type { FileAccess } from '../files/ports.js';
+import type { AttemptCountersRepo } from '../limits/attempt-counters.repo.js';
+import { RateLimit } from '../limits/rate-limit.js';
 import { chunkOf } from '../transfer/chunk-body.js';
 import { chunkCountOf, type UploadService } from '../transfer/upload.service.js';
 import type { UserRow, UsersRepo } from '../users/users.repo.js';
@@ -62,10 +63,10 @@ export interface IncomingFile {
  * A call is admitted (`admit`) before its body is read, then its file is received.
  */
 export class IncomingWebhooks {
-  /** Calls per webhook token per minute. */
-  readonly perToken = new RateLimiter(30, 60_000);
+  /** Calls per webhook token per minute (counted in the database: one count for every process). */
+  readonly perToken: RateLimit;
   /** Refused calls (unknown token, wrong access token) per address per 10 minutes. */
-  readonly refusalsPerIp = new RateLimiter(10, 10 * 60_000);
+  readonly refusalsPerIp: RateLimit;
 
   constructor(
     private readonly repo: WebhooksRepo,
@@ -75,7 +76,11 @@ export class IncomingWebhooks {
     private readonly events: EventsService,
     private readonly hooks: () => WebhookEmitter,
     private readonly spoolDir: string,
-  ) {}
+    counters: AttemptCountersRepo,
+  ) {
+    this.perToken = new RateLimit(counters, 'webhook-calls', 30, 60_000);
+    this.refusalsPerIp = new RateLimit(counters, 'webhook-refusals', 10, 10 * 60_000);
+  }
 
   async list(baseUrl: string): Promise<IncomingWebhook[]> {
     return (await this.repo.incoming()).map((row) => toIncomingWebhook(row, baseUrl));
@@ -116,14 +121,15 @@ export class IncomingWebhooks {
    * Decides from the URL, the headers and the address alone whether a call may send its
    * file; refusals (429 for an address or a token over its limit, 401 for a wrong token)
    * come before any of the body is read. Every call, refused or not, is in the activity log.
+   * Each count is one atomic statement in the database: a token's calls are counted as they
+   * are admitted; an address's refusals as they happen, and an answer (401 or admission) is
+   * given only while the address is under its limit, so parallel guesses learn nothing past it.
    */
   async admit(caller: IncomingCaller): Promise<IncomingWebhookRow> {
-    if (this.refusalsPerIp.blocked(caller.ip)) {
-      await this.events.record({ service: 'webhook', message: 'Incoming webhook call refused: too many refused calls from this address', userId: null, ip: caller.ip });
-      throw tooMany();
-    }
+    if (await this.refusalsPerIp.blocked(caller.ip)) throw await this.addressRefused(caller.ip);
     const row = await this.authenticate(caller);
-    if (!this.perToken.hit(row.token)) {
+    if (await this.refusalsPerIp.blocked(caller.ip)) throw await this.addressRefused(caller.ip);
+    if (!(await this.perToken.hit(row.token))) {
       await this.record(row, `Incoming webhook ${row.title}: refused, too many calls`, caller.ip);
       throw tooMany();
     }
@@ -163,7 +169,7 @@ export class IncomingWebhooks {
     const expected = row ? Buffer.from(row.access_token_hash, 'hex') : sha256(`unknown:${call.token}`);
     const matches = timingSafeEqual(given, expected) && row !== undefined && call.accessToken !== undefined;
     if (!matches) {
-      this.refusalsPerIp.hit(call.ip);
+      if (!(await this.refusalsPerIp.hit(call.ip))) throw await this.addressRefused(call.ip);
       await this.events.record({
         service: 'webhook',
         message: row ? `Incoming webhook ${row.title}: refused, wrong access token` : 'Incoming webhook call with an unknown token refused',
@@ -204,6 +210,12 @@ export class IncomingWebhooks {
     } finally {
       fs.rmSync(spool, { force: true });
     }
+  }
+
+  /** Logs a call refused because its address had too many refused calls; answers the 429 to throw. */
+  private async addressRefused(ip: string): Promise<AppError> {
+    await this.events.record({ service: 'webhook', message: 'Incoming webhook call refused: too many refused calls from this address', userId: null, ip });
+    return tooMany();
   }
 
   private record(row: IncomingWebhookRow, message: string, ip: string): Promise<void> {

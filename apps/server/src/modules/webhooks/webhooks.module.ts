@@ -6,6 +6,7 @@ import type { EventsService } from '../events/events.service.js';
 import type { SettingsRepo } from '../settings/settings.repo.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import { incomingCallRoutes } from './incoming-call.routes.js';
+import { AttemptCountersRepo } from '../limits/attempt-counters.repo.js';
 import { IncomingWebhooks } from './incoming.service.js';
 import { OutgoingWebhooks } from './outgoing.service.js';
 import { webhookRoutes } from './webhooks.routes.js';
@@ -44,6 +45,7 @@ export async function registerWebhooks(app: FastifyInstance, deps: WebhooksModul
     deps.events,
     () => outgoing,
     path.join(deps.config.dataDir, 'tmp', 'webhooks'),
+    new AttemptCountersRepo(deps.db),
   );
   app.decorate('webhooks', outgoing);
   app.decorate('incomingWebhooks', incoming);
