@@ -42,7 +42,9 @@ export interface FileTree {
    * a free numbered name. Answers the new node.
    * In the same transaction it adds one reference to the blob (`blobs` row of the
    * folder's backend and `contentHash`, created on first use) and notes the file as
-   * Recent for its owner; a name that breaks the file-name rule is 400 `invalid_path`.
+   * Recent for its owner; a name that breaks the file-name rule, or a path that would pass
+   * 4,096 UTF-8 bytes, is 400 `invalid_path`. The name is stored in NFC; a folder that is
+   * gone or lies in the trash is 404 `folder_not_found`.
    */
   addFile(folder: NodeRow, file: NewFile, options?: { keepBoth?: boolean }): Promise<NodeRow>;
   /** Refuses (413 `volume_exceeded_warning`) when `bytes` more would pass the root's volume limit. */
