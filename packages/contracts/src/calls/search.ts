@@ -1,16 +1,20 @@
 import { z } from 'zod';
 import { FILE_CATEGORIES } from '../file-types.js';
 import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '../limits.js';
+import { normalizeName } from '../paths.js';
 import { pathField } from './files.js';
 
 /** Most matches one keyword call answers (the results page); the top-bar preview asks for fewer. */
 export const SEARCH_RESULTS_MAX = 200;
 export const SEARCH_PREVIEW_LIMIT = 20;
 
-/** A keyword of 2 to 50 characters (after trimming); the issue message is `search_keyword_length`. */
+/**
+ * A keyword of 2 to 50 characters (after trimming), in NFC as names are stored, so Korean
+ * typed as jamo finds the names typed as syllables; the issue message is `search_keyword_length`.
+ */
 export const searchKeywordField = z
   .string({ error: 'search_keyword_length' })
-  .transform((v) => v.trim())
+  .transform((v) => normalizeName(v).trim())
   .refine((v) => [...v].length >= SEARCH_MIN_LENGTH && [...v].length <= SEARCH_MAX_LENGTH, { message: 'search_keyword_length' });
 
 /**
