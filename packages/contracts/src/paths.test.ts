@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PATH_MAX_LENGTH, isValidFileName, normalizePath, splitPath, utf8Length } from './paths.js';
 import { checkFolderName } from './rules.js';
+import { pathField } from './calls/files.js';
+import { searchQuerySchema } from './calls/search.js';
 
 const NFC = '보고서';
 const NFD = NFC.normalize('NFD');
@@ -20,6 +22,9 @@ describe('names and paths', () => {
     expect(splitPath(`/${NFD}/${NFD}.txt`)).toEqual([NFC, `${NFC}.txt`]);
     expect(normalizePath(`/팀/${NFD}/`)).toBe(`/팀/${NFC}`);
     expect(checkFolderName(NFD)).toBeNull();
+    // Path parameters and search keywords arrive in NFC whatever the client sent.
+    expect(pathField.parse(`/팀/${NFD}/`)).toBe(`/팀/${NFC}`);
+    expect(searchQuerySchema.parse({ keyword: ` ${NFD} ` }).keyword).toBe(NFC);
   });
 
   it('counts the path limit in UTF-8 bytes of the whole path', () => {
