@@ -98,11 +98,20 @@ export class LicenceService {
     return { success: true, message: 'license_update_complete_message', licence: payload };
   }
 
-  /** For account creation: refuses when the licence is needed or every seat is taken. */
-  async assertSeatAvailable(count = 1): Promise<void> {
+  /**
+   * The seats the licence allows (its key's users, else the trial's); 403 `license_required`
+   * while a key is needed. Every change that makes accounts ACTIVE checks it in the same
+   * transaction as the change, under the accounts lock (UsersRepo).
+   */
+  async seats(): Promise<number> {
     const state = await this.state();
     if (this.now() >= state.validUntil) throw forbidden('license_required');
-    const seats = state.key ? state.key.user : TRIAL_SEATS;
+    return state.key ? state.key.user : TRIAL_SEATS;
+  }
+
+  /** Whether `count` more ACTIVE accounts fit now (an answer for screens; the decision is the account change's own). */
+  async assertSeatAvailable(count = 1): Promise<void> {
+    const seats = await this.seats();
     if ((await this.repo.countSeatsUsed()) + count > seats) throw forbidden('license_seat_limit_reached');
   }
 

@@ -31,6 +31,8 @@ import type { UserRow, UsersRepo } from './users.repo.js';
 import { toUserResponse } from './users.presenter.js';
 
 const ROLE_ORDER: Record<string, number> = { MASTER: 0, ADMIN: 1, USER: 2 };
+const noSeat = () => forbidden('license_seat_limit_reached');
+const lastMaster = () => conflict('last_master_warning');
 const collator = new Intl.Collator('ko');
 
 /** Sorted as the spec's account list: MASTER, ADMIN, USER, then by name in Korean order. */
@@ -90,7 +92,7 @@ export class AccountsService {
 
   /** An administrator creates an account: ACTIVE and approved, in the default group. */
   async create(caller: Caller, body: CreateAccountRequest): Promise<Account> {
-    await this.deps.licence.assertSeatAvailable();
+    const seats = await this.deps.licence.seats();
     const groupIds = await this.existingGroups(body.groups ?? []);
     const row = await newLocalUser({
       name: body.name,
@@ -103,7 +105,8 @@ export class AccountsService {
     if (body.approved === false) row.approved = 0;
     const defaultGroup = await this.deps.groups.defaultGroup();
     try {
-      await this.deps.users.insertWithGroups([row], [...new Set([defaultGroup.id, ...groupIds])].map((group_id) => ({ user_id: row.id, group_id })));
+      const memberships = [...new Set([defaultGroup.id, ...groupIds])].map((group_id) => ({ user_id: row.id, group_id }));
+      if (!(await this.deps.users.insertWithGroups([row], memberships, seats))) throw noSeat();
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict('rules_email_duplicate');
       throw error;
@@ -126,13 +129,21 @@ export class AccountsService {
       patch.status = body.status;
       if (target.status === 'PENDING' && body.status === 'ACTIVE') patch.approved = 1;
     }
-    if ((patch.role !== undefined && patch.role !== 'MASTER') || (patch.status !== undefined && patch.status !== 'ACTIVE')) await this.keepAnActiveMaster(target);
     if (body.approved !== undefined) patch.approved = body.approved ? 1 : 0;
-    if (body.profileImage === null) {
-      await this.deps.avatars.remove(target.profile_image);
-      patch.profile_image = null;
+    if (body.profileImage === null) patch.profile_image = null;
+    if (Object.keys(patch).length > 0) {
+      // Unblocking, approving or any other change to ACTIVE takes a licence seat; blocking or
+      // demoting keeps an ACTIVE MASTER. Both are decided with the change, under one lock.
+      const rules = {
+        seats: patch.status === 'ACTIVE' ? await this.deps.licence.seats() : undefined,
+        keepActiveMaster: (patch.role !== undefined && patch.role !== 'MASTER') || (patch.status !== undefined && patch.status !== 'ACTIVE'),
+      };
+      const refused = await this.deps.users.updateGuarded(target.id, patch, rules);
+      if (refused === 'no_seat') throw noSeat();
+      if (refused === 'last_master') throw lastMaster();
+      if (refused === 'not_found') throw notFound('user_not_found');
     }
-    if (Object.keys(patch).length > 0) await this.deps.users.update(target.id, patch);
+    if (body.profileImage === null) await this.deps.avatars.remove(target.profile_image);
     // Folder entries are for USERs; an administrator holds their role's defaults everywhere.
     const promoted = patch.role_level !== undefined && patch.role_level >= ADMIN_LEVEL && target.role_level < ADMIN_LEVEL;
     if (promoted) await this.deps.permissions.deleteEntriesOf('user', target.id);
@@ -153,7 +164,6 @@ export class AccountsService {
   async deleteByAdmin(caller: Caller, accountId: string): Promise<void> {
     const target = await this.find(accountId);
     if (!mayDeleteAccount(caller.user, target)) throw forbidden();
-    await this.keepAnActiveMaster(target);
     await this.remove(target);
     await this.record(caller, `Account ${target.email} deleted`);
   }
@@ -162,7 +172,6 @@ export class AccountsService {
   async deleteOwn(caller: Caller, id: string, password: string, reason: DeleteAccountReason): Promise<void> {
     if (id !== caller.user.id) throw forbidden();
     if (!(await verifyPassword(caller.user.password_hash, password))) throw unauthorized('rules_password_not_match');
-    await this.keepAnActiveMaster(caller.user);
     await this.remove(caller.user);
     await this.deps.events.record({ service: 'user', message: `Account ${caller.user.email} deleted by its owner (reason: ${reason})`, userId: null, ip: caller.ip });
   }
@@ -201,7 +210,7 @@ export class AccountsService {
     if (rows.length === 0) throw badRequest('no_register_information');
     const preview = await this.classify(rows);
     if (preview.invalid.length > 0 || preview.duplicate.length > 0) throw conflict('check_input_message');
-    await this.deps.licence.assertSeatAvailable(preview.available.length);
+    const seats = await this.deps.licence.seats();
     const defaultGroup = await this.deps.groups.defaultGroup();
     const groupIds = new Map((await this.deps.groupsRepo.listWithCounts()).map((g) => [g.name, g.id]));
     // The initial password is the same for every row without one: hash it once.
@@ -215,7 +224,7 @@ export class AccountsService {
       for (const groupId of new Set([defaultGroup.id, ...(row.groups ?? []).map((g) => groupIds.get(g)!)])) memberships.push({ user_id: user.id, group_id: groupId });
     }
     try {
-      await this.deps.users.insertWithGroups(users, memberships);
+      if (!(await this.deps.users.insertWithGroups(users, memberships, seats))) throw noSeat();
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict('check_input_message');
       throw error;
@@ -225,19 +234,15 @@ export class AccountsService {
   }
 
   /**
-   * 409 `last_master_warning` when `target` is the only ACTIVE MASTER (the only one who can
-   * still sign in and hold every permission) and is about to be deleted, blocked or demoted.
-   * Blocked or pending MASTERs do not count: they cannot sign in.
+   * Deletes an account, refused (409 `last_master_warning`) when it is the only ACTIVE
+   * MASTER (the only one who can still sign in and hold every permission); blocked or
+   * pending MASTERs do not count. The check and the deletion are one decision (see
+   * UsersRepo), so two MASTERs deleting each other at once cannot both go.
    */
-  private async keepAnActiveMaster(target: UserRow): Promise<void> {
-    if (target.role !== 'MASTER' || target.status !== 'ACTIVE') return;
-    if ((await this.deps.users.countActiveMasters(target.id)) === 0) throw conflict('last_master_warning');
-  }
-
   private async remove(target: UserRow): Promise<void> {
+    if (!(await this.deps.users.deleteUnlessLastMaster(target.id))) throw lastMaster();
     await this.deps.avatars.remove(target.profile_image);
     await this.deps.permissions.deleteEntriesOf('user', target.id);
-    await this.deps.users.delete(target.id);
     // Its sessions went with the row; their open sockets close now.
     await this.deps.sessions.endAllOf(target.id);
   }

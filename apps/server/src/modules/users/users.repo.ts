@@ -1,9 +1,39 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Db } from '../../db/index.js';
-import type { UsersTable } from '../../db/schema.js';
+import type { Database, UsersTable } from '../../db/schema.js';
+import { holdSerialLock } from '../limits/serial-lock.repo.js';
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
+/** The columns an administrator or the account itself may change. */
+export type AccountPatch = Partial<Pick<UserRow, 'name' | 'role' | 'role_level' | 'status' | 'approved' | 'profile_image'>>;
+/** Why a guarded account change was refused: no licence seat left, it would leave no ACTIVE MASTER, or the account is gone. */
+export type AccountRefusal = 'no_seat' | 'last_master' | 'not_found';
+
+/** Activations, deletions and status or role changes of accounts take this lock (seats, the last MASTER). */
+const ACCOUNTS_LOCK = 'accounts';
+const isActiveMaster = (user: { status: string; role: string }) => user.status === 'ACTIVE' && user.role === 'MASTER';
+
+async function countActive(db: Kysely<Database>, exceptId?: string): Promise<number> {
+  let query = db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('status', '=', 'ACTIVE');
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
+/** MASTERs who can still sign in (ACTIVE), other than `exceptId`. */
+async function countActiveMasters(db: Kysely<Database>, exceptId: string): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('role', '=', 'MASTER')
+    .where('status', '=', 'ACTIVE')
+    .where('id', '!=', exceptId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
 
 /** SQL for accounts; the only place that reads or writes the users table. */
 export class UsersRepo {
@@ -77,25 +107,8 @@ export class UsersRepo {
   }
 
   /** Changes the given columns of one account. */
-  async update(id: string, patch: Partial<Pick<UserRow, 'name' | 'role' | 'role_level' | 'status' | 'approved' | 'profile_image'>>): Promise<void> {
+  async update(id: string, patch: AccountPatch): Promise<void> {
     await this.db.updateTable('users').set({ ...patch, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
-  }
-
-  /** Deletes an account; its sessions, keys, notifications, tasks and memberships go with it (foreign keys). */
-  async delete(id: string): Promise<void> {
-    await this.db.deleteFrom('users').where('id', '=', id).execute();
-  }
-
-  /** MASTERs who can still sign in (ACTIVE), other than `exceptId`. */
-  async countActiveMasters(exceptId: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('users')
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .where('role', '=', 'MASTER')
-      .where('status', '=', 'ACTIVE')
-      .where('id', '!=', exceptId)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
   }
 
   /** Which of these (lower-case) emails are taken. */
@@ -113,13 +126,54 @@ export class UsersRepo {
     return this.db.selectFrom('users').selectAll().where('id', 'in', ids).execute();
   }
 
-  /** Adds accounts and their group memberships in one transaction. */
-  async insertWithGroups(rows: NewUserRow[], memberships: { user_id: string; group_id: string }[]): Promise<void> {
+  /**
+   * Adds accounts and their group memberships in one transaction, holding the accounts
+   * lock: false (nothing added) when the ACTIVE ones among them would need more than
+   * `seats` ACTIVE accounts in all.
+   */
+  async insertWithGroups(rows: NewUserRow[], memberships: { user_id: string; group_id: string }[], seats: number): Promise<boolean> {
     const now = new Date().toISOString();
-    await this.db.transaction().execute(async (trx) => {
+    return this.db.transaction().execute(async (trx) => {
+      await holdSerialLock(trx, ACCOUNTS_LOCK);
+      const activating = rows.filter((row) => row.status === 'ACTIVE').length;
+      if (activating > 0 && (await countActive(trx)) + activating > seats) return false;
       for (let i = 0; i < rows.length; i += 50) await trx.insertInto('users').values(rows.slice(i, i + 50)).execute();
       const members = memberships.map((m) => ({ ...m, created_at: now }));
       for (let i = 0; i < members.length; i += 200) await trx.insertInto('group_members').values(members.slice(i, i + 200)).execute();
+      return true;
+    });
+  }
+
+  /**
+   * Changes an account under the accounts lock, so that the checks and the change are one
+   * decision however many run at once: making it ACTIVE needs a free seat of `rules.seats`;
+   * with `rules.keepActiveMaster`, the change may not leave no ACTIVE MASTER. Answers why
+   * it was refused (nothing changed), or null when done.
+   */
+  async updateGuarded(id: string, patch: AccountPatch, rules: { seats?: number; keepActiveMaster: boolean }): Promise<AccountRefusal | null> {
+    return this.db.transaction().execute(async (trx) => {
+      await holdSerialLock(trx, ACCOUNTS_LOCK);
+      const current = await trx.selectFrom('users').select(['status', 'role']).where('id', '=', id).executeTakeFirst();
+      if (!current) return 'not_found';
+      if (patch.status === 'ACTIVE' && current.status !== 'ACTIVE' && rules.seats !== undefined && (await countActive(trx, id)) + 1 > rules.seats) return 'no_seat';
+      const stays = { status: patch.status ?? current.status, role: patch.role ?? current.role };
+      if (rules.keepActiveMaster && !isActiveMaster(stays) && isActiveMaster(current) && (await countActiveMasters(trx, id)) === 0) return 'last_master';
+      await trx.updateTable('users').set({ ...patch, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+      return null;
+    });
+  }
+
+  /**
+   * Deletes an account under the accounts lock; false (kept) when it is the last ACTIVE
+   * MASTER. Its sessions, keys, notifications, tasks and memberships go with it (foreign keys).
+   */
+  async deleteUnlessLastMaster(id: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      await holdSerialLock(trx, ACCOUNTS_LOCK);
+      const current = await trx.selectFrom('users').select(['status', 'role']).where('id', '=', id).executeTakeFirst();
+      if (current && isActiveMaster(current) && (await countActiveMasters(trx, id)) === 0) return false;
+      await trx.deleteFrom('users').where('id', '=', id).execute();
+      return true;
     });
   }
 }
