@@ -80,14 +80,14 @@ export class FileTreeService implements FileTree {
     if (folder.folder !== 1) throw folderNotFound();
     const added = await uniqueNames(() =>
       this.locked([folder], async (repo, [parent]) => {
-        if (file.backend !== undefined && file.backend !== parent!.backend) throw conflict('backend_mismatch_warning');
-        const name = await placeName(repo, parent!.id, fileName, false, options.keepBoth ? 'keep-both' : 'error');
-        await this.assertPlaceable(repo, parent!, name);
-        if (!(await repo.addUsage(parent!.root_id, file.size, true))) throw volumeExceeded();
-        await repo.addBlobRefs(parent!.backend, file.contentHash, file.size);
+        if (file.backend !== undefined && file.backend !== parent.backend) throw conflict('backend_mismatch_warning');
+        const name = await placeName(repo, parent.id, fileName, false, options.keepBoth ? 'keep-both' : 'error');
+        await this.assertPlaceable(repo, parent, name);
+        if (!(await repo.addUsage(parent.root_id, file.size, true))) throw volumeExceeded();
+        await repo.addBlobRefs(parent.backend, file.contentHash, file.size);
         const now = new Date().toISOString();
         const row: NodeRow = {
-          ...blankNode(parent!, now),
+          ...blankNode(parent, now),
           name,
           folder: 0,
           size: file.size,
@@ -111,7 +111,7 @@ export class FileTreeService implements FileTree {
    * when one is gone). A node that moved to another root meanwhile makes it start again with
    * that root locked too.
    */
-  async locked<T>(nodes: NodeRow[], fn: (repo: NodesRepo, current: NodeRow[]) => Promise<T>): Promise<T> {
+  async locked<T, const N extends readonly NodeRow[]>(nodes: N, fn: (repo: NodesRepo, current: { -readonly [K in keyof N]: NodeRow }) => Promise<T>): Promise<T> {
     let roots = nodes.map((node) => node.root_id);
     for (let attempt = 0; attempt < LOCK_TRIES; attempt += 1) {
       const outcome = await this.repo.transaction(async (repo): Promise<{ value: T } | { retry: string[] }> => {
@@ -121,7 +121,7 @@ export class FileTreeService implements FileTree {
         if (current.some((row) => row === undefined)) throw folderNotFound();
         const rows = current as NodeRow[];
         if (rows.some((row) => !roots.includes(row.root_id))) return { retry: [...roots, ...rows.map((row) => row.root_id)] };
-        return { value: await fn(repo, rows) };
+        return { value: await fn(repo, rows as { -readonly [K in keyof N]: NodeRow }) };
       });
       if ('value' in outcome) return outcome.value;
       roots = outcome.retry;
@@ -214,7 +214,7 @@ export class FileTreeService implements FileTree {
       if (!parent) await this.repo.insert([node]);
       else {
         await this.locked([parent], async (repo, [current]) => {
-          await this.assertPlaceable(repo, current!, folderName);
+          await this.assertPlaceable(repo, current, folderName);
           await repo.insert([node]);
         });
       }

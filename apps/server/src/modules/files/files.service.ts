@@ -117,8 +117,8 @@ export class FilesService {
       node = { ...blankNode(parent, now), name, owner_id: caller.user.id };
       path = await uniqueNames(() =>
         this.tree.locked([parent], async (repo, [current]) => {
-          const folderPath = await this.tree.assertPlaceable(repo, current!, name);
-          await placeName(repo, current!.id, name, true, 'error');
+          const folderPath = await this.tree.assertPlaceable(repo, current, name);
+          await placeName(repo, current.id, name, true, 'error');
           await repo.insert([node]);
           return joinPath(folderPath, name);
         }),

@@ -54,21 +54,21 @@ export class MovesService {
     if (source.parent_id === target.id) return this.entry(caller.user, source, joinPath(body.newPath, source.name));
     const { moved, to } = await uniqueNames(() =>
       this.tree.locked([source, target], async (repo, [src, tgt]) => {
-        const { name, folderPath } = await this.placeUnder(repo, src!, tgt!, body.onConflict);
-        if (src!.root_id !== tgt!.root_id) {
+        const { name, folderPath } = await this.placeUnder(repo, src, tgt, body.onConflict);
+        if (src.root_id !== tgt.root_id) {
           // Trashed items inside go along: their bytes still count where they live.
-          const rows = await repo.subtree(src!.id, false);
+          const rows = await repo.subtree(src.id, false);
           const bytes = fileBytes(rows);
-          if (!(await repo.addUsage(tgt!.root_id, bytes, true))) throw volumeExceeded();
-          await repo.addUsage(src!.root_id, -bytes, false);
+          if (!(await repo.addUsage(tgt.root_id, bytes, true))) throw volumeExceeded();
+          await repo.addUsage(src.root_id, -bytes, false);
           await repo.setRoot(
             rows.map((r) => r.id),
-            tgt!.root_id,
+            tgt.root_id,
           );
         }
         const updated_at = new Date().toISOString();
-        await repo.update(src!.id, { parent_id: tgt!.id, name, updated_at });
-        return { moved: { ...src!, parent_id: tgt!.id, root_id: tgt!.root_id, name, updated_at }, to: joinPath(folderPath, name) };
+        await repo.update(src.id, { parent_id: tgt.id, name, updated_at });
+        return { moved: { ...src, parent_id: tgt.id, root_id: tgt.root_id, name, updated_at }, to: joinPath(folderPath, name) };
       }),
     );
     await this.record(caller, `Moved ${joinPath(body.path, body.name)} to ${to}`);
@@ -79,13 +79,13 @@ export class MovesService {
     const { source, target } = await this.prepare(caller.user, body, 'COPY');
     const { copy, to } = await uniqueNames(() =>
       this.tree.locked([source, target], async (repo, [src, tgt]) => {
-        const { name, folderPath } = await this.placeUnder(repo, src!, tgt!, body.onConflict);
-        const rows = await repo.subtree(src!.id, true);
-        if (!(await repo.addUsage(tgt!.root_id, fileBytes(rows), true))) throw volumeExceeded();
-        const copies = copyRows(rows, src!.id, tgt!, name, caller.user.id);
+        const { name, folderPath } = await this.placeUnder(repo, src, tgt, body.onConflict);
+        const rows = await repo.subtree(src.id, true);
+        if (!(await repo.addUsage(tgt.root_id, fileBytes(rows), true))) throw volumeExceeded();
+        const copies = copyRows(rows, src.id, tgt, name, caller.user.id);
         await addBlobReferences(repo, copies);
         await repo.insert(copies);
-        return { copy: copies.find((c) => c.parent_id === tgt!.id)!, to: joinPath(folderPath, name) };
+        return { copy: copies.find((c) => c.parent_id === tgt.id)!, to: joinPath(folderPath, name) };
       }),
     );
     await this.record(caller, `Copied ${joinPath(body.path, body.name)} to ${to}`);
@@ -107,11 +107,11 @@ export class MovesService {
     const updated_at = new Date().toISOString();
     const to = await uniqueNames(() =>
       this.tree.locked([node], async (repo, [current]) => {
-        if (current!.trash_key !== '') throw folderNotFound();
-        const parent = current!.parent_id === '' ? null : ((await repo.findById(current!.parent_id)) ?? null);
+        if (current.trash_key !== '') throw folderNotFound();
+        const parent = current.parent_id === '' ? null : ((await repo.findById(current.parent_id)) ?? null);
         const folderPath = await this.tree.assertPlaceable(repo, parent, name, current);
-        await placeName(repo, current!.parent_id, name, current!.folder === 1, 'error');
-        await repo.update(current!.id, { name, updated_at });
+        await placeName(repo, current.parent_id, name, current.folder === 1, 'error');
+        await repo.update(current.id, { name, updated_at });
         return joinPath(folderPath, name);
       }),
     );
