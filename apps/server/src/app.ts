@@ -4,9 +4,13 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
+import { sealPlaintextSecrets } from './crypto/sealing.repo.js';
+import { SecretBox } from './crypto/secret-box.js';
+import { prepareDataDir } from './data-dir.js';
 import { type Db, migrateToLatest, openDb, pingDb } from './db/index.js';
 import { registerAuthorization } from './http/authorize.js';
 import { registerErrorHandler } from './http/errors.js';
+import { registerMultipartChecks } from './http/multipart.js';
 import { registerOpenApi } from './http/openapi.js';
 import { PolicyRegistry } from './http/policy.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -22,6 +26,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { LoginGuard, SIGN_IN_ADDRESS_WINDOW_MS } from './modules/auth/login-guard.js';
 import { LoginGuardRepo } from './modules/auth/login-guard.repo.js';
+import { Reauthentication } from './modules/auth/reauth.js';
 import { resolveServerSecret } from './modules/auth/server-secret.js';
 import { SetupRepo } from './modules/auth/setup.repo.js';
 import { SetupToken } from './modules/auth/setup-token.js';
@@ -46,7 +51,7 @@ import { SessionsRepo } from './modules/sessions/sessions.repo.js';
 import { SessionsService } from './modules/sessions/sessions.service.js';
 import type { TasksService } from './modules/tasks/tasks.service.js';
 import { SettingsRepo } from './modules/settings/settings.repo.js';
-import { registerTransfer } from './modules/transfer/transfer.module.js';
+import { registerTransfer, verifyServerStorage } from './modules/transfer/transfer.module.js';
 import { registerSnapshots } from './modules/snapshots/snapshots.module.js';
 import { registerSharing } from './modules/shares/sharing.module.js';
 import { registerStorageSync } from './modules/storage-sync/storage-sync.module.js';
@@ -62,6 +67,11 @@ import { UsersRepo } from './modules/users/users.repo.js';
 import { WebauthnRepo } from './modules/webauthn/webauthn.repo.js';
 import { webauthnRoutes } from './modules/webauthn/webauthn.routes.js';
 import { WebauthnService } from './modules/webauthn/webauthn.service.js';
+import { RequestsRepo } from './modules/requests/requests.repo.js';
+import { ReservationsRepo } from './modules/secure/reservations.repo.js';
+import { SecureDownloadGate } from './modules/secure/secure-gate.js';
+import { SecureFolders } from './modules/secure/secure-folders.js';
+import { SecureRepo } from './modules/secure/secure.repo.js';
 import { blobRoot, ensureBlobRoot } from './storage/blob-root.js';
 
 /** Default location of the built web app, relative to this file (src/ or dist/). */
@@ -93,9 +103,16 @@ export interface BuildOptions {
  * listens (main.ts does); tests call it with a temporary data directory.
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  prepareDataDir(config.dataDir);
+  const serverSecret = resolveServerSecret(config.secret, config.dataDir);
+  const secrets = new SecretBox(serverSecret);
   const db = openDb(config.database);
   try {
     await migrateToLatest(db);
+    // Secrets written before they were sealed (migrations cannot: they do not know the secret).
+    await sealPlaintextSecrets(db, secrets);
+    // A process whose server storage directory is not the installation's shared one stops here.
+    await verifyServerStorage(config, db);
   } catch (error) {
     await db.destroy();
     throw error;
@@ -121,7 +138,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const users = new UsersRepo(db);
   const settings = new SettingsRepo(db);
-  const serverSecret = resolveServerSecret(config.secret, config.dataDir);
   const tokens = new AccessTokens(serverSecret, config.accessTokenTtlSeconds);
   const setupToken = new SetupToken(settings, config.dataDir);
   const accessLog = new AccessLogWriter(new AccessLogRepo(db), config.accessLogMaxRows, app.log);
@@ -133,6 +149,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('setupToken', setupToken);
 
   registerErrorHandler(app);
+  registerMultipartChecks(app);
   registerSecurityHeaders(app);
   await app.register(fastifyCookie);
   const sessionsRepo = new SessionsRepo(db);
@@ -153,6 +170,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     eventsRepo,
     events,
     redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
   });
   app.decorate('tasks', tasks);
   const mailer: Mailer = config.smtpUrl
@@ -164,12 +182,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const guard = new LoginGuard(new LoginGuardRepo(db), config.loginLockMinutes, signInAddresses);
   const webauthnRepo = new WebauthnRepo(db);
   const challenges = new ChallengesRepo(db);
-  const mfa = new MfaService(challenges, users, webauthnRepo, guard, mailer);
+  const mfa = new MfaService(challenges, users, webauthnRepo, guard, mailer, secrets);
   const sessions = new SessionsService(sessionsRepo, tokens, config.refreshTokenTtlSeconds, realtime);
   const auth = new AuthService(users, new SetupRepo(db), setupToken, guard, mfa, sessions, events);
   const refreshTtlSeconds = config.refreshTokenTtlSeconds;
+  const reauth = new Reauthentication(users, guard, events);
   app.decorate('loginGuard', guard);
-  await app.register(authRoutes, { auth, mfa, sessions, authorize, refreshTtlSeconds });
+  await app.register(authRoutes, { auth, mfa, sessions, authorize, refreshTtlSeconds, reauth });
   await app.register(webauthnRoutes, {
     webauthn: new WebauthnService(webauthnRepo),
     auth,
@@ -177,26 +196,30 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     guard,
     publicUrl: config.publicUrl,
     refreshTtlSeconds,
+    reauth,
   });
   await app.register(userRoutes, { auth, tokens });
   await app.register(licenceRoutes, { licence, ...authorize });
-  await registerWebhooks(app, { config, db, settings, users, events });
+  await registerWebhooks(app, { config, db, settings, users, events, secrets });
   const groups = new GroupsRepo(db);
   const permissions = new PermissionsRepo(db);
-  const { trashRetention, tree, access } = await registerFiles(app, { db, settings, users, events, groups, permissions });
+  // Security checks are built here and handed to every module that must apply them.
+  const secure = new SecureFolders(new SecureRepo(db));
+  const downloadGate = new SecureDownloadGate(secure, new RequestsRepo(db), new ReservationsRepo(db));
+  const { trashRetention, tree, access } = await registerFiles(app, { db, settings, users, events, groups, permissions, secure });
   const adminMode = new AdminMode(settings);
   app.decorate('adminMode', adminMode);
-  const transfer = await registerTransfer(app, { config, db, settings, events, sessions: sessionsRepo, serverSecret });
+  const transfer = await registerTransfer(app, { config, db, settings, events, sessions: sessionsRepo, serverSecret, downloadGate });
   await registerAccounts(app, { config, users, groups, permissions, settings, sessions, licence, notifications, events, tree, access });
   await registerSnapshots(app, { config, db, events });
-  const sharing = await registerSharing(app, { config, db, users, groups, tree, access, notifications, events, downloads: transfer.downloads, authorize });
+  const sharing = await registerSharing(app, { config, db, users, groups, tree, access, notifications, events, downloads: transfer.downloads, authorize, secure, secrets });
   await registerStorageSync(app, { db, events });
   await app.register(adminModeRoutes, { events, adminMode, attemptCounters });
   const search = await registerSearch(app, { db });
   const accessLogService = new AccessLogService(new AccessLogRepo(db), config.accessLogRetentionDays);
   await app.register(systemRoutes, {
     registry,
-    healthy: async () => (await pingDb(db)) && (await transfer.stores.healthy()),
+    healthy: async () => ((await pingDb(db)) ? transfer.stores.health() : { ok: false }),
     accessLog: accessLogService,
   });
   await registerDashboard(app, { db, licence });

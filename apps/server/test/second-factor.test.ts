@@ -22,7 +22,7 @@ describe.each(dialects())('second factors on $dialect', ({ dialect, skip }) => {
     await smtp?.close();
   });
 
-  const setMfa = (mfa: string) => server.request('PUT', '/api/auth/factors', { token: master.token, body: { mfa } });
+  const setMfa = (mfa: string) => server.request('PUT', '/api/auth/factors', { token: master.token, body: { mfa, currentPassword: GOOD_PASSWORD } });
   const login = () => server.request('POST', '/api/auth/login', { body: { email: EMAIL, password: GOOD_PASSWORD } });
   const verify = (otp: string, challenge: string | undefined) =>
     server.request('POST', '/api/auth/verify/otp', {
@@ -93,11 +93,11 @@ describe.each(dialects())('second factors on $dialect', ({ dialect, skip }) => {
 
   it.skipIf(skip)('authenticator app: registered with a QR code, each code accepted once', async () => {
     expect((await setMfa('otp')).status).toBe(400);
-    const qr = await server.request('POST', '/api/auth/login/otp', { token: master.token, body: { email: EMAIL } });
+    const qr = await server.request('POST', '/api/auth/login/otp', { token: master.token, body: { email: EMAIL, currentPassword: GOOD_PASSWORD } });
     expect(qr.status).toBe(200);
     expect(qr.body.qrCode).toMatch(/^data:image\/png;base64,/);
     const secret = qr.body.secret as string;
-    const other = await server.request('POST', '/api/auth/login/otp', { token: master.token, body: { email: 'other@example.com' } });
+    const other = await server.request('POST', '/api/auth/login/otp', { token: master.token, body: { email: 'other@example.com', currentPassword: GOOD_PASSWORD } });
     expect(other.status).toBe(403);
 
     const confirmBad = await server.request('POST', '/api/auth/verify/otp', {
@@ -165,7 +165,7 @@ describe.each(dialects())('second factors on $dialect', ({ dialect, skip }) => {
     });
     const foreign = await server.request('PUT', '/api/auth', {
       token: master.token,
-      body: { _id: 'someone-else', credentialId: 'x', response: { id: 'x' } },
+      body: { _id: 'someone-else', credentialId: 'x', response: { id: 'x' }, currentPassword: GOOD_PASSWORD },
       cookies: { bogwan_webauthn: gen.cookies.bogwan_webauthn! },
     });
     expect(foreign.status).toBe(403);
@@ -178,7 +178,7 @@ describe('mail without an SMTP server', () => {
     const server = await startServer('sqlite');
     try {
       const master = await setupMaster(server);
-      await server.request('PUT', '/api/auth/factors', { token: master.token, body: { mfa: 'email' } });
+      await server.request('PUT', '/api/auth/factors', { token: master.token, body: { mfa: 'email', currentPassword: GOOD_PASSWORD } });
       const res = await server.request('POST', '/api/auth/login', { body: { email: EMAIL, password: GOOD_PASSWORD } });
       expect(res.body).toEqual({ mfa: 'email', email: EMAIL });
       const outbox = path.join(server.dataDir, 'outbox');

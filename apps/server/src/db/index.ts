@@ -23,13 +23,38 @@ export function openDb(config: DatabaseConfig): Db {
     pool.on('error', (error) => process.emitWarning(`PostgreSQL connection lost: ${error.message}`));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
-  fs.mkdirSync(path.dirname(config.file), { recursive: true });
+  fs.mkdirSync(path.dirname(config.file), { recursive: true, mode: 0o700 });
+  ownerOnlyDatabaseFiles(config.file);
   const database = new SQLite(config.file);
   // `exec`, not `pragma()`: the latter makes a statement object for the collector (see
   // statement-cache.ts for why none may be left to it).
   // synchronous FULL: an acknowledged write survives a power cut, not only a process crash.
   database.exec('pragma journal_mode = WAL; pragma synchronous = FULL; pragma foreign_keys = ON; pragma busy_timeout = 5000;');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+}
+
+/** The SQLite database file and the journal files SQLite keeps beside it. */
+export const sqliteFiles = (file: string) => [file, `${file}-wal`, `${file}-shm`, `${file}-journal`];
+
+/**
+ * Makes the database readable by the server's account only, before SQLite opens it: a
+ * new file is created empty with mode 0600 (SQLite takes an empty file as an empty
+ * database), an existing one and its journal files are changed to 0600. SQLite creates
+ * its -wal and -shm files with the database file's mode, so they are 0600 from the start.
+ */
+function ownerOnlyDatabaseFiles(file: string): void {
+  try {
+    fs.closeSync(fs.openSync(file, 'wx', 0o600));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  for (const existing of sqliteFiles(file)) {
+    try {
+      fs.chmodSync(existing, 0o600);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
 }
 
 /** Runs every pending migration, forward only; throws on the first failure. */

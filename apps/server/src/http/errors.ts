@@ -2,6 +2,7 @@ import { MESSAGE_KEYS, type MessageKey } from '@bogwan/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.js';
+import { isMalformedMultipart } from './multipart.js';
 import { StorageUnavailableError } from '../storage/blob-store.js';
 
 const KNOWN_KEYS = new Set<string>(MESSAGE_KEYS);
@@ -28,6 +29,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof StorageUnavailableError) {
       request.log.warn({ err: error }, 'storage unavailable');
       return reply.code(503).send({ statusCode: 503, message: 'storage_unavailable_message' });
+    }
+    if (isMalformedMultipart(error)) {
+      return reply.code(400).send({ statusCode: 400, message: 'multipart_body_invalid' });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const key = error.validation.map((v) => v.message).find((m) => m !== undefined && KNOWN_KEYS.has(m));

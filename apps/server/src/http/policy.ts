@@ -28,6 +28,8 @@ export interface RouteEntry {
   method: string;
   uri: string;
   policy: RoutePolicy | undefined;
+  /** The body types the route's schema declares (`multipart/form-data` for file posts). */
+  consumes: readonly string[];
 }
 
 /**
@@ -46,7 +48,8 @@ export class PolicyRegistry {
   get routes(): RouteEntry[] {
     return this.registered.flatMap((route) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
-      return methods.map((method) => ({ method, uri: route.url, policy: route.config?.policy }));
+      const consumes = (route.schema as { consumes?: readonly string[] } | undefined)?.consumes ?? [];
+      return methods.map((method) => ({ method, uri: route.url, policy: route.config?.policy, consumes }));
     });
   }
 

@@ -13,6 +13,16 @@ const emailInput = z
   .max(EMAIL_MAX_LENGTH)
   .transform((v) => v.trim().toLowerCase());
 
+/**
+ * The account's current password, asked again before a change that would hand the account
+ * to whoever holds an access token (second factor off or replaced, a new authenticator app,
+ * a fingerprint). Missing: 400 `reauth_password_required`; wrong: 401 `not_matched_origin_password`.
+ */
+export const currentPasswordField = z
+  .string({ error: 'reauth_password_required' })
+  .min(1, { error: 'reauth_password_required' })
+  .max(PASSWORD_MAX_LENGTH * 4);
+
 /** `POST /api/auth/login`: signed in, or a second factor is needed (an email code was sent for `email`). */
 export const mfaChallengeSchema = z.object({ mfa: z.enum(['email', 'otp']), email: z.string() });
 export type MfaChallenge = z.infer<typeof mfaChallengeSchema>;
@@ -37,7 +47,8 @@ export const verifyOtpResponseSchema = z.object({
 export type VerifyOtpResponse = z.infer<typeof verifyOtpResponseSchema>;
 
 /** `POST /api/auth/login/otp` (signed in): a new authenticator secret as a QR code to scan. */
-export const otpQrRequestSchema = z.object({ email: emailInput });
+export const otpQrRequestSchema = z.object({ email: emailInput, currentPassword: currentPasswordField });
+export type OtpQrRequest = z.input<typeof otpQrRequestSchema>;
 export const otpQrResponseSchema = z.object({ qrCode: z.string(), secret: z.string() });
 export type OtpQrResponse = z.infer<typeof otpQrResponseSchema>;
 
@@ -52,7 +63,8 @@ export const factorsSchema = z.object({
   fingerprints: z.number().int(),
 });
 export type Factors = z.infer<typeof factorsSchema>;
-export const updateFactorsRequestSchema = z.object({ mfa: z.enum(MFA_METHODS) });
+export const updateFactorsRequestSchema = z.object({ mfa: z.enum(MFA_METHODS), currentPassword: currentPasswordField });
+export type UpdateFactorsRequest = z.input<typeof updateFactorsRequestSchema>;
 
 /** `PUT /api/user/password`. */
 export const changePasswordRequestSchema = z.object({
@@ -74,7 +86,9 @@ export const webauthnRegisterRequestSchema = z.object({
   _id: z.string().min(1).max(64),
   credentialId: z.string().min(1).max(1024),
   response: z.record(z.string(), z.unknown()),
+  currentPassword: currentPasswordField,
 });
+export type WebauthnRegisterRequest = z.input<typeof webauthnRegisterRequestSchema>;
 export const webauthnLoginOptionsRequestSchema = z.object({ email: emailInput });
 /** Answer to the options call: either assertion options, or `register: true` when the account has no fingerprint yet. */
 export const webauthnLoginOptionsResponseSchema = z.object({

@@ -31,6 +31,7 @@ import {
 } from '../sessions/session-cookies.js';
 import type { IssuedSession, SessionsService } from '../sessions/sessions.service.js';
 import type { AuthService } from './auth.service.js';
+import type { Reauthentication } from './reauth.js';
 
 const category = 'auth';
 const open = { level: 0, licenceExempt: true } as const;
@@ -44,11 +45,23 @@ const policies = {
     description: 'Finish a sign-in with its second-factor code, or (signed in) confirm an authenticator app',
     ...open,
   },
-  otpQr: { category, name: 'otp_register', description: 'Start registering an authenticator app (QR code)', level: 1, licenceExempt: true },
+  otpQr: {
+    category,
+    name: 'otp_register',
+    description: 'Start registering an authenticator app (QR code); asks for the current password',
+    level: 1,
+    licenceExempt: true,
+  },
   refresh: { category, name: 'refresh', description: 'Exchange the refresh cookie for a new access token', ...open },
   logout: { category, name: 'logout', description: 'Sign out: the session and its tokens stop working', ...open },
   factors: { category, name: 'factors', description: "The signed-in user's second factors", level: 1, licenceExempt: true },
-  setFactors: { category, name: 'factors_update', description: 'Choose the second factor for password sign-in', level: 1, licenceExempt: true },
+  setFactors: {
+    category,
+    name: 'factors_update',
+    description: 'Choose the second factor for password sign-in; asks for the current password',
+    level: 1,
+    licenceExempt: true,
+  },
 } satisfies Record<string, RoutePolicy>;
 
 export interface AuthRoutesDeps {
@@ -57,6 +70,8 @@ export interface AuthRoutesDeps {
   sessions: SessionsService;
   authorize: AuthorizeDeps;
   refreshTtlSeconds: number;
+  /** The current password, asked again before the second factor changes. */
+  reauth: Reauthentication;
 }
 
 export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Promise<void> {
@@ -115,7 +130,10 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Pr
   r.post(
     '/api/auth/login/otp',
     { config: { policy: policies.otpQr }, schema: { tags, body: otpQrRequestSchema, response: { 200: otpQrResponseSchema } } },
-    (request) => mfa.startOtpRegistration(request.user!, request.body.email),
+    async (request) => {
+      await deps.reauth.confirm(request.user!, request.body.currentPassword, request.ip, 'start a new authenticator app');
+      return mfa.startOtpRegistration(request.user!, request.body.email);
+    },
   );
 
   r.post(
@@ -154,6 +172,9 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Pr
   r.put(
     '/api/auth/factors',
     { config: { policy: policies.setFactors }, schema: { tags, body: updateFactorsRequestSchema, response: { 200: factorsSchema } } },
-    (request) => mfa.setMethod(request.user!, request.body.mfa),
+    async (request) => {
+      await deps.reauth.confirm(request.user!, request.body.currentPassword, request.ip, 'change the second factor');
+      return mfa.setMethod(request.user!, request.body.mfa);
+    },
   );
 }

@@ -2,8 +2,8 @@ import type { DashboardSnapshot } from '@bogwan/contracts';
 
 /**
  * The dashboard's view of backups: the latest snapshot run, or null when there is none.
- * The snapshots module provides it by decorating the app with `snapshotSummary`; until
- * it does, the dashboard reports no snapshot.
+ * The snapshots module provides it by decorating the app with `snapshotSummary`; the
+ * dashboard module declares it needs it (the boot fails without it).
  */
 export interface SnapshotSummary {
   lastRun(): Promise<DashboardSnapshot | null>;
@@ -11,7 +11,7 @@ export interface SnapshotSummary {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Set by the snapshots module; absent while there is none. */
-    snapshotSummary?: SnapshotSummary;
+    /** Set by the snapshots module. */
+    snapshotSummary: SnapshotSummary;
   }
 }

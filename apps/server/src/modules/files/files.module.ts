@@ -8,6 +8,7 @@ import { trashRoutes } from '../trash/trash.routes.js';
 import type { GroupsRepo } from '../groups/groups.repo.js';
 import type { PermissionsRepo } from '../permissions/permissions.repo.js';
 import type { UsersRepo } from '../users/users.repo.js';
+import { requireDecorators } from '../../http/wiring.js';
 import { AccessService } from './access.service.js';
 import { FileTreeService } from './file-tree.js';
 import { fileRoutes } from './files.routes.js';
@@ -26,7 +27,7 @@ declare module 'fastify' {
     fileAccess: FileAccess;
     /** The permission check with its internals (resources, defaults), for the permission module. */
     accessService: AccessService;
-    /** Secure (locked) folders; decorated by the sharing module. */
+    /** Secure (locked) folders (built in app.ts; moves, copies and the sharing module use it). */
     secureFolders: SecureFolderLookup;
   }
 }
@@ -38,6 +39,8 @@ export interface FilesModuleDeps {
   events: EventsService;
   groups: GroupsRepo;
   permissions: PermissionsRepo;
+  /** Copies and moves ask it whether bytes would leave a locked folder (required: a security check). */
+  secure: SecureFolderLookup;
 }
 
 /**
@@ -45,13 +48,15 @@ export interface FilesModuleDeps {
  * `fileTree` and `fileAccess`. Answers the trash retention rule for the housekeeping job.
  */
 export async function registerFiles(app: FastifyInstance, deps: FilesModuleDeps): Promise<{ trashRetention: TrashRetentionService; tree: FileTreeService; access: AccessService }> {
+  requireDecorators(app, 'files', ['webhooks']);
   const tree = new FileTreeService(new NodesRepo(deps.db));
   const access = new AccessService(tree, deps.settings, deps.groups, deps.permissions);
   const files = new FilesService(tree, access, deps.events);
   app.decorate('fileTree', tree);
   app.decorate('fileAccess', access);
   app.decorate('accessService', access);
-  await app.register(fileRoutes, { files, moves: new MovesService(tree, access, deps.events, () => app.webhooks, () => (app.hasDecorator('secureFolders') ? app.secureFolders : undefined)) });
+  app.decorate('secureFolders', deps.secure);
+  await app.register(fileRoutes, { files, moves: new MovesService(tree, access, deps.events, app.webhooks, deps.secure) });
   await app.register(rootRoutes, { roots: new RootsService(tree, access, files, deps.events) });
   const trash = new TrashService(tree, access, deps.users, deps.events);
   const retention = new TrashRetentionService(deps.settings, trash, deps.events);

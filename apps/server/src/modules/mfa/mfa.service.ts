@@ -1,5 +1,6 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Factors, MfaChallenge, MfaMethod } from '@bogwan/contracts';
+import type { SecretBox } from '../../crypto/secret-box.js';
 import { AppError, badRequest, forbidden, unauthorized } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { LoginGuard } from '../auth/login-guard.js';
@@ -28,6 +29,8 @@ export class MfaService {
     private readonly webauthn: WebauthnRepo,
     private readonly guard: LoginGuard,
     private readonly mailer: Mailer,
+    /** Authenticator secrets are stored sealed with the server secret, bound to the account. */
+    private readonly secrets: SecretBox,
   ) {}
 
   /** Starts the second step for a user whose password was right; answers the challenge id for the cookie. */
@@ -92,7 +95,7 @@ export class MfaService {
   async startOtpRegistration(user: UserRow, email: string): Promise<{ qrCode: string; secret: string }> {
     if (email !== user.email) throw forbidden();
     const secret = newTotpSecret();
-    await this.users.setPendingOtpSecret(user.id, secret);
+    await this.users.setPendingOtpSecret(user.id, this.secrets.seal('totp', secret, user.id));
     return { qrCode: await totpQrCode(secret, user.email), secret };
   }
 
@@ -101,8 +104,9 @@ export class MfaService {
     if (email !== user.email) throw forbidden();
     const fresh = await this.users.findById(user.id);
     if (!fresh?.otp_pending_secret) return false;
-    const step = await matchTotp(fresh.otp_pending_secret, code, 0);
+    const step = await matchTotp(this.secrets.open('totp', fresh.otp_pending_secret, user.id), code, 0);
     if (step === null) return false;
+    // Moved as it is stored: sealed, and bound to the same account.
     await this.users.confirmOtpSecret(user.id, fresh.otp_pending_secret, step);
     return true;
   }
@@ -131,6 +135,6 @@ export class MfaService {
       return expected.length === actual.length && timingSafeEqual(expected, actual) ? 0 : null;
     }
     if (!user.otp_secret) return null;
-    return matchTotp(user.otp_secret, code, user.otp_last_step);
+    return matchTotp(this.secrets.open('totp', user.otp_secret, user.id), code, user.otp_last_step);
   }
 }

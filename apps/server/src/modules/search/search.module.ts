@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/index.js';
+import { requireDecorators } from '../../http/wiring.js';
 import type { HousekeepingTask } from '../../jobs/housekeeping.js';
 import { SearchIndexer } from './search.indexer.js';
 import { SearchRepo } from './search.repo.js';
@@ -19,6 +20,7 @@ declare module 'fastify' {
  * the server is ready, and answers the hourly housekeeping work.
  */
 export async function registerSearch(app: FastifyInstance, deps: { db: Db }): Promise<{ housekeeping: HousekeepingTask[] }> {
+  requireDecorators(app, 'search', ['fileTree', 'fileAccess', 'blobStores', 'tasks']);
   const repo = new SearchRepo(deps.db);
   const indexer = new SearchIndexer(repo, () => app.blobStores, () => app.tasks, app.log);
   app.decorate('searchIndex', indexer);

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { ShareRecipientsTable, SharesTable } from '../../db/schema.js';
+import type { SecretBox } from '../../crypto/secret-box.js';
 
 export type ShareRow = Selectable<SharesTable>;
 export type ShareRecipientRow = Selectable<ShareRecipientsTable>;
@@ -8,13 +9,26 @@ export type ShareRecipientRow = Selectable<ShareRecipientsTable>;
 /** How many links one list answers at most (newest first). */
 const LIST_LIMIT = 1000;
 
-/** SQL for share links and their recipients; the only place that touches these tables. */
+/**
+ * SQL for share links and their recipients; the only place that touches these tables.
+ * A link's key is stored sealed with the server secret (its owner sees the link again;
+ * lookups go by `key_hash`): rows are sealed on the way in and opened on the way out.
+ */
 export class SharesRepo {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly box: SecretBox,
+  ) {}
+
+  private sealed(row: ShareRow): ShareRow {
+    return { ...row, key: this.box.seal('share-key', row.key, row.id) };
+  }
+
+  private opened = (row: ShareRow): ShareRow => ({ ...row, key: this.box.open('share-key', row.key, row.id) });
 
   async insert(row: ShareRow, recipients: ShareRecipientRow[]): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx.insertInto('shares').values(row).execute();
+      await trx.insertInto('shares').values(this.sealed(row)).execute();
       if (recipients.length > 0) await trx.insertInto('share_recipients').values(recipients).execute();
     });
   }
@@ -28,18 +42,20 @@ export class SharesRepo {
     return this.db.transaction().execute(async (trx) => {
       const requestId = await spend(trx);
       if (requestId === null) return null;
-      await trx.insertInto('shares').values({ ...row, request_id: requestId }).execute();
+      await trx.insertInto('shares').values(this.sealed({ ...row, request_id: requestId })).execute();
       if (recipients.length > 0) await trx.insertInto('share_recipients').values(recipients).execute();
       return requestId;
     });
   }
 
-  findById(id: string): Promise<ShareRow | undefined> {
-    return this.db.selectFrom('shares').selectAll().where('id', '=', id).executeTakeFirst();
+  async findById(id: string): Promise<ShareRow | undefined> {
+    const row = await this.db.selectFrom('shares').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && this.opened(row);
   }
 
-  findByKeyHash(keyHash: string): Promise<ShareRow | undefined> {
-    return this.db.selectFrom('shares').selectAll().where('key_hash', '=', keyHash).executeTakeFirst();
+  async findByKeyHash(keyHash: string): Promise<ShareRow | undefined> {
+    const row = await this.db.selectFrom('shares').selectAll().where('key_hash', '=', keyHash).executeTakeFirst();
+    return row && this.opened(row);
   }
 
   /** Changes a link's rules and replaces its recipients, in one transaction. */
@@ -55,13 +71,14 @@ export class SharesRepo {
     await this.db.deleteFrom('shares').where('id', '=', id).execute();
   }
 
-  byCreator(userId: string): Promise<ShareRow[]> {
-    return this.db.selectFrom('shares').selectAll().where('created_by', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(LIST_LIMIT).execute();
+  async byCreator(userId: string): Promise<ShareRow[]> {
+    const rows = await this.db.selectFrom('shares').selectAll().where('created_by', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(LIST_LIMIT).execute();
+    return rows.map(this.opened);
   }
 
   /** Links of scope `specific` naming the user or one of their groups, not expired for good. */
-  sharedWith(userId: string, groupIds: string[]): Promise<ShareRow[]> {
-    return this.db
+  async sharedWith(userId: string, groupIds: string[]): Promise<ShareRow[]> {
+    const rows = await this.db
       .selectFrom('shares')
       .selectAll()
       .where('scope', '=', 'specific')
@@ -84,6 +101,7 @@ export class SharesRepo {
       .orderBy('created_at', 'desc')
       .limit(LIST_LIMIT)
       .execute();
+    return rows.map(this.opened);
   }
 
   /** The recipients of each link, by link id. */

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/index.js';
+import type { SecretBox } from '../../crypto/secret-box.js';
 import type { AuthorizeDeps } from '../../http/authorize.js';
+import { requireDecorators } from '../../http/wiring.js';
 import type { HousekeepingTask } from '../../jobs/housekeeping.js';
 import { SpentTicketsRepo } from './spent-tickets.repo.js';
 import { AttemptCountersRepo } from '../limits/attempt-counters.repo.js';
@@ -17,9 +19,7 @@ import { RequestsRepo } from '../requests/requests.repo.js';
 import { RequestsService } from '../requests/requests.service.js';
 import { SecurityManagers } from '../requests/security-managers.js';
 import { ReservationsRepo } from '../secure/reservations.repo.js';
-import { SecureDownloadGate } from '../secure/secure-gate.js';
-import { SecureFolders } from '../secure/secure-folders.js';
-import { SecureRepo } from '../secure/secure.repo.js';
+import type { SecureFolders } from '../secure/secure-folders.js';
 import type { DownloadService } from '../transfer/download.service.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import { ShareDownloadTickets } from './download-tickets.js';
@@ -48,6 +48,10 @@ export interface SharingModuleDeps {
   events: EventsService;
   downloads: DownloadService;
   authorize: AuthorizeDeps;
+  /** Secure (locked) folders: share links and requests check them. */
+  secure: SecureFolders;
+  /** Seals share keys in the database. */
+  secrets: SecretBox;
 }
 
 /** A download whose process died unsettled gives its use back after this long. */
@@ -60,9 +64,9 @@ const STALE_RESERVATION_MS = 24 * 60 * 60_000;
  * put back by a snapshot restore. Answers the hourly expiry and reservation clean-up.
  */
 export async function registerSharing(app: FastifyInstance, deps: SharingModuleDeps): Promise<{ housekeeping: HousekeepingTask[] }> {
-  const secure = new SecureFolders(new SecureRepo(deps.db));
-  // Copies and moves ask it whether bytes would leave a locked folder.
-  app.decorate('secureFolders', secure);
+  // Links expire when a snapshot restore puts their item back: a rule, not an extra.
+  requireDecorators(app, 'sharing', ['snapshots', 'webhooks']);
+  const { secure } = deps;
   const requestsRepo = new RequestsRepo(deps.db);
   const reservations = new ReservationsRepo(deps.db);
   const webhooks = () => app.webhooks;
@@ -77,7 +81,7 @@ export async function registerSharing(app: FastifyInstance, deps: SharingModuleD
     webhooks,
     log: app.log,
   });
-  const sharesRepo = new SharesRepo(deps.db);
+  const sharesRepo = new SharesRepo(deps.db, deps.secrets);
   const shares = new SharesService({
     repo: sharesRepo,
     tree: deps.tree,
@@ -114,14 +118,13 @@ export async function registerSharing(app: FastifyInstance, deps: SharingModuleD
     events: deps.events,
   });
 
-  deps.downloads.useGate(new SecureDownloadGate(secure, requestsRepo, reservations));
   const expire = (what: string, run: () => Promise<number>) =>
     run().then(
       () => undefined,
       (error: unknown) => app.log.error({ err: error }, `share links not expired after ${what}`),
     );
   deps.tree.onTrashMove((ids) => expire('a trash move', () => shares.expireUnder(ids)));
-  app.snapshots?.restored.listen((ids) => expire('a snapshot restore', () => shares.expireOn(ids)));
+  app.snapshots.restored.listen((ids) => expire('a snapshot restore', () => shares.expireOn(ids)));
 
   app.decorate('sharing', { limits });
   await app.register(shareRoutes, { shares });

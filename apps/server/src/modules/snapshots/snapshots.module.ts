@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/index.js';
 import { resolveServerSecret } from '../auth/server-secret.js';
+import { requireDecorators } from '../../http/wiring.js';
 import type { EventsService } from '../events/events.service.js';
 import { CatalogCache, stagingRoot } from './catalog-cache.js';
 import { BackgroundJobs, type SnapshotContext } from './context.js';
@@ -37,6 +38,7 @@ export interface SnapshotsModuleDeps {
  * `app.fileAccess`, `app.blobStores` and `app.tasks` (read when work starts).
  */
 export async function registerSnapshots(app: FastifyInstance, deps: SnapshotsModuleDeps): Promise<void> {
+  requireDecorators(app, 'snapshots', ['tasks', 'fileTree', 'fileAccess', 'blobStores', 'webhooks']);
   const jobs = new JobsRepo(deps.db);
   const plansRepo = new PlansRepo(deps.db);
   const restored = new RestoredItems();

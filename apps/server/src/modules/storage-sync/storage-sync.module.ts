@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/index.js';
+import { requireDecorators } from '../../http/wiring.js';
 import type { EventsService } from '../events/events.service.js';
 import { storageRoutes } from './storage.routes.js';
 import { SyncRepo } from './sync.repo.js';
@@ -14,6 +15,7 @@ declare module 'fastify' {
 
 /** Wires the volume table and sync tasks; needs `app.blobStores`, `app.fileAccess` and `app.tasks`. */
 export async function registerStorageSync(app: FastifyInstance, deps: { db: Db; events: EventsService }): Promise<void> {
+  requireDecorators(app, 'storage-sync', ['blobStores', 'fileAccess', 'tasks']);
   const syncs = new SyncService(new SyncRepo(deps.db), app.blobStores, () => app.fileAccess, () => app.tasks, deps.events, app.log);
   app.decorate('storageSyncs', syncs);
   await app.register(storageRoutes, { syncs });

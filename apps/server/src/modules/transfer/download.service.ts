@@ -8,7 +8,7 @@ import type { BlobStores } from '../../storage/blob-stores.js';
 import type { EventsService } from '../events/events.service.js';
 import type { FileAccess, FileTree, NodeRow } from '../files/ports.js';
 import type { UserRow } from '../users/users.repo.js';
-import { type DownloadGate, type DownloadTicket, FREE_TICKET } from './download-gate.js';
+import type { DownloadGate, DownloadTicket } from './download-gate.js';
 import { storeMissing } from './upload.service.js';
 
 /** A file's bytes and what the HTTP answer says about them. */
@@ -31,14 +31,14 @@ export interface ZipBody {
  * Every path passes the one permission check first.
  */
 export class DownloadService {
-  private gate: DownloadGate | undefined;
-
   constructor(
     private readonly stores: BlobStores,
     private readonly tree: () => FileTree,
     private readonly access: () => FileAccess,
     private readonly events: EventsService,
     private readonly log: FastifyBaseLogger,
+    /** The check every byte route passes after the permission check (secure folders); required. */
+    private readonly gate: DownloadGate,
   ) {}
 
   /** The node at `path` when the user may do `permission` there. */
@@ -46,14 +46,9 @@ export class DownloadService {
     return this.access().require(user, path, permission);
   }
 
-  /** Sets the check every byte route passes after the permission check (secure folders). */
-  useGate(gate: DownloadGate): void {
-    this.gate = gate;
-  }
-
   /** Lets the bytes of `nodes` go to `user`, or refuses; the ticket is settled when the answer ends. */
   admit(user: UserRow, nodes: NodeRow[]): Promise<DownloadTicket> {
-    return this.gate ? this.gate.admit(user, nodes) : Promise.resolve(FREE_TICKET);
+    return this.gate.admit(user, nodes);
   }
 
   /** A file ready to be served (its node must be a file). */

@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import fastifyMultipart from '@fastify/multipart';
 import {
   AVATAR_MAX_BYTES,
@@ -24,6 +25,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, badRequest, notFound } from '../../errors.js';
+import { guardFileStream } from '../../http/multipart.js';
 import type { RoutePolicy } from '../../http/policy.js';
 import { callerOf } from '../files/files.routes.js';
 import type { ResourcesService } from '../permissions/resources.service.js';
@@ -56,14 +58,12 @@ export interface AccountRoutesDeps {
 
 /** The one file of a multipart body, whole (small files only: avatars and sheets). */
 async function uploadedFile(request: FastifyRequest, maxBytes: number): Promise<{ bytes: Buffer; fileName: string }> {
-  const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
-  if (!part) throw badRequest('invalid_request_message');
-  try {
-    return { bytes: await part.toBuffer(), fileName: part.filename };
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'payload_too_large_message');
-    throw error;
-  }
+  const part = await request.file({ limits: { fileSize: maxBytes, files: 1 }, throwFileSizeLimit: false });
+  if (!part) throw badRequest('multipart_body_invalid');
+  const bytes = await buffer(guardFileStream(part.file));
+  if (part.file.truncated) throw new AppError(413, 'payload_too_large_message');
+  if (bytes.length === 0) throw badRequest('multipart_file_empty');
+  return { bytes, fileName: part.filename };
 }
 
 export async function accountRoutes(app: FastifyInstance, { accounts, resources, avatars }: AccountRoutesDeps): Promise<void> {

@@ -14,6 +14,7 @@ import { forbidden, unauthorized } from '../../errors.js';
 import type { RoutePolicy } from '../../http/policy.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { LoginGuard } from '../auth/login-guard.js';
+import type { Reauthentication } from '../auth/reauth.js';
 import { clientOf, setRefreshCookie } from '../sessions/session-cookies.js';
 import type { UserRow, UsersRepo } from '../users/users.repo.js';
 import { type RelyingParty, WEBAUTHN_CHALLENGE_TTL_SECONDS, type WebauthnService } from './webauthn.service.js';
@@ -21,7 +22,13 @@ import { type RelyingParty, WEBAUTHN_CHALLENGE_TTL_SECONDS, type WebauthnService
 const category = 'auth';
 const policies = {
   generate: { category, name: 'fingerprint_options', description: 'Options to register a fingerprint (WebAuthn)', level: 1, licenceExempt: true },
-  register: { category, name: 'fingerprint_register', description: 'Register a fingerprint (WebAuthn attestation)', level: 1, licenceExempt: true },
+  register: {
+    category,
+    name: 'fingerprint_register',
+    description: 'Register a fingerprint (WebAuthn attestation); asks for the current password',
+    level: 1,
+    licenceExempt: true,
+  },
   loginOptions: { category, name: 'fingerprint_login_options', description: 'Options to sign in with a fingerprint', level: 0, licenceExempt: true },
   loginVerify: { category, name: 'fingerprint_login', description: 'Sign in with a fingerprint', level: 0, licenceExempt: true },
 } satisfies Record<string, RoutePolicy>;
@@ -35,6 +42,8 @@ export interface WebauthnRoutesDeps {
   guard: LoginGuard;
   publicUrl: string | undefined;
   refreshTtlSeconds: number;
+  /** The current password, asked again before a fingerprint is added. */
+  reauth: Reauthentication;
 }
 
 export async function webauthnRoutes(app: FastifyInstance, deps: WebauthnRoutesDeps): Promise<void> {
@@ -73,8 +82,9 @@ export async function webauthnRoutes(app: FastifyInstance, deps: WebauthnRoutesD
       schema: { tags, body: webauthnRegisterRequestSchema, response: { 200: messageResponseSchema } },
     },
     async (request) => {
-      const { _id, credentialId, response } = request.body;
+      const { _id, credentialId, response, currentPassword } = request.body;
       if (_id !== request.user!.id) throw forbidden();
+      await deps.reauth.confirm(request.user!, currentPassword, request.ip, 'register a fingerprint');
       if (response.id !== credentialId) throw unauthorized('login_failure_fingerprint');
       await webauthn.register(request.user!, request.cookies[WEBAUTHN_COOKIE], response, relyingParty(request));
       return { success: true, message: 'register_fingerprint_complete_message' };

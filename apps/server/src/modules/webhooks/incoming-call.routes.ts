@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../errors.js';
+import { guardFileStream } from '../../http/multipart.js';
 import type { RoutePolicy } from '../../http/policy.js';
 import { accessTokenOf, type IncomingWebhooks } from './incoming.service.js';
 import type { IncomingWebhookRow } from './webhooks.repo.js';
@@ -58,17 +59,18 @@ export async function incomingCallRoutes(app: FastifyInstance, { incoming }: { i
       }
       let part;
       try {
-        if (!request.isMultipart()) throw badRequest();
+        if (!request.isMultipart()) throw badRequest('multipart_body_invalid');
         part = await request.file();
-        if (!part) throw badRequest();
+        if (!part) throw badRequest('multipart_body_invalid');
       } catch (error) {
         await incoming.refuseBody(hook, error, request.ip);
         throw error;
       }
       const field = part.fields.path;
       const pathField = field && !Array.isArray(field) && field.type === 'field' ? String(field.value) : undefined;
-      const file = part.file;
-      const stored = await incoming.receive(hook, { path: pathField, fileName: part.filename, file, truncated: () => file.truncated }, request.ip);
+      const source = part.file;
+      const file = guardFileStream(source);
+      const stored = await incoming.receive(hook, { path: pathField, fileName: part.filename, file, truncated: () => source.truncated }, request.ip);
       return { success: true as const, ...stored };
     },
   );

@@ -194,6 +194,7 @@ export class IncomingWebhooks {
       await pipeline(upload.file, fs.createWriteStream(spool));
       if (upload.truncated()) throw new AppError(413, 'payload_too_large_message');
       const size = fs.statSync(spool).size;
+      if (size === 0) throw badRequest('multipart_file_empty');
       const totalChunks = chunkCountOf(size);
       const uploads = this.uploads();
       let answer;

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
+import type { SecretBox } from '../../crypto/secret-box.js';
 import type { Db } from '../../db/index.js';
+import { providedLater } from '../../http/wiring.js';
 import type { EventsService } from '../events/events.service.js';
 import type { SettingsRepo } from '../settings/settings.repo.js';
 import type { UsersRepo } from '../users/users.repo.js';
@@ -27,21 +29,24 @@ export interface WebhooksModuleDeps {
   settings: SettingsRepo;
   users: UsersRepo;
   events: EventsService;
+  /** Seals the outgoing webhooks' signing secrets in the database. */
+  secrets: SecretBox;
 }
 
 /**
  * Wires incoming and outgoing webhooks and decorates `app.webhooks` (the emitter other
- * modules call). Incoming calls upload through `app.uploads` and check `app.fileAccess`,
- * read lazily, so this may be registered before the files and transfer modules.
+ * modules call). Incoming calls upload through `app.uploads` and check `app.fileAccess`:
+ * those modules are registered after this one (they emit through it), so both are
+ * declared `providedLater` and the boot fails when either is missing.
  */
 export async function registerWebhooks(app: FastifyInstance, deps: WebhooksModuleDeps): Promise<void> {
-  const repo = new WebhooksRepo(deps.db);
+  const repo = new WebhooksRepo(deps.db, deps.secrets);
   const outgoing = new OutgoingWebhooks(repo, deps.settings, app.log);
   const incoming = new IncomingWebhooks(
     repo,
     deps.users,
-    () => app.fileAccess,
-    () => app.uploads,
+    providedLater(app, 'webhooks', 'fileAccess'),
+    providedLater(app, 'webhooks', 'uploads'),
     deps.events,
     () => outgoing,
     path.join(deps.config.dataDir, 'tmp', 'webhooks'),

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { IncomingWebhooksTable, OutgoingWebhooksTable, WebhookDeliveriesTable } from '../../db/schema.js';
+import type { SecretBox } from '../../crypto/secret-box.js';
 import { isUniqueViolation } from '../auth/setup.repo.js';
 
 export type IncomingWebhookRow = Selectable<IncomingWebhooksTable>;
@@ -10,9 +11,18 @@ export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
 /** How many deliveries the log keeps per webhook; older finished ones go. */
 const DELIVERY_LOG_KEEP = 200;
 
-/** SQL of incoming and outgoing webhooks and the delivery log. */
+/**
+ * SQL of incoming and outgoing webhooks and the delivery log. An outgoing webhook's
+ * signing secret is stored sealed with the server secret (deliveries need it back):
+ * sealed on the way in, opened on the way out.
+ */
 export class WebhooksRepo {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly box: SecretBox,
+  ) {}
+
+  private opened = (row: OutgoingWebhookRow): OutgoingWebhookRow => ({ ...row, secret: this.box.open('webhook-secret', row.secret, row.id) });
 
   incoming(): Promise<IncomingWebhookRow[]> {
     return this.db.selectFrom('incoming_webhooks').selectAll().orderBy('created_at', 'desc').execute();
@@ -39,16 +49,21 @@ export class WebhooksRepo {
     return row;
   }
 
-  outgoing(): Promise<OutgoingWebhookRow[]> {
-    return this.db.selectFrom('outgoing_webhooks').selectAll().orderBy('created_at', 'desc').execute();
+  async outgoing(): Promise<OutgoingWebhookRow[]> {
+    const rows = await this.db.selectFrom('outgoing_webhooks').selectAll().orderBy('created_at', 'desc').execute();
+    return rows.map(this.opened);
   }
 
-  outgoingById(id: string): Promise<OutgoingWebhookRow | undefined> {
-    return this.db.selectFrom('outgoing_webhooks').selectAll().where('id', '=', id).executeTakeFirst();
+  async outgoingById(id: string): Promise<OutgoingWebhookRow | undefined> {
+    const row = await this.db.selectFrom('outgoing_webhooks').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && this.opened(row);
   }
 
   async insertOutgoing(row: OutgoingWebhookRow): Promise<void> {
-    await this.db.insertInto('outgoing_webhooks').values(row).execute();
+    await this.db
+      .insertInto('outgoing_webhooks')
+      .values({ ...row, secret: this.box.seal('webhook-secret', row.secret, row.id) })
+      .execute();
   }
 
   /** Deletes an outgoing webhook and its delivery log. */
