@@ -1,4 +1,4 @@
-import { type Backend, type Sync, type SyncMode, checkFolderName, splitPath, type VolumeList } from '@bogwan/contracts';
+import { type Backend, type Sync, type SyncMode, checkFolderName, normalizeName, splitPath, type VolumeList } from '@bogwan/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, badRequest, conflict } from '../../errors.js';
 import { newId } from '../../ids.js';
@@ -59,7 +59,8 @@ export class SyncService {
     const source = root.backend as Backend;
     const target: Backend = source === 'server' ? 'cloud' : 'server';
     if (!(await this.stores.forBackend(target))) throw conflict('cloud_bucket_missing');
-    const name = body.mode === 'copy' ? (body.name ?? '').trim() : null;
+    // Stored in NFC, as every name (docs/decisions.md, "Names are stored in NFC").
+    const name = body.mode === 'copy' ? normalizeName(body.name ?? '').trim() : null;
     if (name !== null && checkFolderName(name)) throw badRequest('rules_folder');
     if (name !== null && (await this.repo.liveRoots()).some((r) => r.name === name)) throw conflict('file_exists_warning');
     await this.recoverStale();
