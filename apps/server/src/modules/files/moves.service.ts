@@ -40,9 +40,9 @@ export class MovesService {
     private readonly access: AccessService,
     private readonly events: EventsService,
     /** Outgoing webhooks, told of every move to the trash (a user's delete). */
-    private readonly hooks: () => WebhookEmitter | undefined = () => undefined,
-    /** Secure (locked) folders, once the sharing module has started. */
-    private readonly secure: () => SecureFolderLookup | undefined = () => undefined,
+    private readonly hooks: WebhookEmitter,
+    /** Secure (locked) folders: bytes leave one only through an approved request. Required: the check never skips. */
+    private readonly secure: SecureFolderLookup,
   ) {}
 
   private get repo() {
@@ -141,7 +141,7 @@ export class MovesService {
     });
     await this.tree.trashMoved(nodes.map((n) => n.id));
     for (const path of tops) await this.record(caller, `Moved ${path} to the trash`);
-    this.hooks()?.emit('delete', { paths: tops, userId: caller.user.id });
+    this.hooks.emit('delete', { paths: tops, userId: caller.user.id });
     return nodes.map((n) => n.id);
   }
 
@@ -183,10 +183,9 @@ export class MovesService {
    * copied, so they may go anywhere.
    */
   private async assertStaysSecure(source: NodeRow, target: NodeRow): Promise<void> {
-    const secure = this.secure();
-    if (!secure || source.lock === 1) return;
-    const lock = await secure.lockAbove(source);
-    if (lock && !(await secure.covered(target.id, new Set([lock])))) throw forbidden('secure_approval_required');
+    if (source.lock === 1) return;
+    const lock = await this.secure.lockAbove(source);
+    if (lock && !(await this.secure.covered(target.id, new Set([lock])))) throw forbidden('secure_approval_required');
   }
 
   private async entry(user: UserRow, node: NodeRow, path: string): Promise<FileEntry> {
