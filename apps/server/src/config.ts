@@ -78,6 +78,10 @@ const envSchema = z.object({
   BOGWAN_MAIL_FROM: z.string().min(3).default('Bogwan <no-reply@localhost>'),
   BOGWAN_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'redis://… or rediss://…').optional(),
+  BOGWAN_REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9:._-]{0,99}$/, 'up to 100 letters, digits, colons, dots, dashes or underscores (no # or glob characters)')
+    .optional(),
   BOGWAN_WEB_DIR: z.string().min(1).optional(),
   BOGWAN_ACCESS_LOG_MAX_ROWS: z.coerce.number().int().min(1000).max(100_000_000).default(100_000),
   BOGWAN_ACCESS_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
@@ -135,6 +139,8 @@ export interface Config {
   accessLogRetentionDays: number;
   /** Redis for fanning realtime events out across server processes. */
   redisUrl: string | undefined;
+  /** Prefix of this installation's Redis channels; undefined means one derived from the installation id. */
+  redisPrefix: string | undefined;
   /** Fastify's `trustProxy`: false, a number of proxy hops, or the proxies' addresses/CIDRs. */
   trustProxy: false | number | string[];
   /** Vendor public key (PEM or base64 SPKI) that licence keys must verify with; undefined means the built-in one. */
@@ -180,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessLogMaxRows: e.BOGWAN_ACCESS_LOG_MAX_ROWS,
     accessLogRetentionDays: e.BOGWAN_ACCESS_LOG_RETENTION_DAYS,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.BOGWAN_REDIS_PREFIX,
     trustProxy: e.BOGWAN_TRUST_PROXY,
     licensePublicKey: e.BOGWAN_LICENSE_PUBLIC_KEY,
     initialPassword: e.BOGWAN_INITIAL_PASSWORD,

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { newLocalUser } from '../src/modules/users/new-user.js';
 import type { NodeRow } from '../src/modules/files/ports.js';
-import { GOOD_PASSWORD, type TestServer } from './harness.js';
+import { GOOD_PASSWORD, type HttpTarget, type TestServer } from './harness.js';
 
 /** An account of the given role, inserted as the account screens will later create it, then signed in. */
 export async function signInAs(server: TestServer, email: string, role: 'USER' | 'ADMIN' = 'USER') {
@@ -28,7 +28,7 @@ export async function refCount(server: TestServer, seed: string, backend = 'serv
 }
 
 /** A root folder's usage in bytes. */
-export async function usageOf(server: TestServer, token: string, rootPath: string): Promise<number> {
+export async function usageOf(server: HttpTarget, token: string, rootPath: string): Promise<number> {
   const res = await server.request('GET', '/api/file/root/usage', { token });
   const root = (res.body.roots as { path: string; usage: number }[]).find((r) => r.path === rootPath);
   if (!root) throw new Error(`no root ${rootPath}`);
@@ -36,7 +36,7 @@ export async function usageOf(server: TestServer, token: string, rootPath: strin
 }
 
 /** Names in a folder listing. */
-export async function namesIn(server: TestServer, token: string, path: string): Promise<string[]> {
+export async function namesIn(server: HttpTarget, token: string, path: string): Promise<string[]> {
   const res = await server.request('GET', `/api/file/list?path=${encodeURIComponent(path)}`, { token });
   if (res.status !== 200) throw new Error(`list ${path}: ${res.status} ${res.text}`);
   return (res.body.items as { name: string }[]).map((i) => i.name);

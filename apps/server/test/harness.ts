@@ -27,6 +27,9 @@ export interface TestServer {
   close: () => Promise<void>;
 }
 
+/** What calls over HTTP need of a server: its address and the JSON client (a proxy in front of several has both too). */
+export type HttpTarget = Pick<TestServer, 'url' | 'request'>;
+
 export interface RequestOptions {
   body?: unknown;
   token?: string;
@@ -64,7 +67,33 @@ export async function startServer(dialect: Dialect, env: Record<string, string> 
   if (!address || typeof address === 'string') throw new Error('no port');
   const url = `http://127.0.0.1:${address.port}`;
 
-  const request = async (method: string, urlPath: string, options: RequestOptions = {}): Promise<TestResponse> => {
+  const request = requester(url);
+
+  return {
+    url,
+    app,
+    dataDir,
+    config,
+    request,
+    close: async () => {
+      // The test is over: no request is worth waiting for (keep-alive sockets of the test's
+      // own fetch calls included). A close that still stalls is reported, not waited on for
+      // ever: it was seen under full-suite load only, with every test of the file passed.
+      app.server.closeAllConnections();
+      const stalled = await Promise.race([app.close().then(() => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 20_000).unref())]);
+      if (stalled) console.warn(`test server ${url} (${dialect}) did not finish closing within 20 s; moving on. Active resources: ${process.getActiveResourcesInfo().join(', ')}`);
+      await database?.drop().catch((error: unknown) => {
+        if (!stalled) throw error;
+        console.warn(`test database of ${url} not dropped: ${String(error)}`);
+      });
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Calls of the HTTP API at `url` (a server, or a proxy in front of several), JSON in and out. */
+export function requester(url: string): TestServer['request'] {
+  return async (method, urlPath, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.cookies) {
@@ -92,27 +121,6 @@ export async function startServer(dialect: Dialect, env: Record<string, string> 
       cookies[pair!.slice(0, eq)] = decodeURIComponent(pair!.slice(eq + 1));
     }
     return { status: res.status, headers: res.headers, body: parsed, text, cookies };
-  };
-
-  return {
-    url,
-    app,
-    dataDir,
-    config,
-    request,
-    close: async () => {
-      // The test is over: no request is worth waiting for (keep-alive sockets of the test's
-      // own fetch calls included). A close that still stalls is reported, not waited on for
-      // ever: it was seen under full-suite load only, with every test of the file passed.
-      app.server.closeAllConnections();
-      const stalled = await Promise.race([app.close().then(() => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 20_000).unref())]);
-      if (stalled) console.warn(`test server ${url} (${dialect}) did not finish closing within 20 s; moving on. Active resources: ${process.getActiveResourcesInfo().join(', ')}`);
-      await database?.drop().catch((error: unknown) => {
-        if (!stalled) throw error;
-        console.warn(`test database of ${url} not dropped: ${String(error)}`);
-      });
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
   };
 }
 

@@ -1,7 +1,7 @@
-import type { TestServer } from './harness.js';
+import type { HttpTarget } from './harness.js';
 
 /** Calls of the public share page, with an optional share token and bearer token. */
-export function publicShare(server: TestServer) {
+export function publicShare(server: HttpTarget) {
   const headers = (shareToken?: string) => (shareToken ? { 'x-share-token': shareToken } : undefined);
   return {
     info: (key: string, opts: { shareToken?: string; token?: string } = {}) =>

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect } from 'vitest';
-import type { TestServer } from './harness.js';
+import type { HttpTarget } from './harness.js';
 import { scratchDir } from './scratch-dir.js';
 
 export const REPO_PASSWORD = 'repository-secret-1';
@@ -10,18 +10,18 @@ export function repoDir(): string {
   return path.join(scratchDir('bogwan-vault-'), 'repo');
 }
 
-export async function createRoot(server: TestServer, token: string, name: string): Promise<void> {
+export async function createRoot(server: HttpTarget, token: string, name: string): Promise<void> {
   const res = await server.request('POST', '/api/file', { token, body: { name, path: '/' } });
   expect(res.status, res.text).toBe(200);
 }
 
-export async function createFolder(server: TestServer, token: string, parent: string, name: string): Promise<void> {
+export async function createFolder(server: HttpTarget, token: string, parent: string, name: string): Promise<void> {
   const res = await server.request('POST', '/api/file', { token, body: { name, path: parent } });
   expect(res.status, res.text).toBe(200);
 }
 
 /** Creates a plan through the API; answers the plan. */
-export async function createPlan(server: TestServer, token: string, location: string, overrides: Record<string, unknown> = {}) {
+export async function createPlan(server: HttpTarget, token: string, location: string, overrides: Record<string, unknown> = {}) {
   const res = await server.request('POST', '/api/snapshot/plan', {
     token,
     body: {
@@ -60,7 +60,7 @@ export interface RunView {
 }
 
 /** Waits until a run is no longer running; answers it. */
-export async function finishedRun(server: TestServer, token: string, runId: string): Promise<RunView> {
+export async function finishedRun(server: HttpTarget, token: string, runId: string): Promise<RunView> {
   return until(
     async () => ((await server.request('GET', '/api/snapshot/run?limit=1000', { token })).body.items as RunView[]).find((r) => r._id === runId)!,
     (run) => run !== undefined && run.status !== 'running',
@@ -77,7 +77,7 @@ export interface RestoreView {
   error: string | null;
 }
 
-export async function finishedRestore(server: TestServer, token: string, restoreId: string): Promise<RestoreView> {
+export async function finishedRestore(server: HttpTarget, token: string, restoreId: string): Promise<RestoreView> {
   return until(
     async () => ((await server.request('GET', '/api/restore?limit=1000', { token })).body.items as RestoreView[]).find((r) => r._id === restoreId)!,
     (restore) => restore !== undefined && restore.status !== 'running',
@@ -86,14 +86,14 @@ export async function finishedRestore(server: TestServer, token: string, restore
 }
 
 /** Starts a run and waits for it to finish. */
-export async function runPlan(server: TestServer, token: string, planId: string): Promise<RunView> {
+export async function runPlan(server: HttpTarget, token: string, planId: string): Promise<RunView> {
   const res = await server.request('POST', `/api/snapshot/plan/${planId}/run`, { token });
   expect(res.status, res.text).toBe(202);
   return finishedRun(server, token, res.body._id);
 }
 
 /** Starts a restore and waits for it to finish. */
-export async function restoreItems(server: TestServer, token: string, body: { runId: string; items: string[]; target: unknown }): Promise<RestoreView> {
+export async function restoreItems(server: HttpTarget, token: string, body: { runId: string; items: string[]; target: unknown }): Promise<RestoreView> {
   const res = await server.request('POST', '/api/restore', { token, body });
   expect(res.status, res.text).toBe(202);
   return finishedRestore(server, token, res.body._id);

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { CHUNK_SIZE } from '@bogwan/contracts';
-import type { TestResponse, TestServer } from './harness.js';
+import type { HttpTarget, TestResponse } from './harness.js';
 
 /** `size` deterministic pseudo-random bytes (different per seed). */
 export function bytesOf(size: number, seed = 'seed'): Buffer {
@@ -28,7 +28,7 @@ export interface ChunkRequest {
 }
 
 /** Sends one chunk as the web client does: the fields first, then the file part. */
-export async function sendChunk(server: TestServer, token: string, chunk: ChunkRequest): Promise<TestResponse> {
+export async function sendChunk(server: HttpTarget, token: string, chunk: ChunkRequest): Promise<TestResponse> {
   const form = new FormData();
   const fields: Record<string, string> = {
     fileName: chunk.fileName,
@@ -53,8 +53,29 @@ export async function sendChunk(server: TestServer, token: string, chunk: ChunkR
   return { status: res.status, headers: res.headers, body, text, cookies: {} };
 }
 
+/**
+ * A chunk's multipart body as the web client sends it (fields first, then the file part),
+ * in the pieces around the file's bytes: for requests written by hand, e.g. stalled halfway.
+ */
+export function chunkMultipart(chunk: ChunkRequest): { contentType: string; head: string; tail: string } {
+  const boundary = `----bogwan-${randomBytes(8).toString('hex')}`;
+  const fields: Record<string, string> = {
+    fileName: chunk.fileName,
+    path: chunk.path,
+    chunkIndex: String(chunk.chunkIndex),
+    totalChunks: String(chunk.totalChunks),
+    isLastChunk: String(chunk.isLastChunk ?? chunk.chunkIndex === chunk.totalChunks - 1),
+    fileSize: String(chunk.fileSize),
+    ...chunk.fields,
+  };
+  let head = '';
+  for (const [name, value] of Object.entries(fields)) head += `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  head += `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="blob"\r\ncontent-type: application/octet-stream\r\n\r\n`;
+  return { contentType: `multipart/form-data; boundary=${boundary}`, head, tail: `\r\n--${boundary}--\r\n` };
+}
+
 /** Uploads a whole buffer chunk by chunk (in order); answers the last answer. */
-export async function upload(server: TestServer, token: string, path: string, fileName: string, data: Buffer): Promise<TestResponse> {
+export async function upload(server: HttpTarget, token: string, path: string, fileName: string, data: Buffer): Promise<TestResponse> {
   const total = Math.max(1, Math.ceil(data.length / CHUNK_SIZE));
   let last: TestResponse | undefined;
   for (let i = 0; i < total; i++) {
@@ -72,7 +93,7 @@ export async function upload(server: TestServer, token: string, path: string, fi
 }
 
 /** GET that keeps the body as bytes. */
-export async function fetchBytes(server: TestServer, token: string, urlPath: string, headers: Record<string, string> = {}) {
+export async function fetchBytes(server: HttpTarget, token: string, urlPath: string, headers: Record<string, string> = {}) {
   const res = await fetch(server.url + urlPath, { headers: { authorization: `Bearer ${token}`, ...headers } });
   return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
 }

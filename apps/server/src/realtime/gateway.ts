@@ -10,6 +10,8 @@ export interface GatewayDeps {
   sessions: SessionsRepo;
   /** With a Redis URL, events fan out to the sockets of every server process. */
   redisUrl: string | undefined;
+  /** Prefix of this installation's Redis channels, so installations sharing a Redis never hear each other. */
+  redisPrefix: string;
 }
 
 /** Delivers events to a user's open sockets, on whichever server process they are. */
@@ -38,7 +40,10 @@ const sessionRoom = (sessionId: string) => `session:${sessionId}`;
  * reconnect is refused at the handshake, its one refresh is refused, and it signs out.
  */
 export async function startGateway(app: FastifyInstance, deps: GatewayDeps): Promise<RealtimeGateway> {
-  const io = new Server(app.server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
+  // WebSocket only: a connection is one TCP stream to one process, so any load balancer
+  // works without sticky sessions. Long-polling's requests of one session would land on
+  // different processes behind a per-request balancer ("Session ID unknown").
+  const io = new Server(app.server, { path: '/socket.io', serveClient: false, cors: { origin: false }, transports: ['websocket'] });
   const closers: (() => Promise<unknown>)[] = [];
 
   if (deps.redisUrl) {
@@ -49,7 +54,7 @@ export async function startGateway(app: FastifyInstance, deps: GatewayDeps): Pro
     pub.on('error', (err) => app.log.error({ err }, 'redis (publish) error'));
     sub.on('error', (err) => app.log.error({ err }, 'redis (subscribe) error'));
     await Promise.all([pub.connect(), sub.connect()]);
-    io.adapter(createAdapter(pub, sub));
+    io.adapter(createAdapter(pub, sub, { key: deps.redisPrefix }));
     closers.push(() => pub.quit(), () => sub.quit());
   }
 

@@ -13,6 +13,7 @@ import type { SessionsRepo } from '../modules/sessions/sessions.repo.js';
 import { TasksRepo } from '../modules/tasks/tasks.repo.js';
 import { taskRoutes } from '../modules/tasks/tasks.routes.js';
 import { TasksService } from '../modules/tasks/tasks.service.js';
+import { installationId } from '../modules/system/installation.js';
 import { type RealtimeGateway, startGateway } from './gateway.js';
 
 declare module 'fastify' {
@@ -29,6 +30,13 @@ export interface RealtimeDeps {
   eventsRepo: EventsRepo;
   events: EventsService;
   redisUrl: string | undefined;
+  /** `BOGWAN_REDIS_PREFIX`; undefined: derived from the installation id. */
+  redisPrefix: string | undefined;
+}
+
+/** The Redis channel prefix of an installation that names none: its id, so two databases never share channels. */
+export function defaultRedisPrefix(installation: string): string {
+  return `bogwan:${installation}`;
 }
 
 const TASK_WORDS: Record<string, string> = { upload: '업로드 (upload)', sync: '동기화 (sync)', snapshot: '스냅샷 (snapshot)', restore: '복원 (restore)' };
@@ -38,7 +46,8 @@ const TASK_WORDS: Record<string, string> = { upload: '업로드 (upload)', sync:
  * query and background tasks. A finished task notifies its owner.
  */
 export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps) {
-  const realtime = await startGateway(app, { tokens: deps.tokens, sessions: deps.sessions, redisUrl: deps.redisUrl });
+  const redisPrefix = deps.redisUrl ? (deps.redisPrefix ?? defaultRedisPrefix(await installationId(deps.db))) : '';
+  const realtime = await startGateway(app, { tokens: deps.tokens, sessions: deps.sessions, redisUrl: deps.redisUrl, redisPrefix });
   app.decorate('realtime', realtime);
   const notifications = new NotificationsService(new NotificationsRepo(deps.db), realtime);
   const tasksRepo = new TasksRepo(deps.db);

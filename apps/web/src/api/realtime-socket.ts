@@ -31,6 +31,9 @@ export function connectRealtime(handlers: RealtimeHandlers): () => void {
 
   const socket: Socket = io({
     path: '/socket.io',
+    // WebSocket only, as the server: one connection to one process, so no load balancer
+    // needs sticky sessions (long-polling's requests would be spread over processes).
+    transports: ['websocket'],
     // Asked before every (re)connection, so a reconnect always carries a current token.
     auth: (send) => {
       freshToken()
