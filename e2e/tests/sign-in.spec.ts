@@ -40,11 +40,20 @@ async function signOut(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/auth\/login$/);
 }
 
+/** Answers the dialog that asks for the current password again before a sign-in setting changes. */
+async function confirmPassword(page: Page, password = MASTER.password): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: ko('reauth_title') });
+  await dialog.getByLabel(ko('current_password')).fill(password);
+  await dialog.getByRole('button', { name: ko('reauth_confirm'), exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
 /** Turns on a second factor in the open Security section. */
 async function chooseSecondFactor(page: Page, dialog: ReturnType<Page['getByRole']>, key: 'mfa_email' | 'mfa_otp') {
   const option = dialog.getByRole('radio', { name: ko(key) });
   await expect(option).toBeEnabled();
   await option.check();
+  await confirmPassword(page);
   await expect(page.getByText(ko('security_second_factor_saved'))).toBeVisible();
   await expect(option).toBeChecked();
 }
@@ -156,6 +165,12 @@ test.describe('authenticator app', () => {
     await expect(settings.getByRole('radio', { name: ko('mfa_otp') })).toBeDisabled();
 
     await settings.getByRole('button', { name: ko('security_otp_register'), exact: true }).click();
+    // A wrong current password is refused in the dialog; the right one opens the QR code.
+    const reauth = page.getByRole('dialog', { name: ko('reauth_title') });
+    await reauth.getByLabel(ko('current_password')).fill('Wrong!pass99');
+    await reauth.getByRole('button', { name: ko('reauth_confirm'), exact: true }).click();
+    await expect(reauth.getByText(ko('not_matched_origin_password'))).toBeVisible();
+    await confirmPassword(page);
     const dialog = page.getByRole('dialog', { name: ko('security_otp_register_title') });
     await expect(dialog.getByRole('img', { name: ko('security_otp_qr_alt') })).toHaveAttribute('src', /^data:image\/png;base64,/);
     const secret = (await dialog.getByTestId('otp-secret').textContent())!.trim();
@@ -302,6 +317,7 @@ test.describe('fingerprint registered in Security', () => {
     const settings = await openSecurity(page);
     await expect(settings.getByTestId('fingerprint-count')).toHaveText(ko('security_fingerprint_count').replace('{{n}}', '0'));
     await settings.getByRole('button', { name: ko('security_fingerprint_register'), exact: true }).click();
+    await confirmPassword(page);
     await expect(page.getByText(ko('register_fingerprint_complete_message'))).toBeVisible();
     await expect(settings.getByTestId('fingerprint-count')).toHaveText(ko('security_fingerprint_count').replace('{{n}}', '1'));
     await signOut(page);

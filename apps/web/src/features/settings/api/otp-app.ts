@@ -1,11 +1,11 @@
-import { otpQrResponseSchema, verifyOtpResponseSchema, type OtpQrResponse } from '@bogwan/contracts';
+import { otpQrResponseSchema, verifyOtpResponseSchema, type OtpQrRequest, type OtpQrResponse } from '@bogwan/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../api/client';
 import { factorsQueryOptions } from './get-factors';
 
-/** POST /api/auth/login/otp: a new (pending) authenticator secret and its QR code. */
-export function getOtpQrCode(email: string): Promise<OtpQrResponse> {
-  return apiFetch('/auth/login/otp', { method: 'POST', body: { email }, schema: otpQrResponseSchema });
+/** POST /api/auth/login/otp: a new (pending) authenticator secret and its QR code (the current password confirms it). */
+export function getOtpQrCode(body: OtpQrRequest): Promise<OtpQrResponse> {
+  return apiFetch('/auth/login/otp', { method: 'POST', body, schema: otpQrResponseSchema });
 }
 
 export function useOtpQrCode() {

@@ -1,4 +1,4 @@
-import { webauthnOptionsSchema } from '@bogwan/contracts';
+import { webauthnOptionsSchema, type WebauthnRegisterRequest } from '@bogwan/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../../api/client';
 import { createCredential } from '../../../api/webauthn';
@@ -20,16 +20,16 @@ const saveAnswer = {
 };
 
 /** PUT /api/auth: stores the credential the browser created; resolves to the answer's message key. */
-export async function saveFingerprint(body: { _id: string; credentialId: string; response: Record<string, unknown> }): Promise<string> {
+export async function saveFingerprint(body: WebauthnRegisterRequest): Promise<string> {
   const data = await apiFetch('/auth', { method: 'PUT', body });
   return saveAnswer.parse(data);
 }
 
-/** The whole registration: options, the browser's fingerprint dialog, then saving it. */
-export async function registerFingerprint(userId: string): Promise<string> {
+/** The whole registration: options, the browser's fingerprint dialog, then saving it with the current password. */
+export async function registerFingerprint({ userId, currentPassword }: { userId: string; currentPassword: string }): Promise<string> {
   const options = await getRegistrationOptions();
   const response = await createCredential(options);
-  return saveFingerprint({ _id: userId, credentialId: String(response.id), response });
+  return saveFingerprint({ _id: userId, credentialId: String(response.id), response, currentPassword });
 }
 
 export function useRegisterFingerprint() {

@@ -1,11 +1,11 @@
-import { factorsSchema, type Factors, type MfaMethod } from '@bogwan/contracts';
+import { factorsSchema, type Factors, type UpdateFactorsRequest } from '@bogwan/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../api/client';
 import { factorsQueryOptions } from './get-factors';
 
-/** PUT /api/auth/factors: chooses the second factor asked for after the password. */
-export function updateFactors(mfa: MfaMethod): Promise<Factors> {
-  return apiFetch('/auth/factors', { method: 'PUT', body: { mfa }, schema: factorsSchema });
+/** PUT /api/auth/factors: chooses the second factor asked for after the password (the current password confirms it). */
+export function updateFactors(body: UpdateFactorsRequest): Promise<Factors> {
+  return apiFetch('/auth/factors', { method: 'PUT', body, schema: factorsSchema });
 }
 
 export function useUpdateFactors() {

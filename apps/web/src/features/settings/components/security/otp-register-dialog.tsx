@@ -1,7 +1,6 @@
-import Alert from '@mui/material/Alert';
+import type { OtpQrResponse } from '@bogwan/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -9,13 +8,13 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../api/client';
 import { notify } from '../../../../components/notify';
 import { OtpCodeField } from '../../../../components/otp-code-field';
 import { k, messageText } from '../../../../i18n/keys';
-import { OtpRejected, useConfirmOtpApp, useOtpQrCode } from '../../api/otp-app';
+import { OtpRejected, useConfirmOtpApp } from '../../api/otp-app';
 
 /** Message key for a failed confirmation, per the spec's OTP rules. */
 function confirmErrorKey(error: unknown): string {
@@ -29,28 +28,21 @@ function confirmErrorKey(error: unknown): string {
 }
 
 interface OtpRegisterDialogProps {
-  open: boolean;
+  /** The new (pending) secret, asked for with the current password; the dialog is open while there is one. */
+  qr: OtpQrResponse | null;
   email: string;
   onClose: () => void;
 }
 
 /** Registers an authenticator app: QR code (and the key to type in), then a 6-digit code from the app. */
-export function OtpRegisterDialog({ open, email, onClose }: OtpRegisterDialogProps) {
+export function OtpRegisterDialog({ qr, email, onClose }: OtpRegisterDialogProps) {
   const { t } = useTranslation();
   const fullScreen = useMediaQuery('(max-width: 767.95px)');
-  const qr = useOtpQrCode();
   const confirm = useConfirmOtpApp();
   const [code, setCode] = useState('');
 
-  // A new secret each time the dialog opens; the previous pending one is replaced.
-  const requestQr = qr.mutate;
-  useEffect(() => {
-    if (open) requestQr(email);
-  }, [open, email, requestQr]);
-
   const close = () => {
     setCode('');
-    qr.reset();
     confirm.reset();
     onClose();
   };
@@ -72,7 +64,7 @@ export function OtpRegisterDialog({ open, email, onClose }: OtpRegisterDialogPro
 
   return (
     <Dialog
-      open={open}
+      open={qr !== null}
       onClose={close}
       fullScreen={fullScreen}
       maxWidth={false}
@@ -81,18 +73,12 @@ export function OtpRegisterDialog({ open, email, onClose }: OtpRegisterDialogPro
     >
       <DialogTitle id="otp-register-title">{t('security_otp_register_title')}</DialogTitle>
       <DialogContent>
-        {qr.isError ? (
-          <Alert severity="error">{messageText(t, qr.error instanceof ApiError ? qr.error.messageKey : null)}</Alert>
-        ) : !qr.data ? (
-          <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-            <CircularProgress aria-label={t('loading')} />
-          </Box>
-        ) : (
+        {qr && (
           <Stack spacing={2.5}>
             <Typography variant="body2">{t('security_otp_scan_message')}</Typography>
             <Box
               component="img"
-              src={qr.data.qrCode}
+              src={qr.qrCode}
               alt={t('security_otp_qr_alt')}
               sx={{ width: 200, height: 200, alignSelf: 'center', bgcolor: '#fff', p: 1, borderRadius: 2, border: 1, borderColor: 'divider' }}
             />
@@ -104,7 +90,7 @@ export function OtpRegisterDialog({ open, email, onClose }: OtpRegisterDialogPro
                 data-testid="otp-secret"
                 sx={{ fontFamily: 'monospace', fontSize: 15, wordBreak: 'break-all', letterSpacing: '0.06em' }}
               >
-                {qr.data.secret}
+                {qr.secret}
               </Typography>
             </div>
             <OtpCodeField

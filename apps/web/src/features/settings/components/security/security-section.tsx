@@ -1,3 +1,4 @@
+import type { OtpQrResponse } from '@bogwan/contracts';
 import { mdiCellphoneKey, mdiFingerprint, mdiFormTextboxPassword, mdiShieldKeyOutline } from '@mdi/js';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -11,11 +12,13 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../api/client';
 import { CeremonyError, fingerprintSupported } from '../../../../api/webauthn';
 import { notify } from '../../../../components/notify';
-import { messageText } from '../../../../i18n/keys';
+import { k, messageText } from '../../../../i18n/keys';
 import { useAuth } from '../../../../state/auth';
 import { useFactors } from '../../api/get-factors';
+import { useOtpQrCode } from '../../api/otp-app';
 import { useRegisterFingerprint } from '../../api/register-fingerprint';
 import { ChangePasswordDialog } from './change-password-dialog';
+import { ConfirmPasswordDialog } from './confirm-password-dialog';
 import { OtpRegisterDialog } from './otp-register-dialog';
 import { SecondFactorChoice } from './second-factor-choice';
 import { SettingRow } from './setting-row';
@@ -26,19 +29,27 @@ export function SecuritySection() {
   const auth = useAuth();
   const factors = useFactors();
   const registerFingerprint = useRegisterFingerprint();
+  const otpQr = useOtpQrCode();
   const [passwordOpen, setPasswordOpen] = useState(false);
-  const [otpOpen, setOtpOpen] = useState(false);
+  // The change the current password is being asked for, then the new authenticator secret to show.
+  const [confirming, setConfirming] = useState<'otp' | 'fingerprint' | null>(null);
+  const [newOtp, setNewOtp] = useState<OtpQrResponse | null>(null);
   const [supported] = useState(fingerprintSupported);
   if (!auth) return null;
 
-  const onRegisterFingerprint = () => {
-    registerFingerprint.mutate(auth.user._id, {
-      onSuccess: (message) => notify(messageText(t, message)),
-      onError: (error) => {
-        if (error instanceof CeremonyError) notify(t('fingerprint_cancelled'), 'warning');
-        else notify(messageText(t, error instanceof ApiError ? error.messageKey : null), 'error');
-      },
-    });
+  const onConfirmed = async (currentPassword: string) => {
+    if (confirming === 'otp') {
+      // A new secret each time; a previous pending one is replaced.
+      setNewOtp(await otpQr.mutateAsync({ email: auth.user.email, currentPassword }));
+      return;
+    }
+    try {
+      notify(messageText(t, await registerFingerprint.mutateAsync({ userId: auth.user._id, currentPassword })));
+    } catch (error) {
+      // The browser's fingerprint dialog was dismissed: nothing to retry with the password.
+      if (error instanceof CeremonyError) notify(t('fingerprint_cancelled'), 'warning');
+      else throw error;
+    }
   };
 
   let factorRows;
@@ -81,7 +92,7 @@ export function SecuritySection() {
             </Stack>
           }
           action={
-            <Button variant="outlined" onClick={() => setOtpOpen(true)}>
+            <Button variant="outlined" onClick={() => setConfirming('otp')}>
               {otpRegistered ? t('security_otp_register_again') : t('security_otp_register')}
             </Button>
           }
@@ -108,7 +119,7 @@ export function SecuritySection() {
             </>
           }
           action={
-            <Button variant="outlined" onClick={onRegisterFingerprint} disabled={!supported} loading={registerFingerprint.isPending}>
+            <Button variant="outlined" onClick={() => setConfirming('fingerprint')} disabled={!supported} loading={registerFingerprint.isPending}>
               {t('security_fingerprint_register')}
             </Button>
           }
@@ -132,7 +143,13 @@ export function SecuritySection() {
       <Divider />
       {factorRows}
       <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
-      <OtpRegisterDialog open={otpOpen} email={auth.user.email} onClose={() => setOtpOpen(false)} />
+      <ConfirmPasswordDialog
+        open={confirming !== null}
+        description={t(confirming === 'fingerprint' ? k('reauth_fingerprint_description') : k('reauth_otp_description'))}
+        onConfirm={onConfirmed}
+        onClose={() => setConfirming(null)}
+      />
+      <OtpRegisterDialog qr={newOtp} email={auth.user.email} onClose={() => setNewOtp(null)} />
     </Box>
   );
 }
