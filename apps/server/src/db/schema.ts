@@ -515,6 +515,13 @@ export interface SerialLocksTable {
   taken_at: string;
 }
 
+/** Avatar images (re-encoded WebP), by the random key in their public URL. */
+export interface AvatarsTable {
+  key: string;
+  image: Buffer;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   access_log: AccessLogTable;
@@ -558,6 +565,7 @@ export interface Database {
   shares: SharesTable;
   share_recipients: ShareRecipientsTable;
   download_reservations: DownloadReservationsTable;
+  avatars: AvatarsTable;
   attempt_counters: AttemptCountersTable;
   serial_locks: SerialLocksTable;
 }

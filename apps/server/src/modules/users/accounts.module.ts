@@ -18,6 +18,7 @@ import type { SettingsRepo } from '../settings/settings.repo.js';
 import { accountRoutes } from './accounts.routes.js';
 import { AccountsService } from './accounts.service.js';
 import { Avatars } from './avatars.js';
+import { AvatarsRepo } from './avatars.repo.js';
 import type { UsersRepo } from './users.repo.js';
 
 declare module 'fastify' {
@@ -45,7 +46,8 @@ export interface AccountsModuleDeps {
 export async function registerAccounts(app: FastifyInstance, deps: AccountsModuleDeps): Promise<void> {
   const resources = new ResourcesService(deps.permissions, deps.tree, deps.access, deps.users, deps.groups, deps.events);
   const groups = new GroupsService(deps.groups, deps.users, resources, deps.notifications, deps.events);
-  const avatars = new Avatars(path.join(deps.config.dataDir, 'avatars'));
+  const avatars = new Avatars(new AvatarsRepo(app.db), path.join(deps.config.dataDir, 'avatars'));
+  await avatars.importLegacyFiles();
   const accounts = new AccountsService({
     users: deps.users,
     groupsRepo: deps.groups,
