@@ -132,6 +132,8 @@ describe.each(dialects())('storage administration on $dialect', ({ dialect, skip
     // As a setting saved before directories were checked would have it.
     const settings = new SettingsRepo(server.app.db);
     await settings.set(SERVER_PATH_SETTING, foreign);
+    // Every process must see the directory as the installation's (its identity file, recorded).
+    await server.app.blobStores.adopt(foreign);
     try {
       expect(await storedServerPath()).toBe(foreign);
       const lookalike = 'f'.repeat(64);

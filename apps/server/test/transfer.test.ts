@@ -141,13 +141,16 @@ describe.each(suites)('upload and download on $dialect, $backend backend', ({ di
       for (const i of [1, 2]) expect((await sendChunk(server, token, chunk('restarted.bin', i))).status).toBe(200);
       expect(await blobRow()).toMatchObject({ ref_count: 3 });
 
-      // Chunk 0 sent again after it was hashed, with other bytes: the whole file is read once.
+      // Chunk 0 sent again after it was recorded: other bytes are refused and change nothing,
+      // the same bytes are accepted; the hash kept while the chunks arrived still holds.
       const other = Buffer.from(data);
       other.fill(7, 0, 100);
-      expect((await sendChunk(server, token, chunk('resent.bin', 0, other))).status).toBe(200);
       expect((await sendChunk(server, token, chunk('resent.bin', 0))).status).toBe(200);
+      const refused = await sendChunk(server, token, chunk('resent.bin', 0, other));
+      expect([refused.status, refused.body.message]).toEqual([409, 'upload_chunk_invalid']);
+      expect((await sendChunk(server, token, chunk('resent.bin', 0))).body).toEqual({ complete: false, received: 1 });
       for (const i of [1, 2]) expect((await sendChunk(server, token, chunk('resent.bin', i))).status).toBe(200);
-      expect(fullReads).toBe(commitReads + 1);
+      expect(fullReads).toBe(commitReads);
       expect(await blobRow()).toMatchObject({ ref_count: 4 });
 
       for (const name of ['in order.bin', 'out of order.bin', 'restarted.bin', 'resent.bin']) {
@@ -196,7 +199,7 @@ describe.each(suites)('upload and download on $dialect, $backend backend', ({ di
     const query = `path=${encodeURIComponent(root)}&fileName=resume.bin&fileSize=${data.length}`;
     const status = await server.request('GET', `/api/file/upload/status?${query}`, { token });
     expect(status.body).toEqual({ received: [0], chunkSize: CHUNK_SIZE });
-    // A chunk sent again replaces the stored one.
+    // A chunk sent again with the same bytes is accepted (nothing is written again).
     expect((await sendChunk(server, token, { ...base, chunkIndex: 0, bytes: data.subarray(0, CHUNK_SIZE) })).body).toEqual({ complete: false, received: 1 });
     const done = await sendChunk(server, token, { ...base, chunkIndex: 1, bytes: data.subarray(CHUNK_SIZE) });
     expect(done.body.complete).toBe(true);

@@ -163,6 +163,24 @@ export interface UploadSessionsTable {
   backend: string;
   created_at: string;
   updated_at: string;
+  /** The client's upload id ('' when it sent none): part of the session's key. */
+  client_key: Generated<string>;
+}
+
+/** The one write in progress of a chunk not yet recorded; `expires_at` in epoch ms. */
+export interface UploadLeasesTable {
+  session_id: string;
+  idx: number;
+  token: string;
+  expires_at: number;
+}
+
+/** One reference an upload holds on a blob while it writes and links it. */
+export interface BlobPinsTable {
+  id: string;
+  backend: string;
+  hash: string;
+  created_at: string;
 }
 
 export interface UploadChunksTable {
@@ -537,6 +555,8 @@ export interface Database {
   blobs: BlobsTable;
   upload_sessions: UploadSessionsTable;
   upload_chunks: UploadChunksTable;
+  upload_leases: UploadLeasesTable;
+  blob_pins: BlobPinsTable;
   spent_tickets: SpentTicketsTable;
   stars: StarsTable;
   recents: RecentsTable;

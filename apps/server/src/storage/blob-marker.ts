@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -62,4 +63,59 @@ export function isInsideBlobDirectory(dir: string): boolean {
     if (isBlobDirectory(parent)) return true;
   }
   return false;
+}
+
+/**
+ * The file that names the installation a server directory belongs to and the directory
+ * itself (a random id made when the file is created). Every process of an installation
+ * must see the same file in `server.path`: the directory id is also recorded in the
+ * database, so a process whose `server.path` is another directory (not shared, or another
+ * installation's) notices at start.
+ */
+export const IDENTITY_FILE = '.bogwan-installation';
+
+/** What the identity file says. */
+export interface DirectoryIdentity {
+  installation: string;
+  directory: string;
+}
+
+/** The identity file's contents, or null when there is none; a file that is not one throws. */
+export function readIdentity(dir: string): DirectoryIdentity | null {
+  let text: string;
+  try {
+    text = fs.readFileSync(path.join(dir, IDENTITY_FILE), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  const value = JSON.parse(text) as Partial<DirectoryIdentity>;
+  if (typeof value.installation !== 'string' || typeof value.directory !== 'string') throw new Error(`${path.join(dir, IDENTITY_FILE)} is not a Bogwan identity file`);
+  return { installation: value.installation, directory: value.directory };
+}
+
+/**
+ * Gives the directory an identity file for `installation` with a new directory id, unless
+ * it has one: created with O_EXCL after its contents are fsynced under a temporary name
+ * (a link, which fails when the name exists), so of two processes doing this at once on a
+ * shared directory one creates it and both answer its contents.
+ */
+export function claimIdentity(dir: string, installation: string): DirectoryIdentity {
+  const identity: DirectoryIdentity = { installation, directory: randomUUID() };
+  const temp = path.join(dir, `${IDENTITY_FILE}.${identity.directory}`);
+  fs.writeFileSync(temp, `${JSON.stringify(identity)}\n`, { flag: 'wx' });
+  try {
+    const handle = fs.openSync(temp, 'r');
+    try {
+      fs.fsyncSync(handle);
+    } finally {
+      fs.closeSync(handle);
+    }
+    fs.linkSync(temp, path.join(dir, IDENTITY_FILE));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    fs.rmSync(temp, { force: true });
+  }
+  return readIdentity(dir)!;
 }

@@ -109,6 +109,14 @@ export const dashboardVolumeSchema = z.object({
   volume: z.object({ server: z.number().nullable(), cloud: z.number().nullable() }),
 });
 
+/**
+ * A client's id for one upload of one file, kept for its resume (optional): when sent, it
+ * keys the upload session, so uploads of one name and size at the same time never share
+ * chunks. 16–64 of `A–Z a–z 0–9 _ -` (a UUID or 128 random bits in base64url fit).
+ */
+export const UPLOAD_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+const uploadIdField = z.string().regex(UPLOAD_ID_PATTERN, 'upload_chunk_invalid').optional();
+
 /** Multipart fields of `POST /api/file/upload` (the file part is `file`). */
 export const uploadFieldsSchema = z.object({
   fileName: z.string().min(1),
@@ -117,11 +125,13 @@ export const uploadFieldsSchema = z.object({
   totalChunks: z.coerce.number().int().min(1).max(1_000_000),
   isLastChunk: z.enum(['true', 'false']).transform((v) => v === 'true'),
   fileSize: z.coerce.number().int().min(0),
+  uploadId: uploadIdField,
 });
 export const uploadStatusQuerySchema = z.object({
   path: pathField,
   fileName: z.string().min(1),
   fileSize: z.coerce.number().int().min(0),
+  uploadId: uploadIdField,
 });
 export const uploadStatusSchema = z.object({ received: z.array(z.number().int()), chunkSize: z.literal(CHUNK_SIZE) });
 /** Answer to each chunk: the file entry once the last chunk completed it. */

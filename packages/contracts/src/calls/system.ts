@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { POLICY_LEVELS } from '../enums.js';
 
-export const healthResponseSchema = z.object({ status: z.enum(['ok', 'unavailable']) });
+/**
+ * Why a process is not ready, where it knows: `server_path_not_shared` — its server
+ * storage directory is not the one the installation's other processes use.
+ */
+export const HEALTH_REASONS = ['server_path_not_shared'] as const;
+export type HealthReason = (typeof HEALTH_REASONS)[number];
+export const healthResponseSchema = z.object({ status: z.enum(['ok', 'unavailable']), reason: z.enum(HEALTH_REASONS).optional() });
 
 /** One route's policy, as `GET /api/policy` lists it and the server enforces it. */
 export const policySchema = z.object({

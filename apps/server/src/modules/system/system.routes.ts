@@ -3,6 +3,7 @@ import {
   accessLogFilterSchema,
   accessLogPageSchema,
   accessLogQuerySchema,
+  type HealthReason,
   healthResponseSchema,
   networkListSchema,
   policyListSchema,
@@ -26,8 +27,8 @@ const policies = {
 
 export interface SystemRoutesDeps {
   registry: PolicyRegistry;
-  /** True when the database and the blob store both answer. */
-  healthy: () => Promise<boolean>;
+  /** Whether the database and the blob store both answer; when not, a reason where one is known. */
+  healthy: () => Promise<{ ok: boolean; reason?: HealthReason }>;
   accessLog: AccessLogService;
 }
 
@@ -39,9 +40,9 @@ export async function systemRoutes(app: FastifyInstance, deps: SystemRoutesDeps)
     '/api/health',
     { config: { policy: policies.health }, schema: { tags, response: { 200: healthResponseSchema, 503: healthResponseSchema } } },
     async (_request, reply) => {
-      const ok = await deps.healthy();
+      const { ok, reason } = await deps.healthy();
       reply.header('cache-control', 'no-store');
-      return ok ? { status: 'ok' as const } : reply.code(503).send({ status: 'unavailable' as const });
+      return ok ? { status: 'ok' as const } : reply.code(503).send({ status: 'unavailable' as const, ...(reason ? { reason } : {}) });
     },
   );
 

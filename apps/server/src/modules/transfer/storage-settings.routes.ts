@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { badRequest, conflict, forbidden } from '../../errors.js';
 import type { RoutePolicy } from '../../http/policy.js';
 import { blobDirectoryState, isInsideBlobDirectory, markBlobDirectory } from '../../storage/blob-marker.js';
-import { type BlobStores, CLOUD_BUCKET_SETTING, SERVER_PATH_SETTING } from '../../storage/blob-stores.js';
+import { type BlobStores, CLOUD_BUCKET_SETTING, SERVER_PATH_SETTING, ServerPathNotSharedError } from '../../storage/blob-stores.js';
 import { LocalBlobStore } from '../../storage/local-blob-store.js';
 import type { EventsService } from '../events/events.service.js';
 import type { SettingsRepo } from '../settings/settings.repo.js';
@@ -94,6 +94,10 @@ export async function storageSettingsRoutes(app: FastifyInstance, { stores, sett
       if (cloud && !(await stores.bucketExists(cloud.bucket))) throw badRequest('cloud_bucket_missing');
       if (serverChanges) {
         await prepareServerPath(serverPath);
+        // The new directory becomes the one every process must see (its identity file, recorded).
+        await stores.adopt(serverPath).catch((error: unknown) => {
+          throw error instanceof ServerPathNotSharedError ? badRequest('invalid_path') : error;
+        });
         await settings.set(SERVER_PATH_SETTING, serverPath);
       }
       if (cloudChanges) await settings.set(CLOUD_BUCKET_SETTING, cloud.bucket);

@@ -10,6 +10,9 @@ export const UPLOAD_MAX_IDLE_MS = 24 * HOUR_MS;
 /** Bytes without a row, and temporary files, are left alone this long (a write may be on its way). */
 export const ORPHAN_MIN_AGE_MS = 24 * HOUR_MS;
 
+/** An upload pins a blob for the seconds its completion takes: one an hour old belongs to a process that died. */
+export const PIN_MAX_AGE_MS = HOUR_MS;
+
 const BLOB_KEY = /^[0-9a-f]{2}\/[0-9a-f]{2}\/([0-9a-f]{64})$/;
 
 /**
@@ -26,6 +29,8 @@ export class TransferJobs {
   tasks(): HousekeepingTask[] {
     return [
       { name: 'abandoned uploads', run: () => this.removeAbandonedUploads(new Date(Date.now() - UPLOAD_MAX_IDLE_MS)).then(() => undefined) },
+      // Counts first: a count a crash left too high is fixed, and its blob collected, in the same run.
+      { name: 'blob reference counts', run: () => this.repairReferenceCounts(new Date(Date.now() - PIN_MAX_AGE_MS)).then(() => undefined) },
       { name: 'unreferenced blobs', run: () => this.collectUnreferenced().then(() => undefined) },
       { name: 'orphan blob files', run: () => this.collectOrphans(new Date(Date.now() - ORPHAN_MIN_AGE_MS)).then(() => undefined) },
     ];
@@ -60,6 +65,17 @@ export class TransferJobs {
       }
     }
     return removed;
+  }
+
+  /**
+   * Sets every blob's reference count to its references again (nodes, sync pins, upload
+   * pins), after dropping upload pins older than `stalePinsBefore` (their completion died).
+   * Answers how many counts were wrong; each is logged.
+   */
+  async repairReferenceCounts(stalePinsBefore: Date): Promise<number> {
+    const fixed = await this.repo.repairRefCounts(stalePinsBefore.toISOString());
+    if (fixed > 0) this.log.warn({ fixed }, 'blob reference counts repaired');
+    return fixed;
   }
 
   /** Blobs whose reference count reached 0: the row goes first (only while still 0), then the bytes. */

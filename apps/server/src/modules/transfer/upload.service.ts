@@ -12,6 +12,7 @@ import type { WebhookEmitter } from '../webhooks/ports.js';
 import { toFileEntry } from '../files/files.presenter.js';
 import type { FileAccess, FileTree, NodeRow } from '../files/ports.js';
 import type { UserRow } from '../users/users.repo.js';
+import { ChunkLease, chunkRefused, LeaseLostError } from './chunk-lease.js';
 import { HashThread } from './hash-thread.js';
 import { ChunkLengthError, type ChunkSource } from './chunk-body.js';
 import { type Digest, inProcessDigest, RunningHashes } from './running-hash.js';
@@ -25,6 +26,8 @@ export interface ChunkFields {
   totalChunks: number;
   isLastChunk: boolean;
   fileSize: number;
+  /** The client's id for this upload (kept for resume): keys the session when sent. */
+  uploadId?: string;
 }
 
 export interface ChunkAnswer {
@@ -73,15 +76,18 @@ export class UploadService {
   ) {}
 
   /** The chunks already received for this file, so a client resumes with the rest. */
-  async status(user: UserRow, query: { path: string; fileName: string; fileSize: number }): Promise<number[]> {
-    const folder = await this.folderFor(user, query.path, query.fileName);
-    const session = await this.repo.findSession(user.id, folder.id, query.fileName, query.fileSize);
+  async status(user: UserRow, query: { path: string; fileName: string; fileSize: number; uploadId?: string }): Promise<number[]> {
+    const fileName = query.fileName.normalize('NFC');
+    const folder = await this.folderFor(user, query.path, fileName);
+    const session = await this.repo.findSession(user.id, folder.id, fileName, query.fileSize, query.uploadId ?? '');
     if (!session) return [];
     return (await this.repo.chunksOf(session.id)).map((c) => c.idx);
   }
 
   /** Checks a chunk's fields and the target before its bytes are read; answers what storing it needs. */
-  async prepare(user: UserRow, fields: ChunkFields): Promise<PreparedChunk> {
+  async prepare(user: UserRow, sent: ChunkFields): Promise<PreparedChunk> {
+    // Everything below is keyed on the name: one Unicode form for it first.
+    const fields = { ...sent, fileName: sent.fileName.normalize('NFC') };
     if (fields.totalChunks !== chunkCountOf(fields.fileSize)) throw badRequest('upload_size_mismatch');
     if (fields.chunkIndex >= fields.totalChunks) throw badRequest('upload_chunk_invalid');
     const folder = await this.folderFor(user, fields.path, fields.fileName);
@@ -92,45 +98,42 @@ export class UploadService {
     return { user, fields, folder, root, store };
   }
 
-  /** Stores one chunk; the chunk that completes the set also completes the file. */
+  /**
+   * Stores one chunk; the chunk that completes the set also completes the file. Only the
+   * holder of the chunk's writer lease writes into staging (a second writer meanwhile is
+   * refused); a chunk already recorded is never written again: a resend is compared with
+   * the staged bytes and accepted only when equal (docs/decisions.md, "Uploads: chunk leases").
+   */
   async receive(prepared: PreparedChunk, body: ChunkSource, ip: string): Promise<ChunkAnswer> {
-    const { user, fields, folder, store } = prepared;
-    const now = new Date().toISOString();
-    const session = await this.repo.openSession({
-      id: newId(),
-      user_id: user.id,
-      parent_id: folder.id,
-      file_name: fields.fileName,
-      file_size: fields.fileSize,
-      total_chunks: fields.totalChunks,
-      backend: folder.backend,
-      created_at: now,
-      updated_at: now,
-    });
-    const expected = chunkSizeOf(fields.chunkIndex, fields.fileSize);
+    const { user, fields, store } = prepared;
+    const index = fields.chunkIndex;
+    const expected = chunkSizeOf(index, fields.fileSize);
     const token = newId();
-    const tap = this.hashes.begin(session.id, fields.chunkIndex, () => this.digestOf(store, session.id));
+    const { session, lease } = await this.leaseChunk(prepared, token);
+    if (lease === 'recorded') {
+      await refusingBadLength(fields, () => this.compareResent(store, session.id, index, expected, body));
+      const received = (await this.repo.chunksOf(session.id)).length;
+      if (fields.isLastChunk && received < fields.totalChunks) throw conflict('upload_incomplete');
+      return { complete: false, received };
+    }
+    const tap = this.hashes.begin(session.id, index, () => this.digestOf(store, session.id));
     let recorded = false;
     try {
-      await store.staging.writeChunk(
-        session.id,
-        fields.chunkIndex,
-        fields.chunkIndex * CHUNK_SIZE,
-        expected,
-        body.file(expected, tap),
-      );
-      // Recorded only once durable: the status call lists only chunks that survive a crash.
-      await this.repo.recordChunk(session.id, fields.chunkIndex, expected, token);
-      recorded = true;
+      await refusingBadLength(fields, async () => {
+        await store.staging.writeChunk(session.id, index, index * CHUNK_SIZE, expected, lease.guard(body.file(expected, tap)));
+        // Recorded only once durable: the status call lists only chunks that survive a crash.
+        recorded = await this.repo.recordChunk(session.id, index, expected, token);
+        if (!recorded) throw new LeaseLostError();
+      });
     } catch (error) {
+      lease.stop();
+      await lease.release().catch(() => {});
       await this.dropIfEmpty(session, store);
-      if (error instanceof ChunkLengthError) {
-        const last = fields.chunkIndex === fields.totalChunks - 1;
-        throw badRequest(last && !error.tooLong ? 'upload_size_mismatch' : 'upload_chunk_invalid');
-      }
+      if (error instanceof LeaseLostError) throw chunkRefused();
       throw error;
     } finally {
-      this.hashes.end(session.id, fields.chunkIndex, recorded ? token : undefined);
+      lease.stop();
+      this.hashes.end(session.id, index, recorded ? token : undefined);
     }
 
     const chunks = await this.repo.chunksOf(session.id);
@@ -174,18 +177,56 @@ export class UploadService {
       if (length !== size) throw badRequest('upload_size_mismatch');
       await this.tree().assertRoom(root, size);
       const key = blobKeyOf(hash);
-      await this.repo.pinBlob(store.backend, hash, size);
+      const pin = await this.repo.pinBlob(store.backend, hash, size);
       try {
         // Identical content already stored (the pin keeps it there): the staged copy is dropped.
         if ((await store.stat(key))?.size !== size) await store.staging.commit(session.id, fields.totalChunks, size, key);
         return await this.tree().addFile(folder, { name: fields.fileName, size, contentHash: hash, blobKey: key, ownerId: user.id, backend: store.backend });
       } finally {
-        await this.repo.unpinBlob(store.backend, hash);
+        await this.repo.unpinBlob(pin);
         await this.collectIfUnreferenced(store, hash);
       }
     } finally {
       await store.staging.discard(session.id).catch((error) => this.log.warn({ err: error, session: session.id }, 'staged upload not removed'));
     }
+  }
+
+  /**
+   * Opens (or finds) the chunk's session and takes the chunk's writer lease in it. A
+   * session that a completion or clean-up removed in between is opened anew; a chunk
+   * another writer is writing right now is refused (409 `upload_chunk_invalid`).
+   */
+  private async leaseChunk(prepared: PreparedChunk, token: string): Promise<{ session: UploadSessionRow; lease: ChunkLease | 'recorded' }> {
+    const { user, fields, folder } = prepared;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const now = new Date().toISOString();
+      const session = await this.repo.openSession({
+        id: newId(),
+        user_id: user.id,
+        parent_id: folder.id,
+        file_name: fields.fileName,
+        file_size: fields.fileSize,
+        total_chunks: fields.totalChunks,
+        backend: folder.backend,
+        client_key: fields.uploadId ?? '',
+        created_at: now,
+        updated_at: now,
+      });
+      const lease = await ChunkLease.take(this.repo, session.id, fields.chunkIndex, token);
+      if (lease === 'busy') throw chunkRefused();
+      if (lease !== 'gone') return { session, lease };
+    }
+    throw chunkRefused();
+  }
+
+  /** A chunk sent again after it was recorded: accepted when its bytes equal the staged ones, else 409. */
+  private async compareResent(store: BlobStore, sessionId: string, index: number, expected: number, body: ChunkSource): Promise<void> {
+    const sent = createHash('sha256');
+    for await (const piece of body.file(expected)) sent.update(piece);
+    const staged = createHash('sha256');
+    // Gone since (the upload completed meanwhile): nothing to compare with.
+    const length = await store.staging.scanChunk(sessionId, index, index * CHUNK_SIZE, expected, (piece) => staged.update(piece)).catch(() => -1);
+    if (length !== expected || staged.digest('hex') !== sent.digest('hex')) throw chunkRefused();
   }
 
   /** Stops the hashing thread (the server is closing). */
@@ -230,6 +271,19 @@ export class UploadService {
     const folder = await this.access().require(user, path, 'CREATE');
     if (folder.folder !== 1) throw badRequest('invalid_path');
     return folder;
+  }
+}
+
+/** Runs a read of a chunk's bytes; a part longer or shorter than declared becomes its 400. */
+async function refusingBadLength<T>(fields: ChunkFields, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof ChunkLengthError) {
+      const last = fields.chunkIndex === fields.totalChunks - 1;
+      throw badRequest(last && !error.tooLong ? 'upload_size_mismatch' : 'upload_chunk_invalid');
+    }
+    throw error;
   }
 }
 

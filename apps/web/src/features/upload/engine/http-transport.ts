@@ -1,4 +1,4 @@
-import { uploadChunkResponseSchema, uploadStatusSchema } from '@bogwan/contracts';
+import { UPLOAD_ID_PATTERN, uploadChunkResponseSchema, uploadStatusSchema } from '@bogwan/contracts';
 import { UploadError, type ChunkAnswer, type ChunkRequest, type UploadTransport } from './types';
 
 /** How the transport gets a bearer token, and a fresh one after a refused session. */
@@ -67,6 +67,7 @@ export function createHttpTransport(tokens: TokenSource, base = '/api'): UploadT
   return {
     async status(query, signal) {
       const params = new URLSearchParams({ path: query.path, fileName: query.fileName, fileSize: String(query.fileSize) });
+      if (sendable(query.uploadId)) params.set('uploadId', query.uploadId);
       try {
         const answer = await authorised(tokens, (token) =>
           xhr('GET', `${base}/file/upload/status?${params}`, token, null, null, signal),
@@ -91,6 +92,7 @@ export function createHttpTransport(tokens: TokenSource, base = '/api'): UploadT
         form.append('totalChunks', String(chunk.totalChunks));
         form.append('isLastChunk', String(chunk.isLastChunk));
         form.append('fileSize', String(chunk.fileSize));
+        if (sendable(chunk.uploadId)) form.append('uploadId', chunk.uploadId);
         form.append('file', chunk.data, chunk.fileName);
         return form;
       };
@@ -105,4 +107,9 @@ export function createHttpTransport(tokens: TokenSource, base = '/api'): UploadT
       }
     },
   };
+}
+
+/** An upload id the server takes (one it would refuse is left out: the upload is then keyed by name and size). */
+function sendable(uploadId: string | undefined): uploadId is string {
+  return uploadId !== undefined && UPLOAD_ID_PATTERN.test(uploadId);
 }

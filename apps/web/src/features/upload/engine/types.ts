@@ -49,6 +49,8 @@ export interface ChunkRequest {
   isLastChunk: boolean;
   fileSize: number;
   data: Blob;
+  /** The file's upload id (the task's id, kept across reloads): its chunks share a session of their own on the server. */
+  uploadId?: string;
 }
 
 export interface ChunkAnswer {
@@ -58,7 +60,7 @@ export interface ChunkAnswer {
 /** How chunks reach the server; the browser uses XHR, tests use a fake. */
 export interface UploadTransport {
   /** Chunk indexes the server already holds for this file (empty for a new upload). */
-  status(query: { path: string; fileName: string; fileSize: number }, signal: AbortSignal): Promise<number[]>;
+  status(query: { path: string; fileName: string; fileSize: number; uploadId?: string }, signal: AbortSignal): Promise<number[]>;
   /** Sends one chunk; `onProgress` gets the bytes of this chunk sent so far. */
   sendChunk(chunk: ChunkRequest, onProgress: (sent: number) => void, signal: AbortSignal): Promise<ChunkAnswer>;
 }

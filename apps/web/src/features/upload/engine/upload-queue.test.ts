@@ -190,6 +190,8 @@ describe('UploadQueue', () => {
     expect(fake.statusCalls).toEqual(['kept']);
     await drain(fake);
     expect(fake.sent.map((c) => c.chunkIndex)).toEqual([1, 2]);
+    // The resumed chunks carry the upload id the file had before the reload: the same session.
+    expect(fake.sent.map((c) => c.uploadId)).toEqual([restored[0]!.id, restored[0]!.id]);
     expect(queue.getSnapshot()[0]?.status).toBe('done');
     expect(kept.has(restored[0]!.id)).toBe(false);
 

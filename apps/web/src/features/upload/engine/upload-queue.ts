@@ -339,7 +339,7 @@ export class UploadQueue {
       attempt += 1;
       try {
         const received = await this.options.transport.status(
-          { path, fileName: name, fileSize: size },
+          { path, fileName: name, fileSize: size, uploadId: entry.task.id },
           entry.controller.signal,
         );
         if (generation !== entry.generation) return;
@@ -387,6 +387,7 @@ export class UploadQueue {
           isLastChunk: index === totalChunks - 1,
           fileSize: size,
           data: source.slice(start, Math.min(size, start + this.chunkSize)),
+          uploadId: entry.task.id,
         },
         (sent) => {
           if (generation !== entry.generation) return;
