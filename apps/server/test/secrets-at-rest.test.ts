@@ -196,6 +196,9 @@ describe.each(dialects())('secrets at rest on $dialect', ({ dialect, skip }) => 
     expect(user.otp_secret?.startsWith(SEALED_PREFIX)).toBe(true);
     expect(share.key.startsWith(SEALED_PREFIX)).toBe(true);
     const sealedOnce = share.key;
+    // Nor do the database files keep the plain values in freed space or the journal.
+    const text = await databaseText();
+    expect([text.includes(plainTotp), text.includes(legacyKey)]).toEqual([false, false]);
 
     // They still work, and a further start leaves sealed values alone.
     expect((await server.request('GET', `/api/share/public/${legacyKey}`)).status).toBe(200);
