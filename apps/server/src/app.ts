@@ -60,6 +60,7 @@ import { adminModeRoutes } from './modules/settings/admin-mode.routes.js';
 import { registerWebhooks } from './modules/webhooks/webhooks.module.js';
 import { registerSearch } from './modules/search/search.module.js';
 import { registerRealtime } from './realtime/realtime.module.js';
+import { verifySharedSecret } from './modules/system/shared-secret.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { registerAccounts } from './modules/users/accounts.module.js';
 import { userRoutes } from './modules/users/users.routes.js';
@@ -109,6 +110,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const db = openDb(config.database);
   try {
     await migrateToLatest(db);
+    // A process with another secret than the installation's (BOGWAN_SECRET) stops here.
+    await verifySharedSecret(db, serverSecret);
     // Secrets written before they were sealed (migrations cannot: they do not know the secret).
     await sealPlaintextSecrets(db, secrets);
     // A process whose server storage directory is not the installation's shared one stops here.

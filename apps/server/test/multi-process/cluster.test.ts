@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { GOOD_PASSWORD, type HttpTarget, type TestResponse } from '../harness.js';
 import { createPlan, finishedRun, type RunView } from '../snapshots-helpers.js';
 import { publicShare } from '../sharing-helpers.js';
-import { bytesOf, fetchBytes, sendChunk, sha256, upload } from '../transfer-helpers.js';
+import { bytesOf, type ChunkRequest, chunkMultipart, fetchBytes, sendChunk, sha256, upload } from '../transfer-helpers.js';
 import { type Cluster, redisForSuite, startCluster } from './cluster.js';
 import { UPSTREAM_HEADER } from './round-robin-proxy.js';
 
@@ -224,27 +224,15 @@ describe('two server processes behind a round-robin load balancer', async () => 
  * Sends a chunk's fields and half its bytes to a process, then stalls; `halfSent` resolves
  * once those bytes left, `ended` when the connection is gone (the process was killed).
  */
-function streamHalfAChunk(port: number, token: string, chunk: { path: string; fileName: string; fileSize: number; chunkIndex: number; totalChunks: number; bytes: Buffer }) {
-  const boundary = `----bogwan-${Date.now()}`;
-  const fields: Record<string, string> = {
-    fileName: chunk.fileName,
-    path: chunk.path,
-    chunkIndex: String(chunk.chunkIndex),
-    totalChunks: String(chunk.totalChunks),
-    isLastChunk: String(chunk.chunkIndex === chunk.totalChunks - 1),
-    fileSize: String(chunk.fileSize),
-  };
-  let head = '';
-  for (const [name, value] of Object.entries(fields)) head += `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-  head += `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="blob"\r\nContent-Type: application/octet-stream\r\n\r\n`;
-  const tail = `\r\n--${boundary}--\r\n`;
+function streamHalfAChunk(port: number, token: string, chunk: ChunkRequest) {
+  const { contentType, head, tail } = chunkMultipart(chunk);
   const length = Buffer.byteLength(head) + chunk.bytes.length + Buffer.byteLength(tail);
   const req = http.request({
     host: '127.0.0.1',
     port,
     method: 'POST',
     path: '/api/file/upload',
-    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(length) },
+    headers: { authorization: `Bearer ${token}`, 'content-type': contentType, 'content-length': String(length) },
   });
   const ended = new Promise<void>((resolve) => {
     req.on('error', () => resolve());
@@ -252,6 +240,7 @@ function streamHalfAChunk(port: number, token: string, chunk: { path: string; fi
   });
   req.on('response', (res) => res.resume());
   req.write(head);
+  // A moment for the server to start writing what it was sent (no assertion depends on it).
   const halfSent = new Promise<void>((resolve) => req.write(chunk.bytes.subarray(0, chunk.bytes.length >> 1), () => setTimeout(resolve, 300)));
   return { halfSent, ended };
 }
