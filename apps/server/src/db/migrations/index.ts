@@ -13,8 +13,8 @@ import * as webhooks from './20261122_0011_webhooks.js';
 import * as sharing from './20261122_0012_sharing.js';
 import * as spentTickets from './20261124_0013_spent_tickets.js';
 import * as uploadLeases from './20261127_0101_upload_leases.js';
-import * as attemptCounters from './20261127_0301_attempt_counters.js';
 import * as nfcNames from './20261127_0201_nfc_names.js';
+import * as attemptCounters from './20261127_0301_attempt_counters.js';
 import * as avatars from './20261127_0401_avatars.js';
 
 /**
@@ -36,7 +36,7 @@ export const migrations: Record<string, Migration> = {
   '20261122_0012_sharing': sharing,
   '20261124_0013_spent_tickets': spentTickets,
   '20261127_0101_upload_leases': uploadLeases,
-  '20261127_0301_attempt_counters': attemptCounters,
   '20261127_0201_nfc_names': nfcNames,
+  '20261127_0301_attempt_counters': attemptCounters,
   '20261127_0401_avatars': avatars,
 };
