@@ -14,6 +14,7 @@ import * as sharing from './20261122_0012_sharing.js';
 import * as spentTickets from './20261124_0013_spent_tickets.js';
 import * as uploadLeases from './20261127_0101_upload_leases.js';
 import * as nfcNames from './20261127_0201_nfc_names.js';
+import * as breakCycles from './20261127_0202_break_cycles.js';
 import * as attemptCounters from './20261127_0301_attempt_counters.js';
 import * as avatars from './20261127_0401_avatars.js';
 
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   '20261124_0013_spent_tickets': spentTickets,
   '20261127_0101_upload_leases': uploadLeases,
   '20261127_0201_nfc_names': nfcNames,
+  '20261127_0202_break_cycles': breakCycles,
   '20261127_0301_attempt_counters': attemptCounters,
   '20261127_0401_avatars': avatars,
 };
