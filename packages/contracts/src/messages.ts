@@ -73,6 +73,7 @@ export const MESSAGE_KEYS = [
   'snapshot_interrupted',
   'snapshot_source_missing',
   'snapshot_location_unreachable',
+  'snapshot_location_not_shared',
   'snapshot_lock_lost',
   'storage_unavailable_message',
   'trash_retention_invalid',

@@ -363,6 +363,8 @@ export interface SnapshotPlansTable {
   created_by: string | null;
   created_at: string;
   updated_at: string;
+  /** The backup repository's own id, from its config (null for plans older than the column, until first opened). */
+  repository_id: string | null;
 }
 
 export interface SnapshotSchedulesTable {

@@ -17,6 +17,7 @@ import * as nfcNames from './20261127_0201_nfc_names.js';
 import * as breakCycles from './20261127_0202_break_cycles.js';
 import * as attemptCounters from './20261127_0301_attempt_counters.js';
 import * as avatars from './20261127_0401_avatars.js';
+import * as snapshotRepositoryId from './20261127_0402_snapshot_repository_id.js';
 
 /**
  * Every migration, in order. Listed by hand (not read from the directory) so the
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '20261127_0202_break_cycles': breakCycles,
   '20261127_0301_attempt_counters': attemptCounters,
   '20261127_0401_avatars': avatars,
+  '20261127_0402_snapshot_repository_id': snapshotRepositoryId,
 };

@@ -8,11 +8,9 @@ import { Catalog } from './catalog.js';
 import type { SnapshotContext } from './context.js';
 import type { RunRow } from './jobs.repo.js';
 import type { PlanRow } from './plans.repo.js';
-import { backendOf, locationOf, openRepository, unreachable } from './vault-location.js';
+import { backendOf, cannotRestore, locationOf, openPlanRepository, unreachable } from './vault-location.js';
 
 const KEEP = 4;
-
-export const cannotRestore = () => new AppError(400, 'snapshot_cannot_restore');
 
 /** The directory under the data directory where restores stage files. */
 export function stagingRoot(dataDir: string): string {
@@ -55,7 +53,7 @@ export class CatalogCache {
     const backend = backendOf(locationOf(plan), this.ctx.config.s3);
     const dir = path.join(stagingRoot(this.ctx.config.dataDir), `catalog-${randomBytes(8).toString('hex')}`);
     try {
-      const repo: Repository = await openRepository(backend, this.ctx.box.open(plan.password_sealed, plan.id));
+      const repo: Repository = await openPlanRepository(this.ctx, plan, backend);
       const lock = await Lock.acquire(backend, 'restore', false);
       try {
         await repo.loadIndex();

@@ -34,6 +34,11 @@ export class PlansRepo {
     await this.db.updateTable('snapshot_plans').set(changes).where('id', '=', id).execute();
   }
 
+  /** Records the repository id of a plan made before it was recorded (the first process to open it wins). */
+  async recordRepositoryId(id: string, repositoryId: string): Promise<void> {
+    await this.db.updateTable('snapshot_plans').set({ repository_id: repositoryId }).where('id', '=', id).where('repository_id', 'is', null).execute();
+  }
+
   async delete(id: string): Promise<boolean> {
     const result = await this.db.deleteFrom('snapshot_plans').where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;

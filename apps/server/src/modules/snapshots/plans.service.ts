@@ -49,8 +49,9 @@ export class PlansService {
     const stores = this.ctx.stores();
     assertLocalLocationAllowed(body.location, await stores.serverPath(), this.ctx.config.dataDir);
     const backend = backendOf(body.location, this.ctx.config.s3);
+    let repositoryId: string;
     try {
-      await prepareRepository(backend, body.location, body.password);
+      repositoryId = await prepareRepository(backend, body.location, body.password);
     } finally {
       await backend.close().catch(() => {});
     }
@@ -70,6 +71,7 @@ export class PlansService {
       created_by: user.id,
       created_at: now,
       updated_at: now,
+      repository_id: repositoryId,
     };
     await this.ctx.plans.transaction(async (repo) => {
       await repo.insert(plan);

@@ -10,12 +10,12 @@ import { blobKeyOf } from '../../storage/blob-store.js';
 import type { NodeRow } from '../files/ports.js';
 import type { UserRow } from '../users/users.repo.js';
 import type { Catalog, CatalogEntry } from './catalog.js';
-import { type CatalogCache, cannotRestore, readCatalog, stagingRoot } from './catalog-cache.js';
+import { type CatalogCache, readCatalog, stagingRoot } from './catalog-cache.js';
 import { type SnapshotContext, errorKeyOf, isAbort } from './context.js';
 import type { ListedRestore, ListedRun } from './jobs.repo.js';
 import type { HeldOperation } from './operation-lock.js';
 import type { PlanRow } from './plans.repo.js';
-import { backendOf, locationOf, openRepository } from './vault-location.js';
+import { backendOf, cannotRestore, locationOf, openPlanRepository } from './vault-location.js';
 
 const PROGRESS_EVERY_MS = 1000;
 
@@ -171,7 +171,7 @@ export class RestoreRunner {
       await held.release().catch((e) => ctx.log.error({ err: e }, 'restore operation lock not released'));
     };
     try {
-      const repo = await openRepository(backend, ctx.box.open(plan.password_sealed, plan.id));
+      const repo = await openPlanRepository(ctx, plan, backend);
       vaultLock = await Lock.acquire(backend, 'restore', false);
       await repo.loadIndex();
       await ctx.tasks().update(taskId, { progress: null });

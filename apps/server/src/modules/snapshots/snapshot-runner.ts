@@ -8,7 +8,7 @@ import { liveSource } from './live-source.js';
 import type { HeldOperation } from './operation-lock.js';
 import type { PlanRow } from './plans.repo.js';
 import { announceFinishedRun } from './snapshot-finished.js';
-import { backendOf, locationOf, openRepository } from './vault-location.js';
+import { backendOf, locationOf, openPlanRepository } from './vault-location.js';
 
 /** Progress goes to the task panel at most this often. */
 const PROGRESS_EVERY_MS = 1000;
@@ -86,7 +86,7 @@ export class SnapshotRunner {
     };
     let lastProgress = 0;
     try {
-      const repo = await openRepository(backend, ctx.box.open(plan.password_sealed, plan.id));
+      const repo = await openPlanRepository(ctx, plan, backend);
       vaultLock = await Lock.acquire(backend, 'backup', false);
       repo.holdWith(vaultLock);
       await repo.loadIndex();
