@@ -228,13 +228,22 @@ function copyRows(rows: NodeRow[], sourceId: string, target: NodeRow, name: stri
 
 /** One more reference per copied file to the blob it shares. */
 async function addBlobReferences(repo: NodesRepo, copies: NodeRow[]): Promise<void> {
+  for (const { backend, hash, size, count } of blobReferences(copies)) await repo.addBlobRefs(backend, hash, size, count);
+}
+
+/**
+ * The references the files among `rows` hold, one entry per blob, in key order: writers
+ * that change several blobs' counts lock their rows in one order, so two of them sharing
+ * blobs cannot deadlock.
+ */
+export function blobReferences(rows: NodeRow[]): { backend: string; hash: string; size: number; count: number }[] {
   const counts = new Map<string, { backend: string; hash: string; size: number; count: number }>();
-  for (const row of copies) {
+  for (const row of rows) {
     if (row.folder === 1 || !row.content_hash) continue;
     const key = `${row.backend}\u0000${row.content_hash}`;
     const entry = counts.get(key) ?? { backend: row.backend, hash: row.content_hash, size: row.size, count: 0 };
     entry.count += 1;
     counts.set(key, entry);
   }
-  for (const { backend, hash, size, count } of counts.values()) await repo.addBlobRefs(backend, hash, size, count);
+  return [...counts.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, entry]) => entry);
 }

@@ -4,7 +4,7 @@ import type { EventsService } from '../events/events.service.js';
 import { ADMIN_LEVEL, type AccessService } from '../files/access.service.js';
 import { type FileTreeService, folderNotFound, placeName, uniqueNames } from '../files/file-tree.js';
 import type { Caller } from '../files/files.service.js';
-import { fileBytes } from '../files/moves.service.js';
+import { blobReferences, fileBytes } from '../files/moves.service.js';
 import type { NodeRow } from '../files/ports.js';
 import type { UserRow, UsersRepo } from '../users/users.repo.js';
 
@@ -141,16 +141,11 @@ export class TrashService {
 
   private async purgeNode(node: NodeRow): Promise<void> {
     await this.repo.transaction(async (repo) => {
+      // The root's lock first, then the blob rows in key order: the order uploads and copies
+      // take them in, so a purge and an upload sharing a blob cannot deadlock.
+      await repo.lockRoots([node.root_id]);
       const rows = await repo.subtree(node.id, false);
-      const refs = new Map<string, { backend: string; hash: string; count: number }>();
-      for (const row of rows) {
-        if (row.folder === 1 || !row.content_hash) continue;
-        const key = `${row.backend}\u0000${row.content_hash}`;
-        const ref = refs.get(key) ?? { backend: row.backend, hash: row.content_hash, count: 0 };
-        ref.count += 1;
-        refs.set(key, ref);
-      }
-      for (const ref of refs.values()) await repo.releaseBlobRefs(ref.backend, ref.hash, ref.count);
+      for (const ref of blobReferences(rows)) await repo.releaseBlobRefs(ref.backend, ref.hash, ref.count);
       if (node.parent_id !== '') await repo.addUsage(node.root_id, -fileBytes(rows), false);
       await repo.delete(rows.map((r) => r.id));
     });
