@@ -106,6 +106,27 @@ describe.each(dialects())('attempt limits under bursts on two processes on $dial
     expect((await verify(1, code)).body).toEqual({ statusCode: 423, message: 'login_attempt_restrict' });
   });
 
+  run('an access token alone cannot guess the password: parallel wrong current passwords (change, own deletion) check five', async () => {
+    const headers = from('10.0.7.1');
+    for (const [email, call, key] of [
+      ['changer@example.com', (id: string, password: string) => ({ method: 'PUT', url: '/api/user/password', body: { _id: id, password, newPassword: 'Another!pass2' } }), 'not_matched_origin_password'],
+      ['leaver@example.com', (id: string, password: string) => ({ method: 'POST', url: '/api/user/account', body: { _id: id, password, reason: 'other' } }), 'rules_password_not_match'],
+    ] as const) {
+      await addUser(email);
+      const session = await one.request('POST', '/api/auth/login', { body: { email, password: GOOD_PASSWORD }, headers });
+      const { _id: id } = session.body.user as { _id: string };
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => {
+          const { method, url, body } = call(id, `Wrong!guess${i}`);
+          return either(i).request(method, url, { token: session.body.token, body, headers });
+        }),
+      );
+      expect(count(answers, 401, key)).toBe(4);
+      expect(count(answers, 423, 'login_attempt_restrict')).toBe(16);
+      expect((await two.request('POST', '/api/auth/login', { body: { email, password: GOOD_PASSWORD }, headers })).status).toBe(423);
+    }
+  });
+
   run('40 parallel share-link passwords check ten (the link limit), then the link is closed', async () => {
     await addFile(one, '/Team', 'report.txt', 16, master.user._id);
     const link = await one.request('POST', '/api/share', { token: master.token, body: { path: '/Team/report.txt', scope: 'anyone', password: 'right one!' } });

@@ -96,12 +96,8 @@ export class AuthService {
   /** Checks a password for a step that needs it (first fingerprint), with the lockout rules. */
   async checkPassword(email: string, password: string, client: ClientInfo): Promise<UserRow> {
     const user = await this.users.findByEmail(email);
-    const attempt = await this.guard.admit(client.ip, user);
-    if (!user || !(await verifyPassword(user.password_hash, password))) {
-      await this.guard.fail(attempt);
-      throw unauthorized('login_failure');
-    }
-    await this.guard.passed(attempt);
+    const right = await this.guard.verify(client.ip, user, () => verifyPassword(user?.password_hash, password));
+    if (!user || !right) throw unauthorized('login_failure');
     this.assertActive(user);
     return user;
   }
@@ -111,9 +107,13 @@ export class AuthService {
     await this.events.record({ service: 'auth', message: 'Signed out', userId, ip: client.ip });
   }
 
-  /** Changes the password; every other session of the account ends. */
+  /**
+   * Changes the password; every other session of the account ends. The current password is
+   * checked like a sign-in (lockout and address throttle), so an access token alone cannot
+   * be used to guess it.
+   */
   async changePassword(user: UserRow, sessionId: string, current: string, next: string, client: ClientInfo): Promise<void> {
-    if (!(await verifyPassword(user.password_hash, current))) throw unauthorized('not_matched_origin_password');
+    if (!(await this.guard.verify(client.ip, user, () => verifyPassword(user.password_hash, current)))) throw unauthorized('not_matched_origin_password');
     await this.users.setPassword(user.id, await hashPassword(next));
     await this.sessions.endAllOf(user.id, sessionId);
     await this.events.record({ service: 'auth', message: 'Password changed', userId: user.id, ip: client.ip });

@@ -77,6 +77,21 @@ export class LoginGuard {
     if (attempt.userId) await this.repo.giveBackSlot(attempt.userId, LOGIN_MAX_FAILURES);
   }
 
+  /**
+   * Checks a secret as an admitted attempt: `check` runs only once the attempt is admitted
+   * (423/429 otherwise); a wrong secret keeps its slots (423 when it is the one that
+   * restricts the account), a right one gives them back. Answers whether it was right.
+   */
+  async verify(ip: string, user: UserRow | undefined, check: () => Promise<boolean>): Promise<boolean> {
+    const attempt = await this.admit(ip, user);
+    if (!(await check())) {
+      await this.fail(attempt);
+      return false;
+    }
+    await this.passed(attempt);
+    return true;
+  }
+
   /** Records a failure found without an admitted attempt (a fingerprint); throws 423 or 429 like `admit`/`fail`. */
   async failed(ip: string, user: UserRow | undefined): Promise<void> {
     await this.fail(await this.admit(ip, user));

@@ -57,6 +57,7 @@ export async function registerAccounts(app: FastifyInstance, deps: AccountsModul
     avatars,
     events: deps.events,
     permissions: deps.permissions,
+    guard: app.loginGuard,
     initialPassword: deps.config.initialPassword,
   });
   app.decorate('groups', groups);

@@ -12,6 +12,7 @@ import {
   type User,
 } from '@bogwan/contracts';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../errors.js';
+import type { LoginGuard } from '../auth/login-guard.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { isUniqueViolation } from '../auth/setup.repo.js';
 import type { EventsService } from '../events/events.service.js';
@@ -49,6 +50,8 @@ export interface AccountsDeps {
   avatars: Avatars;
   events: EventsService;
   permissions: PermissionsRepo;
+  /** Password checks of the account's own changes count like sign-ins. */
+  guard: LoginGuard;
   initialPassword: string;
 }
 
@@ -168,10 +171,11 @@ export class AccountsService {
     await this.record(caller, `Account ${target.email} deleted`);
   }
 
-  /** One's own account, after the password; the last ACTIVE MASTER stays. */
+  /** One's own account, after the password (checked like a sign-in: lockout and address throttle); the last ACTIVE MASTER stays. */
   async deleteOwn(caller: Caller, id: string, password: string, reason: DeleteAccountReason): Promise<void> {
     if (id !== caller.user.id) throw forbidden();
-    if (!(await verifyPassword(caller.user.password_hash, password))) throw unauthorized('rules_password_not_match');
+    const right = await this.deps.guard.verify(caller.ip ?? '', caller.user, () => verifyPassword(caller.user.password_hash, password));
+    if (!right) throw unauthorized('rules_password_not_match');
     await this.remove(caller.user);
     await this.deps.events.record({ service: 'user', message: `Account ${caller.user.email} deleted by its owner (reason: ${reason})`, userId: null, ip: caller.ip });
   }
