@@ -106,6 +106,18 @@ describe.each(dialects())('the tree under concurrent changes on $dialect', ({ di
     expect(names.filter((n) => ['made', 'renamed.txt', 'same.txt'].includes(n)).sort()).toEqual(['made', 'renamed.txt', 'same.txt']);
     expect(names.length).toBe(SAME_NAME + 2);
   });
+
+  it.skipIf(skip)('20 copies of one name into one folder at once with "keep both": every one lands under its own name', async () => {
+    await mkdir('/Race', 'kept');
+    await addFile(server, '/Race', 'twin.txt', 2, master.user._id, 'twin');
+    const copies = await Promise.all(
+      Array.from({ length: SAME_NAME }, () => call('POST', '/api/file/copy', { path: '/Race', name: 'twin.txt', newPath: '/Race/kept', onConflict: 'keep-both' })),
+    );
+    expect(copies.map((res) => res.status)).toEqual(Array.from({ length: SAME_NAME }, () => 200));
+    const names = await namesIn(server, master.token, '/Race/kept');
+    expect(new Set(names).size).toBe(SAME_NAME);
+    expect(names).toContain('twin.txt');
+  });
 });
 
 describe.each(dialects())('putting back cycles an earlier version left, on $dialect', ({ dialect, skip }) => {
