@@ -10,6 +10,8 @@ const MAX_FIELD_BYTES = 8192;
 const MAX_PART_HEADERS = 8192;
 /** What may follow the file part (the closing `--`, an epilogue, parts nobody reads). */
 const MAX_TRAILING = 64 * 1024;
+/** A refusal waits for the rest of the body to be dropped up to this many bytes (a chunk and its framing). */
+const MAX_AWAITED_DISCARD = 11 * 1024 * 1024;
 
 const CRLF = Buffer.from('\r\n');
 const HEADERS_END = Buffer.from('\r\n\r\n');
@@ -63,7 +65,7 @@ export class ChunkBody implements ChunkSource {
   ) {}
 
   /** Set once the rest of the body is being read and dropped. */
-  private discarding = false;
+  private discarding: Promise<void> | undefined;
 
   /** Reads the fields and the file part's headers; a malformed body is refused with `upload_chunk_invalid`. */
   static async open(body: AsyncIterable<Buffer>, contentType: string | undefined): Promise<ChunkBody> {
@@ -89,7 +91,7 @@ export class ChunkBody implements ChunkSource {
       return true;
     };
     const refuse = () => {
-      drain(source);
+      void drain(source, 0);
       return badRequest('upload_chunk_invalid');
     };
     // Up to the first delimiter (the preamble is ignored).
@@ -176,7 +178,7 @@ export class ChunkBody implements ChunkSource {
       }
       if (seen < expected) throw new ChunkLengthError(false);
       if (!after.equals(this.delimiter)) {
-        this.discard();
+        void this.discard();
         // The close inside the bytes taken: the part ended sooner than declared.
         const taken = Buffer.concat(last);
         const close = Buffer.concat([taken, after]).indexOf(this.delimiter);
@@ -187,7 +189,7 @@ export class ChunkBody implements ChunkSource {
       for (let next = await this.source.next(); !next.done; next = await this.source.next()) {
         trailing += next.value.length;
         if (trailing > MAX_TRAILING) {
-          this.discard();
+          void this.discard();
           throw new ChunkLengthError(true);
         }
       }
@@ -198,11 +200,16 @@ export class ChunkBody implements ChunkSource {
     }
   }
 
-  /** Reads and drops the rest of the body (the answer is an error), so the request ends; once, however often called. */
-  discard(): void {
-    if (this.discarding) return;
-    this.discarding = true;
-    drain(this.source);
+  /**
+   * Reads and drops the rest of the body (the answer is an error), so the request ends; once,
+   * however often called. Resolves when the body has ended, or once more than a chunk's worth
+   * has been dropped (the rest is still dropped): an answer sent while the client is still
+   * sending makes Node close the connection after it, and the client sees a reset instead of
+   * the answer.
+   */
+  discard(): Promise<void> {
+    this.discarding ??= drain(this.source, MAX_AWAITED_DISCARD);
+    return this.discarding;
   }
 }
 
@@ -265,10 +272,16 @@ function paramsOf(params: string[]): Map<string, string> {
   return out;
 }
 
-function drain(source: AsyncIterator<Buffer>): void {
-  void (async () => {
-    while (!(await source.next()).done) {
-      // dropped
-    }
-  })().catch(() => {});
+function drain(source: AsyncIterator<Buffer>, awaited: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    let dropped = 0;
+    void (async () => {
+      for (let next = await source.next(); !next.done; next = await source.next()) {
+        dropped += next.value.length;
+        if (dropped > awaited) resolve();
+      }
+    })()
+      .catch(() => {})
+      .finally(resolve);
+  });
 }

@@ -1,10 +1,14 @@
 import { conflict } from '../../errors.js';
 import type { LeaseAnswer, TransferRepo } from './transfer.repo.js';
 
-/** How long a chunk writer's lease lasts in the database without a renewal. */
-export const LEASE_TTL_MS = 60_000;
+/** How long a chunk writer's lease lasts in the database without a renewal (a writer that died holds it this long at most). */
+export const LEASE_TTL_MS = 20_000;
 /** A writer renews its lease this often while its bytes arrive. */
-const RENEW_EVERY_MS = LEASE_TTL_MS / 6;
+const RENEW_EVERY_MS = LEASE_TTL_MS / 5;
+/** A second writer of a chunk waits this long for the first to finish (or for a dead writer's lease to run out). */
+export const LEASE_WAIT_MS = LEASE_TTL_MS + 5_000;
+/** How often a waiting writer asks again. */
+export const LEASE_POLL_MS = 500;
 /**
  * A writer writes only while its last lease (taken or renewed) was asked for less than
  * this long ago by its own clock: half the lease, so another process, whose clock may be

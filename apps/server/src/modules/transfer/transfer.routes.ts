@@ -71,7 +71,7 @@ export async function transferRoutes(app: FastifyInstance, { uploads, downloads,
         return await uploads.receive(await uploads.prepare(request.user!, parsed.data), body, request.ip);
       } catch (error) {
         // The rest of the body is read and dropped, so the request ends and can be answered.
-        body.discard();
+        await body.discard();
         throw error;
       }
     },

@@ -12,7 +12,7 @@ import type { WebhookEmitter } from '../webhooks/ports.js';
 import { toFileEntry } from '../files/files.presenter.js';
 import type { FileAccess, FileTree, NodeRow } from '../files/ports.js';
 import type { UserRow } from '../users/users.repo.js';
-import { ChunkLease, chunkRefused, LeaseLostError } from './chunk-lease.js';
+import { ChunkLease, chunkRefused, LEASE_POLL_MS, LEASE_WAIT_MS, LeaseLostError } from './chunk-lease.js';
 import { HashThread } from './hash-thread.js';
 import { ChunkLengthError, type ChunkSource } from './chunk-body.js';
 import { type Digest, inProcessDigest, RunningHashes } from './running-hash.js';
@@ -193,12 +193,15 @@ export class UploadService {
 
   /**
    * Opens (or finds) the chunk's session and takes the chunk's writer lease in it. A
-   * session that a completion or clean-up removed in between is opened anew; a chunk
-   * another writer is writing right now is refused (409 `upload_chunk_invalid`).
+   * session that a completion or clean-up removed in between is opened anew. While another
+   * writer holds the chunk, this one waits for it to finish (then the chunk is recorded and
+   * this write is compared with it) or for a dead writer's lease to run out (then it takes
+   * over); past LEASE_WAIT_MS it is refused (409 `upload_chunk_invalid`).
    */
   private async leaseChunk(prepared: PreparedChunk, token: string): Promise<{ session: UploadSessionRow; lease: ChunkLease | 'recorded' }> {
     const { user, fields, folder } = prepared;
-    for (let attempt = 0; attempt < 3; attempt++) {
+    const waitUntil = Date.now() + LEASE_WAIT_MS;
+    for (let reopened = 0; reopened < 3; ) {
       const now = new Date().toISOString();
       const session = await this.repo.openSession({
         id: newId(),
@@ -213,8 +216,10 @@ export class UploadService {
         updated_at: now,
       });
       const lease = await ChunkLease.take(this.repo, session.id, fields.chunkIndex, token);
-      if (lease === 'busy') throw chunkRefused();
-      if (lease !== 'gone') return { session, lease };
+      if (lease === 'gone') reopened++;
+      else if (lease !== 'busy') return { session, lease };
+      else if (Date.now() < waitUntil) await new Promise((resolve) => setTimeout(resolve, LEASE_POLL_MS));
+      else throw chunkRefused();
     }
     throw chunkRefused();
   }
