@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
+import { ownerOnly } from '../data-dir.js';
 import { migrations } from './migrations/index.js';
 import { withStatementCache } from './statement-cache.js';
 import type { Database } from './schema.js';
@@ -48,13 +49,7 @@ function ownerOnlyDatabaseFiles(file: string): void {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
-  for (const existing of sqliteFiles(file)) {
-    try {
-      fs.chmodSync(existing, 0o600);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    }
-  }
+  for (const existing of sqliteFiles(file)) ownerOnly(existing, 0o600);
 }
 
 /** Runs every pending migration, forward only; throws on the first failure. */
