@@ -83,12 +83,6 @@ export interface LoginChallengesTable {
   used_at: string | null;
 }
 
-export interface LoginThrottleTable {
-  ip: string;
-  failures: number;
-  window_start: string;
-}
-
 export interface WebauthnCredentialsTable {
   id: string;
   user_id: string;
@@ -549,7 +543,6 @@ export interface Database {
   sessions: SessionsTable;
   refresh_tokens: RefreshTokensTable;
   login_challenges: LoginChallengesTable;
-  login_throttle: LoginThrottleTable;
   webauthn_credentials: WebauthnCredentialsTable;
   webauthn_challenges: WebauthnChallengesTable;
   events: EventsTable;

@@ -16,6 +16,7 @@ import * as uploadLeases from './20261127_0101_upload_leases.js';
 import * as nfcNames from './20261127_0201_nfc_names.js';
 import * as breakCycles from './20261127_0202_break_cycles.js';
 import * as attemptCounters from './20261127_0301_attempt_counters.js';
+import * as dropLoginThrottle from './20261127_0302_drop_login_throttle.js';
 import * as avatars from './20261127_0401_avatars.js';
 import * as snapshotRepositoryId from './20261127_0402_snapshot_repository_id.js';
 
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   '20261127_0201_nfc_names': nfcNames,
   '20261127_0202_break_cycles': breakCycles,
   '20261127_0301_attempt_counters': attemptCounters,
+  '20261127_0302_drop_login_throttle': dropLoginThrottle,
   '20261127_0401_avatars': avatars,
   '20261127_0402_snapshot_repository_id': snapshotRepositoryId,
 };
