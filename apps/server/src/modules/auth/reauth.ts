@@ -21,12 +21,10 @@ export class Reauthentication {
   /** Passes when `password` is the account's current one; 401 `not_matched_origin_password` (423/429 under lockout) otherwise. */
   async confirm(user: UserRow, password: string, ip: string, change: string): Promise<void> {
     const fresh = await this.users.findById(user.id);
-    const attempt = await this.guard.admit(ip, fresh);
-    if (!fresh || !(await verifyPassword(fresh.password_hash, password))) {
+    const right = await this.guard.verify(ip, fresh, async () => fresh !== undefined && (await verifyPassword(fresh.password_hash, password)));
+    if (!right) {
       await this.events.record({ service: 'auth', message: `Wrong current password given to ${change}`, userId: user.id, ip });
-      await this.guard.fail(attempt);
       throw unauthorized('not_matched_origin_password');
     }
-    await this.guard.passed(attempt);
   }
 }

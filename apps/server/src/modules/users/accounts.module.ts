@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
+import { requireDecorators } from '../../http/wiring.js';
 import type { EventsService } from '../events/events.service.js';
 import type { AccessService } from '../files/access.service.js';
 import type { FileTreeService } from '../files/file-tree.js';
@@ -44,6 +45,7 @@ export interface AccountsModuleDeps {
 
 /** Wires accounts, groups, resources (per-node permissions) and the default permissions. */
 export async function registerAccounts(app: FastifyInstance, deps: AccountsModuleDeps): Promise<void> {
+  requireDecorators(app, 'accounts', ['blobStores', 'loginGuard']);
   const resources = new ResourcesService(deps.permissions, deps.tree, deps.access, deps.users, deps.groups, deps.events);
   const groups = new GroupsService(deps.groups, deps.users, resources, deps.notifications, deps.events);
   const avatars = new Avatars(new AvatarsRepo(app.db), path.join(deps.config.dataDir, 'avatars'));
