@@ -23,7 +23,7 @@ const none = {} as never;
 const MODULES: [string, Registration, string[]][] = [
   ['files', (app) => registerFiles(app, none), ['webhooks']],
   ['transfer', (app) => registerTransfer(app, none), ['fileTree', 'fileAccess', 'tasks', 'webhooks']],
-  ['accounts', (app) => registerAccounts(app, none), ['blobStores', 'loginGuard']],
+  ['accounts', (app) => registerAccounts(app, none), ['db', 'blobStores', 'loginGuard']],
   ['snapshots', (app) => registerSnapshots(app, none), ['tasks', 'fileTree', 'fileAccess', 'blobStores', 'webhooks']],
   ['sharing', (app) => registerSharing(app, none), ['snapshots', 'webhooks']],
   ['storage-sync', (app) => registerStorageSync(app, none), ['blobStores', 'fileAccess', 'tasks']],
@@ -101,6 +101,27 @@ function sourceFiles(dir: string): string[] {
     return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [full] : [];
   });
 }
+
+/** Instance methods and properties of Fastify itself, not decorators a module provides. */
+const FASTIFY_OWN = new Set(['register', 'decorate', 'addHook', 'log', 'hasDecorator', 'withTypeProvider', 'addContentTypeParser', 'server']);
+
+describe('every module declares the decorators it reads', () => {
+  const moduleFiles = sourceFiles(path.join(SRC, 'modules')).filter((f) => f.endsWith('.module.ts'));
+
+  it.each(moduleFiles.map((f) => [path.relative(SRC, f), f]))('%s', (_name, file) => {
+    const code = fs
+      .readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((line) => !/^\s*(\/\/|\*|\/\*)/.test(line))
+      .join('\n');
+    const read = new Set([...code.matchAll(/\bapp\.(\w+)/g)].map((m) => m[1]!).filter((name) => !FASTIFY_OWN.has(name)));
+    const own = new Set([...code.matchAll(/app\.decorate\('(\w+)'/g)].map((m) => m[1]!));
+    const later = new Set([...code.matchAll(/providedLater\(app, '[\w-]+', '(\w+)'\)/g)].map((m) => m[1]!));
+    const declared = new Set([...code.matchAll(/requireDecorators\(app, '[\w-]+', \[([^\]]*)\]\)/g)].flatMap((m) => [...m[1]!.matchAll(/'(\w+)'/g)].map((n) => n[1]!)));
+    const undeclared = [...read].filter((name) => !own.has(name) && !later.has(name) && !declared.has(name));
+    expect(undeclared).toEqual([]);
+  });
+});
 
 describe('no fail-open wiring in apps/server/src', () => {
   it('finds the source files', () => {

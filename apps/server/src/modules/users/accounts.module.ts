@@ -45,7 +45,7 @@ export interface AccountsModuleDeps {
 
 /** Wires accounts, groups, resources (per-node permissions) and the default permissions. */
 export async function registerAccounts(app: FastifyInstance, deps: AccountsModuleDeps): Promise<void> {
-  requireDecorators(app, 'accounts', ['blobStores', 'loginGuard']);
+  requireDecorators(app, 'accounts', ['db', 'blobStores', 'loginGuard']);
   const resources = new ResourcesService(deps.permissions, deps.tree, deps.access, deps.users, deps.groups, deps.events);
   const groups = new GroupsService(deps.groups, deps.users, resources, deps.notifications, deps.events);
   const avatars = new Avatars(new AvatarsRepo(app.db), path.join(deps.config.dataDir, 'avatars'));
