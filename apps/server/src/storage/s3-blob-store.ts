@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { PassThrough, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
@@ -35,6 +36,8 @@ export interface S3Connection {
 }
 
 const UPLOADS = 'uploads/';
+/** The SHA-256 a blob key names (`ab/cd/<hash>`). */
+const BLOB_KEY_HASH = /^[0-9a-f]{2}\/[0-9a-f]{2}\/([0-9a-f]{64})$/;
 /** Parts of a multipart upload: 8 MiB, two in flight, so one write holds at most ~24 MiB. */
 const PART_SIZE = 8 * 1024 * 1024;
 const QUEUE_SIZE = 2;
@@ -286,10 +289,24 @@ class S3Staging implements UploadStaging {
 
   async commit(uploadId: string, chunkCount: number, size: number, key: string): Promise<void> {
     assertKey(key);
-    const written = await this.store.upload(key, await this.read(uploadId, chunkCount, size));
-    if (written.size !== size) {
+    // The copy is hashed on its way: a blob key names the SHA-256 of the bytes under it, so
+    // bytes that differ from the hash the upload computed (a chunk object replaced after it was
+    // hashed) never stay under that key.
+    const hash = createHash('sha256');
+    const hashed = new PassThrough({
+      transform(chunk: Buffer, _encoding, callback) {
+        hash.update(chunk);
+        callback(null, chunk);
+      },
+    });
+    const staged = await this.read(uploadId, chunkCount, size);
+    staged.once('error', (error) => hashed.destroy(error));
+    const written = await this.store.upload(key, staged.pipe(hashed));
+    const named = BLOB_KEY_HASH.exec(key)?.[1];
+    const digest = hash.digest('hex');
+    if (written.size !== size || (named !== undefined && digest !== named)) {
       await this.store.delete(key);
-      throw new Error(`staged upload ${uploadId} holds ${written.size} bytes, expected ${size}`);
+      throw new Error(`staged upload ${uploadId} holds ${written.size} bytes with SHA-256 ${digest}, expected ${size} bytes under ${key}`);
     }
     await this.discard(uploadId);
   }
