@@ -148,6 +148,7 @@ describe.each(dialects())('storage administration on $dialect', ({ dialect, skip
       expect(fs.existsSync(path.join(foreign, BLOB_MARKER))).toBe(false);
     } finally {
       await settings.delete(SERVER_PATH_SETTING);
+      await server.app.blobStores.adopt(await server.app.blobStores.serverPath());
     }
   });
 
