@@ -192,6 +192,26 @@ describe('two server processes behind a round-robin load balancer', async () => 
     expect((await finishedRun(lb, token, runs[0]!._id)).status).toBe('completed');
   }, 180_000);
 
+  it.skipIf(skip)('one storage sync of a root however many start it at once on both processes', async () => {
+    expect((await lb.request('POST', '/api/file', { token, body: { name: '옮길 폴더', path: '/', backend: 'server' } })).status).toBe(200);
+    const data = bytesOf(50_000, 'synced');
+    expect((await upload(lb, token, '/옮길 폴더', 'x.bin', data)).status).toBe(200);
+    const starts = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => (i % 2 === 0 ? cluster.a : cluster.b).request('POST', '/api/storage/sync', { token, body: { path: '/옮길 폴더', mode: 'move' } })),
+    );
+    expect(starts.filter((s) => s.status === 200)).toHaveLength(1);
+    expect(starts.filter((s) => s.status !== 200).map((s) => [s.status, s.body.message])).toEqual(Array(5).fill([409, 'sync_in_progress']));
+    const id = starts.find((s) => s.status === 200)!.body._id as string;
+    const deadline = Date.now() + 60_000;
+    let status = 'running';
+    while (status === 'running' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 250));
+      status = ((await lb.request('GET', '/api/storage/sync', { token })).body as { _id: string; status: string }[]).find((s) => s._id === id)!.status;
+    }
+    expect(status).toBe('completed');
+    expect(sha256((await fetchBytes(cluster.b, token, `/api/file/download?path=${encodeURIComponent('/옮길 폴더/x.bin')}`)).bytes)).toBe(sha256(data));
+  });
+
   it.skipIf(skip)('a process killed mid-upload: the upload resumes on the other and the file is exact', async () => {
     const root = cluster.roots.server;
     const data = bytesOf(2 * CHUNK_SIZE + 777, 'killed');

@@ -10,6 +10,14 @@ export interface Upstream {
 /** The header with which the proxy says which upstream answered (tests read it). */
 export const UPSTREAM_HEADER = 'x-test-upstream';
 
+/**
+ * Headers of one connection, not of the message (RFC 9110 §7.6.1): a proxy never passes
+ * them on. Forwarding the upstream's `Keep-Alive: timeout=72` would have the client keep an
+ * idle connection to the proxy longer than the proxy does, and reuse it as it closes.
+ */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+const endToEnd = (headers: http.IncomingHttpHeaders) => Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name)));
+
 export interface RoundRobinProxy {
   url: string;
   /** The upstreams taking requests, in turn; a test removes one as a load balancer's health check would. */
@@ -53,12 +61,12 @@ export async function startRoundRobinProxy(upstreams: Upstream[]): Promise<Round
         port: upstream.port,
         method: req.method,
         path: req.url,
-        headers: { ...req.headers, 'x-forwarded-for': forwardedFor(req) },
+        headers: { ...endToEnd(req.headers), 'x-forwarded-for': forwardedFor(req) },
         // A fresh connection per request: nothing ties a client to one process.
         agent: false,
       },
       (answer) => {
-        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, [UPSTREAM_HEADER]: upstream.name });
+        res.writeHead(answer.statusCode ?? 502, { ...endToEnd(answer.headers), [UPSTREAM_HEADER]: upstream.name });
         answer.pipe(res);
         answer.on('error', () => res.destroy());
       },
@@ -104,6 +112,11 @@ export async function startRoundRobinProxy(upstreams: Upstream[]): Promise<Round
     });
   });
 
+  // Idle client connections are closed by the client, never under it: a proxy that closes
+  // one just as the client sends on it resets that request (a busy test process, with many
+  // idle connections left by a burst, hit it). Load balancers keep idle connections for a
+  // minute or more; the client's pool gives them up after seconds.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as net.AddressInfo;
   return {

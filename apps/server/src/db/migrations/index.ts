@@ -19,6 +19,7 @@ import * as attemptCounters from './20261127_0301_attempt_counters.js';
 import * as dropLoginThrottle from './20261127_0302_drop_login_throttle.js';
 import * as avatars from './20261127_0401_avatars.js';
 import * as snapshotRepositoryId from './20261127_0402_snapshot_repository_id.js';
+import * as oneRunningSync from './20261127_0403_one_running_sync.js';
 
 /**
  * Every migration, in order. Listed by hand (not read from the directory) so the
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '20261127_0302_drop_login_throttle': dropLoginThrottle,
   '20261127_0401_avatars': avatars,
   '20261127_0402_snapshot_repository_id': snapshotRepositoryId,
+  '20261127_0403_one_running_sync': oneRunningSync,
 };

@@ -1,6 +1,7 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database, StorageSyncsTable } from '../../db/schema.js';
 import { newId } from '../../ids.js';
+import { isUniqueViolation } from '../auth/setup.repo.js';
 import type { NodeRow } from '../files/ports.js';
 
 export type SyncRow = Selectable<StorageSyncsTable>;
@@ -34,8 +35,15 @@ export class SyncRepo {
     return this.db.selectFrom('nodes').selectAll().where('parent_id', '=', '').where('trash_key', '=', '').orderBy('name').execute();
   }
 
-  async insert(row: SyncRow): Promise<void> {
-    await this.db.insertInto('storage_syncs').values(row).execute();
+  /** Inserts a running sync; false when the root already has one (a unique index keeps one per root). */
+  async insert(row: SyncRow): Promise<boolean> {
+    try {
+      await this.db.insertInto('storage_syncs').values(row).execute();
+      return true;
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
   }
 
   find(id: string): Promise<SyncRow | undefined> {

@@ -83,7 +83,8 @@ export class SyncService {
       created_at: now,
       updated_at: now,
     };
-    await this.repo.insert(row);
+    // The check above answers most; two starts at the same moment meet at the unique index.
+    if (!(await this.repo.insert(row))) throw conflict('sync_in_progress');
     await this.tasks().start(
       { id: row.task_id, type: 'sync', ownerId: user.id, name: name ? `${root.name} → ${name} (${target})` : `${root.name} → ${target}`, clientPath: body.path },
       () => this.cancellers.get(row.id)?.(),
