@@ -266,9 +266,9 @@ function streamHalfAChunk(port: number, token: string, chunk: ChunkRequest) {
 }
 
 /**
- * Sends until the chunk is taken, as the web's upload engine retries: a chunk whose writer
- * died is refused (409) until that writer's claim lapses, and a refusal sent before the body
- * was read can reach the client as a reset connection.
+ * Sends until the chunk is taken, as the web's upload engine retries: the next write of a
+ * chunk whose writer died waits for that writer's lease to lapse, and is refused (409) if it
+ * does not lapse in time; a refusal can reach the client as a reset connection.
  */
 async function untilAccepted(send: () => Promise<TestResponse>, deadlineMs = 150_000): Promise<TestResponse> {
   const deadline = Date.now() + deadlineMs;
