@@ -18,13 +18,17 @@ function repoWith(renew: () => Promise<boolean>) {
   return { repo, calls };
 }
 
-/** Pieces handed out one by one when the test asks, through the lease's guard. */
+/** Pieces handed out one by one when the test asks, each through the lease's guard first (as a chunk's source taps them). */
 async function guarded(lease: ChunkLease) {
+  const tap = lease.guard();
   const source = (async function* () {
-    for (;;) yield Buffer.from('x');
+    for (;;) {
+      const piece = Buffer.from('x');
+      tap(piece);
+      yield piece;
+    }
   })();
-  const pieces = lease.guard(source)[Symbol.asyncIterator]();
-  return () => pieces.next();
+  return () => source.next();
 }
 
 describe('chunk writer lease', () => {

@@ -1,4 +1,5 @@
 import { conflict } from '../../errors.js';
+import type { HashTap } from './running-hash.js';
 import type { LeaseAnswer, TransferRepo } from './transfer.repo.js';
 
 /** How long a chunk writer's lease lasts in the database without a renewal (a writer that died holds it this long at most). */
@@ -59,12 +60,16 @@ export class ChunkLease {
     return !this.lost && Date.now() < this.validUntil;
   }
 
-  /** Passes the pieces on while the lease holds; fails with LeaseLostError before the first piece after it ends. */
-  async *guard(pieces: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
-    for await (const piece of pieces) {
+  /**
+   * A tap for the chunk's source (called with each piece before the piece is handed on):
+   * fails with LeaseLostError, so the source fails, once the lease has ended; passes the
+   * piece to `then` otherwise. No extra step per piece on the way to the store.
+   */
+  guard(then?: HashTap): HashTap {
+    return (piece) => {
       if (!this.alive) throw new LeaseLostError();
-      yield piece;
-    }
+      then?.(piece);
+    };
   }
 
   /** Stops renewing (the record ended the lease, or the write failed). */

@@ -1,5 +1,5 @@
 import { type Insertable, type RawBuilder, type Selectable, sql, type Transaction } from 'kysely';
-import { transactionWithDeferredSync } from '../../db/dialect.js';
+import { isSqlite, transactionWithDeferredSync } from '../../db/dialect.js';
 import type { Db } from '../../db/index.js';
 import type { Database, UploadSessionsTable } from '../../db/schema.js';
 import { newId } from '../../ids.js';
@@ -55,7 +55,7 @@ export class TransferRepo {
    * as the claim and the record do, so the three never interleave.
    */
   async takeLease(sessionId: string, idx: number, token: string, expiresAt: number, now: number): Promise<LeaseAnswer> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.leaseTransaction(async (trx) => {
       if (!(await lockSession(trx, sessionId))) return 'gone';
       const recorded = await trx.selectFrom('upload_chunks').select('idx').where('session_id', '=', sessionId).where('idx', '=', idx).executeTakeFirst();
       if (recorded) return 'recorded';
@@ -66,6 +66,16 @@ export class TransferRepo {
         .executeTakeFirst();
       return Number(taken.numInsertedOrUpdatedRows ?? 0) === 1 ? 'taken' : 'busy';
     });
+  }
+
+  /**
+   * The transaction of a lease. SQLite: not waited onto the disk (one per chunk); only a
+   * power cut loses it, and that stops its writer too, in the same process. PostgreSQL
+   * waits: a database server that crashed must not come back without a lease whose writer
+   * (on another machine) is still writing.
+   */
+  private leaseTransaction<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return isSqlite(this.db) ? transactionWithDeferredSync(this.db, fn) : this.db.transaction().execute(fn);
   }
 
   /** Extends a lease this writer still holds; false when it is no longer its own. */

@@ -120,7 +120,7 @@ export class UploadService {
     let recorded = false;
     try {
       await refusingBadLength(fields, async () => {
-        await store.staging.writeChunk(session.id, index, index * CHUNK_SIZE, expected, lease.guard(body.file(expected, tap)));
+        await store.staging.writeChunk(session.id, index, index * CHUNK_SIZE, expected, body.file(expected, lease.guard(tap)));
         // Recorded only once durable: the status call lists only chunks that survive a crash.
         recorded = await this.repo.recordChunk(session.id, index, expected, token);
         if (!recorded) throw new LeaseLostError();
