@@ -64,6 +64,9 @@ export function s3Client(connection: S3Connection): S3Client {
   });
 }
 
+/** A DeleteObject answers in milliseconds; one that hangs this long fails (and is tried again later). */
+const DELETE_TIMEOUT_MS = 30_000;
+
 /** Awaits a call to the bucket; a failure to reach it becomes StorageUnavailableError. */
 async function reaching<T>(call: Promise<T>): Promise<T> {
   try {
@@ -179,7 +182,9 @@ export class S3BlobStore implements BlobStore {
 
   async delete(key: string): Promise<void> {
     assertKey(key);
-    await reaching(this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key })));
+    // Bounded: the blob collector deletes inside the transaction that holds the blob's row.
+    const abortSignal = AbortSignal.timeout(DELETE_TIMEOUT_MS);
+    await reaching(this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }), { abortSignal }));
   }
 
   async *list(prefix: string): AsyncIterable<StoredBlob> {

@@ -78,16 +78,17 @@ export class TransferJobs {
     return fixed;
   }
 
-  /** Blobs whose reference count reached 0: the row goes first (only while still 0), then the bytes. */
+  /**
+   * Blobs whose reference count reached 0: the row (only while still unreferenced) and
+   * the bytes go in one transaction, so an upload of the same content meanwhile waits and
+   * then stores its own copy. A blob whose bytes could not be deleted keeps its row (the next run tries again).
+   */
   async collectUnreferenced(): Promise<number> {
     let removed = 0;
     for (const blob of await this.repo.unreferencedBlobs()) {
       const store = await this.stores.forBackend(blob.backend);
       if (!store) continue;
-      if (await this.repo.deleteUnreferenced(blob.backend, blob.hash)) {
-        await store.delete(blobKeyOf(blob.hash));
-        removed++;
-      }
+      if (await this.repo.deleteUnreferenced(blob.backend, blob.hash, () => store.delete(blobKeyOf(blob.hash)))) removed++;
     }
     return removed;
   }
@@ -100,8 +101,8 @@ export class TransferJobs {
       const flush = async () => {
         const known = await this.repo.knownHashes(store.backend, batch);
         for (const hash of batch) {
-          if (known.has(hash)) continue;
-          await store.delete(blobKeyOf(hash));
+          // A row made since the batch was read (an upload of this content) keeps the bytes.
+          if (known.has(hash) || !(await this.repo.deleteOrphan(store.backend, hash, () => store.delete(blobKeyOf(hash))))) continue;
           this.log.info({ backend: store.backend, hash }, 'orphan blob removed');
           removed++;
         }

@@ -218,15 +218,47 @@ export class TransferRepo {
     return this.db.selectFrom('blobs').select(['backend', 'hash']).where('ref_count', '<=', 0).limit(limit).execute();
   }
 
-  /** Deletes a blob row only while nothing refers to it; true when it was deleted (its bytes may go then). */
-  async deleteUnreferenced(backend: string, hash: string): Promise<boolean> {
-    const result = await this.db
-      .deleteFrom('blobs')
-      .where('backend', '=', backend)
-      .where('hash', '=', hash)
-      .where('ref_count', '<=', 0)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows) === 1;
+  /**
+   * Deletes a blob: its row, only while nothing refers to it (neither its count nor a
+   * node, sync pin or upload pin), and its bytes (`removeBytes`) in the same transaction.
+   * The row's delete holds its lock (PostgreSQL: the row lock; SQLite: the write lock)
+   * until the bytes are gone, so a pin or a new reference for this hash waits and then
+   * creates a new row, and finds no bytes. A failed `removeBytes` keeps the row. True when
+   * the blob went (docs/decisions.md, "Blob collection: the row and the bytes go together").
+   */
+  async deleteUnreferenced(backend: string, hash: string, removeBytes: () => Promise<void>): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .deleteFrom('blobs')
+        .where('backend', '=', backend)
+        .where('hash', '=', hash)
+        .where('ref_count', '<=', 0)
+        .where(sql<boolean>`${referencesOf(sql.val(backend), sql.val(hash))} = 0`)
+        .executeTakeFirst();
+      if (Number(result.numDeletedRows) !== 1) return false;
+      await removeBytes();
+      return true;
+    });
+  }
+
+  /**
+   * Deletes bytes that no blob row names (`removeBytes`), while a row of its own holds
+   * the hash: inserted first (only when there is none), deleted with the bytes in one
+   * transaction, so a pin or reference for this hash meanwhile waits, then creates its row
+   * and finds no bytes. False (nothing deleted) when the hash has a row.
+   */
+  async deleteOrphan(backend: string, hash: string, removeBytes: () => Promise<void>): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const claimed = await trx
+        .insertInto('blobs')
+        .values({ backend, hash, size: 0, ref_count: 0, created_at: new Date().toISOString() })
+        .onConflict((oc) => oc.columns(['backend', 'hash']).doNothing())
+        .executeTakeFirst();
+      if (Number(claimed.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
+      await removeBytes();
+      await trx.deleteFrom('blobs').where('backend', '=', backend).where('hash', '=', hash).execute();
+      return true;
+    });
   }
 
   /** Which of these hashes have a blob row on the backend. */

@@ -265,7 +265,7 @@ export class UploadService {
   /** Deletes a blob right away when a refused upload was its only reference. */
   private async collectIfUnreferenced(store: BlobStore, hash: string): Promise<void> {
     try {
-      if (await this.repo.deleteUnreferenced(store.backend, hash)) await store.delete(blobKeyOf(hash));
+      await this.repo.deleteUnreferenced(store.backend, hash, () => store.delete(blobKeyOf(hash)));
     } catch (error) {
       this.log.warn({ err: error, hash }, 'unreferenced blob left for the collector');
     }
