@@ -6,8 +6,8 @@ import { TransferJobs } from '../src/modules/transfer/transfer.jobs.js';
 import { TransferRepo } from '../src/modules/transfer/transfer.repo.js';
 import { type BlobStore, blobKeyOf } from '../src/storage/blob-store.js';
 import type { BlobStores } from '../src/storage/blob-stores.js';
-import { dialects, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
-import { startS3, type TestS3 } from './s3.js';
+import { dialectsAndBackends, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
+import { useS3 } from './s3.js';
 import { bytesOf, fetchBytes, sha256, upload } from './transfer-helpers.js';
 
 const DAY_MS = 24 * 3600_000;
@@ -41,15 +41,9 @@ function storesDeletingVia(stores: BlobStores, beforeDelete: (key: string) => Pr
   } as unknown as BlobStores;
 }
 
-const suites = dialects().flatMap((d) => (['server', 'cloud'] as const).map((backend) => ({ ...d, backend })));
+const suites = dialectsAndBackends();
 
-let s3: TestS3;
-beforeAll(async () => {
-  s3 = await startS3();
-});
-afterAll(async () => {
-  await s3?.close();
-});
+const s3Server = useS3();
 
 describe.each(suites)('blob collection racing an upload of the same content on $dialect, $backend backend', ({ dialect, skip, backend }) => {
   let server: TestServer;
@@ -60,11 +54,11 @@ describe.each(suites)('blob collection racing an upload of the same content on $
 
   beforeAll(async () => {
     if (skip) return;
-    server = await startServer(dialect, s3.env);
+    server = await startServer(dialect, s3Server().env);
     token = (await setupMaster(server)).token;
     if (backend === 'cloud') {
       expect((await server.request('POST', '/api/setting/admin', { token, body: { password: GOOD_PASSWORD } })).status).toBe(200);
-      expect((await server.request('PUT', '/api/setting/storage', { token, body: { cloud: { bucket: await s3.bucket() } } })).status).toBe(200);
+      expect((await server.request('PUT', '/api/setting/storage', { token, body: { cloud: { bucket: await s3Server().bucket() } } })).status).toBe(200);
     }
     expect((await server.request('POST', '/api/file', { token, body: { name: root.slice(1), path: '/', backend } })).status).toBe(200);
     repo = new TransferRepo(server.app.db);

@@ -18,6 +18,11 @@ export function dialects(): { dialect: Dialect; skip: boolean }[] {
   ];
 }
 
+/** Every dialect with each storage backend: a suite per pair. */
+export function dialectsAndBackends(): { dialect: Dialect; skip: boolean; backend: 'server' | 'cloud' }[] {
+  return dialects().flatMap((d) => (['server', 'cloud'] as const).map((backend) => ({ ...d, backend })));
+}
+
 export interface TestServer {
   url: string;
   app: FastifyInstance;

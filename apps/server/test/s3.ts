@@ -5,6 +5,7 @@ import type { S3Client } from '@aws-sdk/client-s3';
 // s3rver ships no types.
 // @ts-expect-error no declaration file
 import S3rver from 's3rver';
+import { afterAll, beforeAll } from 'vitest';
 import { createBucket, s3Client } from '../src/storage/s3-blob-store.js';
 
 export interface TestS3 {
@@ -74,5 +75,20 @@ export async function startS3(): Promise<TestS3> {
       await stop();
       fs.rmSync(directory, { recursive: true, force: true });
     },
+  };
+}
+
+/** One s3rver for the whole test file (started before its suites, closed after them); answers a getter. */
+export function useS3(): () => TestS3 {
+  let s3: TestS3 | undefined;
+  beforeAll(async () => {
+    s3 = await startS3();
+  });
+  afterAll(async () => {
+    await s3?.close();
+  });
+  return () => {
+    if (!s3) throw new Error('s3rver is not started yet');
+    return s3;
   };
 }

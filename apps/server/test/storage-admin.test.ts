@@ -9,17 +9,11 @@ import { blobKeyOf } from '../src/storage/blob-store.js';
 import { SERVER_PATH_SETTING } from '../src/storage/blob-stores.js';
 import { signInAs } from './files-helpers.js';
 import { dialects, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
-import { startS3, type TestS3 } from './s3.js';
+import { useS3 } from './s3.js';
 import { removeAfterFile, scratchDir } from './scratch-dir.js';
 import { bytesOf, fetchBytes, sha256, upload } from './transfer-helpers.js';
 
-let s3: TestS3;
-beforeAll(async () => {
-  s3 = await startS3();
-});
-afterAll(async () => {
-  await s3?.close();
-});
+const s3Server = useS3();
 
 describe.each(dialects())('storage administration on $dialect', ({ dialect, skip }) => {
   let server: TestServer;
@@ -30,7 +24,7 @@ describe.each(dialects())('storage administration on $dialect', ({ dialect, skip
 
   beforeAll(async () => {
     if (skip) return;
-    server = await startServer(dialect, s3.env);
+    server = await startServer(dialect, s3Server().env);
     master = await setupMaster(server);
     admin = await signInAs(server, 'admin@example.com', 'ADMIN');
     user = await signInAs(server, 'user@example.com', 'USER');
@@ -223,7 +217,7 @@ describe.each(dialects())('storage administration on $dialect', ({ dialect, skip
     expect((await server.request('POST', '/api/setting/admin', { token: fresh.token, body: { password: GOOD_PASSWORD } })).body).toEqual({ success: true });
     const missing = await server.request('PUT', '/api/setting/storage', { token: fresh.token, body: { cloud: { bucket: 'no-such-bucket' } } });
     expect([missing.status, missing.body.message]).toEqual([400, 'cloud_bucket_missing']);
-    const bucket = await s3.bucket();
+    const bucket = await s3Server().bucket();
     const saved = await server.request('PUT', '/api/setting/storage', { token: fresh.token, body: { cloud: { bucket } } });
     expect([saved.status, saved.body.cloud]).toEqual([200, { bucket }]);
     expect((await volumes()).body.cloudConfigured).toBe(true);
@@ -237,11 +231,11 @@ describe.each(dialects())('storage administration on $dialect', ({ dialect, skip
     const session = await signInAs(server, 'switch-admin@example.com', 'ADMIN');
     const putBucket = (bucket: string) => server.request('PUT', '/api/setting/storage', { token: session.token, body: { cloud: { bucket } } });
     expect((await server.request('POST', '/api/setting/admin', { token: session.token, body: { password: GOOD_PASSWORD } })).body).toEqual({ success: true });
-    const other = await s3.bucket();
+    const other = await s3Server().bucket();
     expect((await putBucket(other)).body.cloud).toEqual({ bucket: other });
     const off = await server.request('DELETE', '/api/setting/admin', { token: session.token });
     expect([off.status, off.body]).toEqual([200, { success: true }]);
-    const locked = await putBucket(await s3.bucket());
+    const locked = await putBucket(await s3Server().bucket());
     expect([locked.status, locked.body.message]).toEqual([403, 'admin_mode_required']);
     expect((await server.request('GET', '/api/setting/storage', { token: session.token })).body.cloud).toEqual({ bucket: other });
     const events = await server.request('GET', `/api/event?userId=${session.user._id}`, { token: admin.token });
@@ -310,7 +304,7 @@ describe.each(dialects())('storage administration on $dialect', ({ dialect, skip
 
   run('refuses a new bucket while cloud folders hold files; they stay readable from the bucket they are in', async () => {
     const before = (await server.request('GET', '/api/setting/storage', { token: admin.token })).body.cloud;
-    const refused = await server.request('PUT', '/api/setting/storage', { token: admin.token, body: { cloud: { bucket: await s3.bucket() } } });
+    const refused = await server.request('PUT', '/api/setting/storage', { token: admin.token, body: { cloud: { bucket: await s3Server().bucket() } } });
     expect([refused.status, refused.body.message]).toEqual([409, 'storage_backend_in_use']);
     expect((await server.request('GET', '/api/setting/storage', { token: admin.token })).body.cloud).toEqual(before);
     const kept = await fetchBytes(server, admin.token, '/api/file/download?path=/Team/a.bin');

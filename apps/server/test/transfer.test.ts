@@ -6,20 +6,14 @@ import { TransferJobs } from '../src/modules/transfer/transfer.jobs.js';
 import { TransferRepo } from '../src/modules/transfer/transfer.repo.js';
 import { blobKeyOf } from '../src/storage/blob-store.js';
 import { namesIn, signInAs } from './files-helpers.js';
-import { dialects, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
-import { startS3, type TestS3 } from './s3.js';
+import { dialectsAndBackends, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
+import { useS3 } from './s3.js';
 import { bytesOf, fetchBytes, readZip, sendChunk, sha256, upload } from './transfer-helpers.js';
 
 const MiB = 1024 * 1024;
-const suites = dialects().flatMap((d) => (['server', 'cloud'] as const).map((backend) => ({ ...d, backend })));
+const suites = dialectsAndBackends();
 
-let s3: TestS3;
-beforeAll(async () => {
-  s3 = await startS3();
-});
-afterAll(async () => {
-  await s3?.close();
-});
+const s3Server = useS3();
 
 describe.each(suites)('upload and download on $dialect, $backend backend', ({ dialect, skip, backend }) => {
   let server: TestServer;
@@ -29,7 +23,7 @@ describe.each(suites)('upload and download on $dialect, $backend backend', ({ di
 
   beforeAll(async () => {
     if (skip) return;
-    server = await startServer(dialect, s3.env);
+    server = await startServer(dialect, s3Server().env);
     token = (await setupMaster(server)).token;
     if (backend === 'cloud') {
       const locked = await server.request('PUT', '/api/setting/storage', { token, body: { cloud: { bucket: 'no-such-bucket' } } });
@@ -38,7 +32,7 @@ describe.each(suites)('upload and download on $dialect, $backend backend', ({ di
       const missing = await server.request('PUT', '/api/setting/storage', { token, body: { cloud: { bucket: 'no-such-bucket' } } });
       expect(missing.status).toBe(400);
       expect(missing.body.message).toBe('cloud_bucket_missing');
-      const bucket = await s3.bucket();
+      const bucket = await s3Server().bucket();
       const saved = await server.request('PUT', '/api/setting/storage', { token, body: { cloud: { bucket } } });
       expect(saved.status).toBe(200);
       expect(saved.body.cloud).toEqual({ bucket });
