@@ -1,10 +1,10 @@
 import { PATH_MAX_LENGTH } from '@bogwan/contracts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../src/db/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { up as nfcNames } from '../src/db/migrations/20261127_0201_nfc_names.js';
 import { blankNode } from '../src/modules/files/file-tree.js';
 import { addFile, namesIn } from './files-helpers.js';
-import { dialects, openTestDb, setupMaster, startServer, type TestServer } from './harness.js';
+import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { migratedTestDb, nodeRow } from './node-rows.js';
 import { bytesOf, upload } from './transfer-helpers.js';
 
 // Names that cannot deceive or strand: one Unicode form (NFC) for every name, no
@@ -153,42 +153,18 @@ describe.each(dialects())('names and paths on $dialect', ({ dialect, skip }) => 
 });
 
 describe.each(dialects())('the NFC migration on $dialect', ({ dialect, skip }) => {
-  const cleanups: (() => Promise<void>)[] = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
-
   it.skipIf(skip)('stores every name in NFC; a name its NFC twin already holds gets a number, nothing fails', async () => {
-    const { db, close } = await openTestDb(dialect);
-    cleanups.push(close);
-    await migrateToLatest(db);
-    const now = new Date().toISOString();
-    const node = (id: string, parent_id: string, name: string, folder = 0, trash_key = '') => ({
-      id,
-      parent_id,
-      root_id: 'r',
-      name,
-      folder,
-      size: 0,
-      mtime: now,
-      backend: 'server',
-      description: '',
-      lock: 0,
-      usage_bytes: 0,
-      trash_key,
-      created_at: now,
-      updated_at: now,
-    });
+    const db = await migratedTestDb(dialect);
     await db
       .insertInto('nodes')
       .values([
-        node('r', '', 'Root', 1),
-        node('n1', 'r', `${NFC}.txt`),
-        node('n2', 'r', `${NFD}.txt`),
-        node('n3', 'r', `${NFD} (1).txt`),
-        node('n4', 'r', NFD, 1),
-        node('n5', 'r', `${NFD}.txt`, 0, 'n5'),
-        node('n6', 'n4', `${NFD}.txt`),
+        nodeRow('r', '', 'Root', { folder: 1 }),
+        nodeRow('n1', 'r', `${NFC}.txt`),
+        nodeRow('n2', 'r', `${NFD}.txt`),
+        nodeRow('n3', 'r', `${NFD} (1).txt`),
+        nodeRow('n4', 'r', NFD, { folder: 1 }),
+        nodeRow('n5', 'r', `${NFD}.txt`, { trashKey: 'n5' }),
+        nodeRow('n6', 'n4', `${NFD}.txt`),
       ])
       .execute();
     await nfcNames(db);

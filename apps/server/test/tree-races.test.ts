@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../src/db/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { up as breakCycles } from '../src/db/migrations/20261127_0202_break_cycles.js';
 import type { FileTreeService } from '../src/modules/files/file-tree.js';
 import { addFile, namesIn, usageOf } from './files-helpers.js';
-import { dialects, openTestDb, setupMaster, startServer, type TestServer } from './harness.js';
+import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { migratedTestDb, nodeRow } from './node-rows.js';
 
 // The tree stays a tree when changes come all at once: every move re-checks, under the
 // lock of the roots it touches, that the target is not inside what moves, and every name
@@ -121,42 +121,19 @@ describe.each(dialects())('the tree under concurrent changes on $dialect', ({ di
 });
 
 describe.each(dialects())('putting back cycles an earlier version left, on $dialect', ({ dialect, skip }) => {
-  const cleanups: (() => Promise<void>)[] = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
-
   it.skipIf(skip)('the first folder of each cycle goes to the top of its root, under a free name; orphans stay', async () => {
-    const { db, close } = await openTestDb(dialect);
-    cleanups.push(close);
-    await migrateToLatest(db);
-    const now = new Date().toISOString();
-    const node = (id: string, parent_id: string, name: string, folder = 1) => ({
-      id,
-      parent_id,
-      root_id: 'r',
-      name,
-      folder,
-      size: folder === 1 ? 0 : 10,
-      mtime: now,
-      backend: 'server',
-      description: '',
-      lock: 0,
-      usage_bytes: 0,
-      trash_key: '',
-      created_at: now,
-      updated_at: now,
-    });
+    const db = await migratedTestDb(dialect);
+    const folder = { folder: 1 } as const;
     // c1 and c2 moved into each other; a live `a` already sits at the top of the root.
     await db
       .insertInto('nodes')
       .values([
-        node('r', '', 'Root'),
-        node('x1', 'r', 'a'),
-        node('c1', 'c2', 'a'),
-        node('c2', 'c1', 'b'),
-        node('f1', 'c2', 'in-b.txt', 0),
-        node('o1', 'gone', 'orphan'),
+        nodeRow('r', '', 'Root', folder),
+        nodeRow('x1', 'r', 'a', folder),
+        nodeRow('c1', 'c2', 'a', folder),
+        nodeRow('c2', 'c1', 'b', folder),
+        nodeRow('f1', 'c2', 'in-b.txt', { size: 10 }),
+        nodeRow('o1', 'gone', 'orphan', folder),
       ])
       .execute();
     await breakCycles(db);
