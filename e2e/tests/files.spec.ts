@@ -10,7 +10,7 @@ const ko = (key: string) => text('ko', key);
 const MIB = 1024 * 1024;
 const ROOT = 'E2E 팀';
 const FOLDER = '보관함';
-const HWP_SAMPLE = path.resolve(import.meta.dirname, '../../../shared/data/samples/noori.hwp');
+const HWP_SAMPLE = path.resolve(import.meta.dirname, '../../test-fixtures/hwp/noori.hwp');
 
 test.use({ reducedMotion: 'reduce' });
 test.describe.configure({ mode: 'serial' });

@@ -4,7 +4,7 @@ import { expect, MASTER, signIn, test, useServer } from '../fixtures.js';
 import { text } from '../i18n.js';
 
 const ROOT = '검색 팀';
-const HWP_SAMPLE = path.resolve(import.meta.dirname, '../../../shared/data/samples/noori.hwp');
+const HWP_SAMPLE = path.resolve(import.meta.dirname, '../../test-fixtures/hwp/noori.hwp');
 const SHOTS = process.env.SEARCH_SHOTS_DIR;
 
 test.use({ reducedMotion: 'reduce' });

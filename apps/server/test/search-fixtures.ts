@@ -3,8 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import yazl from 'yazl';
 
-/** The sample HWP documents shared by the project (read-only). */
-export const SAMPLES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../shared/data/samples');
+/** The sample HWP documents kept in the repository (test-fixtures/hwp, Apache-2.0; read-only). */
+export const SAMPLES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../test-fixtures/hwp');
 export const sample = (name: string) => fs.readFileSync(path.join(SAMPLES_DIR, name));
 
 /** A one-page PDF showing the given lines in Helvetica (ASCII text). */
