@@ -15,6 +15,11 @@ export interface RoutePolicy {
    * that are licence-exempt (sign-in, password, second factors) are reachable too.
    */
   beforePasswordChange?: true;
+  /**
+   * Enforced like any other policy but left out of the policy list: the web app's files
+   * and static assets are not API routes (one row per built file would drown the list).
+   */
+  unlisted?: true;
 }
 
 declare module 'fastify' {
@@ -53,11 +58,11 @@ export class PolicyRegistry {
     });
   }
 
-  /** The policies as `GET /api/policy` serves them, HEAD twins left out. */
+  /** The policies as `GET /api/policy` serves them: API routes only (unlisted ones and HEAD twins left out). */
   list(): Policy[] {
     return this.routes
-      .filter((r): r is RouteEntry & { policy: RoutePolicy } => r.policy !== undefined && r.method !== 'HEAD')
-      .map(({ policy: { licenceExempt: _exempt, beforePasswordChange: _before, ...policy }, method, uri }) => ({ ...policy, method, uri }))
+      .filter((r): r is RouteEntry & { policy: RoutePolicy } => r.policy !== undefined && r.method !== 'HEAD' && !r.policy.unlisted)
+      .map(({ policy: { category, name, description, level }, method, uri }) => ({ category, name, description, method, uri, level }))
       .sort((a, b) => a.category.localeCompare(b.category) || a.uri.localeCompare(b.uri) || a.method.localeCompare(b.method));
   }
 }

@@ -19,7 +19,7 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
 
   if (hasBuild) {
     await app.register(async (scope) => {
-      applyPolicyToScope(scope, { category: 'web', name: 'web_app', description: 'The web application and its assets', level: 0, licenceExempt: true });
+      applyPolicyToScope(scope, { category: 'web', name: 'web_app', description: 'The web application and its assets', level: 0, licenceExempt: true, unlisted: true });
       await scope.register(fastifyStatic, {
         root: webDir,
         wildcard: false,

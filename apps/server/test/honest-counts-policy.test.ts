@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+
+/** Where API routes live: the JSON API, the WebDAV tree and the spec's search call on the application host (`GET /llm/search/keyword`). */
+const API_URI = /^\/(api|dav|llm)(\/|$)/;
+
+describe.each(dialects())('the policy list on $dialect', ({ dialect, skip }) => {
+  let server: TestServer;
+  let master: Awaited<ReturnType<typeof setupMaster>>;
+  let webDir: string;
+  const run = it.skipIf(skip);
+
+  beforeAll(async () => {
+    if (skip) return;
+    // A built web app with many hashed assets, as `npm run build` leaves it.
+    webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bogwan-web-'));
+    fs.mkdirSync(path.join(webDir, 'assets'));
+    fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.writeFileSync(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    for (let i = 0; i < 40; i++) fs.writeFileSync(path.join(webDir, 'assets', `chunk-${i}-abc.js`), `console.log(${i})`);
+    server = await startServer(dialect, { BOGWAN_WEB_DIR: webDir });
+    master = await setupMaster(server);
+  });
+  afterAll(async () => {
+    await server?.close();
+    if (webDir) fs.rmSync(webDir, { recursive: true, force: true });
+  });
+
+  run('lists API routes only: no static asset or web app file is a listed policy', async () => {
+    const res = await server.request('GET', '/api/policy', { token: master.token });
+    expect(res.status).toBe(200);
+    const uris: string[] = res.body.map((p: { uri: string }) => p.uri);
+    expect(uris.filter((uri) => !API_URI.test(uri))).toEqual([]);
+    expect(uris.some((uri) => uri.startsWith('/assets'))).toBe(false);
+    // The API itself is all there.
+    expect(res.body).toContainEqual(expect.objectContaining({ method: 'GET', uri: '/api/policy', level: 2 }));
+    expect(res.body).toContainEqual(expect.objectContaining({ method: 'POST', uri: '/api/file/upload' }));
+    // Each row is what the screen shows, nothing internal.
+    for (const row of res.body) expect(Object.keys(row).sort()).toEqual(['category', 'description', 'level', 'method', 'name', 'uri']);
+  });
+
+  run('still guards the unlisted files with their own policy', async () => {
+    // Every registered route keeps a policy for the authorization check, listed or not.
+    const assets = server.app.policies.routes.filter((r) => r.uri.startsWith('/assets/'));
+    expect(assets.length).toBeGreaterThanOrEqual(40);
+    expect(assets.every((r) => r.policy?.unlisted === true && r.policy.level === 0)).toBe(true);
+    const asset = await server.request('GET', '/assets/chunk-7-abc.js');
+    expect([asset.status, asset.text]).toEqual([200, 'console.log(7)']);
+    // Listed and enforced agree for everything that is listed.
+    const listed = server.app.policies.list();
+    const enforced = server.app.policies.routes.filter((r) => r.method !== 'HEAD' && !r.policy?.unlisted);
+    expect(listed).toHaveLength(enforced.length);
+  });
+});
