@@ -4,6 +4,9 @@ import type { TasksTable } from '../../db/schema.js';
 
 export type TaskRow = Selectable<TasksTable>;
 
+/** A task in one of these states is over; its status and figures no longer change. */
+export const FINISHED_STATUSES = ['completed', 'canceled', 'failure'];
+
 /** SQL for background tasks; kept in the database so every server process sees them. */
 export class TasksRepo {
   constructor(private readonly db: Db) {}
@@ -12,9 +15,16 @@ export class TasksRepo {
     await this.db.insertInto('tasks').values(row).execute();
   }
 
-  async update(id: string, changes: Updateable<TasksTable>): Promise<TaskRow | undefined> {
-    await this.db.updateTable('tasks').set(changes).where('id', '=', id).execute();
-    return this.find(id);
+  /**
+   * Applies `changes`; with `whileActive`, only to a task that has not finished yet (one
+   * atomic statement, so of two processes finishing the same task exactly one changes it).
+   * Answers the row as it is now and whether this call changed it.
+   */
+  async update(id: string, changes: Updateable<TasksTable>, whileActive = false): Promise<{ row: TaskRow | undefined; changed: boolean }> {
+    let query = this.db.updateTable('tasks').set(changes).where('id', '=', id);
+    if (whileActive) query = query.where('status', 'not in', FINISHED_STATUSES);
+    const result = await query.executeTakeFirst();
+    return { row: await this.find(id), changed: Number(result.numUpdatedRows) > 0 };
   }
 
   find(id: string): Promise<TaskRow | undefined> {
@@ -42,6 +52,6 @@ export class TasksRepo {
   }
 
   async purgeFinishedBefore(before: string): Promise<void> {
-    await this.db.deleteFrom('tasks').where('status', 'in', ['completed', 'canceled', 'failure']).where('updated_at', '<', before).execute();
+    await this.db.deleteFrom('tasks').where('status', 'in', FINISHED_STATUSES).where('updated_at', '<', before).execute();
   }
 }

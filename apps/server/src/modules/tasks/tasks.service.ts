@@ -89,23 +89,32 @@ export class TasksService {
     return row;
   }
 
-  /** With `quiet`, a task that finishes does not notify its owner (housekeeping work such as search indexing). */
+  /**
+   * Changes a task. A task finishes once: the first finishing update wins and notifies its
+   * owner; later ones (the runner's own report after a cancel, a second process, a late
+   * progress tick) leave the finished task as it is and notify no one. Setting a running
+   * or pending status again is the one way back (a resumed upload).
+   * With `quiet`, a task that finishes does not notify its owner (housekeeping work such as search indexing).
+   */
   async update(id: string, change: TaskUpdate, options: { quiet?: boolean } = {}): Promise<TaskRow | undefined> {
     const progress = change.progress === undefined ? undefined : change.progress === null ? null : Math.max(0, Math.min(100, Math.round(change.progress)));
     const status = progress === 100 && change.status === undefined ? 'completed' : change.status;
-    const row = await this.repo.update(id, {
-      ...(status !== undefined ? { status } : {}),
-      ...(progress !== undefined ? { progress } : {}),
-      ...(change.size !== undefined ? { size: change.size } : {}),
-      ...(change.clientPath !== undefined ? { client_path: change.clientPath } : {}),
-      updated_at: new Date().toISOString(),
-    });
-    if (!row) return undefined;
+    const finishing = status !== undefined && FINISHED.includes(status);
+    const { row, changed } = await this.repo.update(
+      id,
+      {
+        ...(status !== undefined ? { status } : {}),
+        ...(progress !== undefined ? { progress } : {}),
+        ...(change.size !== undefined ? { size: change.size } : {}),
+        ...(change.clientPath !== undefined ? { client_path: change.clientPath } : {}),
+        updated_at: new Date().toISOString(),
+      },
+      status === undefined || finishing,
+    );
+    if (finishing) this.cancellers.delete(id);
+    if (!row || !changed) return row;
     this.push(row);
-    if (FINISHED.includes(row.status as TaskStatus)) {
-      this.cancellers.delete(id);
-      if (!options.quiet) await this.onFinished?.(row);
-    }
+    if (finishing && !options.quiet) await this.onFinished?.(row);
     return row;
   }
 

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { createPlan, createRoot, finishedRestore, finishedRun, repoDir, runPlan } from './snapshots-helpers.js';
+import { bytesOf, upload } from './transfer-helpers.js';
+
+interface NotificationView {
+  message: string;
+}
+
+describe.each(dialects())('one event notifies once on $dialect', ({ dialect, skip }) => {
+  let server: TestServer;
+  let master: Awaited<ReturnType<typeof setupMaster>>;
+  let planId: string;
+  let runId: string;
+  const run = it.skipIf(skip);
+
+  beforeAll(async () => {
+    if (skip) return;
+    server = await startServer(dialect);
+    master = await setupMaster(server);
+    await createRoot(server, master.token, 'Team');
+    for (let i = 0; i < 4; i++) expect((await upload(server, master.token, '/Team', `part-${i}.bin`, bytesOf(2 * 1024 * 1024, `p${i}`))).status).toBe(200);
+    planId = (await createPlan(server, master.token, repoDir()))._id;
+    const done = await runPlan(server, master.token, planId);
+    expect(done.status).toBe('completed');
+    runId = done._id;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const notifications = async (): Promise<string[]> => {
+    const res = await server.request('GET', '/api/notification', { token: master.token });
+    expect(res.status).toBe(200);
+    return (res.body as NotificationView[]).map((n) => n.message);
+  };
+  const about = (messages: string[], word: string) => messages.filter((m) => m.includes(word));
+
+  run('a stopped restore notifies its owner once', async () => {
+    const before = about(await notifications(), 'restore');
+    const started = await server.request('POST', '/api/restore', {
+      token: master.token,
+      body: { runId, items: ['Team'], target: { kind: 'folder', path: '/Team' } },
+    });
+    expect(started.status, started.text).toBe(202);
+    const cancel = await server.request('POST', `/api/restore/cancel/${started.body._id}`, { token: master.token });
+    expect(cancel.status, cancel.text).toBe(200);
+    expect((await finishedRestore(server, master.token, started.body._id)).status).toBe('canceled');
+    // The runner has reported its own end by now; give a late report time to arrive too.
+    await new Promise((r) => setTimeout(r, 300));
+    const after = about(await notifications(), 'restore');
+    expect(after.length - before.length).toBe(1);
+    expect(after[0]).toContain('취소 (canceled)');
+    // The task stays canceled: the runner's own "canceled" and any late progress change nothing.
+    const cache = (await server.request('GET', '/api/cache', { token: master.token })).body as Record<string, { restoreId: string | null; status: string }>;
+    expect(Object.values(cache).find((t) => t.restoreId === started.body._id)?.status).toBe('canceled');
+  });
+
+  run('a stopped snapshot run notifies its owner once', async () => {
+    const before = about(await notifications(), 'snapshot');
+    const started = await server.request('POST', `/api/snapshot/plan/${planId}/run`, { token: master.token });
+    expect(started.status).toBe(202);
+    expect((await server.request('POST', `/api/snapshot/cancel/${started.body._id}`, { token: master.token })).status).toBe(200);
+    expect((await finishedRun(server, master.token, started.body._id)).status).toBe('canceled');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(about(await notifications(), 'snapshot').length - before.length).toBe(1);
+  });
+
+  run('a task finished from many places at once finishes once: first outcome kept, one notification', async () => {
+    const task = await server.app.tasks.start({ type: 'sync', ownerId: master.user._id, name: '동시 종료' });
+    const before = about(await notifications(), '동시 종료');
+    const outcomes = ['canceled', 'failure', 'completed'] as const;
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => server.app.tasks.update(task.id, { status: outcomes[i % 3] })));
+    const final = results.at(-1)!.status;
+    expect(results.every((row) => row?.status === final)).toBe(true);
+    // A late progress report leaves the finished task as it is.
+    expect((await server.app.tasks.update(task.id, { progress: 40 }))?.status).toBe(final);
+    expect(about(await notifications(), '동시 종료').length - before.length).toBe(1);
+  });
+});
