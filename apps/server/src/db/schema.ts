@@ -300,6 +300,8 @@ export interface WebhookDeliveriesTable {
   id: string;
   webhook_id: string;
   event: string;
+  /** The event's own id, the same for every webhook it goes to; unique per webhook (one delivery per event). */
+  event_id: string;
   /** The JSON body sent. */
   payload: string;
   /** pending, delivered or failed. */

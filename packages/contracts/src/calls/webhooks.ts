@@ -55,6 +55,8 @@ export const WEBHOOK_HEADERS = {
   signature: 'x-bogwan-signature',
   event: 'x-bogwan-event',
   delivery: 'x-bogwan-delivery',
+  /** The event's id, stable across retries: a receiver that saw it already can answer 2xx and do nothing. */
+  idempotencyKey: 'idempotency-key',
 } as const;
 
 export const outgoingWebhookSchema = z.object({

@@ -156,7 +156,8 @@ export class UploadService {
     await this.progress.completed(session.id, fields.path);
     const path = joinPath(fields.path, node.name);
     await this.events.record({ service: 'file', message: `Uploaded ${path} (${node.size} bytes)`, userId: user.id, ip });
-    this.hooks()?.emit('upload', { path, name: node.name, size: node.size, userId: user.id });
+    // The upload session is the event: told once however many requests reach this point for it.
+    this.hooks()?.emit('upload', { path, name: node.name, size: node.size, userId: user.id }, `upload:${session.id}`);
     return { complete: true, received: chunks.length, file: toFileEntry(node, path, false) };
   }
 

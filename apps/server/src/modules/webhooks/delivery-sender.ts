@@ -25,6 +25,8 @@ export function signatureOf(secret: string, body: string, unixSeconds: number): 
 
 export interface Delivery {
   id: string;
+  /** The event's id: the same on every attempt and for every webhook the event goes to. */
+  eventId: string;
   event: string;
   url: string;
   secret: string;
@@ -117,6 +119,7 @@ function post(target: PinnedTarget, delivery: Delivery, signal: AbortSignal): Pr
           [WEBHOOK_HEADERS.signature]: signature,
           [WEBHOOK_HEADERS.event]: delivery.event,
           [WEBHOOK_HEADERS.delivery]: delivery.id,
+          [WEBHOOK_HEADERS.idempotencyKey]: delivery.eventId,
         },
       },
       (response) => {

@@ -13,7 +13,6 @@ import { RateLimit } from '../limits/rate-limit.js';
 import { chunkOf } from '../transfer/chunk-body.js';
 import { chunkCountOf, type UploadService } from '../transfer/upload.service.js';
 import type { UserRow, UsersRepo } from '../users/users.repo.js';
-import type { WebhookEmitter } from './ports.js';
 import type { IncomingWebhookRow, WebhooksRepo } from './webhooks.repo.js';
 
 /** The path an outside system posts files to. */
@@ -74,7 +73,6 @@ export class IncomingWebhooks {
     private readonly access: () => FileAccess,
     private readonly uploads: () => UploadService,
     private readonly events: EventsService,
-    private readonly hooks: () => WebhookEmitter,
     private readonly spoolDir: string,
     counters: AttemptCountersRepo,
   ) {
@@ -147,7 +145,7 @@ export class IncomingWebhooks {
       if (!isInside(folderPath, row.path)) throw forbidden();
       const stored = await this.store(creator, folderPath, upload, ip);
       await this.record(row, `Incoming webhook ${row.title}: uploaded ${stored.path} (${stored.size} bytes)`, ip);
-      this.hooks().emit('upload', { path: stored.path, size: stored.size, userId: creator.id, via: 'webhook' });
+      // The upload path it went through tells outgoing webhooks (once); telling them here too sent every such file twice.
       return stored;
     } catch (error) {
       upload.file.resume();

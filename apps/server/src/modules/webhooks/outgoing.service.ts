@@ -125,12 +125,16 @@ export class OutgoingWebhooks implements WebhookEmitter {
     return new Set((await this.allowedHosts()).hosts);
   }
 
-  emit(event: WebhookEvent, payload: Record<string, unknown>): void {
-    void this.enqueue(event, payload).catch((error: unknown) => this.log.error({ err: error, event }, 'webhook event not queued'));
+  emit(event: WebhookEvent, payload: Record<string, unknown>, eventId?: string): void {
+    void this.enqueue(event, payload, eventId).catch((error: unknown) => this.log.error({ err: error, event }, 'webhook event not queued'));
   }
 
-  /** Queues one delivery per webhook subscribed to `event`; answers how many. */
-  async enqueue(event: WebhookEvent, payload: Record<string, unknown>): Promise<number> {
+  /**
+   * Queues one delivery per webhook subscribed to `event`; answers how many were new. The
+   * event id is the delivery's idempotency key (sent as `Idempotency-Key`); a webhook holds
+   * one delivery per event id (a unique index), so queueing the same event again is a no-op.
+   */
+  async enqueue(event: WebhookEvent, payload: Record<string, unknown>, eventId: string = newId()): Promise<number> {
     const hooks = (await this.repo.outgoing()).filter((row) => toOutgoingWebhook(row).events.includes(event));
     if (hooks.length === 0) return 0;
     const now = new Date().toISOString();
@@ -140,7 +144,8 @@ export class OutgoingWebhooks implements WebhookEmitter {
         id,
         webhook_id: hook.id,
         event,
-        payload: JSON.stringify({ id, event, createdAt: now, data: payload }),
+        event_id: eventId,
+        payload: JSON.stringify({ id, eventId, event, createdAt: now, data: payload }),
         status: 'pending',
         attempts: 0,
         response_status: null,
@@ -150,9 +155,9 @@ export class OutgoingWebhooks implements WebhookEmitter {
         delivered_at: null,
       };
     });
-    await this.repo.insertDeliveries(rows);
-    this.kick();
-    return rows.length;
+    const queued = await this.repo.insertDeliveries(rows);
+    if (queued > 0) this.kick();
+    return queued;
   }
 
   /** Starts the sender; it wakes when a delivery is queued or due, and polls now and then. */
@@ -217,7 +222,7 @@ export class OutgoingWebhooks implements WebhookEmitter {
     if (!(await this.repo.claim(row, new Date(Date.now() + LEASE_MS).toISOString()))) return;
     const hook = await this.repo.outgoingById(row.webhook_id);
     if (!hook) return;
-    const delivery = { id: row.id, event: row.event, url: hook.url, secret: hook.secret, body: row.payload };
+    const delivery = { id: row.id, eventId: row.event_id, event: row.event, url: hook.url, secret: hook.secret, body: row.payload };
     const outcome = await sendDelivery(delivery, allowed, this.resolve, this.attemptDeadlineMs);
     const attempts = row.attempts + 1;
     const now = new Date();

@@ -5,5 +5,9 @@ import type { WebhookEvent } from '@bogwan/contracts';
  * waits for a delivery: the event is queued and sent in the background.
  */
 export interface WebhookEmitter {
-  emit(event: WebhookEvent, payload: Record<string, unknown>): void;
+  /**
+   * `eventId` names the occurrence when the caller has a stable one (the same id queued
+   * twice is delivered once); otherwise each call is a new event.
+   */
+  emit(event: WebhookEvent, payload: Record<string, unknown>, eventId?: string): void;
 }

@@ -48,7 +48,6 @@ export async function registerWebhooks(app: FastifyInstance, deps: WebhooksModul
     providedLater(app, 'webhooks', 'fileAccess'),
     providedLater(app, 'webhooks', 'uploads'),
     deps.events,
-    () => outgoing,
     path.join(deps.config.dataDir, 'tmp', 'webhooks'),
     new AttemptCountersRepo(deps.db),
   );

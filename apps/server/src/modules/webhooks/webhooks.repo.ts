@@ -75,8 +75,15 @@ export class WebhooksRepo {
     });
   }
 
-  async insertDeliveries(rows: DeliveryRow[]): Promise<void> {
-    if (rows.length > 0) await this.db.insertInto('webhook_deliveries').values(rows).execute();
+  /** Inserts deliveries, skipping any whose webhook already has one for the same event; answers how many are new. */
+  async insertDeliveries(rows: DeliveryRow[]): Promise<number> {
+    if (rows.length === 0) return 0;
+    const result = await this.db
+      .insertInto('webhook_deliveries')
+      .values(rows)
+      .onConflict((oc) => oc.columns(['webhook_id', 'event_id']).doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0);
   }
 
   deliveriesOf(webhookId: string, limit = 100): Promise<DeliveryRow[]> {
