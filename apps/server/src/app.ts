@@ -40,6 +40,8 @@ import { licenceRoutes } from './modules/licence/licence.routes.js';
 import { LicenceService } from './modules/licence/licence.service.js';
 import { EventsRepo } from './modules/events/events.repo.js';
 import { EventsService } from './modules/events/events.service.js';
+import { registerAuditContext } from './modules/audit/audit-context.js';
+import { registerAudit } from './modules/audit/audit.module.js';
 import { registerDashboard } from './modules/dashboard/dashboard.module.js';
 import { registerFiles } from './modules/files/files.module.js';
 import { GroupsRepo } from './modules/groups/groups.repo.js';
@@ -158,19 +160,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const sessionsRepo = new SessionsRepo(db);
   const authorize = { tokens, sessions: sessionsRepo };
   registerAuthorization(app, authorize);
+  // Client address, user agent and actor of each request, for the audit trail.
+  registerAuditContext(app);
   const licence = new LicenceService(settings, new LicenceRepo(db), licencePublicKey(config.licensePublicKey));
   registerLicence(app, licence);
   registerAccessLog(app, accessLog);
   await registerOpenApi(app);
 
-  const eventsRepo = new EventsRepo(db);
-  const events = new EventsService(eventsRepo, app.log);
+  const audit = await registerAudit(app, { db, settings, dataDir: config.dataDir });
+  const events = new EventsService(new EventsRepo(db), app.log);
   // Before the sessions: ending a session closes its sockets.
   const { realtime, tasks, tasksRepo, notifications } = await registerRealtime(app, {
     db,
     tokens,
     sessions: sessionsRepo,
-    eventsRepo,
     events,
     redisUrl: config.redisUrl,
     redisPrefix: config.redisPrefix,
@@ -247,6 +250,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ...search.housekeeping,
       { name: 'access log retention', run: () => accessLogService.applyRetention().then(() => undefined) },
       { name: 'trash retention', run: () => trashRetention.apply().then(() => undefined) },
+      ...audit.housekeeping,
     ],
     app.log,
   );

@@ -110,6 +110,51 @@ export interface EventsTable {
   ip: string | null;
 }
 
+/**
+ * The audit trail: append-only, one chain. `seq` rises by one per record (assigned under
+ * the chain head's lock); `hash` is SHA-256 over the record's canonical form and `prev_hash`.
+ */
+export interface AuditRecordsTable {
+  seq: number;
+  at: string;
+  actor_kind: string;
+  actor_id: string | null;
+  actor_account_id: string | null;
+  actor_label: string | null;
+  action: string;
+  outcome: string;
+  reason: string | null;
+  target_kind: string | null;
+  target_id: string | null;
+  /** NFC path of a node target, for prefix search. */
+  target_path: string | null;
+  target_label: string | null;
+  /** JSON text of a flat object. */
+  params: string;
+  ip: string | null;
+  user_agent: string | null;
+  prev_hash: string;
+  hash: string;
+}
+
+/** The chain head: one row (id 'main') locked by every append. */
+export interface AuditChainTable {
+  id: string;
+  seq: number;
+  hash: string;
+  /** After a retention purge: the first kept record's seq and prev_hash (where verify starts). */
+  anchor_seq: number;
+  anchor_hash: string;
+}
+
+/** One finished UTC day: its last record and the chain's hash there. */
+export interface AuditDigestsTable {
+  day: string;
+  last_seq: number;
+  head_hash: string;
+  created_at: string;
+}
+
 /** One file or folder. Root folders have parent_id ''; root_id names the root (itself for a root). */
 export interface NodesTable {
   id: string;
@@ -548,6 +593,9 @@ export interface Database {
   webauthn_credentials: WebauthnCredentialsTable;
   webauthn_challenges: WebauthnChallengesTable;
   events: EventsTable;
+  audit_records: AuditRecordsTable;
+  audit_chain: AuditChainTable;
+  audit_digests: AuditDigestsTable;
   nodes: NodesTable;
   blobs: BlobsTable;
   upload_sessions: UploadSessionsTable;

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/index.js';
 import type { AccessTokens } from '../modules/auth/access-token.js';
-import type { EventsRepo } from '../modules/events/events.repo.js';
-import { eventRoutes } from '../modules/events/events.routes.js';
 import { NoticesRepo } from '../modules/notices/notices.repo.js';
 import { noticeRoutes } from '../modules/notices/notices.routes.js';
 import type { EventsService } from '../modules/events/events.service.js';
@@ -27,7 +25,6 @@ export interface RealtimeDeps {
   db: Db;
   tokens: AccessTokens;
   sessions: SessionsRepo;
-  eventsRepo: EventsRepo;
   events: EventsService;
   redisUrl: string | undefined;
   /** `BOGWAN_REDIS_PREFIX`; undefined: derived from the installation id. */
@@ -42,8 +39,8 @@ export function defaultRedisPrefix(installation: string): string {
 const TASK_WORDS: Record<string, string> = { upload: '업로드 (upload)', sync: '동기화 (sync)', snapshot: '스냅샷 (snapshot)', restore: '복원 (restore)' };
 
 /**
- * The realtime side: the socket gateway, notifications, notices, the activity-log
- * query and background tasks. A finished task notifies its owner.
+ * The realtime side: the socket gateway, notifications, notices and background tasks
+ * (the activity log is the audit module's). A finished task notifies its owner.
  */
 export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps) {
   const redisPrefix = deps.redisUrl ? (deps.redisPrefix ?? defaultRedisPrefix(await installationId(deps.db))) : '';
@@ -60,7 +57,6 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
 
   await app.register(notificationRoutes, { notifications });
   await app.register(noticeRoutes, { notices: new NoticesRepo(deps.db), events: deps.events });
-  await app.register(eventRoutes, { events: deps.eventsRepo });
   await app.register(taskRoutes, { tasks });
   return { realtime, notifications, tasks, tasksRepo };
 }

@@ -21,6 +21,7 @@ import * as avatars from './20261127_0401_avatars.js';
 import * as snapshotRepositoryId from './20261127_0402_snapshot_repository_id.js';
 import * as oneRunningSync from './20261127_0403_one_running_sync.js';
 import * as webhookEventIds from './20261127_1601_webhook_event_ids.js';
+import * as auditTrail from './20261127_1401_audit_trail.js';
 
 /**
  * Every migration, in order. Listed by hand (not read from the directory) so the
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '20261127_0402_snapshot_repository_id': snapshotRepositoryId,
   '20261127_0403_one_running_sync': oneRunningSync,
   '20261127_1601_webhook_event_ids': webhookEventIds,
+  '20261127_1401_audit_trail': auditTrail,
 };

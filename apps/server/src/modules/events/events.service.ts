@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { newId } from '../../ids.js';
+import { accountActor } from '../audit/audit-context.js';
+import { AuditRecorder } from '../audit/audit.recorder.js';
 import type { EventsRepo } from './events.repo.js';
 
 export interface ActivityEvent {
@@ -11,20 +13,37 @@ export interface ActivityEvent {
   ip?: string | null;
 }
 
-/** The one place every module records activity. A failed write is logged, never thrown at the caller. */
+/**
+ * @deprecated Record through the audit trail instead: `AuditRecorder.record({ action,
+ * target, params, … }, trx?)` (modules/audit/audit.recorder.ts, also `app.audit`).
+ * Until every caller has moved, `record` writes a `legacy` audit record (service and
+ * message in its params; actor and client from the request's audit context, the given
+ * user and address first) and the old `events` row. A failure is logged, never thrown.
+ */
 export class EventsService {
+  private readonly audit: AuditRecorder;
+
   constructor(
     private readonly repo: EventsRepo,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.audit = new AuditRecorder(repo, log);
+  }
 
   async record(event: ActivityEvent): Promise<void> {
+    const message = event.message.slice(0, 2000);
+    await this.audit.record({
+      action: 'legacy',
+      params: { service: event.service, message },
+      ...(event.userId ? { actor: accountActor({ id: event.userId }) } : {}),
+      ...(event.ip !== undefined ? { ip: event.ip } : {}),
+    });
     try {
-      await this.repo.insert({
+      await this.repo.insertLegacy({
         id: newId(),
         created_at: new Date().toISOString(),
         service: event.service,
-        message: event.message.slice(0, 2000),
+        message,
         user_id: event.userId ?? null,
         ip: event.ip ?? null,
       });

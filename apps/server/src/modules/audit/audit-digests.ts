@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AuditChainRepo } from './audit-chain.repo.js';
+
+/** `<dataDir>/audit/digests.log`: the digests written out of the database, one per line. */
+export function digestFilePath(dataDir: string): string {
+  return path.join(dataDir, 'audit', 'digests.log');
+}
+
+/** A line of the digest file. */
+export type DigestLine =
+  | { kind: 'digest'; day: string; lastSeq: number; headHash: string }
+  | { kind: 'anchor'; seq: number; hash: string; at: string };
+
+/** Appends one line to the digest file (created 0600 in a 0700 directory), synced to disk. */
+export function appendDigestLine(file: string, line: DigestLine): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  const text = line.kind === 'digest' ? `digest ${line.day} ${line.lastSeq} ${line.headHash}\n` : `anchor ${line.seq} ${line.hash} ${line.at}\n`;
+  const fd = fs.openSync(file, 'a', 0o600);
+  try {
+    fs.writeSync(fd, text);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** The digest file's lines (none when there is no file); a line that is not understood is answered as an error. */
+export function readDigestFile(file: string): { lines: DigestLine[]; errors: string[] } {
+  if (!fs.existsSync(file)) return { lines: [], errors: [] };
+  const lines: DigestLine[] = [];
+  const errors: string[] = [];
+  fs.readFileSync(file, 'utf8')
+    .split('\n')
+    .forEach((text, i) => {
+      if (text.trim() === '') return;
+      const [kind, a, b, c] = text.trim().split(' ');
+      const hash = /^[0-9a-f]{64}$/;
+      if (kind === 'digest' && a && /^\d{4}-\d{2}-\d{2}$/.test(a) && /^\d+$/.test(b ?? '') && hash.test(c ?? '')) {
+        lines.push({ kind, day: a, lastSeq: Number(b), headHash: c! });
+      } else if (kind === 'anchor' && /^\d+$/.test(a ?? '') && hash.test(b ?? '') && c) {
+        lines.push({ kind, seq: Number(a), hash: b!, at: c });
+      } else errors.push(`line ${i + 1} of ${file} is not a digest line`);
+    });
+  return { lines, errors };
+}
+
+const DAY_MS = 86_400_000;
+const dayOf = (iso: string | number) => new Date(iso).toISOString().slice(0, 10);
+const nextDay = (day: string) => dayOf(Date.parse(`${day}T00:00:00.000Z`) + DAY_MS);
+
+/**
+ * Stores the digest of every finished UTC day not yet digested: the day's last record and
+ * the chain's hash there, in `audit_digests` and as a line of the digest file. Several
+ * processes may run it at once: the row is inserted once, and only the process that
+ * inserted it writes the line. Answers the days digested.
+ */
+export async function writeDailyDigests(chain: AuditChainRepo, file: string, now = new Date()): Promise<string[]> {
+  const today = dayOf(now.getTime());
+  const lastDay = await chain.lastDigestDay();
+  const firstAt = await chain.firstAt();
+  let day = lastDay ? nextDay(lastDay) : firstAt ? dayOf(firstAt) : undefined;
+  const written: string[] = [];
+  if (!day) return written;
+  const head = await chain.head();
+  for (; day < today; day = nextDay(day)) {
+    const last = (await chain.lastBefore(`${nextDay(day)}T00:00:00.000Z`)) ?? (head.anchorSeq > 1 ? { seq: head.anchorSeq - 1, hash: head.anchorHash } : undefined);
+    if (!last) continue;
+    if (await chain.insertDigest(day, Number(last.seq), last.hash)) {
+      appendDigestLine(file, { kind: 'digest', day, lastSeq: Number(last.seq), headHash: last.hash });
+      written.push(day);
+    }
+  }
+  return written;
+}

@@ -1,0 +1,102 @@
+import { recordHash } from './audit-chain.js';
+import type { AuditChainRepo } from './audit-chain.repo.js';
+import { type DigestLine, readDigestFile } from './audit-digests.js';
+
+/** What `bogwan audit verify` found: OK, or the first broken record (seq and time) and why. */
+export interface VerifyResult {
+  ok: boolean;
+  /** The first broken record, when not ok. */
+  broken?: { seq: number; at: string | null; reason: string };
+  checked: number;
+  warnings: string[];
+  lines: string[];
+}
+
+const BATCH = 2000;
+
+/**
+ * Recomputes the chain from the anchor (the genesis hash, or after a purge the hash the
+ * first kept record follows), then checks the chain head and every digest, in the
+ * database and in the digest file, against the recomputed hashes. The file is written
+ * outside the database, so rewriting rows and their hashes in the database cannot also
+ * rewrite what the file holds for days already digested.
+ */
+export async function verifyAuditTrail(chain: AuditChainRepo, digestFile: string | undefined): Promise<VerifyResult> {
+  const head = await chain.head();
+  const dbDigests = await chain.digests();
+  const file = digestFile ? readDigestFile(digestFile) : { lines: [] as DigestLine[], errors: [] };
+  const warnings = [...file.errors];
+  const fileDigests = file.lines.filter((l): l is Extract<DigestLine, { kind: 'digest' }> => l.kind === 'digest');
+  const wanted = new Set<number>([...dbDigests.map((d) => Number(d.last_seq)), ...fileDigests.map((d) => d.lastSeq)]);
+  const hashAt = new Map<number, string>();
+  if (head.anchorSeq > 1) hashAt.set(head.anchorSeq - 1, head.anchorHash);
+
+  const fail = (seq: number, at: string | null, reason: string, checked: number): VerifyResult => ({
+    ok: false,
+    broken: { seq, at, reason },
+    checked,
+    warnings,
+    lines: [...warnings.map((w) => `warning: ${w}`), `audit trail BROKEN at record ${seq}${at ? ` (${at})` : ''}: ${reason}`],
+  });
+
+  let expected = head.anchorSeq;
+  let prev = head.anchorHash;
+  let checked = 0;
+  let lastAt: string | null = null;
+  for (;;) {
+    const rows = await chain.recordsAfter(expected - 1, BATCH);
+    if (rows.length === 0) break;
+    for (const r of rows) {
+      const seq = Number(r.seq);
+      if (seq !== expected) return fail(expected, lastAt, `record ${expected} is missing (the next one kept is ${seq}, written ${r.at})`, checked);
+      if (r.prev_hash !== prev) return fail(seq, r.at, 'its link to the record before it does not match (a record before it was changed, removed or inserted)', checked);
+      if (recordHash(r) !== r.hash) return fail(seq, r.at, 'its content does not match its hash (the record was changed)', checked);
+      if (wanted.has(seq)) hashAt.set(seq, r.hash);
+      prev = r.hash;
+      lastAt = r.at;
+      expected += 1;
+      checked += 1;
+    }
+  }
+  if (expected - 1 !== head.seq || prev !== head.hash) {
+    return fail(expected, lastAt, `the chain ends at record ${expected - 1} but its head names record ${head.seq} (records at the end were removed, or the head was changed)`, checked);
+  }
+
+  const checkDigest = (where: string, day: string, lastSeq: number, hash: string): VerifyResult | undefined => {
+    if (lastSeq < head.anchorSeq - 1) return undefined; // a day whose records were purged by retention
+    if (lastSeq > head.seq) return fail(lastSeq, null, `the ${where} digest of ${day} names record ${lastSeq}, past the end of the chain (records were removed)`, checked);
+    if (hashAt.get(lastSeq) !== hash) return fail(lastSeq, null, `the ${where} digest of ${day} does not match the chain at record ${lastSeq} (records up to it were rewritten)`, checked);
+    return undefined;
+  };
+  for (const d of dbDigests) {
+    const bad = checkDigest('database', d.day, Number(d.last_seq), d.head_hash);
+    if (bad) return bad;
+  }
+  const dbByDay = new Map(dbDigests.map((d) => [d.day, d]));
+  for (const d of fileDigests) {
+    const bad = checkDigest('file', d.day, d.lastSeq, d.headHash);
+    if (bad) return bad;
+    const inDb = dbByDay.get(d.day);
+    if (!inDb || Number(inDb.last_seq) !== d.lastSeq || inDb.head_hash !== d.headHash) {
+      return fail(d.lastSeq, null, `the digest of ${d.day} in the file is missing from the database or differs from it`, checked);
+    }
+  }
+  if (digestFile) {
+    const inFile = new Set(fileDigests.map((d) => d.day));
+    const missing = dbDigests.filter((d) => !inFile.has(d.day)).length;
+    if (missing > 0) warnings.push(`${missing} digest(s) of the database are not in ${digestFile} (written by another server's data directory?)`);
+    if (head.anchorSeq > 1 && !file.lines.some((l) => l.kind === 'anchor' && l.seq === head.anchorSeq && l.hash === head.anchorHash)) {
+      warnings.push(`the retention anchor (record ${head.anchorSeq}) is not in ${digestFile}`);
+    }
+  }
+  const digestCount = dbDigests.length + fileDigests.length;
+  return {
+    ok: true,
+    checked,
+    warnings,
+    lines: [
+      ...warnings.map((w) => `warning: ${w}`),
+      `audit trail OK: ${checked} records${checked > 0 ? ` (${head.anchorSeq} to ${head.seq})` : ''}, ${digestCount} digests checked (${fileDigests.length} from the file)`,
+    ],
+  };
+}
