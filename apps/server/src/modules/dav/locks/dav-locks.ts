@@ -1,4 +1,8 @@
 import type { UserRow } from '../../users/users.repo.js';
+import { MalformedIfHeader, evaluateIf, parseIfHeader } from './if-header.js';
+import { isBelow } from './lock-paths.js';
+import { conditionXml, lockDiscoveryXml, supportedLockXml } from './lock-xml.js';
+import type { DavLocksRepo } from './locks.repo.js';
 
 // The WebDAV lock service (RFC 4918 sections 6, 7, 10.4) that the DAV methods call. The
 // types below are the contract with the DAV core (modules/dav): they stay stable.
@@ -126,4 +130,130 @@ export interface DavReply {
   status: number;
   headers: Record<string, string>;
   body: string;
+}
+
+/** Default lock timeout when the client asks for none, and the longest granted (`Infinite` included). */
+export const DEFAULT_LOCK_SECONDS = 3600;
+export const MAX_LOCK_SECONDS = 24 * 3600;
+
+/**
+ * The lock timeout from a `Timeout` header (RFC 4918 10.7): the first `Second-N` or
+ * `Infinite` of the list, clamped to MAX_LOCK_SECONDS; DEFAULT_LOCK_SECONDS when absent or
+ * unreadable (the server may choose, RFC 4918 10.7).
+ */
+export function lockTimeoutSeconds(header: string | undefined): number {
+  for (const part of (header ?? '').split(',').slice(0, 8)) {
+    const value = part.trim();
+    if (/^infinite$/i.test(value)) return MAX_LOCK_SECONDS;
+    const seconds = /^Second-(\d{1,12})$/i.exec(value);
+    if (seconds) return Math.min(Math.max(Number(seconds[1]), 1), MAX_LOCK_SECONDS);
+  }
+  return DEFAULT_LOCK_SECONDS;
+}
+
+/** True when `lock` reaches `path`: rooted there, or above it with depth infinity. */
+export function covers(lock: DavLock, path: string): boolean {
+  return lock.path === path || (lock.depth === 'infinity' && isBelow(path, lock.path));
+}
+
+/**
+ * The locks among `near` that a new lock (`path`, `depth`, `scope`) conflicts with: those
+ * covering its path, and with depth infinity those rooted below it; exclusive conflicts with
+ * all of them, shared only with exclusive ones.
+ */
+export function conflictsWith(near: DavLock[], path: string, depth: LockDepth, scope: LockScope): DavLock[] {
+  return near.filter(
+    (lock) => (covers(lock, path) || (depth === 'infinity' && isBelow(lock.path, path))) && (scope === 'exclusive' || lock.scope === 'exclusive'),
+  );
+}
+
+/** The locks a write check and lockdiscovery use, from the database, at the service's clock. */
+export class DavLocksService implements DavLocks {
+  constructor(
+    readonly repo: DavLocksRepo,
+    /** Epoch milliseconds; tests move it to see locks expire. */
+    readonly now: () => number = Date.now,
+  ) {}
+
+  async assertCanWrite(context: WriteContext, targets: WriteTarget[], etagOf: EtagOf): Promise<void> {
+    const submitted = await this.evaluate(context, etagOf);
+    const blocking: DavLock[] = [];
+    for (const target of targets) {
+      const near = await this.repo.near(target.path, this.now(), target.deep);
+      const reaching = near.filter((lock) => covers(lock, target.path) || (target.deep && isBelow(lock.path, target.path)));
+      blocking.push(...unsatisfied(reaching, submitted, context.account.id));
+    }
+    if (blocking.length > 0) {
+      throw new DavLockRefusal(
+        423,
+        conditionXml(
+          'lock-token-submitted',
+          blocking.map((lock) => context.hrefOf(lock.path)),
+        ),
+      );
+    }
+  }
+
+  async assertConditions(context: WriteContext, etagOf: EtagOf): Promise<void> {
+    await this.evaluate(context, etagOf);
+  }
+
+  /**
+   * Parses and evaluates the If header (400 malformed, 412 false); answers the tokens it
+   * submits. No header: nothing submitted.
+   */
+  async evaluate(context: WriteContext, etagOf: EtagOf): Promise<Set<string>> {
+    if (context.ifHeader === undefined) return new Set();
+    let lists;
+    try {
+      lists = parseIfHeader(context.ifHeader);
+    } catch (error) {
+      if (error instanceof MalformedIfHeader) throw new DavLockRefusal(400, '');
+      throw error;
+    }
+    const now = this.now();
+    const outcome = await evaluateIf(lists, context.path, context.pathOfHref, {
+      etagOf,
+      // A state token names a lock that reaches the resource, or one rooted below it (a client
+      // deleting or moving a folder submits the tokens of locked members in an untagged list).
+      tokensFor: async (path) => new Set((await this.repo.near(path, now, true)).filter((lock) => covers(lock, path) || isBelow(lock.path, path)).map((lock) => lock.token)),
+    });
+    if (!outcome.holds) throw new DavLockRefusal(412, '');
+    return outcome.submitted;
+  }
+
+  async releaseUnder(path: string): Promise<void> {
+    await this.repo.deleteUnder(path);
+  }
+
+  async lockDiscovery(path: string, hrefOf: (path: string) => string): Promise<string> {
+    const now = this.now();
+    const locks = (await this.repo.near(path, now, false)).filter((lock) => covers(lock, path));
+    return lockDiscoveryXml(locks, hrefOf, now);
+  }
+
+  supportedLock(): string {
+    return supportedLockXml();
+  }
+
+  /** The active locks reaching `path` (rooted there or above with depth infinity). */
+  async covering(path: string): Promise<DavLock[]> {
+    return (await this.repo.near(path, this.now(), false)).filter((lock) => covers(lock, path));
+  }
+
+  /** Deletes expired locks; the housekeeping entry of app.ts. */
+  housekeeping(): { name: string; run: () => Promise<void> } {
+    return { name: 'webdav locks', run: () => this.repo.purgeExpired(this.now()) };
+  }
+}
+
+/**
+ * The locks among `reaching` that the request has not satisfied. An exclusive lock needs its
+ * own token, submitted by its account. Shared locks rooted at one path are satisfied by any
+ * one of them so submitted (they share the resource).
+ */
+function unsatisfied(reaching: DavLock[], submitted: Set<string>, accountId: string): DavLock[] {
+  const mine = (lock: DavLock) => submitted.has(lock.token) && lock.accountId === accountId;
+  const sharedRootsHeld = new Set(reaching.filter((lock) => lock.scope === 'shared' && mine(lock)).map((lock) => lock.path));
+  return reaching.filter((lock) => !mine(lock) && !(lock.scope === 'shared' && sharedRootsHeld.has(lock.path)));
 }
