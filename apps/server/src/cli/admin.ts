@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
 import { migrateToLatest, openDb } from '../db/index.js';
 import { AdminCommands, type CommandResult } from './admin-commands.js';
+import { AUDIT_USAGE, AuditCommands } from './audit-commands.js';
 
 const USAGE = `Usage: bogwan admin <command> [options]
 
@@ -16,11 +17,14 @@ DATABASE_URL, …) and work directly on its database, so they help when nobody c
   create-master --email E --name N [--password P]
                                                create a MASTER account (password generated
                                                when omitted)
+
+bogwan audit verify | digest: the audit trail (bogwan audit help)
 `;
 
 /** Runs `bogwan admin …` with the given arguments; answers the exit code. */
 export async function runAdmin(argv: string[]): Promise<number> {
   const [scope, command, ...rest] = argv;
+  if (scope === 'audit') return runAudit(command);
   if (scope !== 'admin' || !command || command === '--help' || command === 'help') {
     process.stdout.write(USAGE);
     return scope === 'admin' && (command === '--help' || command === 'help') ? 0 : 2;
@@ -61,6 +65,25 @@ export async function runAdmin(argv: string[]): Promise<number> {
       default:
         throw new UsageError(`unknown command: ${command}`);
     }
+    (result.ok ? process.stdout : process.stderr).write(`${result.lines.join('\n')}\n`);
+    return result.ok ? 0 : 1;
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Runs `bogwan audit <command>`; answers the exit code (1: the trail is broken). */
+async function runAudit(command: string | undefined): Promise<number> {
+  if (command !== 'verify' && command !== 'digest') {
+    process.stdout.write(AUDIT_USAGE);
+    return command === 'help' || command === '--help' ? 0 : 2;
+  }
+  const config = loadConfig();
+  const db = openDb(config.database);
+  try {
+    await migrateToLatest(db);
+    const audit = new AuditCommands(db, config.dataDir);
+    const result = command === 'verify' ? await audit.verify() : await audit.digest();
     (result.ok ? process.stdout : process.stderr).write(`${result.lines.join('\n')}\n`);
     return result.ok ? 0 : 1;
   } finally {

@@ -6,7 +6,6 @@
 import { AUDIT_COUNT_CAP, AUDIT_PEOPLE_LIMIT, type AuditOutcome } from '@bogwan/contracts';
 import { type ExpressionBuilder, sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/index.js';
-import { isSqlite } from '../../db/dialect.js';
 import type { AuditRecordsTable, Database } from '../../db/schema.js';
 import { recordHash, type UnhashedRecord } from './audit-chain.js';
 
@@ -70,17 +69,16 @@ export class AuditRepo {
   /**
    * Appends the records, in order, at the head of the chain, inside `trx` when given (the
    * action's own transaction: its commit and the records' are one) or else in a short
-   * transaction of its own. The head row is locked first (PostgreSQL `FOR UPDATE`; SQLite:
-   * a write takes the database's write lock), so appends from any number of processes
-   * queue one behind the other and the chain never forks.
+   * transaction of its own. The head row is locked first (an update of it: PostgreSQL locks
+   * the row, SQLite takes the database's write lock), so appends from any number of
+   * processes queue one behind the other and the chain never forks.
    */
   async append(records: NewAuditRecord[], trx?: Transaction<Database>): Promise<number[]> {
     if (records.length === 0) return [];
     const run = async (t: Transaction<Database>) => {
-      if (isSqlite(t)) await t.updateTable('audit_chain').set({ seq: sql`seq` }).where('id', '=', 'main').execute();
-      let q = t.selectFrom('audit_chain').select(['seq', 'hash']).where('id', '=', 'main');
-      if (!isSqlite(t)) q = q.forUpdate();
-      const head = await q.executeTakeFirstOrThrow();
+      // An update of the head row that changes nothing locks it (PostgreSQL: the row until
+      // commit; SQLite: the database's write lock) and answers it, in one statement.
+      const head = await t.updateTable('audit_chain').set({ seq: sql`seq` }).where('id', '=', 'main').returning(['seq', 'hash']).executeTakeFirstOrThrow();
       let seq = Number(head.seq);
       let prev = head.hash;
       // Times never go back along the chain (clocks of several processes may differ a little),

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { newId } from '../../ids.js';
 import { accountActor } from '../audit/audit-context.js';
-import { AuditRecorder } from '../audit/audit.recorder.js';
+import { type AuditEntry, AuditRecorder } from '../audit/audit.recorder.js';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import type { EventsRepo } from './events.repo.js';
 
 export interface ActivityEvent {
@@ -19,6 +21,7 @@ export interface ActivityEvent {
  * Until every caller has moved, `record` writes a `legacy` audit record (service and
  * message in its params; actor and client from the request's audit context, the given
  * user and address first) and the old `events` row. A failure is logged, never thrown.
+ * An entry of the new shape (`{ action, … }`) is handed to the recorder unchanged.
  */
 export class EventsService {
   private readonly audit: AuditRecorder;
@@ -30,7 +33,9 @@ export class EventsService {
     this.audit = new AuditRecorder(repo, log);
   }
 
-  async record(event: ActivityEvent): Promise<void> {
+  /** An audit entry (with `action`) goes to the audit trail as it is; an old-style event as a `legacy` record. */
+  async record(event: ActivityEvent | AuditEntry, trx?: Transaction<Database>): Promise<void> {
+    if ('action' in event) return this.audit.record(event, trx);
     const message = event.message.slice(0, 2000);
     await this.audit.record({
       action: 'legacy',
@@ -50,5 +55,10 @@ export class EventsService {
     } catch (error) {
       this.log.error({ err: error, event }, 'activity log write failed');
     }
+  }
+
+  /** See AuditRecorder.recordOrThrow. */
+  recordOrThrow(entry: AuditEntry): Promise<void> {
+    return this.audit.recordOrThrow(entry);
   }
 }
