@@ -583,6 +583,15 @@ export interface AvatarsTable {
   created_at: string;
 }
 
+/** A WebDAV dead property of a node (PROPPATCH): its XML namespace, local name and value as XML. */
+export interface DavPropertiesTable {
+  node_id: string;
+  namespace: string;
+  name: string;
+  value: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   access_log: AccessLogTable;
@@ -633,6 +642,7 @@ export interface Database {
   avatars: AvatarsTable;
   attempt_counters: AttemptCountersTable;
   serial_locks: SerialLocksTable;
+  dav_properties: DavPropertiesTable;
 }
 
 export type { Generated };

@@ -106,6 +106,34 @@ export class FileTreeService implements FileTree {
   }
 
   /**
+   * Gives a file new content (WebDAV PUT over an existing file) in one transaction under the
+   * tree lock: the root's usage changes by the size difference (413 `volume_exceeded_warning`
+   * past the limit), the new blob gains a reference and the old one loses it (a blob at 0 is the
+   * orphan collector's), and the node takes the new size, hash, key and time. The node keeps
+   * its id, name and place. A file gone meanwhile is 404 `folder_not_found`; bytes stored on
+   * another backend than the file's are 409 `backend_mismatch_warning`. Answers the node as it
+   * is now and tells the `onFileAdded` listeners (search extracts the new text).
+   */
+  async replaceFile(file: NodeRow, content: { size: number; contentHash: string; blobKey: string; backend: string; mtime?: string }): Promise<NodeRow> {
+    const replaced = await this.locked([file], async (repo, [current]) => {
+      if (current.trash_key !== '' || current.folder === 1) throw folderNotFound();
+      if (content.backend !== current.backend) throw conflict('backend_mismatch_warning');
+      if (!(await repo.addUsage(current.root_id, content.size - current.size, true))) throw volumeExceeded();
+      // Blob rows are changed in hash order, as every writer of several does (no deadlock).
+      const old = current.content_hash;
+      if (old && old < content.contentHash) await repo.releaseBlobRefs(current.backend, old, 1);
+      await repo.addBlobRefs(current.backend, content.contentHash, content.size);
+      if (old && old >= content.contentHash) await repo.releaseBlobRefs(current.backend, old, 1);
+      const now = new Date().toISOString();
+      const patch = { size: content.size, content_hash: content.contentHash, blob_key: content.blobKey, mtime: content.mtime ?? now, updated_at: now };
+      await repo.update(current.id, patch);
+      return { ...current, ...patch };
+    });
+    for (const listener of this.fileAddedListeners) listener(replaced);
+    return replaced;
+  }
+
+  /**
    * Runs `fn` in one transaction that holds the tree lock of the roots `nodes` belong to,
    * with those nodes as they are under the lock, in the order given (404 `folder_not_found`
    * when one is gone). A node that moved to another root meanwhile makes it start again with

@@ -47,7 +47,7 @@ export interface FilesModuleDeps {
  * Wires the file tree, its permission check, the file, root and trash calls; decorates
  * `fileTree` and `fileAccess`. Answers the trash retention rule for the housekeeping job.
  */
-export async function registerFiles(app: FastifyInstance, deps: FilesModuleDeps): Promise<{ trashRetention: TrashRetentionService; tree: FileTreeService; access: AccessService }> {
+export async function registerFiles(app: FastifyInstance, deps: FilesModuleDeps): Promise<{ trashRetention: TrashRetentionService; tree: FileTreeService; access: AccessService; files: FilesService; moves: MovesService }> {
   requireDecorators(app, 'files', ['webhooks']);
   const tree = new FileTreeService(new NodesRepo(deps.db));
   const access = new AccessService(tree, deps.settings, deps.groups, deps.permissions);
@@ -56,10 +56,12 @@ export async function registerFiles(app: FastifyInstance, deps: FilesModuleDeps)
   app.decorate('fileAccess', access);
   app.decorate('accessService', access);
   app.decorate('secureFolders', deps.secure);
-  await app.register(fileRoutes, { files, moves: new MovesService(tree, access, deps.events, app.webhooks, deps.secure) });
+  const moves = new MovesService(tree, access, deps.events, app.webhooks, deps.secure);
+  await app.register(fileRoutes, { files, moves });
   await app.register(rootRoutes, { roots: new RootsService(tree, access, files, deps.events) });
   const trash = new TrashService(tree, access, deps.users, deps.events);
   const retention = new TrashRetentionService(deps.settings, trash, deps.events);
   await app.register(trashRoutes, { trash, retention });
-  return { trashRetention: retention, tree, access };
+  // WebDAV makes its changes through the same services as the web's calls.
+  return { trashRetention: retention, tree, access, files, moves };
 }

@@ -22,6 +22,8 @@ export interface MoveRequest {
   name: string;
   newPath: string;
   onConflict: OnConflict;
+  /** The name the item takes in `newPath` (WebDAV MOVE and COPY name it); its own name when absent. */
+  newName?: string;
 }
 
 /** Bytes of the files among `rows` (folders hold none of their own). */
@@ -51,10 +53,10 @@ export class MovesService {
 
   async move(caller: Caller, body: MoveRequest): Promise<FileEntry> {
     const { source, target } = await this.prepare(caller.user, body, 'MOVE');
-    if (source.parent_id === target.id) return this.entry(caller.user, source, joinPath(body.newPath, source.name));
+    if (source.parent_id === target.id && (body.newName ?? source.name) === source.name) return this.entry(caller.user, source, joinPath(body.newPath, source.name));
     const { moved, to } = await uniqueNames(() =>
       this.tree.locked([source, target], async (repo, [src, tgt]) => {
-        const { name, folderPath } = await this.placeUnder(repo, src, tgt, body.onConflict);
+        const { name, folderPath } = await this.placeUnder(repo, src, tgt, body.onConflict, body.newName);
         if (src.root_id !== tgt.root_id) {
           // Trashed items inside go along: their bytes still count where they live.
           const rows = await repo.subtree(src.id, false);
@@ -79,7 +81,7 @@ export class MovesService {
     const { source, target } = await this.prepare(caller.user, body, 'COPY');
     const { copy, to } = await uniqueNames(() =>
       this.tree.locked([source, target], async (repo, [src, tgt]) => {
-        const { name, folderPath } = await this.placeUnder(repo, src, tgt, body.onConflict);
+        const { name, folderPath } = await this.placeUnder(repo, src, tgt, body.onConflict, body.newName);
         const rows = await repo.subtree(src.id, true);
         if (!(await repo.addUsage(tgt.root_id, fileBytes(rows), true))) throw volumeExceeded();
         const copies = copyRows(rows, src.id, tgt, name, caller.user.id);
@@ -168,10 +170,12 @@ export class MovesService {
    * not inside the source, on one backend; answers the name the item gets there (a clash
    * per `onConflict`) and the target's path, the whole new path within 4,096 bytes.
    */
-  private async placeUnder(repo: NodesRepo, source: NodeRow, target: NodeRow, onConflict: OnConflict) {
+  private async placeUnder(repo: NodesRepo, source: NodeRow, target: NodeRow, onConflict: OnConflict, newName?: string) {
     if (source.trash_key !== '') throw folderNotFound();
     if (target.backend !== source.backend) throw conflict('backend_mismatch_warning');
-    const name = await placeName(repo, target.id, source.name, source.folder === 1, onConflict);
+    const wanted = newName === undefined ? source.name : normalizeName(newName);
+    if (newName !== undefined && (source.folder === 1 ? checkFolderName(wanted) !== null : !isValidFileName(wanted))) throw badRequest('invalid_path');
+    const name = await placeName(repo, target.id, wanted, source.folder === 1, onConflict);
     const folderPath = await this.tree.assertPlaceable(repo, target, name, source);
     return { name, folderPath };
   }

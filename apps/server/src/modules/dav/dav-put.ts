@@ -1,0 +1,223 @@
+import { createHash } from 'node:crypto';
+import { CHUNK_SIZE, joinPath } from '@bogwan/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { newId } from '../../ids.js';
+import { type BlobStore, blobKeyOf } from '../../storage/blob-store.js';
+import type { BlobStores } from '../../storage/blob-stores.js';
+import type { EventsService } from '../events/events.service.js';
+import type { AccessService } from '../files/access.service.js';
+import type { FileTreeService } from '../files/file-tree.js';
+import type { Caller } from '../files/files.service.js';
+import type { NodeRow } from '../files/ports.js';
+import type { TransferRepo } from '../transfer/transfer.repo.js';
+import { storeMissing } from '../transfer/upload.service.js';
+import type { WebhookEmitter } from '../webhooks/ports.js';
+import { DavError } from './dav-errors.js';
+import { splitItem } from './dav-paths.js';
+
+/** Where a PUT goes: over an existing file, or new in a folder. Checked before a byte is read. */
+export type PutPlan = { caller: Caller; path: string; existing: NodeRow; folder: NodeRow; root: NodeRow } | { caller: Caller; path: string; existing: undefined; folder: NodeRow; root: NodeRow };
+
+/** The answer of a stored PUT. */
+export interface PutResult {
+  created: boolean;
+  node: NodeRow;
+}
+
+/**
+ * WebDAV PUT: the body streamed into the backend's upload staging (never held whole), hashed
+ * on its way, then kept under its SHA-256 like a web upload (identical content stored once,
+ * a pin holding it meanwhile) and added to the tree, or made the new content of the file it
+ * replaces. The same activity entry, webhook and search indexing as a web upload follow.
+ */
+export class DavUploads {
+  constructor(
+    private readonly tree: FileTreeService,
+    private readonly access: AccessService,
+    private readonly stores: BlobStores,
+    private readonly transfers: TransferRepo,
+    private readonly events: EventsService,
+    private readonly hooks: WebhookEmitter,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /**
+   * The checks before the body: a folder is 405; over a file UPDATE, a new file CREATE on its
+   * folder; a missing folder 409 (RFC 4918 9.7.1); the top level takes no files (403); a
+   * declared length past the root's room 507.
+   */
+  async plan(caller: Caller, path: string, declaredLength: number | undefined): Promise<PutPlan> {
+    const { folder: folderPath } = splitItem(path);
+    if (path === '/' || folderPath === '/') throw new DavError(path === '/' ? 405 : 403);
+    const existing = await this.tree.resolve(path);
+    if (existing?.folder === 1) throw new DavError(405);
+    let folder: NodeRow;
+    if (existing) {
+      await this.access.requireOn(caller.user, existing, 'UPDATE');
+      folder = (await this.tree.resolve(folderPath))!;
+    } else {
+      const parent = await this.tree.resolve(folderPath);
+      if (!parent || parent.folder !== 1) throw new DavError(409);
+      await this.access.requireOn(caller.user, parent, 'CREATE');
+      folder = parent;
+    }
+    if (!folder) throw new DavError(409);
+    const root = await this.tree.rootOf(folder);
+    if (declaredLength !== undefined && declaredLength > (await this.room(root, existing))) throw new DavError(507);
+    return existing ? { caller, path, existing, folder, root } : { caller, path, existing: undefined, folder, root };
+  }
+
+  /**
+   * Stores the body. `declaredLength` is the Content-Length (undefined for chunked transfer
+   * encoding); a body that ends short of it, or runs past it, is 400; one that passes the
+   * root's room while it streams is 507. Nothing is kept of a refused body.
+   */
+  async store(plan: PutPlan, body: AsyncIterable<Buffer>, declaredLength: number | undefined): Promise<PutResult> {
+    const store = await this.stores.forBackend(plan.folder.backend);
+    if (!store) throw storeMissing();
+    const room = await this.room(plan.root, plan.existing);
+    const uploadId = newId();
+    try {
+      const { hash, size, chunks } = await stage(store, uploadId, body, declaredLength, room);
+      const key = blobKeyOf(hash);
+      const pin = await this.transfers.pinBlob(store.backend, hash, size);
+      let node: NodeRow;
+      try {
+        // Identical content already stored (the pin keeps it there): the staged copy is dropped.
+        if ((await store.stat(key))?.size !== size) await store.staging.commit(uploadId, chunks, size, key);
+        node = plan.existing
+          ? await this.tree.replaceFile(plan.existing, { size, contentHash: hash, blobKey: key, backend: store.backend })
+          : await this.tree.addFile(plan.folder, { name: splitItem(plan.path).name, size, contentHash: hash, blobKey: key, ownerId: plan.caller.user.id, backend: store.backend });
+      } finally {
+        await this.transfers.unpinBlob(pin);
+        await this.collectIfUnreferenced(store, hash);
+      }
+      const path = joinPath(splitItem(plan.path).folder, node.name);
+      const { user, ip } = plan.caller;
+      await this.events.record({ service: 'file', message: `Uploaded ${path} (${node.size} bytes)`, userId: user.id, ip });
+      this.hooks.emit('upload', { path, name: node.name, size: node.size, userId: user.id });
+      return { created: !plan.existing, node };
+    } finally {
+      await store.staging.discard(uploadId).catch((error) => this.log.warn({ err: error, uploadId }, 'staged WebDAV upload not removed'));
+    }
+  }
+
+  /** Bytes the file may hold: what the root's limit leaves, plus what the file replaced holds now. */
+  private async room(root: NodeRow, existing: NodeRow | undefined): Promise<number> {
+    const current = await this.tree.repo.findById(root.root_id);
+    if (current?.volume_limit == null) return Number.POSITIVE_INFINITY;
+    return current.volume_limit - current.usage_bytes + (existing?.size ?? 0);
+  }
+
+  private async collectIfUnreferenced(store: BlobStore, hash: string): Promise<void> {
+    try {
+      await this.transfers.deleteUnreferenced(store.backend, hash, () => store.delete(blobKeyOf(hash)));
+    } catch (error) {
+      this.log.warn({ err: error, hash }, 'unreferenced blob left for the collector');
+    }
+  }
+}
+
+/**
+ * Streams a body into staging as chunks of CHUNK_SIZE at their offsets (the layout web
+ * uploads use, so `commit` applies as is). With a known length each chunk streams straight
+ * through; without one (chunked encoding) a chunk is gathered first (at most CHUNK_SIZE in
+ * memory), since a bucket's staging PUT needs its length.
+ */
+async function stage(store: BlobStore, uploadId: string, body: AsyncIterable<Buffer>, declared: number | undefined, room: number) {
+  const hash = createHash('sha256');
+  let size = 0;
+  const reader = new PieceReader(body, (piece) => {
+    size += piece.length;
+    if (size > room) throw new DavError(507);
+    if (declared !== undefined && size > declared) throw new DavError(400);
+    hash.update(piece);
+  });
+  let chunks = 0;
+  if (declared !== undefined) {
+    const count = Math.max(1, Math.ceil(declared / CHUNK_SIZE));
+    for (let index = 0; index < count; index++) {
+      const length = index < count - 1 ? CHUNK_SIZE : declared - CHUNK_SIZE * (count - 1);
+      await store.staging.writeChunk(uploadId, index, index * CHUNK_SIZE, length, reader.take(length));
+      chunks++;
+    }
+    if (size !== declared || !(await reader.ended())) throw new DavError(400);
+  } else {
+    for (let index = 0; ; index++) {
+      const pieces: Buffer[] = [];
+      let length = 0;
+      for await (const piece of reader.take(CHUNK_SIZE)) {
+        pieces.push(Buffer.from(piece));
+        length += piece.length;
+      }
+      if (length === 0 && index > 0) break;
+      await store.staging.writeChunk(uploadId, index, index * CHUNK_SIZE, length, inOrder(pieces));
+      chunks++;
+      if (length < CHUNK_SIZE) break;
+    }
+  }
+  return { hash: hash.digest('hex'), size, chunks };
+}
+
+async function* inOrder(pieces: Buffer[]): AsyncIterable<Buffer> {
+  yield* pieces;
+}
+
+/** Hands out a stream's bytes in runs of a given length, every byte passing `tap` once. */
+class PieceReader {
+  private readonly source: AsyncIterator<Buffer>;
+  private leftover: Buffer | undefined;
+  private done = false;
+
+  constructor(
+    body: AsyncIterable<Buffer>,
+    private readonly tap: (piece: Buffer) => void,
+  ) {
+    this.source = body[Symbol.asyncIterator]();
+  }
+
+  /** Up to `length` bytes (fewer only when the stream ends). */
+  async *take(length: number): AsyncIterable<Buffer> {
+    let left = length;
+    while (left > 0) {
+      const piece = await this.next();
+      if (!piece) return;
+      const part = piece.length > left ? piece.subarray(0, left) : piece;
+      if (piece.length > left) this.leftover = piece.subarray(left);
+      left -= part.length;
+      yield part;
+    }
+  }
+
+  /** True when nothing is left. */
+  async ended(): Promise<boolean> {
+    const piece = await this.next();
+    if (!piece) return true;
+    this.leftover = piece;
+    return false;
+  }
+
+  private async next(): Promise<Buffer | undefined> {
+    if (this.leftover) {
+      const piece = this.leftover;
+      this.leftover = undefined;
+      return piece;
+    }
+    if (this.done) return undefined;
+    let result: IteratorResult<Buffer>;
+    try {
+      result = await this.source.next();
+    } catch {
+      // The client went away or broke the framing: the body is not what it declared.
+      throw new DavError(400);
+    }
+    const { value, done } = result;
+    if (done) {
+      this.done = true;
+      return undefined;
+    }
+    const piece = Buffer.isBuffer(value) ? value : Buffer.from(value as Uint8Array);
+    this.tap(piece);
+    return piece;
+  }
+}

@@ -1,0 +1,154 @@
+import { extensionOf } from '@bogwan/contracts';
+import type { NodeRow } from '../files/ports.js';
+import type { NodesRepo } from '../files/nodes.repo.js';
+import { previewType } from '../transfer/http-bytes.js';
+import { DavError } from './dav-errors.js';
+import { hrefOf } from './dav-paths.js';
+import type { DeadPropertiesRepo, DeadProperty } from './dead-properties.repo.js';
+import type { DavLocks } from './ports.js';
+import { DAV_NS, childOf, elementXml, elementsOf, escapeXml, type XmlElement } from './xml.js';
+
+/** A property name: namespace and local name. */
+export interface PropName {
+  ns: string;
+  name: string;
+}
+
+/** What a PROPFIND asks: every property, only the names, or the listed ones. */
+export type PropRequest = { kind: 'allprop' } | { kind: 'propname' } | { kind: 'prop'; props: PropName[] };
+
+/** A resource in a multistatus answer: a tree path and its node (null for the top level `/dav/`). */
+export interface DavEntry {
+  path: string;
+  node: NodeRow | null;
+}
+
+/** Live properties this server computes (RFC 4918 15, RFC 4331); PROPPATCH cannot change them. */
+export const LIVE_PROPERTIES = [
+  'creationdate',
+  'displayname',
+  'getcontentlength',
+  'getcontenttype',
+  'getetag',
+  'getlastmodified',
+  'resourcetype',
+  'lockdiscovery',
+  'supportedlock',
+  'quota-used-bytes',
+  'quota-available-bytes',
+] as const;
+type LiveProperty = (typeof LIVE_PROPERTIES)[number];
+/** RFC 4331: the quota properties are not part of `allprop`. */
+const NOT_IN_ALLPROP = new Set<string>(['quota-used-bytes', 'quota-available-bytes']);
+
+export function isLiveProperty(prop: PropName): boolean {
+  return prop.ns === DAV_NS && (LIVE_PROPERTIES as readonly string[]).includes(prop.name);
+}
+
+/** The PROPFIND body: none or `allprop` → every property; `propname`; or `prop` with names. Else 400. */
+export function parsePropfind(body: XmlElement | undefined): PropRequest {
+  if (!body) return { kind: 'allprop' };
+  if (body.ns !== DAV_NS || body.local !== 'propfind') throw new DavError(400);
+  if (childOf(body, DAV_NS, 'propname')) return { kind: 'propname' };
+  const prop = childOf(body, DAV_NS, 'prop');
+  if (prop) return { kind: 'prop', props: elementsOf(prop).map((e) => ({ ns: e.ns, name: e.local })) };
+  if (childOf(body, DAV_NS, 'allprop')) return { kind: 'allprop' };
+  throw new DavError(400);
+}
+
+/** The Content-Type a file is described and served with over WebDAV (never active content, see http-bytes.ts). */
+export function davContentType(name: string): string {
+  const type = previewType(name);
+  if (type.startsWith('text/plain') && extensionOf(name) !== 'txt') return 'application/octet-stream';
+  return type;
+}
+
+/** A file's ETag: the same the web download sends (http-bytes/download.service). */
+export function etagOf(node: NodeRow): string | undefined {
+  return node.folder === 1 || !node.content_hash ? undefined : `"${node.content_hash}"`;
+}
+
+/**
+ * Builds PROPFIND answers: the live properties from the node rows, the quota from each
+ * entry's root, dead properties from one query for the whole listing, the lock properties
+ * from the lock service.
+ */
+export class DavProperties {
+  constructor(
+    private readonly nodes: NodesRepo,
+    private readonly dead: DeadPropertiesRepo,
+    private readonly locks: DavLocks,
+  ) {}
+
+  /** The `207 Multi-Status` body for the entries. */
+  async multistatus(entries: DavEntry[], request: PropRequest): Promise<string> {
+    const ids = entries.flatMap((entry) => (entry.node ? [entry.node.id] : []));
+    const dead = await this.dead.ofNodes(ids);
+    const roots = new Map((await this.nodes.findByIds([...new Set(entries.flatMap((e) => (e.node ? [e.node.root_id] : [])))])).map((r) => [r.id, r]));
+    const parts: string[] = ['<?xml version="1.0" encoding="utf-8"?>\n<D:multistatus xmlns:D="DAV:">'];
+    for (const entry of entries) {
+      const root = entry.node ? roots.get(entry.node.root_id) : undefined;
+      parts.push(await this.response(entry, request, entry.node ? (dead.get(entry.node.id) ?? []) : [], root));
+    }
+    parts.push('</D:multistatus>\n');
+    return parts.join('\n');
+  }
+
+  private async response(entry: DavEntry, request: PropRequest, dead: DeadProperty[], root: NodeRow | undefined): Promise<string> {
+    const folder = !entry.node || entry.node.folder === 1;
+    const found: string[] = [];
+    const missing: string[] = [];
+    if (request.kind === 'propname') {
+      for (const name of LIVE_PROPERTIES) if ((await this.live(name, entry, root)) !== undefined) found.push(elementXml(DAV_NS, name, ''));
+      for (const prop of dead) found.push(elementXml(prop.ns, prop.name, ''));
+    } else {
+      const wanted: PropName[] =
+        request.kind === 'prop' ? request.props : [...LIVE_PROPERTIES.filter((n) => !NOT_IN_ALLPROP.has(n)).map((name) => ({ ns: DAV_NS, name })), ...dead];
+      for (const prop of wanted) {
+        const value = isLiveProperty(prop) ? await this.live(prop.name as LiveProperty, entry, root) : dead.find((d) => d.ns === prop.ns && d.name === prop.name)?.value;
+        if (value === undefined) missing.push(elementXml(prop.ns, prop.name, ''));
+        else if (prop.ns === DAV_NS && (prop.name === 'lockdiscovery' || prop.name === 'supportedlock')) found.push(value);
+        else found.push(elementXml(prop.ns, prop.name, value));
+      }
+    }
+    const propstat = (props: string[], status: string) => `<D:propstat><D:prop>${props.join('')}</D:prop><D:status>HTTP/1.1 ${status}</D:status></D:propstat>`;
+    return [
+      `<D:response><D:href>${escapeXml(hrefOf(entry.path, folder))}</D:href>`,
+      found.length > 0 || missing.length === 0 ? propstat(found, '200 OK') : '',
+      missing.length > 0 ? propstat(missing, '404 Not Found') : '',
+      '</D:response>',
+    ].join('');
+  }
+
+  /** A live property's content as XML, or undefined when the resource has none (404 in its propstat). */
+  private async live(name: LiveProperty, entry: DavEntry, root: NodeRow | undefined): Promise<string | undefined> {
+    const node = entry.node;
+    const file = node !== null && node.folder !== 1;
+    switch (name) {
+      case 'resourcetype':
+        return file ? '' : '<D:collection/>';
+      case 'displayname':
+        return node ? escapeXml(node.name) : undefined;
+      case 'creationdate':
+        return node ? new Date(node.created_at).toISOString() : undefined;
+      case 'getlastmodified':
+        return node ? new Date(node.mtime).toUTCString() : undefined;
+      case 'getcontentlength':
+        return file ? String(node.size) : undefined;
+      case 'getcontenttype':
+        return file ? escapeXml(davContentType(node.name)) : undefined;
+      case 'getetag': {
+        const etag = node ? etagOf(node) : undefined;
+        return etag === undefined ? undefined : escapeXml(etag);
+      }
+      case 'quota-used-bytes':
+        return !file && root ? String(root.usage_bytes) : undefined;
+      case 'quota-available-bytes':
+        return !file && root && root.volume_limit != null ? String(Math.max(0, root.volume_limit - root.usage_bytes)) : undefined;
+      case 'lockdiscovery':
+        return node ? this.locks.lockDiscovery(entry.path, (path) => hrefOf(path, false)) : undefined;
+      case 'supportedlock':
+        return node ? this.locks.supportedLock() : undefined;
+    }
+  }
+}
