@@ -21,6 +21,7 @@ import { registerAccessLog } from './modules/access-log/access-log.hook.js';
 import { AccessLogRepo } from './modules/access-log/access-log.repo.js';
 import { AccessLogService } from './modules/access-log/access-log.service.js';
 import { AccessLogWriter } from './modules/access-log/access-log.writer.js';
+import { registerAppPasswords } from './modules/app-passwords/app-passwords.module.js';
 import { AccessTokens } from './modules/auth/access-token.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
@@ -217,6 +218,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('adminMode', adminMode);
   const transfer = await registerTransfer(app, { config, db, settings, events, sessions: sessionsRepo, serverSecret, downloadGate });
   await registerAccounts(app, { config, users, groups, permissions, settings, sessions, licence, notifications, events, tree, access });
+  await registerAppPasswords(app, { db, users, events, reauth, signInAddresses, serverSecret });
   await registerSnapshots(app, { config, db, events });
   const sharing = await registerSharing(app, { config, db, users, groups, tree, access, notifications, events, downloads: transfer.downloads, authorize, secure, secrets });
   await registerStorageSync(app, { db, events });

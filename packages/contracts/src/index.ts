@@ -9,6 +9,7 @@ export * from './calls/common.js';
 export * from './calls/auth.js';
 export * from './calls/system.js';
 export * from './calls/sign-in.js';
+export * from './calls/app-passwords.js';
 export * from './calls/licence.js';
 export * from './calls/files.js';
 export * from './calls/file-tree.js';

@@ -119,6 +119,9 @@ export const MESSAGE_KEYS = [
   'request_self_approval',
   'request_expired',
   'admin_mode_required',
+  'app_password_name_length',
+  'app_password_name_exists',
+  'app_password_limit_reached',
 ] as const;
 export type MessageKey = (typeof MESSAGE_KEYS)[number];
 

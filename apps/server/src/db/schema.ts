@@ -592,6 +592,20 @@ export interface DavPropertiesTable {
   updated_at: string;
 }
 
+/** An app password (WebDAV clients): a keyed hash, found by its lookup part within the account. */
+export interface AppPasswordsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** The password's first characters: narrows the search, proves nothing alone. */
+  lookup: string;
+  /** HMAC-SHA-256 (hex) of the row id and the password under the server's app-password key. */
+  hash: string;
+  created_at: string;
+  last_used_at: string | null;
+  last_used_ip: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   access_log: AccessLogTable;
@@ -642,6 +656,7 @@ export interface Database {
   avatars: AvatarsTable;
   attempt_counters: AttemptCountersTable;
   serial_locks: SerialLocksTable;
+  app_passwords: AppPasswordsTable;
   dav_properties: DavPropertiesTable;
 }
 
