@@ -576,20 +576,26 @@ export interface SerialLocksTable {
   taken_at: string;
 }
 
+/** A WebDAV write lock on a tree path (RFC 4918); `root` is the path's first segment. */
+export interface DavLocksTable {
+  token: string;
+  root: string;
+  path: string;
+  depth: string;
+  scope: string;
+  owner_xml: string;
+  account_id: string;
+  timeout_seconds: number;
+  created_at: string;
+  /** Epoch milliseconds. */
+  expires_at: number;
+}
+
 /** Avatar images (re-encoded WebP), by the random key in their public URL. */
 export interface AvatarsTable {
   key: string;
   image: Buffer;
   created_at: string;
-}
-
-/** A WebDAV dead property of a node (PROPPATCH): its XML namespace, local name and value as XML. */
-export interface DavPropertiesTable {
-  node_id: string;
-  namespace: string;
-  name: string;
-  value: string;
-  updated_at: string;
 }
 
 /** An app password (WebDAV clients): a keyed hash, found by its lookup part within the account. */
@@ -604,6 +610,15 @@ export interface AppPasswordsTable {
   created_at: string;
   last_used_at: string | null;
   last_used_ip: string | null;
+}
+
+/** A WebDAV dead property of a node (PROPPATCH): its XML namespace, local name and value as XML. */
+export interface DavPropertiesTable {
+  node_id: string;
+  namespace: string;
+  name: string;
+  value: string;
+  updated_at: string;
 }
 
 export interface Database {
@@ -657,6 +672,7 @@ export interface Database {
   attempt_counters: AttemptCountersTable;
   serial_locks: SerialLocksTable;
   app_passwords: AppPasswordsTable;
+  dav_locks: DavLocksTable;
   dav_properties: DavPropertiesTable;
 }
 
