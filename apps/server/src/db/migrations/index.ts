@@ -20,8 +20,8 @@ import * as dropLoginThrottle from './20261127_0302_drop_login_throttle.js';
 import * as avatars from './20261127_0401_avatars.js';
 import * as snapshotRepositoryId from './20261127_0402_snapshot_repository_id.js';
 import * as oneRunningSync from './20261127_0403_one_running_sync.js';
-import * as davProperties from './20261127_1201_dav_properties.js';
 import * as appPasswords from './20261127_1101_app_passwords.js';
+import * as davProperties from './20261127_1201_dav_properties.js';
 import * as davLocks from './20261127_1301_dav_locks.js';
 import * as auditTrail from './20261127_1401_audit_trail.js';
 import * as webhookEventIds from './20261127_1601_webhook_event_ids.js';
@@ -52,8 +52,8 @@ export const migrations: Record<string, Migration> = {
   '20261127_0401_avatars': avatars,
   '20261127_0402_snapshot_repository_id': snapshotRepositoryId,
   '20261127_0403_one_running_sync': oneRunningSync,
-  '20261127_1201_dav_properties': davProperties,
   '20261127_1101_app_passwords': appPasswords,
+  '20261127_1201_dav_properties': davProperties,
   '20261127_1301_dav_locks': davLocks,
   '20261127_1401_audit_trail': auditTrail,
   '20261127_1601_webhook_event_ids': webhookEventIds,
