@@ -48,6 +48,11 @@ export class AuditChainRepo {
     return (await this.db.selectFrom('audit_records').select('at').orderBy('seq').limit(1).executeTakeFirst())?.at;
   }
 
+  /** The time of the first record after `seq`, if any. */
+  async firstAtAfter(seq: number): Promise<string | undefined> {
+    return (await this.db.selectFrom('audit_records').select('at').where('seq', '>', seq).orderBy('seq').limit(1).executeTakeFirst())?.at;
+  }
+
   /** The day of the newest digest (YYYY-MM-DD), if any. */
   async lastDigestDay(): Promise<string | undefined> {
     return (await this.db.selectFrom('audit_digests').select('day').orderBy('day', 'desc').limit(1).executeTakeFirst())?.day;

@@ -50,8 +50,8 @@ const dayOf = (iso: string | number) => new Date(iso).toISOString().slice(0, 10)
 const nextDay = (day: string) => dayOf(Date.parse(`${day}T00:00:00.000Z`) + DAY_MS);
 
 /**
- * Stores the digest of every finished UTC day not yet digested: the day's last record and
- * the chain's hash there, in `audit_digests` and as a line of the digest file. Several
+ * Stores the digest of every finished UTC day with records not yet digested: the day's
+ * last record and the chain's hash there, in `audit_digests` and as a line of the digest file. Several
  * processes may run it at once: the row is inserted once, and only the process that
  * inserted it writes the line. Answers the days digested.
  */
@@ -63,13 +63,17 @@ export async function writeDailyDigests(chain: AuditChainRepo, file: string, now
   const written: string[] = [];
   if (!day) return written;
   const head = await chain.head();
-  for (; day < today; day = nextDay(day)) {
+  while (day < today) {
     const last = (await chain.lastBefore(`${nextDay(day)}T00:00:00.000Z`)) ?? (head.anchorSeq > 1 ? { seq: head.anchorSeq - 1, hash: head.anchorHash } : undefined);
-    if (!last) continue;
-    if (await chain.insertDigest(day, Number(last.seq), last.hash)) {
+    if (last && (await chain.insertDigest(day, Number(last.seq), last.hash))) {
       appendDigestLine(file, { kind: 'digest', day, lastSeq: Number(last.seq), headHash: last.hash });
       written.push(day);
     }
+    // Days without records add nothing to check: the next digest is of the next day that has one.
+    const following = await chain.firstAtAfter(last ? Number(last.seq) : 0);
+    if (!following) break;
+    const next = nextDay(day);
+    day = dayOf(following) > next ? dayOf(following) : next;
   }
   return written;
 }

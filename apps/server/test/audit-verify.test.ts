@@ -1,0 +1,172 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Migrator } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/index.js';
+import { migrateToLatest } from '../src/db/index.js';
+import { migrations } from '../src/db/migrations/index.js';
+import { recordHash } from '../src/modules/audit/audit-chain.js';
+import { AuditChainRepo } from '../src/modules/audit/audit-chain.repo.js';
+import { SYSTEM_ACTOR } from '../src/modules/audit/audit-context.js';
+import { digestFilePath, readDigestFile, writeDailyDigests } from '../src/modules/audit/audit-digests.js';
+import { AuditRetention } from '../src/modules/audit/audit-retention.js';
+import { verifyAuditTrail } from '../src/modules/audit/audit-verify.js';
+import { AuditRecorder } from '../src/modules/audit/audit.recorder.js';
+import { AuditRepo, type NewAuditRecord } from '../src/modules/audit/audit.repo.js';
+import { SettingsRepo } from '../src/modules/settings/settings.repo.js';
+import { dialects, openTestDb } from './harness.js';
+
+const DAY = 86_400_000;
+const NOW = new Date('2026-11-27T10:00:00.000Z');
+const ago = (ms: number) => new Date(NOW.getTime() - ms).toISOString();
+
+function record(at: string, i: number): NewAuditRecord {
+  return {
+    at,
+    actor_kind: 'account',
+    actor_id: 'u1',
+    actor_account_id: 'u1',
+    actor_label: '김민지 <minji@example.com>',
+    action: 'file.download',
+    outcome: 'allowed',
+    reason: null,
+    target_kind: 'node',
+    target_id: `n${i}`,
+    target_path: `/인사/급여 ${i}.xlsx`,
+    target_label: null,
+    params: JSON.stringify({ size: i }),
+    ip: '10.0.0.7',
+    user_agent: 'Mozilla/5.0',
+  };
+}
+
+describe.each(dialects())('audit verify, digests and retention on $dialect', ({ dialect, skip }) => {
+  let db: Db;
+  let close: () => Promise<void>;
+  let dir: string;
+  let chain: AuditChainRepo;
+  let repo: AuditRepo;
+  let file: string;
+  const verify = () => verifyAuditTrail(chain, file);
+
+  beforeEach(async () => {
+    if (skip) return;
+    ({ db, close } = await openTestDb(dialect));
+    await migrateToLatest(db);
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bogwan-audit-'));
+    file = digestFilePath(dir);
+    chain = new AuditChainRepo(db);
+    repo = new AuditRepo(db);
+  });
+  afterEach(async () => {
+    await close?.();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Ten records a day over the last `days` days, oldest first. */
+  const seed = async (days: number) => {
+    for (let d = days; d >= 1; d--) await repo.append(Array.from({ length: 10 }, (_, i) => record(ago(d * DAY + (10 - i) * 60_000), d * 100 + i)));
+  };
+
+  it.skipIf(skip)('answers OK for an intact chain, and names a record whose params were edited', async () => {
+    await seed(3);
+    expect(await verify()).toMatchObject({ ok: true, checked: 30 });
+    const victim = await chain.record(12);
+    await db.updateTable('audit_records').set({ params: '{"size":0}' }).where('seq', '=', 12).execute();
+    expect(await verify()).toMatchObject({ ok: false, broken: { seq: 12, at: victim!.at, reason: expect.stringContaining('content does not match its hash') } });
+  });
+
+  it.skipIf(skip)('names the gap where a middle record was deleted', async () => {
+    await seed(2);
+    await db.deleteFrom('audit_records').where('seq', '=', 7).execute();
+    const result = await verify();
+    expect(result).toMatchObject({ ok: false, broken: { seq: 7, reason: expect.stringContaining('record 7 is missing') } });
+    expect(result.lines.at(-1)).toMatch(/^audit trail BROKEN at record 7 \(/);
+  });
+
+  it.skipIf(skip)('names a record whose stored hash was edited, and records cut off at the end', async () => {
+    await seed(2);
+    await db.updateTable('audit_records').set({ hash: 'f'.repeat(64) }).where('seq', '=', 15).execute();
+    expect(await verify()).toMatchObject({ ok: false, broken: { seq: 15 } });
+    const original = recordHash((await chain.record(15))!);
+    await db.updateTable('audit_records').set({ hash: original }).where('seq', '=', 15).execute();
+    expect(await verify()).toMatchObject({ ok: true });
+    await db.deleteFrom('audit_records').where('seq', '>=', 19).execute();
+    expect(await verify()).toMatchObject({ ok: false, broken: { seq: 19, reason: expect.stringContaining('its head names record 20') } });
+  });
+
+  it.skipIf(skip)('writes one digest per finished day, in the database and the file, and catches a chain rewritten in the database', async () => {
+    await seed(3);
+    const written = await writeDailyDigests(chain, file, NOW);
+    expect(written).toEqual([ago(3 * DAY).slice(0, 10), ago(2 * DAY).slice(0, 10), ago(DAY).slice(0, 10)]);
+    expect(await writeDailyDigests(chain, file, NOW)).toEqual([]);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(readDigestFile(file).lines).toHaveLength(3);
+    expect(await verify()).toMatchObject({ ok: true, lines: [expect.stringContaining('6 digests checked (3 from the file)')] });
+
+    // Someone with the database rewrites record 5 and every hash after it, the head and the digests.
+    await db.updateTable('audit_records').set({ target_path: '/인사/다른 파일.xlsx' }).where('seq', '=', 5).execute();
+    let prev = (await chain.record(4))!.hash;
+    for (const r of await chain.recordsAfter(4, 1000)) {
+      const hash = recordHash({ ...r, prev_hash: prev });
+      await db.updateTable('audit_records').set({ prev_hash: prev, hash }).where('seq', '=', r.seq).execute();
+      prev = hash;
+    }
+    await db.updateTable('audit_chain').set({ hash: prev }).execute();
+    for (const d of await chain.digests()) {
+      await db.updateTable('audit_digests').set({ head_hash: (await chain.record(Number(d.last_seq)))!.hash }).where('day', '=', d.day).execute();
+    }
+    // The database alone now agrees with itself; the file written before does not.
+    expect(await verifyAuditTrail(chain, undefined)).toMatchObject({ ok: true });
+    expect(await verify()).toMatchObject({ ok: false, broken: { seq: 10, reason: expect.stringContaining(`the file digest of ${ago(3 * DAY).slice(0, 10)}`) } });
+  });
+
+  it.skipIf(skip)('purges records past the retention and stays verifiable from the first kept record', async () => {
+    const year = 365 * DAY;
+    await repo.append([record(ago(3 * year), 1), record(ago(2 * year + 30 * DAY), 2), record(ago(2 * year - 30 * DAY), 3), record(ago(DAY), 4)]);
+    await writeDailyDigests(chain, file, NOW);
+    const recorder = new AuditRecorder(repo, { error: () => undefined } as never);
+    const retention = new AuditRetention(new SettingsRepo(db), chain, recorder, file);
+    expect(await retention.years()).toBe(2);
+    expect(await retention.apply(NOW)).toBe(2);
+    expect((await db.selectFrom('audit_records').select('seq').orderBy('seq').execute()).map((r) => Number(r.seq))).toEqual([3, 4, 5]);
+    const purge = (await chain.record(5))!;
+    expect(purge).toMatchObject({ action: 'audit.purge', actor_kind: SYSTEM_ACTOR.kind, params: JSON.stringify({ before: AuditRetention.cutoff(NOW, 2), removed: 2, firstKeptSeq: 3 }) });
+    expect(readDigestFile(file).lines.at(-1)).toMatchObject({ kind: 'anchor', seq: 3, hash: (await chain.record(3))!.prev_hash });
+    const result = await verify();
+    expect(result).toMatchObject({ ok: true, checked: 3, warnings: [] });
+    expect(await retention.apply(NOW)).toBe(0);
+    // An edit of the first kept record is still caught, as is a forged anchor.
+    await db.updateTable('audit_chain').set({ anchor_hash: '0'.repeat(64) }).execute();
+    expect(await verify()).toMatchObject({ ok: false, broken: { seq: 3 } });
+  });
+
+  it.skipIf(skip)('copies the old activity log in as legacy records, chained in time order', async () => {
+    await close();
+    ({ db, close } = await openTestDb(dialect));
+    const names = Object.keys(migrations).sort();
+    const before = names[names.indexOf('20261127_1401_audit_trail') - 1]!;
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    expect((await migrator.migrateTo(before)).error).toBeUndefined();
+    const user = { id: 'u-1', name: '박서준', email: 'seojun@example.com', description: '', role: 'USER', role_level: 1, status: 'ACTIVE', approved: 1, provider: 'local', password_hash: null, profile_image: null, last_login: null, mfa: 'none', otp_secret: null, otp_pending_secret: null, otp_last_step: 0, failed_logins: 0, locked_until: null, created_at: ago(DAY), updated_at: ago(DAY) };
+    await db.insertInto('users').values(user as never).execute();
+    await db
+      .insertInto('events')
+      .values([
+        { id: 'e3', created_at: ago(1000), service: 'file', message: 'Downloaded /A/b.txt', user_id: 'u-1', ip: '10.0.0.1' },
+        { id: 'e1', created_at: ago(3000), service: 'auth', message: 'Signed in (password)', user_id: 'u-1', ip: '10.0.0.1' },
+        { id: 'e2', created_at: ago(2000), service: 'snapshot', message: 'Snapshot completed', user_id: null, ip: null },
+      ])
+      .execute();
+    await migrateToLatest(db);
+    chain = new AuditChainRepo(db);
+    const rows = await db.selectFrom('audit_records').selectAll().orderBy('seq').execute();
+    expect(rows.map((r) => [Number(r.seq), r.action, r.actor_kind, r.actor_label, JSON.parse(r.params).message])).toEqual([
+      [1, 'legacy', 'account', '박서준 <seojun@example.com>', 'Signed in (password)'],
+      [2, 'legacy', 'system', null, 'Snapshot completed'],
+      [3, 'legacy', 'account', '박서준 <seojun@example.com>', 'Downloaded /A/b.txt'],
+    ]);
+    expect(await verifyAuditTrail(chain, undefined)).toMatchObject({ ok: true, checked: 3 });
+  });
+});
