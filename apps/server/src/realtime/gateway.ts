@@ -4,6 +4,7 @@ import { Server, type Socket } from 'socket.io';
 import type { AccessTokens } from '../modules/auth/access-token.js';
 import type { SessionsRepo } from '../modules/sessions/sessions.repo.js';
 import type { EndedSessions, SessionSockets } from '../modules/sessions/sessions.service.js';
+import type { LocalSockets } from './usage-watch.js';
 
 export interface GatewayDeps {
   tokens: AccessTokens;
@@ -20,7 +21,7 @@ export interface Realtime {
 }
 
 /** The gateway: events out, and the sockets of ended sessions closed. */
-export interface RealtimeGateway extends Realtime, SessionSockets {
+export interface RealtimeGateway extends Realtime, SessionSockets, LocalSockets {
   /** Closes this process's sockets whose session ended or whose account is no longer active; answers how many. */
   closeEndedSessions(): Promise<number>;
 }
@@ -127,5 +128,9 @@ export async function startGateway(app: FastifyInstance, deps: GatewayDeps): Pro
       (ended.except ? sockets.except(sessionRoom(ended.except)) : sockets).disconnectSockets(true);
     },
     closeEndedSessions,
+    localSocketCount: () => io.of('/').sockets.size,
+    emitToLocalSockets: (event, payload) => {
+      io.local.emit(event, payload);
+    },
   };
 }

@@ -13,11 +13,15 @@ import { taskRoutes } from '../modules/tasks/tasks.routes.js';
 import { TasksService } from '../modules/tasks/tasks.service.js';
 import { installationId } from '../modules/system/installation.js';
 import { type RealtimeGateway, startGateway } from './gateway.js';
+import { RootUsageRepo } from './root-usage.repo.js';
+import { UsageWatch } from './usage-watch.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Events to users' open sockets; closes the sockets of ended sessions. */
     realtime: RealtimeGateway;
+    /** Tells open sockets when a root folder's usage or limit changed. */
+    usageWatch: UsageWatch;
   }
 }
 
@@ -46,6 +50,10 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
   const redisPrefix = deps.redisUrl ? (deps.redisPrefix ?? defaultRedisPrefix(await installationId(deps.db))) : '';
   const realtime = await startGateway(app, { tokens: deps.tokens, sessions: deps.sessions, redisUrl: deps.redisUrl, redisPrefix });
   app.decorate('realtime', realtime);
+  const usageWatch = new UsageWatch(new RootUsageRepo(deps.db), realtime, app.log);
+  app.decorate('usageWatch', usageWatch);
+  app.addHook('onReady', async () => usageWatch.start());
+  app.addHook('onClose', async () => usageWatch.stop());
   const notifications = new NotificationsService(new NotificationsRepo(deps.db), realtime);
   const tasksRepo = new TasksRepo(deps.db);
   const tasks = new TasksService(tasksRepo, realtime);

@@ -3,7 +3,14 @@ import { TASK_STATUSES, TASK_TYPES } from '../enums.js';
 import { ACTIVITY_FETCH_LIMIT } from '../limits.js';
 
 /** Socket events the server emits to a user's sockets. */
-export const SOCKET_EVENTS = { notification: 'notification', task: 'task', sessionExpired: 'session_expired' } as const;
+export const SOCKET_EVENTS = { notification: 'notification', task: 'task', sessionExpired: 'session_expired', usage: 'usage' } as const;
+
+/**
+ * `usage`: the usage or volume limit of these root folders (ids) changed; at most one event
+ * per short interval however many changes. The client reads its figures again.
+ */
+export const usageChangedEventSchema = z.object({ roots: z.array(z.string()) });
+export type UsageChangedEvent = z.infer<typeof usageChangedEventSchema>;
 
 export const notificationSchema = z.object({
   _id: z.string(),
