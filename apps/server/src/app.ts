@@ -169,13 +169,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerOpenApi(app);
 
   const audit = await registerAudit(app, { db, settings, dataDir: config.dataDir });
+  // Every module records through the audit trail's recorder.
+  const recorder = audit.recorder;
   const events = new EventsService(new EventsRepo(db), app.log);
   // Before the sessions: ending a session closes its sockets.
   const { realtime, tasks, tasksRepo, notifications } = await registerRealtime(app, {
     db,
     tokens,
     sessions: sessionsRepo,
-    events,
+    audit: recorder,
     redisUrl: config.redisUrl,
     redisPrefix: config.redisPrefix,
   });
@@ -189,11 +191,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const guard = new LoginGuard(new LoginGuardRepo(db), config.loginLockMinutes, signInAddresses);
   const webauthnRepo = new WebauthnRepo(db);
   const challenges = new ChallengesRepo(db);
-  const mfa = new MfaService(challenges, users, webauthnRepo, guard, mailer, secrets);
+  const mfa = new MfaService(challenges, users, webauthnRepo, guard, mailer, secrets, recorder);
   const sessions = new SessionsService(sessionsRepo, tokens, config.refreshTokenTtlSeconds, realtime);
-  const auth = new AuthService(users, new SetupRepo(db), setupToken, guard, mfa, sessions, events);
+  const auth = new AuthService(users, new SetupRepo(db), setupToken, guard, mfa, sessions, recorder);
   const refreshTtlSeconds = config.refreshTokenTtlSeconds;
-  const reauth = new Reauthentication(users, guard, events);
+  const reauth = new Reauthentication(users, guard, recorder);
   app.decorate('loginGuard', guard);
   await app.register(authRoutes, { auth, mfa, sessions, authorize, refreshTtlSeconds, reauth });
   await app.register(webauthnRoutes, {
@@ -204,25 +206,26 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     publicUrl: config.publicUrl,
     refreshTtlSeconds,
     reauth,
+    audit: recorder,
   });
   await app.register(userRoutes, { auth, tokens });
-  await app.register(licenceRoutes, { licence, ...authorize });
-  await registerWebhooks(app, { config, db, settings, users, events, secrets });
+  await app.register(licenceRoutes, { licence, audit: recorder, ...authorize });
+  await registerWebhooks(app, { config, db, settings, users, audit: recorder, secrets });
   const groups = new GroupsRepo(db);
   const permissions = new PermissionsRepo(db);
   // Security checks are built here and handed to every module that must apply them.
   const secure = new SecureFolders(new SecureRepo(db));
   const downloadGate = new SecureDownloadGate(secure, new RequestsRepo(db), new ReservationsRepo(db));
-  const { trashRetention, tree, access } = await registerFiles(app, { db, settings, users, events, groups, permissions, secure });
+  const { trashRetention, tree, access } = await registerFiles(app, { db, settings, users, audit: recorder, groups, permissions, secure });
   const adminMode = new AdminMode(settings);
   app.decorate('adminMode', adminMode);
-  const transfer = await registerTransfer(app, { config, db, settings, events, sessions: sessionsRepo, serverSecret, downloadGate });
-  await registerAccounts(app, { config, users, groups, permissions, settings, sessions, licence, notifications, events, tree, access });
+  const transfer = await registerTransfer(app, { config, db, settings, audit: recorder, sessions: sessionsRepo, serverSecret, downloadGate });
+  await registerAccounts(app, { config, users, groups, permissions, settings, sessions, licence, notifications, audit: recorder, tree, access });
   await registerAppPasswords(app, { db, users, events, reauth, signInAddresses, serverSecret });
-  await registerSnapshots(app, { config, db, events });
-  const sharing = await registerSharing(app, { config, db, users, groups, tree, access, notifications, events, downloads: transfer.downloads, authorize, secure, secrets });
-  await registerStorageSync(app, { db, events });
-  await app.register(adminModeRoutes, { events, adminMode, attemptCounters });
+  await registerSnapshots(app, { config, db, audit: recorder });
+  const sharing = await registerSharing(app, { config, db, users, groups, tree, access, notifications, audit: recorder, downloads: transfer.downloads, authorize, secure, secrets });
+  await registerStorageSync(app, { db, audit: recorder });
+  await app.register(adminModeRoutes, { audit: recorder, adminMode, attemptCounters });
   const search = await registerSearch(app, { db });
   const accessLogService = new AccessLogService(new AccessLogRepo(db), config.accessLogRetentionDays);
   await app.register(systemRoutes, {

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EventsRepo } from '../src/modules/events/events.repo.js';
-import { EventsService } from '../src/modules/events/events.service.js';
 import type { AccessService } from '../src/modules/files/access.service.js';
 import type { FileTreeService } from '../src/modules/files/file-tree.js';
 import { SettingsRepo } from '../src/modules/settings/settings.repo.js';
 import { TrashRetentionService } from '../src/modules/trash/trash-retention.js';
 import { TrashService } from '../src/modules/trash/trash.service.js';
 import { UsersRepo } from '../src/modules/users/users.repo.js';
+import { recordsOf } from './audit-actions-helpers.js';
 import { addFile, refCount, signInAs, usageOf } from './files-helpers.js';
 import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
 
@@ -30,10 +29,9 @@ describe.each(dialects())('trash administration on $dialect', ({ dialect, skip }
 
   /** The rule as the housekeeping job runs it, over the same database. */
   function retentionRule(): TrashRetentionService {
-    const { db, log } = server.app;
-    const events = new EventsService(new EventsRepo(db), log);
-    const trash = new TrashService(server.app.fileTree as FileTreeService, server.app.fileAccess as AccessService, new UsersRepo(db), events);
-    return new TrashRetentionService(new SettingsRepo(db), trash, events);
+    const { db, audit } = server.app;
+    const trash = new TrashService(server.app.fileTree as FileTreeService, server.app.fileAccess as AccessService, new UsersRepo(db), audit);
+    return new TrashRetentionService(new SettingsRepo(db), trash, audit);
   }
 
   const retention = (token: string) => server.request('GET', '/api/trash/retention', { token });
@@ -84,9 +82,10 @@ describe.each(dialects())('trash administration on $dialect', ({ dialect, skip }
     expect(await usageOf(server, master.token, '/Team')).toBe(usageBefore - 100);
     expect(await refCount(server, 'retention-old')).toBe(0);
     expect(await refCount(server, 'retention-new')).toBe(1);
-    const messages = (await server.app.db.selectFrom('events').select('message').where('service', '=', 'trash').execute()).map((e) => e.message);
-    expect(messages).toContain('Trash items are deleted after 7 days');
-    expect(messages).toContain('Deleted 1 items kept in the trash longer than 7 days');
+    const records = await recordsOf(server, { actions: ['settings.change', 'file.purge'] });
+    expect(records).toContainEqual(expect.objectContaining({ action: 'settings.change', actorAccountId: admin.user._id, params: { from: null, to: 7 } }));
+    // The retention job acts as the server, one record per item, with the path it had.
+    expect(records).toContainEqual(expect.objectContaining({ action: 'file.purge', actorKind: 'system', targetId: oldId, targetPath: '/Team/old.txt', params: expect.objectContaining({ retentionDays: 7 }) }));
 
     // Turned off again: nothing more goes, however old.
     expect(await setRetention(admin.token, { days: null })).toMatchObject({ status: 200, body: { days: null } });

@@ -3,7 +3,7 @@ import type { Db } from '../db/index.js';
 import type { AccessTokens } from '../modules/auth/access-token.js';
 import { NoticesRepo } from '../modules/notices/notices.repo.js';
 import { noticeRoutes } from '../modules/notices/notices.routes.js';
-import type { EventsService } from '../modules/events/events.service.js';
+import type { AuditRecorder } from '../modules/audit/audit.recorder.js';
 import { NotificationsRepo } from '../modules/notifications/notifications.repo.js';
 import { notificationRoutes } from '../modules/notifications/notifications.routes.js';
 import { escapeMarkup, NotificationsService } from '../modules/notifications/notifications.service.js';
@@ -29,7 +29,7 @@ export interface RealtimeDeps {
   db: Db;
   tokens: AccessTokens;
   sessions: SessionsRepo;
-  events: EventsService;
+  audit: AuditRecorder;
   redisUrl: string | undefined;
   /** `BOGWAN_REDIS_PREFIX`; undefined: derived from the installation id. */
   redisPrefix: string | undefined;
@@ -64,7 +64,7 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
   });
 
   await app.register(notificationRoutes, { notifications });
-  await app.register(noticeRoutes, { notices: new NoticesRepo(deps.db), events: deps.events });
+  await app.register(noticeRoutes, { notices: new NoticesRepo(deps.db), audit: deps.audit });
   await app.register(taskRoutes, { tasks });
   return { realtime, notifications, tasks, tasksRepo };
 }

@@ -1,6 +1,7 @@
 import type { LoginRequest, MfaChallenge, SetupStatus } from '@bogwan/contracts';
 import { AppError, conflict, forbidden, unauthorized } from '../../errors.js';
-import type { EventsService } from '../events/events.service.js';
+import { accountActor } from '../audit/audit-context.js';
+import type { AuditRecorder } from '../audit/audit.recorder.js';
 import type { MfaService } from '../mfa/mfa.service.js';
 import type { ClientInfo, IssuedSession, SessionsService } from '../sessions/sessions.service.js';
 import { newLocalUser } from '../users/new-user.js';
@@ -22,6 +23,14 @@ export type LoginOutcome =
   | { kind: 'session'; session: IssuedSession }
   | { kind: 'mfa'; challenge: MfaChallenge; challengeId: string };
 
+/** Refusals already recorded by the step that threw them (a wrong password before its lockout check). */
+const RECORDED = new WeakSet<AppError>();
+
+/** The audit target of an account: its id and who it is. */
+function accountTarget(user: Pick<UserRow, 'id' | 'name' | 'email'>) {
+  return { kind: 'account' as const, id: user.id, label: `${user.name} <${user.email}>` };
+}
+
 /** First run, password sign-in, second steps, sign-out and password change. */
 export class AuthService {
   constructor(
@@ -31,7 +40,7 @@ export class AuthService {
     private readonly guard: LoginGuard,
     private readonly mfa: MfaService,
     private readonly sessions: SessionsService,
-    private readonly events: EventsService,
+    private readonly audit: AuditRecorder,
   ) {}
 
   async setupStatus(): Promise<SetupStatus> {
@@ -45,7 +54,7 @@ export class AuthService {
     const row = await newLocalUser({ ...input, role: 'MASTER', lastLogin: new Date().toISOString() });
     if (!(await this.setupRepo.completeSetup(row))) throw conflict('setup_already_done');
     this.setupToken.removeFile();
-    await this.events.record({ service: 'auth', message: 'First account created', userId: row.id, ip: client.ip });
+    await this.audit.record({ action: 'auth.setup', actor: accountActor(row), target: accountTarget(row), ip: client.ip });
     return this.sessions.start(row, client);
   }
 
@@ -54,33 +63,68 @@ export class AuthService {
    * the account's status is told only to someone who knows its password.
    */
   async login(input: LoginRequest, client: ClientInfo): Promise<LoginOutcome> {
-    const user = await this.users.findByEmail(input.email.trim());
-    const attempt = await this.guard.admit(client.ip, user);
-    const ok = await verifyPassword(user?.password_hash, input.password);
-    if (!user || !ok) {
-      await this.events.record({
-        service: 'auth',
-        message: `Sign-in failed for ${input.email.trim().slice(0, 254)}`,
-        userId: user?.id ?? null,
-        ip: client.ip,
-      });
-      await this.guard.fail(attempt);
-      throw unauthorized('login_failure');
-    }
-    await this.guard.passed(attempt);
-    this.assertActive(user);
-    if (user.mfa === 'email' || (user.mfa === 'otp' && user.otp_secret)) {
-      const { challenge, challengeId } = await this.mfa.begin(user);
-      return { kind: 'mfa', challenge, challengeId };
-    }
-    return { kind: 'session', session: await this.finish(user, client, 'password') };
+    const email = input.email.trim();
+    const user = await this.users.findByEmail(email);
+    return this.refusalsRecorded(email, user, 'password', client, async () => {
+      const attempt = await this.guard.admit(client.ip, user);
+      const ok = await verifyPassword(user?.password_hash, input.password);
+      if (!user || !ok) {
+        // The wrong password is recorded; when it is the one that restricts the account, `auth.locked` follows.
+        const refusal = unauthorized('login_failure');
+        await this.recordRefusal(email, user, 'password', client, refusal);
+        await this.guard.fail(attempt);
+        throw refusal;
+      }
+      await this.guard.passed(attempt);
+      this.assertActive(user);
+      if (user.mfa === 'email' || (user.mfa === 'otp' && user.otp_secret)) {
+        const { challenge, challengeId } = await this.mfa.begin(user);
+        return { kind: 'mfa', challenge, challengeId };
+      }
+      return { kind: 'session', session: await this.finish(user, client, 'password') };
+    });
   }
 
   /** The second step of a password sign-in. */
   async completeSecondFactor(challengeId: string | undefined, email: string, code: string, client: ClientInfo): Promise<IssuedSession> {
-    const user = await this.mfa.complete(challengeId, email, code, client.ip);
-    this.assertActive(user);
-    return this.finish(user, client, user.mfa === 'otp' ? 'authenticator code' : 'email code');
+    const claimed = await this.users.findByEmail(email.trim());
+    const method = claimed?.mfa === 'otp' ? 'authenticator code' : 'email code';
+    return this.refusalsRecorded(email.trim(), claimed, method, client, async () => {
+      const user = await this.mfa.complete(challengeId, email, code, client.ip);
+      this.assertActive(user);
+      return this.finish(user, client, method);
+    });
+  }
+
+  /**
+   * Runs a sign-in step; a refusal it throws (wrong secret, restricted account 423, address
+   * throttled 429, blocked or pending account) is recorded before it goes on: `auth.locked`
+   * for a restriction, `auth.sign_in_failed` else, with the refusal's message key. Failures
+   * the step recorded itself (`recordRefusal`) are not recorded twice.
+   */
+  async refusalsRecorded<T>(email: string, user: UserRow | undefined, method: string, client: ClientInfo, step: () => Promise<T>): Promise<T> {
+    try {
+      return await step();
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode < 500 && !RECORDED.has(error)) await this.recordRefusal(email, user, method, client, error);
+      throw error;
+    }
+  }
+
+  /** Records one refused sign-in step (see `refusalsRecorded`). */
+  async recordRefusal(email: string, user: UserRow | undefined, method: string, client: ClientInfo, error: AppError): Promise<void> {
+    RECORDED.add(error);
+    // The account tried is the actor (its owner sees the attempts); an unknown e-mail has none.
+    const actor = user ? accountActor(user) : { kind: 'account' as const, id: null, accountId: null, label: email.slice(0, 254) };
+    await this.audit.record({
+      action: error.statusCode === 423 ? 'auth.locked' : 'auth.sign_in_failed',
+      outcome: 'refused',
+      reason: error.messageKey,
+      actor,
+      target: user ? accountTarget(user) : { kind: 'account', id: null, label: email.slice(0, 254) },
+      params: { method, email: email.slice(0, 254) },
+      ip: client.ip,
+    });
   }
 
   /** Signs in a user who proved who they are some other way (fingerprint). */
@@ -89,7 +133,7 @@ export class AuthService {
     await this.guard.succeeded(user);
     const now = new Date().toISOString();
     await this.users.recordLogin(user.id, now);
-    await this.events.record({ service: 'auth', message: `Signed in (${method})`, userId: user.id, ip: client.ip });
+    await this.audit.record({ action: 'auth.sign_in', actor: accountActor(user), target: accountTarget(user), params: { method }, ip: client.ip });
     return this.sessions.start({ ...user, last_login: now, failed_logins: 0, locked_until: null }, client);
   }
 
@@ -104,7 +148,7 @@ export class AuthService {
 
   async logout(sessionId: string, userId: string, client: ClientInfo): Promise<void> {
     await this.sessions.end(sessionId);
-    await this.events.record({ service: 'auth', message: 'Signed out', userId, ip: client.ip });
+    await this.audit.record({ action: 'auth.sign_out', actor: { kind: 'account', id: userId, accountId: userId }, target: { kind: 'account', id: userId }, ip: client.ip });
   }
 
   /**
@@ -116,7 +160,7 @@ export class AuthService {
     if (!(await this.guard.verify(client.ip, user, () => verifyPassword(user.password_hash, current)))) throw unauthorized('not_matched_origin_password');
     await this.users.setPassword(user.id, await hashPassword(next));
     await this.sessions.endAllOf(user.id, sessionId);
-    await this.events.record({ service: 'auth', message: 'Password changed', userId: user.id, ip: client.ip });
+    await this.audit.record({ action: 'auth.password_change', actor: accountActor(user), target: accountTarget(user), ip: client.ip });
   }
 
   private assertActive(user: UserRow): void {

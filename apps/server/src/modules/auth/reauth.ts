@@ -1,5 +1,5 @@
 import { unauthorized } from '../../errors.js';
-import type { EventsService } from '../events/events.service.js';
+import type { AuditRecorder } from '../audit/audit.recorder.js';
 import type { UserRow, UsersRepo } from '../users/users.repo.js';
 import type { LoginGuard } from './login-guard.js';
 import { verifyPassword } from './passwords.js';
@@ -15,7 +15,7 @@ export class Reauthentication {
   constructor(
     private readonly users: UsersRepo,
     private readonly guard: LoginGuard,
-    private readonly events: EventsService,
+    private readonly audit: AuditRecorder,
   ) {}
 
   /** Passes when `password` is the account's current one; 401 `not_matched_origin_password` (423/429 under lockout) otherwise. */
@@ -23,7 +23,7 @@ export class Reauthentication {
     const fresh = await this.users.findById(user.id);
     const right = await this.guard.verify(ip, fresh, async () => fresh !== undefined && (await verifyPassword(fresh.password_hash, password)));
     if (!right) {
-      await this.events.record({ service: 'auth', message: `Wrong current password given to ${change}`, userId: user.id, ip });
+      await this.audit.record({ action: 'auth.password_check_failed', outcome: 'refused', reason: 'not_matched_origin_password', target: { kind: 'account', id: user.id }, params: { purpose: change }, ip });
       throw unauthorized('not_matched_origin_password');
     }
   }

@@ -1,10 +1,12 @@
 import { PERMISSION_TYPES, userRowPermissions, type PermissionType } from '@bogwan/contracts';
-import { forbidden } from '../../errors.js';
+import { AppError, forbidden } from '../../errors.js';
+import type { AuditRecorder } from '../audit/audit.recorder.js';
 import { effectivePermissions, indexEntries } from '../permissions/effective.js';
 import type { PermissionsRepo } from '../permissions/permissions.repo.js';
 import type { GroupsRepo } from '../groups/groups.repo.js';
 import type { SettingsRepo } from '../settings/settings.repo.js';
 import type { UserRow } from '../users/users.repo.js';
+import { actionRefusedBy, nodeTarget } from './file-audit.js';
 import { type FileTreeService, folderNotFound } from './file-tree.js';
 import type { FileAccess, NodeRow } from './ports.js';
 
@@ -41,18 +43,38 @@ export class AccessService implements FileAccess {
     private readonly settings: SettingsRepo,
     private readonly groups: GroupsRepo,
     private readonly entries: PermissionsRepo,
+    /** Every refusal is recorded (a missing path is not: there is nothing to protect, and probes would flood it). */
+    private readonly audit: AuditRecorder,
   ) {}
 
   async require(user: UserRow, path: string, permission: PermissionType): Promise<NodeRow> {
     const node = await this.tree.resolve(path);
     if (!node) throw folderNotFound();
-    await this.requireOn(user, node, permission);
+    await this.requireOn(user, node, permission, path);
     return node;
   }
 
-  /** The same check for a node already in hand. */
-  async requireOn(user: UserRow, node: NodeRow | null, permission: PermissionType): Promise<void> {
-    if (!(await this.grants(user, [node])).get(node?.id ?? '')?.has(permission)) throw forbidden();
+  /** The same check for a node already in hand (`path` when the caller knows it, for the refusal's record). */
+  async requireOn(user: UserRow, node: NodeRow | null, permission: PermissionType, path?: string): Promise<void> {
+    if ((await this.grants(user, [node])).get(node?.id ?? '')?.has(permission)) return;
+    const refusal = forbidden();
+    await this.recordRefusal(refusal, permission, node, path);
+    throw refusal;
+  }
+
+  /**
+   * Records a refused file access (this check's 403, or a secure folder's `secure_approval_required`):
+   * the action the permission guards, outcome `refused`, the reason key and the node's path.
+   */
+  async recordRefusal(refusal: AppError, permission: PermissionType, node: NodeRow | null, path?: string): Promise<void> {
+    const where = path ?? (node ? ((await this.tree.anyPaths([node.id])).get(node.id) ?? null) : '/');
+    await this.audit.record({
+      action: actionRefusedBy(permission),
+      outcome: 'refused',
+      reason: refusal.messageKey,
+      target: nodeTarget(node, where ?? node?.name ?? '/'),
+      params: { permission },
+    });
   }
 
   async permissionsAt(user: UserRow, path: string): Promise<PermissionType[]> {

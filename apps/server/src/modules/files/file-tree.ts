@@ -2,7 +2,7 @@ import { isValidFileName, joinPath, normalizeName, pathFits, splitPath, utf8Leng
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { type NodesRepo, isUniqueViolation } from './nodes.repo.js';
-import type { FileTree, NewFile, NodeRow, WalkEntry } from './ports.js';
+import type { FileTree, NewFile, NodeRow, TreeAudit, WalkEntry } from './ports.js';
 
 /** What to do when a name is taken: fail, or keep both under a numbered name. */
 export type OnConflict = 'error' | 'keep-both';
@@ -74,7 +74,7 @@ export class FileTreeService implements FileTree {
     return root;
   }
 
-  async addFile(folder: NodeRow, file: NewFile, options: { keepBoth?: boolean } = {}): Promise<NodeRow> {
+  async addFile(folder: NodeRow, file: NewFile, options: { keepBoth?: boolean; audit?: TreeAudit } = {}): Promise<NodeRow> {
     const fileName = normalizeName(file.name);
     if (!isValidFileName(fileName)) throw badRequest('invalid_path');
     if (folder.folder !== 1) throw folderNotFound();
@@ -82,7 +82,7 @@ export class FileTreeService implements FileTree {
       this.locked([folder], async (repo, [parent]) => {
         if (file.backend !== undefined && file.backend !== parent.backend) throw conflict('backend_mismatch_warning');
         const name = await placeName(repo, parent.id, fileName, false, options.keepBoth ? 'keep-both' : 'error');
-        await this.assertPlaceable(repo, parent, name);
+        const folderPath = await this.assertPlaceable(repo, parent, name);
         if (!(await repo.addUsage(parent.root_id, file.size, true))) throw volumeExceeded();
         await repo.addBlobRefs(parent.backend, file.contentHash, file.size);
         const now = new Date().toISOString();
@@ -98,6 +98,7 @@ export class FileTreeService implements FileTree {
         };
         await repo.insert([row]);
         await repo.touch(file.ownerId, row.id, now);
+        if (options.audit) await options.audit.recorder.record(options.audit.entry(row, joinPath(folderPath, name)), repo.trx);
         return row;
       }),
     );

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/index.js';
-import type { EventsService } from '../events/events.service.js';
+import type { AuditRecorder } from '../audit/audit.recorder.js';
 import type { SettingsRepo } from '../settings/settings.repo.js';
 import { TrashService } from '../trash/trash.service.js';
 import { TrashRetentionService } from '../trash/trash-retention.js';
@@ -36,7 +36,7 @@ export interface FilesModuleDeps {
   db: Db;
   settings: SettingsRepo;
   users: UsersRepo;
-  events: EventsService;
+  audit: AuditRecorder;
   groups: GroupsRepo;
   permissions: PermissionsRepo;
   /** Copies and moves ask it whether bytes would leave a locked folder (required: a security check). */
@@ -47,20 +47,23 @@ export interface FilesModuleDeps {
  * Wires the file tree, its permission check, the file, root and trash calls; decorates
  * `fileTree` and `fileAccess`. Answers the trash retention rule for the housekeeping job.
  */
-export async function registerFiles(app: FastifyInstance, deps: FilesModuleDeps): Promise<{ trashRetention: TrashRetentionService; tree: FileTreeService; access: AccessService; files: FilesService; moves: MovesService }> {
+export async function registerFiles(
+  app: FastifyInstance,
+  deps: FilesModuleDeps,
+): Promise<{ trashRetention: TrashRetentionService; tree: FileTreeService; access: AccessService; files: FilesService; moves: MovesService }> {
   requireDecorators(app, 'files', ['webhooks']);
   const tree = new FileTreeService(new NodesRepo(deps.db));
-  const access = new AccessService(tree, deps.settings, deps.groups, deps.permissions);
-  const files = new FilesService(tree, access, deps.events);
+  const access = new AccessService(tree, deps.settings, deps.groups, deps.permissions, deps.audit);
+  const files = new FilesService(tree, access, deps.audit);
   app.decorate('fileTree', tree);
   app.decorate('fileAccess', access);
   app.decorate('accessService', access);
   app.decorate('secureFolders', deps.secure);
-  const moves = new MovesService(tree, access, deps.events, app.webhooks, deps.secure);
+  const moves = new MovesService(tree, access, deps.audit, app.webhooks, deps.secure);
   await app.register(fileRoutes, { files, moves });
-  await app.register(rootRoutes, { roots: new RootsService(tree, access, files, deps.events) });
-  const trash = new TrashService(tree, access, deps.users, deps.events);
-  const retention = new TrashRetentionService(deps.settings, trash, deps.events);
+  await app.register(rootRoutes, { roots: new RootsService(tree, access, files, deps.audit) });
+  const trash = new TrashService(tree, access, deps.users, deps.audit);
+  const retention = new TrashRetentionService(deps.settings, trash, deps.audit);
   await app.register(trashRoutes, { trash, retention });
   // WebDAV makes its changes through the same services as the web's calls.
   return { trashRetention: retention, tree, access, files, moves };

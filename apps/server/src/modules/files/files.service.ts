@@ -10,9 +10,10 @@ import {
   splitPath,
 } from '@bogwan/contracts';
 import { badRequest } from '../../errors.js';
-import type { EventsService } from '../events/events.service.js';
+import type { AuditRecorder } from '../audit/audit.recorder.js';
 import type { UserRow } from '../users/users.repo.js';
 import type { AccessService } from './access.service.js';
+import { nodeTarget } from './file-audit.js';
 import { type FileTreeService, blankNode, folderNotFound, placeName, uniqueNames } from './file-tree.js';
 import { isHiddenRoot, toFileEntry, toTreeNode } from './files.presenter.js';
 import type { ListSort } from './nodes.repo.js';
@@ -32,7 +33,7 @@ export class FilesService {
   constructor(
     private readonly tree: FileTreeService,
     private readonly access: AccessService,
-    private readonly events: EventsService,
+    private readonly audit: AuditRecorder,
   ) {}
 
   private get repo() {
@@ -107,10 +108,14 @@ export class FilesService {
       await this.access.requireOn(caller.user, null, 'CREATE');
       node = { ...blankNode(null, now), name, backend: body.backend ?? 'server', owner_id: caller.user.id };
       path = joinPath('/', name);
-      await uniqueNames(async () => {
-        await placeName(this.repo, '', name, true, 'error');
-        await this.repo.insert([node]);
-      });
+      const rootPath = path;
+      await uniqueNames(() =>
+        this.repo.transaction(async (repo) => {
+          await placeName(repo, '', name, true, 'error');
+          await repo.insert([node]);
+          await this.audit.record({ action: 'file.mkdir', target: nodeTarget(node, rootPath), params: { root: true, backend: node.backend } }, repo.trx);
+        }),
+      );
     } else {
       const parent = await this.access.require(caller.user, body.path, 'CREATE');
       if (parent.folder !== 1) throw folderNotFound();
@@ -120,11 +125,12 @@ export class FilesService {
           const folderPath = await this.tree.assertPlaceable(repo, current, name);
           await placeName(repo, current.id, name, true, 'error');
           await repo.insert([node]);
-          return joinPath(folderPath, name);
+          const created = joinPath(folderPath, name);
+          await this.audit.record({ action: 'file.mkdir', target: nodeTarget(node, created) }, repo.trx);
+          return created;
         }),
       );
     }
-    await this.record(caller, node.parent_id === '' ? `Created root folder ${path} (${node.backend})` : `Created folder ${path}`);
     return toFileEntry(node, path, false);
   }
 
@@ -155,17 +161,15 @@ export class FilesService {
     const node = await this.access.require(caller.user, path, lock ? 'LOCK' : 'UNLOCK');
     if (node.folder !== 1) throw badRequest();
     const now = new Date().toISOString();
-    await this.repo.update(node.id, { lock: lock ? 1 : 0, updated_at: now });
-    await this.record(caller, `${lock ? 'Locked' : 'Unlocked'} folder ${path}`);
+    await this.repo.transaction(async (repo) => {
+      await repo.update(node.id, { lock: lock ? 1 : 0, updated_at: now });
+      await this.audit.record({ action: 'file.lock', target: nodeTarget(node, path), params: { locked: lock } }, repo.trx);
+    });
     const starred = await this.repo.starredAmong(caller.user.id, [node.id]);
     return toFileEntry({ ...node, lock: lock ? 1 : 0 }, path, starred.has(node.id));
   }
 
   permissionsAt(user: UserRow, path: string): Promise<PermissionType[]> {
     return this.access.permissionsAt(user, path);
-  }
-
-  private record(caller: Caller, message: string): Promise<void> {
-    return this.events.record({ service: 'file', message, userId: caller.user.id, ip: caller.ip });
   }
 }

@@ -1,9 +1,10 @@
 import { type FileEntry, type PermissionType, checkFolderName, isInside, isValidFileName, joinPath, normalizeName } from '@bogwan/contracts';
 import { badRequest, conflict, forbidden } from '../../errors.js';
 import { newId } from '../../ids.js';
-import type { EventsService } from '../events/events.service.js';
+import type { AuditRecorder } from '../audit/audit.recorder.js';
 import type { UserRow } from '../users/users.repo.js';
 import { ADMIN_LEVEL, type AccessService } from './access.service.js';
+import { nodeTarget } from './file-audit.js';
 import { type FileTreeService, type OnConflict, folderNotFound, placeName, uniqueNames, volumeExceeded } from './file-tree.js';
 import type { Caller } from './files.service.js';
 import { toFileEntry } from './files.presenter.js';
@@ -40,7 +41,7 @@ export class MovesService {
   constructor(
     private readonly tree: FileTreeService,
     private readonly access: AccessService,
-    private readonly events: EventsService,
+    private readonly audit: AuditRecorder,
     /** Outgoing webhooks, told of every move to the trash (a user's delete). */
     private readonly hooks: WebhookEmitter,
     /** Secure (locked) folders: bytes leave one only through an approved request. Required: the check never skips. */
@@ -70,10 +71,11 @@ export class MovesService {
         }
         const updated_at = new Date().toISOString();
         await repo.update(src.id, { parent_id: tgt.id, name, updated_at });
-        return { moved: { ...src, parent_id: tgt.id, root_id: tgt.root_id, name, updated_at }, to: joinPath(folderPath, name) };
+        const to = joinPath(folderPath, name);
+        await this.audit.record({ action: 'file.move', target: nodeTarget(src, joinPath(body.path, body.name)), params: { to } }, repo.trx);
+        return { moved: { ...src, parent_id: tgt.id, root_id: tgt.root_id, name, updated_at }, to };
       }),
     );
-    await this.record(caller, `Moved ${joinPath(body.path, body.name)} to ${to}`);
     return this.entry(caller.user, moved, to);
   }
 
@@ -87,10 +89,12 @@ export class MovesService {
         const copies = copyRows(rows, src.id, tgt, name, caller.user.id);
         await addBlobReferences(repo, copies);
         await repo.insert(copies);
-        return { copy: copies.find((c) => c.parent_id === tgt.id)!, to: joinPath(folderPath, name) };
+        const copy = copies.find((c) => c.parent_id === tgt.id)!;
+        const to = joinPath(folderPath, name);
+        await this.audit.record({ action: 'file.copy', target: nodeTarget(src, joinPath(body.path, body.name)), params: { to, copyId: copy.id, items: copies.length } }, repo.trx);
+        return { copy, to };
       }),
     );
-    await this.record(caller, `Copied ${joinPath(body.path, body.name)} to ${to}`);
     return toFileEntry(copy, to, false);
   }
 
@@ -114,10 +118,11 @@ export class MovesService {
         const folderPath = await this.tree.assertPlaceable(repo, parent, name, current);
         await placeName(repo, current.parent_id, name, current.folder === 1, 'error');
         await repo.update(current.id, { name, updated_at });
-        return joinPath(folderPath, name);
+        const renamed = joinPath(folderPath, name);
+        await this.audit.record({ action: 'file.rename', target: nodeTarget(current, from), params: { to: renamed, name } }, repo.trx);
+        return renamed;
       }),
     );
-    await this.record(caller, `Renamed ${from} to ${to}`);
     return this.entry(caller.user, { ...node, name, updated_at }, to);
   }
 
@@ -140,9 +145,9 @@ export class MovesService {
       for (const node of nodes) {
         await repo.update(node.id, { trash_key: node.id, trashed_at, trashed_by: caller.user.id, original_parent_id: node.parent_id });
       }
+      for (const [i, node] of nodes.entries()) await this.audit.record({ action: 'file.trash', target: nodeTarget(node, tops[i]!) }, repo.trx);
     });
     await this.tree.trashMoved(nodes.map((n) => n.id));
-    for (const path of tops) await this.record(caller, `Moved ${path} to the trash`);
     this.hooks.emit('delete', { paths: tops, userId: caller.user.id });
     return nodes.map((n) => n.id);
   }
@@ -195,10 +200,6 @@ export class MovesService {
   private async entry(user: UserRow, node: NodeRow, path: string): Promise<FileEntry> {
     const starred = await this.repo.starredAmong(user.id, [node.id]);
     return toFileEntry(node, path, starred.has(node.id));
-  }
-
-  private record(caller: Caller, message: string): Promise<void> {
-    return this.events.record({ service: 'file', message, userId: caller.user.id, ip: caller.ip });
   }
 }
 

@@ -1,4 +1,4 @@
-import { type Insertable, type Kysely, sql } from 'kysely';
+import { type Insertable, type Kysely, type Transaction, sql } from 'kysely';
 import { isSqlite } from '../../db/dialect.js';
 import type { Database, NodesTable } from '../../db/schema.js';
 import { isUniqueViolation } from '../auth/setup.repo.js';
@@ -39,6 +39,14 @@ export class NodesRepo {
   transaction<T>(fn: (repo: NodesRepo) => Promise<T>): Promise<T> {
     if (this.db.isTransaction) return fn(this);
     return this.db.transaction().execute((trx) => fn(new NodesRepo(trx)));
+  }
+
+  /**
+   * The transaction this repo runs in (undefined outside one): an audit record written
+   * through it commits, or rolls back, with the change it describes.
+   */
+  get trx(): Transaction<Database> | undefined {
+    return this.db.isTransaction ? (this.db as Transaction<Database>) : undefined;
   }
 
   findById(id: string): Promise<NodeRow | undefined> {

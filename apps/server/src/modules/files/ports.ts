@@ -1,6 +1,7 @@
 import type { PermissionType } from '@bogwan/contracts';
 import type { Selectable } from 'kysely';
 import type { NodesTable } from '../../db/schema.js';
+import type { AuditEntry, AuditRecorder } from '../audit/audit.recorder.js';
 import type { UserRow } from '../users/users.repo.js';
 
 // The seams between the file tree (tree, metadata, permissions) and the transfer side
@@ -21,6 +22,15 @@ export interface NewFile {
    * root was moved meanwhile) refuses the file with 409 `backend_mismatch_warning`.
    */
   backend?: string;
+}
+
+/**
+ * An audit record a tree change writes in its own transaction, as its last statement: the
+ * record commits, or rolls back, with the change (`entry` gets the node and its new path).
+ */
+export interface TreeAudit {
+  recorder: AuditRecorder;
+  entry: (node: NodeRow, path: string) => AuditEntry;
 }
 
 /** A node found under a folder, with its path relative to that folder (for zips). */
@@ -46,7 +56,7 @@ export interface FileTree {
    * 4,096 UTF-8 bytes, is 400 `invalid_path`. The name is stored in NFC; a folder that is
    * gone or lies in the trash is 404 `folder_not_found`.
    */
-  addFile(folder: NodeRow, file: NewFile, options?: { keepBoth?: boolean }): Promise<NodeRow>;
+  addFile(folder: NodeRow, file: NewFile, options?: { keepBoth?: boolean; audit?: TreeAudit }): Promise<NodeRow>;
   /** Refuses (413 `volume_exceeded_warning`) when `bytes` more would pass the root's volume limit. */
   assertRoom(root: NodeRow, bytes: number): Promise<void>;
   /**

@@ -1,8 +1,9 @@
 import { type RootFolder, type RootUsage, splitPath } from '@bogwan/contracts';
 import { badRequest } from '../../errors.js';
-import type { EventsService } from '../events/events.service.js';
+import type { AuditRecorder } from '../audit/audit.recorder.js';
 import type { UserRow } from '../users/users.repo.js';
 import type { AccessService } from './access.service.js';
+import { nodeTarget } from './file-audit.js';
 import type { FileTreeService } from './file-tree.js';
 import type { Caller, FilesService } from './files.service.js';
 import { toRootFolder } from './files.presenter.js';
@@ -15,7 +16,7 @@ export class RootsService {
     private readonly tree: FileTreeService,
     private readonly access: AccessService,
     private readonly files: FilesService,
-    private readonly events: EventsService,
+    private readonly audit: AuditRecorder,
   ) {}
 
   async list(user: UserRow): Promise<RootFolder[]> {
@@ -56,12 +57,9 @@ export class RootsService {
   async setVolume(caller: Caller, path: string, volume: number | null): Promise<RootFolder> {
     if (splitPath(path)?.length !== 1) throw badRequest();
     const root = await this.access.require(caller.user, path, 'SETTING');
-    await this.tree.repo.update(root.id, { volume_limit: volume, updated_at: new Date().toISOString() });
-    await this.events.record({
-      service: 'file',
-      message: `Set the volume limit of ${path} to ${volume === null ? 'unlimited' : `${volume} bytes`}`,
-      userId: caller.user.id,
-      ip: caller.ip,
+    await this.tree.repo.transaction(async (repo) => {
+      await repo.update(root.id, { volume_limit: volume, updated_at: new Date().toISOString() });
+      await this.audit.record({ action: 'file.volume', target: nodeTarget(root, path), params: { from: root.volume_limit, to: volume } }, repo.trx);
     });
     return toRootFolder({ ...root, volume_limit: volume });
   }

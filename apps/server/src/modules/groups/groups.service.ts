@@ -1,7 +1,8 @@
 import { DEFAULT_GROUP_NAME, type CreateGroupRequest, type Group, type GroupInfo, type Role, type UpdateGroupRequest } from '@bogwan/contracts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
-import type { EventsService } from '../events/events.service.js';
+import type { AuditAction, AuditParams } from '@bogwan/contracts';
+import type { AuditRecorder } from '../audit/audit.recorder.js';
 import type { Caller } from '../files/files.service.js';
 import { escapeMarkup, type NotificationsService } from '../notifications/notifications.service.js';
 import type { ResourcesService } from '../permissions/resources.service.js';
@@ -17,7 +18,7 @@ export class GroupsService {
     private readonly users: UsersRepo,
     private readonly resources: ResourcesService,
     private readonly notifications: NotificationsService,
-    private readonly events: EventsService,
+    private readonly audit: AuditRecorder,
   ) {}
 
   /** The group every account joins; created on first use. */
@@ -67,7 +68,7 @@ export class GroupsService {
       if (isUniqueViolation(error)) throw conflict('group_name_duplicate');
       throw error;
     }
-    await this.record(caller, `Group ${row.name} created`);
+    await this.record('group.create', row, { name: row.name });
     return { _id: row.id, name: row.name, description: row.description, userCount: 0 };
   }
 
@@ -86,7 +87,7 @@ export class GroupsService {
         if (isUniqueViolation(error)) throw conflict('group_name_duplicate');
         throw error;
       }
-      await this.record(caller, `Group ${group.name} edited${patch.name ? ` (now ${patch.name})` : ''}`);
+      await this.record('group.update', group, { ...(patch.name ? { from: group.name, to: patch.name } : {}), description: patch.description !== undefined });
     }
     return (await this.info(group.id))[0]!;
   }
@@ -96,7 +97,7 @@ export class GroupsService {
     const group = await this.find(id);
     if (group.name === DEFAULT_GROUP_NAME) throw conflict('default_group_undeletable');
     await this.repo.delete(group.id);
-    await this.record(caller, `Group ${group.name} deleted`);
+    await this.record('group.delete', group, { name: group.name });
   }
 
   /** Invites accounts; each one added is notified. All or none: one account out of reach refuses the call. */
@@ -107,7 +108,7 @@ export class GroupsService {
     if (!found.every((user) => mayChangeGroupsOf(caller.user, user))) throw forbidden();
     const added = await this.repo.addMembers(group.id, userIds);
     for (const userId of added) await this.notifyMember(caller, userId, group);
-    if (added.length > 0) await this.record(caller, `${added.length} member(s) added to group ${group.name}`);
+    if (added.length > 0) await this.record('group.members', group, { added: added.join(','), count: added.length });
     return (await this.info(group.id))[0]!;
   }
 
@@ -118,7 +119,7 @@ export class GroupsService {
     if (!user) throw notFound('user_not_found');
     if (!mayChangeGroupsOf(caller.user, user)) throw forbidden();
     if (!(await this.repo.removeMember(group.id, userId))) throw notFound('user_not_found');
-    await this.record(caller, `A member left group ${group.name}`);
+    await this.record('group.members', group, { removed: userId, email: user.email });
     return (await this.info(group.id))[0]!;
   }
 
@@ -141,7 +142,7 @@ export class GroupsService {
     return group;
   }
 
-  private record(caller: Caller, message: string): Promise<void> {
-    return this.events.record({ service: 'group', message, userId: caller.user.id, ip: caller.ip });
+  private record(action: AuditAction, group: GroupRow, params: AuditParams): Promise<void> {
+    return this.audit.record({ action, target: { kind: 'group', id: group.id, label: group.name }, params });
   }
 }

@@ -1,8 +1,11 @@
 import { licenceCheckSchema, licenceSchema, licenceUpdateRequestSchema, licenceUpdateResponseSchema } from '@bogwan/contracts';
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type AuthorizeDeps, authenticate } from '../../http/authorize.js';
+import { AppError } from '../../errors.js';
 import type { RoutePolicy } from '../../http/policy.js';
+import type { AuditRecorder } from '../audit/audit.recorder.js';
 import type { LicenceService } from './licence.service.js';
 
 const category = 'system';
@@ -16,9 +19,11 @@ const policies = {
 
 export interface LicenceRoutesDeps extends AuthorizeDeps {
   licence: LicenceService;
+  /** Applied and refused keys are recorded (a key is named by a digest, never kept). */
+  audit: AuditRecorder;
 }
 
-export async function licenceRoutes(app: FastifyInstance, { licence, ...auth }: LicenceRoutesDeps): Promise<void> {
+export async function licenceRoutes(app: FastifyInstance, { licence, audit, ...auth }: LicenceRoutesDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -46,7 +51,17 @@ export async function licenceRoutes(app: FastifyInstance, { licence, ...auth }: 
       schema: { tags: [category], body: licenceUpdateRequestSchema, response: { 200: licenceUpdateResponseSchema } },
     },
     async (request) => {
-      const { licence: saved, ...answer } = await licence.save(request.body.key);
+      const keyDigest = createHash('sha256').update(request.body.key.replace(/\s+/g, '')).digest('hex').slice(0, 16);
+      const target = { kind: 'licence' as const, id: keyDigest };
+      let saved;
+      let answer;
+      try {
+        ({ licence: saved, ...answer } = await licence.save(request.body.key));
+      } catch (error) {
+        if (error instanceof AppError) await audit.record({ action: 'licence.refused', outcome: 'refused', reason: error.messageKey, target, params: { keyDigest } });
+        throw error;
+      }
+      await audit.record({ action: 'licence.apply', target: { ...target, label: saved.org }, params: { keyDigest, org: saved.org, sen: saved.sen, seats: saved.user, maintenance: saved.maintenance } });
       request.log.info({ userId: request.user!.id, org: saved.org, sen: saved.sen, maintenance: saved.maintenance }, 'licence key saved');
       return answer;
     },

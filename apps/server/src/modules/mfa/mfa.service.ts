@@ -3,6 +3,7 @@ import type { Factors, MfaChallenge, MfaMethod } from '@bogwan/contracts';
 import type { SecretBox } from '../../crypto/secret-box.js';
 import { AppError, badRequest, forbidden, unauthorized } from '../../errors.js';
 import { newId } from '../../ids.js';
+import type { AuditRecorder } from '../audit/audit.recorder.js';
 import type { LoginGuard } from '../auth/login-guard.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { UserRow, UsersRepo } from '../users/users.repo.js';
@@ -31,6 +32,8 @@ export class MfaService {
     private readonly mailer: Mailer,
     /** Authenticator secrets are stored sealed with the server secret, bound to the account. */
     private readonly secrets: SecretBox,
+    /** Factor changes (a new authenticator app, the second-factor method) are recorded. */
+    private readonly audit: AuditRecorder,
   ) {}
 
   /** Starts the second step for a user whose password was right; answers the challenge id for the cookie. */
@@ -108,6 +111,7 @@ export class MfaService {
     if (step === null) return false;
     // Moved as it is stored: sealed, and bound to the same account.
     await this.users.confirmOtpSecret(user.id, fresh.otp_pending_secret, step);
+    await this.audit.record({ action: 'auth.factor_change', target: { kind: 'account', id: user.id }, params: { factor: 'otp', change: 'register', replaced: fresh.otp_secret !== null } });
     return true;
   }
 
@@ -124,6 +128,7 @@ export class MfaService {
     const fresh = (await this.users.findById(user.id)) ?? user;
     if (mfa === 'otp' && fresh.otp_secret === null) throw badRequest();
     await this.users.setMfa(user.id, mfa);
+    if (fresh.mfa !== mfa) await this.audit.record({ action: 'auth.factor_change', target: { kind: 'account', id: user.id }, params: { factor: 'method', from: fresh.mfa, to: mfa } });
     return this.factors(user);
   }
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { notFound } from '../../errors.js';
 import type { RoutePolicy } from '../../http/policy.js';
 import { newId } from '../../ids.js';
-import type { EventsService } from '../events/events.service.js';
+import type { AuditRecorder } from '../audit/audit.recorder.js';
 import type { NoticeRow, NoticesRepo } from './notices.repo.js';
 
 const category = 'notice';
@@ -23,7 +23,7 @@ const toNotice = (row: NoticeRow): Notice => ({
   createdAt: row.created_at,
 });
 
-export async function noticeRoutes(app: FastifyInstance, deps: { notices: NoticesRepo; events: EventsService }): Promise<void> {
+export async function noticeRoutes(app: FastifyInstance, deps: { notices: NoticesRepo; audit: AuditRecorder }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = [category];
 
@@ -46,7 +46,7 @@ export async function noticeRoutes(app: FastifyInstance, deps: { notices: Notice
         created_at: new Date().toISOString(),
       };
       await deps.notices.insert(row);
-      await deps.events.record({ service: 'notice', message: `Notice written: ${row.title}`, userId: user.id, ip: request.ip });
+      await deps.audit.record({ action: 'notice.create', target: { kind: 'notice', id: row.id, label: row.title } });
       return toNotice(row);
     },
   );
@@ -56,7 +56,7 @@ export async function noticeRoutes(app: FastifyInstance, deps: { notices: Notice
     { config: { policy: policies.remove }, schema: { tags, params: z.object({ id: z.string().max(64) }) } },
     async (request, reply) => {
       if (!(await deps.notices.delete(request.params.id))) throw notFound();
-      await deps.events.record({ service: 'notice', message: 'Notice deleted', userId: request.user!.id, ip: request.ip });
+      await deps.audit.record({ action: 'notice.delete', target: { kind: 'notice', id: request.params.id } });
       return reply.code(204).send();
     },
   );

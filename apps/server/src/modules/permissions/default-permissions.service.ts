@@ -1,7 +1,7 @@
 import { userRowPermissions, type PermissionType, type Setting } from '@bogwan/contracts';
 import { forbidden } from '../../errors.js';
 import { CLOUD_BUCKET_SETTING, type BlobStores } from '../../storage/blob-stores.js';
-import type { EventsService } from '../events/events.service.js';
+import type { AuditRecorder } from '../audit/audit.recorder.js';
 import { MASTER_LEVEL, PERMISSION_SETTING, type AccessService } from '../files/access.service.js';
 import type { Caller } from '../files/files.service.js';
 import type { SettingsRepo } from '../settings/settings.repo.js';
@@ -15,7 +15,7 @@ export class DefaultPermissionsService {
     private readonly access: AccessService,
     private readonly settings: SettingsRepo,
     private readonly stores: () => BlobStores,
-    private readonly events: EventsService,
+    private readonly audit: AuditRecorder,
   ) {}
 
   async settingList(): Promise<Setting[]> {
@@ -41,11 +41,7 @@ export class DefaultPermissionsService {
     const rows = (['user', 'admin'] as const).filter((row) => change[row] !== undefined && next[row].join() !== current[row].join());
     if (rows.length === 0) return;
     await this.settings.set(PERMISSION_SETTING, next);
-    await this.events.record({
-      service: 'permission',
-      message: `Default permissions changed (${rows.join(', ')}): ${rows.map((row) => `${row}=[${next[row].join(', ')}]`).join('; ')}`,
-      userId: caller.user.id,
-      ip: caller.ip,
-    });
+    const params = Object.fromEntries(rows.flatMap((row) => [[`${row}From`, current[row].join(',')], [`${row}To`, next[row].join(',')]]));
+    await this.audit.record({ action: 'permission.default_change', target: { kind: 'setting', id: PERMISSION_SETTING }, params });
   }
 }

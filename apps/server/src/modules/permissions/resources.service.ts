@@ -11,7 +11,8 @@ import {
   type UpdateResourceRequest,
 } from '@bogwan/contracts';
 import { badRequest, notFound } from '../../errors.js';
-import type { EventsService } from '../events/events.service.js';
+import type { AuditRecorder } from '../audit/audit.recorder.js';
+import { nodeTarget } from '../files/file-audit.js';
 import { ADMIN_LEVEL, type AccessService } from '../files/access.service.js';
 import type { FileTreeService } from '../files/file-tree.js';
 import { folderNotFound } from '../files/file-tree.js';
@@ -33,7 +34,7 @@ export class ResourcesService {
     private readonly access: AccessService,
     private readonly users: UsersRepo,
     private readonly groups: GroupsRepo,
-    private readonly events: EventsService,
+    private readonly audit: AuditRecorder,
   ) {}
 
   async list(query: { inode?: string; _id?: string; path?: string }): Promise<Resource[]> {
@@ -65,6 +66,7 @@ export class ResourcesService {
       await this.access.requireOn(caller.user, node, 'SETTING');
       if (node.parent_id !== '') throw badRequest('invalid_request_message');
       await this.tree.repo.update(node.id, { volume_limit: body.volume });
+      await this.audit.record({ action: 'file.volume', target: nodeTarget(node, await this.tree.pathOf(node)), params: { from: node.volume_limit, to: body.volume } });
     }
     return this.apply(caller, node, body.users, body.groups);
   }
@@ -75,8 +77,8 @@ export class ResourcesService {
     const node = await this.tree.repo.findById(resource.node_id);
     if (node) await this.access.requireOn(caller.user, node, 'SETTING');
     await this.repo.delete(id);
-    const path = node ? ((await this.tree.anyPaths([node.id])).get(node.id) ?? node.name) : resource.node_id;
-    await this.events.record({ service: 'permission', message: `Permissions of ${path} removed`, userId: caller.user.id, ip: caller.ip });
+    const path = node ? ((await this.tree.anyPaths([node.id])).get(node.id) ?? node.name) : null;
+    await this.audit.record({ action: 'permission.change', target: { kind: 'node', id: resource.node_id, path, label: node?.name ?? null }, params: { removed: true, resourceId: id } });
   }
 
   /** Access per root folder of one user or group (permission tabs of the edit dialogs). */
@@ -104,12 +106,9 @@ export class ResourcesService {
     const resource = await this.repo.save(node.id, caller.user.id, changes);
     const path = await this.tree.pathOf(node);
     if (changes.length > 0) {
-      await this.events.record({
-        service: 'permission',
-        message: `Permissions of ${path} changed (${changes.length} ${changes.length === 1 ? 'entry' : 'entries'})`,
-        userId: caller.user.id,
-        ip: caller.ip,
-      });
+      // Each entry as `user:<id>=READ,PREVIEW` (or `=removed`), one per line.
+      const entries = changes.map((c) => `${c.entity_type}:${c.entity_id}=${c.remove ? 'removed' : c.permissions.join(',')}`).join('\n');
+      await this.audit.record({ action: 'permission.change', target: nodeTarget(node, path), params: { entries, count: changes.length } });
     }
     return (await this.present([resource]))[0]!;
   }

@@ -12,7 +12,8 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
-import type { EventsService } from '../events/events.service.js';
+import { SYSTEM_ACTOR } from '../audit/audit-context.js';
+import type { AuditRecorder } from '../audit/audit.recorder.js';
 import type { AccessService } from '../files/access.service.js';
 import type { Caller } from '../files/files.service.js';
 import type { NodeRow } from '../files/ports.js';
@@ -32,7 +33,7 @@ export interface RequestsServiceDeps {
   secure: SecureFolders;
   managers: SecurityManagers;
   notifications: NotificationsService;
-  events: EventsService;
+  audit: AuditRecorder;
   webhooks: () => WebhookEmitter | undefined;
   log: FastifyBaseLogger;
 }
@@ -91,7 +92,7 @@ export class RequestsService {
     for (const manager of managers) {
       await this.notify(manager.id, `${escapeMarkup(caller.user.name)} 님이 <b>${what}</b> 승인을 요청했습니다 (approval requested).`, 1);
     }
-    await this.changed(caller, row, `Requested ${body.type} approval for ${items.map((i) => i.path).join(', ')}`);
+    await this.changed(caller, row, items, 'request.create');
     return toApprovalRequest(row, items, new Map([[caller.user.id, caller.user]]), { approve: false, cancel: true });
   }
 
@@ -170,7 +171,7 @@ export class RequestsService {
       const told = row.status === 'APPROVED' && row.approver_id ? [row.approver_id] : (await this.deps.managers.managersOf(governing, caller.user.id)).map((u) => u.id);
       for (const userId of told) await this.notify(userId, `${escapeMarkup(caller.user.name)} 님이 <b>${what}</b> 요청을 취소했습니다 (canceled).`);
     }
-    await this.changed(caller, updated, `${action === 'approve' ? 'Approved' : action === 'reject' ? 'Rejected' : 'Canceled'} the ${updated.type} request for ${items.map((i) => i.path).join(', ')}`);
+    await this.changed(caller, updated, items, action === 'approve' ? 'request.approve' : action === 'reject' ? 'request.reject' : 'request.cancel');
     const users = await this.usersOf([updated]);
     return toApprovalRequest(updated, items, users, { approve: false, cancel: updated.requester_id === caller.user.id && allows('cancel', updated.status as RequestStatus) });
   }
@@ -205,7 +206,7 @@ export class RequestsService {
     for (const row of expired) {
       const what = describe(row, items.get(row.id) ?? []);
       await this.notify(row.requester_id, `<b>${what}</b> 요청이 만료되었습니다 (expired).`);
-      await this.deps.events.record({ service: 'request', message: `The ${row.type} request ${row.id} expired`, userId: row.requester_id });
+      await this.deps.audit.record({ action: 'request.expire', actor: SYSTEM_ACTOR, ...requestRecord(row, items.get(row.id) ?? []) });
       this.deps.webhooks()?.emit('request.state_changed', { requestId: row.id, type: row.type, status: row.status });
     }
   }
@@ -223,8 +224,8 @@ export class RequestsService {
     }
   }
 
-  private async changed(caller: Caller, row: RequestRow, message: string): Promise<void> {
-    await this.deps.events.record({ service: 'request', message, userId: caller.user.id, ip: caller.ip });
+  private async changed(caller: Caller, row: RequestRow, items: RequestItemRow[], action: 'request.create' | 'request.approve' | 'request.reject' | 'request.cancel'): Promise<void> {
+    await this.deps.audit.record({ action, ...requestRecord(row, items) });
     this.deps.webhooks()?.emit('request.state_changed', { requestId: row.id, type: row.type, status: row.status, userId: caller.user.id });
   }
 }
@@ -236,3 +237,18 @@ function describe(row: RequestRow, items: RequestItemRow[]): string {
   return `${TYPE_LABEL[row.type === 'share' ? 'share' : 'download']} ${escapeMarkup(first)}${more}`;
 }
 
+
+/** A request's audit target (its first item's path, for path searches) and params (type, every path, requester, reason). */
+function requestRecord(row: RequestRow, items: RequestItemRow[]) {
+  return {
+    target: { kind: 'request' as const, id: row.id, path: items[0]?.path ?? null, label: row.type },
+    params: {
+      type: row.type,
+      status: row.status,
+      paths: items.map((i) => i.path).join('\n'),
+      items: items.length,
+      requesterId: row.requester_id,
+      ...(row.decision_reason ? { decisionReason: row.decision_reason } : {}),
+    },
+  };
+}

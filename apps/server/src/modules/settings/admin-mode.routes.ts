@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
 import type { RoutePolicy } from '../../http/policy.js';
 import { verifyPassword } from '../auth/passwords.js';
-import type { EventsService } from '../events/events.service.js';
+import type { AuditRecorder } from '../audit/audit.recorder.js';
 import type { AttemptCountersRepo } from '../limits/attempt-counters.repo.js';
 import { RateLimit } from '../limits/rate-limit.js';
 import type { AdminMode } from './admin-mode.js';
@@ -18,7 +18,7 @@ const policies = {
 export const ADMIN_MODE_ATTEMPTS = 5;
 
 export interface AdminModeRoutesDeps {
-  events: EventsService;
+  audit: AuditRecorder;
   adminMode: AdminMode;
   /** Where the attempts are counted: the database, shared by every process. */
   attemptCounters: AttemptCountersRepo;
@@ -31,7 +31,7 @@ export interface AdminModeRoutesDeps {
  * turns it off for the calling session. Each try is counted before the password is checked,
  * so parallel tries (on any process) check at most five.
  */
-export async function adminModeRoutes(app: FastifyInstance, { events, adminMode, attemptCounters }: AdminModeRoutesDeps): Promise<void> {
+export async function adminModeRoutes(app: FastifyInstance, { audit, adminMode, attemptCounters }: AdminModeRoutesDeps): Promise<void> {
   const limiter = new RateLimit(attemptCounters, 'admin-mode', ADMIN_MODE_ATTEMPTS, 15 * 60_000);
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
@@ -39,18 +39,17 @@ export async function adminModeRoutes(app: FastifyInstance, { events, adminMode,
     { config: { policy: policies.on }, schema: { tags: ['setting'], body: adminModeRequestSchema, response: { 200: adminModeResponseSchema } } },
     async (request) => {
       const user = request.user!;
-      if (!(await limiter.hit(user.id))) throw new AppError(429, 'too_many_requests_message');
+      if (!(await limiter.hit(user.id))) {
+        await audit.record({ action: 'admin_mode.refused', outcome: 'refused', reason: 'too_many_requests_message', target: { kind: 'account', id: user.id } });
+        throw new AppError(429, 'too_many_requests_message');
+      }
       const success = await verifyPassword(user.password_hash, request.body.password);
       if (success) {
         await limiter.reset(user.id);
         await adminMode.turnOn(request.sessionId!);
       }
-      await events.record({
-        service: 'setting',
-        message: success ? 'Admin mode turned on' : 'Admin mode refused: wrong password',
-        userId: user.id,
-        ip: request.ip,
-      });
+      const target = { kind: 'account' as const, id: user.id };
+      await audit.record(success ? { action: 'admin_mode.on', target } : { action: 'admin_mode.refused', outcome: 'refused', reason: 'rules_password_not_match', target });
       return { success };
     },
   );
@@ -60,7 +59,7 @@ export async function adminModeRoutes(app: FastifyInstance, { events, adminMode,
     { config: { policy: policies.off }, schema: { tags: ['setting'], response: { 200: adminModeResponseSchema } } },
     async (request) => {
       await adminMode.turnOff(request.sessionId!);
-      await events.record({ service: 'setting', message: 'Admin mode turned off', userId: request.user!.id, ip: request.ip });
+      await audit.record({ action: 'admin_mode.off', target: { kind: 'account', id: request.user!.id } });
       return { success: true };
     },
   );

@@ -66,9 +66,7 @@ export async function publicShareRoutes(app: FastifyInstance, { shares, download
   const send = async (request: FastifyRequest, reply: FastifyReply, admitted: AdmittedDownload, visitor: Visitor) => {
     const { node, ticket, share, creator, withheld } = admitted;
     settleWhenSent(request, reply, ticket, (error) => request.log.error({ err: error }, 'share download not settled'));
-    reply.raw.once('finish', () => {
-      if (reply.raw.statusCode === 200) void shares.recordDownload(share, node, visitor);
-    });
+    await shares.recordTransfer(share, node, 'share.download');
     reply.header('cache-control', 'no-store').header('x-content-type-options', 'nosniff');
     if (node.folder === 1) {
       const zip = downloads.zip(`${node.name}.zip`, [node], creator, new Set(withheld));

@@ -1,7 +1,9 @@
 import { type PublicShare, type PublicShareList, joinPath, splitPath } from '@bogwan/contracts';
 import { AppError, forbidden, notFound, unauthorized } from '../../errors.js';
 import { verifyPassword } from '../auth/passwords.js';
-import type { EventsService } from '../events/events.service.js';
+import { type AuditActor, auditContext } from '../audit/audit-context.js';
+import type { AuditRecorder } from '../audit/audit.recorder.js';
+import { nodeTarget } from '../files/file-audit.js';
 import type { AccessService } from '../files/access.service.js';
 import type { FileTreeService } from '../files/file-tree.js';
 import type { NodeRow } from '../files/ports.js';
@@ -44,7 +46,7 @@ export interface PublicSharesDeps {
   downloadTickets: ShareDownloadTickets;
   sessions: SessionsRepo;
   limits: ShareLimits;
-  events: EventsService;
+  audit: AuditRecorder;
 }
 
 /** Who opens a link: their address, the signed-in account (and session) if any, and the token of an unlocked link. */
@@ -125,7 +127,10 @@ export class PublicSharesService {
     const taken = await this.takeAttempt(share.id, visitor.ip);
     const right = await verifyPassword(share.password_hash, password);
     if (right) await Promise.all(taken.map((hit) => hit.limit.giveBack(hit.hit)));
-    if (!right) throw unauthorized('share_password_wrong');
+    if (!right) {
+      await this.deps.audit.record({ action: 'share.unlock_failed', outcome: 'refused', reason: 'share_password_wrong', target: { kind: 'share', id: share.id } });
+      throw unauthorized('share_password_wrong');
+    }
     return this.deps.tokens.issue(share.id, share.password_hash);
   }
 
@@ -202,17 +207,18 @@ export class PublicSharesService {
     if (node.folder === 1) throw notFound();
     await this.deps.access.requireOn(link.creator, node, 'PREVIEW');
     await this.secureWithheld(link.share, node);
+    await this.recordTransfer(link.share, node, 'file.view');
     return node;
   }
 
-  /** Notes a completed download through a link in the activity log. */
-  async recordDownload(share: ShareRow, node: NodeRow, visitor: Visitor): Promise<void> {
-    await this.deps.events.record({
-      service: 'share',
-      message: `Downloaded ${node.name} through share link ${share.id}`,
-      userId: visitor.user?.id ?? share.created_by,
-      ip: visitor.ip,
-    });
+  /**
+   * Records bytes leaving through a link before the first one is sent (`share.download`, or
+   * `file.view` for a preview); the actor is the link (opening it named it). Without a record
+   * nothing is sent.
+   */
+  async recordTransfer(share: ShareRow, node: NodeRow, action: 'share.download' | 'file.view'): Promise<void> {
+    const path = (await this.deps.tree.livePaths([node.id])).get(node.id) ?? node.name;
+    await this.deps.audit.recordOrThrow({ action, target: nodeTarget(node, path), params: { shareId: share.id, ...(node.folder === 1 ? {} : { size: node.size }) } });
   }
 
   /**
@@ -267,6 +273,8 @@ export class PublicSharesService {
   }
 
   private async openShare(share: ShareRow, visitor: Visitor): Promise<OpenLink> {
+    // From here on the request acts as the link: its records (and refusals) name it.
+    auditContext.setActor(shareLinkActor(share, visitor));
     const creator = await this.deps.users.findById(share.created_by);
     if (!creator || creator.status !== 'ACTIVE') throw invalidLink();
     const now = new Date().toISOString();
@@ -338,4 +346,9 @@ export class PublicSharesService {
     if (uncovered.includes(node.id)) throw forbidden('secure_approval_required');
     return uncovered;
   }
+}
+
+/** The audit actor of a share link's visitor: the link, and the signed-in account if any. */
+function shareLinkActor(share: ShareRow, visitor: Visitor): AuditActor {
+  return { kind: 'share_link', id: share.id, accountId: visitor.user?.id ?? null, label: visitor.user ? `${visitor.user.name} <${visitor.user.email}>` : null };
 }

@@ -9,7 +9,8 @@ import {
 import { AppError, badRequest, forbidden, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { hashPassword } from '../auth/passwords.js';
-import type { EventsService } from '../events/events.service.js';
+import type { AuditRecorder } from '../audit/audit.recorder.js';
+import { nodeTarget } from '../files/file-audit.js';
 import { ADMIN_LEVEL, type AccessService } from '../files/access.service.js';
 import type { FileTreeService } from '../files/file-tree.js';
 import type { Caller } from '../files/files.service.js';
@@ -32,7 +33,7 @@ export interface SharesServiceDeps {
   groups: GroupsRepo;
   requests: RequestsRepo;
   secure: SecureFolders;
-  events: EventsService;
+  audit: AuditRecorder;
   webhooks: () => WebhookEmitter | undefined;
   publicUrl: string | undefined;
 }
@@ -62,7 +63,10 @@ export class SharesService {
     const rules = await this.checkRules(body, now);
     const secure = (await this.deps.secure.lockAbove(node)) !== undefined;
     const grants = secure ? await this.shareApprovals(caller.user, node, now) : [];
-    if (secure && grants.length === 0) throw approvalRequired();
+    if (secure && grants.length === 0) {
+      await this.deps.audit.record({ action: 'share.create', outcome: 'refused', reason: 'secure_share_approval_required', target: nodeTarget(node, body.path) });
+      throw approvalRequired();
+    }
     const id = newId();
     const key = newShareKey();
     const row: ShareRow = {
@@ -94,7 +98,7 @@ export class SharesService {
     } else {
       await this.repo.insert(row, recipients);
     }
-    await this.deps.events.record({ service: 'share', message: `Created a share link (${rules.scope}) for ${body.path}`, userId: caller.user.id, ip: caller.ip });
+    await this.deps.audit.record({ action: 'share.create', target: nodeTarget(node, body.path), params: shareParams(id, row) });
     this.deps.webhooks()?.emit('share.created', { shareId: id, path: body.path, scope: rules.scope, userId: caller.user.id });
     return (await this.present(caller.user, [{ share: row, node, path: body.path, recipients }]))[0]!;
   }
@@ -120,7 +124,7 @@ export class SharesService {
     if (rules.password !== undefined) patch.password_hash = rules.password === null ? null : await hashPassword(rules.password);
     const recipients = recipientRows(id, rules);
     await this.repo.update(id, patch, recipients);
-    await this.deps.events.record({ service: 'share', message: `Changed the share link of ${path}`, userId: caller.user.id, ip: caller.ip });
+    await this.deps.audit.record({ action: 'share.update', target: nodeTarget(node, path), params: shareParams(id, { ...share, ...patch }) });
     return (await this.present(caller.user, [{ share: { ...share, ...patch }, node, path, recipients }]))[0]!;
   }
 
@@ -129,7 +133,9 @@ export class SharesService {
     const share = await this.repo.findById(id);
     if (!share || (share.created_by !== caller.user.id && caller.user.role_level < ADMIN_LEVEL)) throw notFound('share_link_invalid');
     await this.repo.delete(id);
-    await this.deps.events.record({ service: 'share', message: `Revoked share link ${id}`, userId: caller.user.id, ip: caller.ip });
+    const node = await this.deps.tree.repo.findById(share.node_id);
+    const path = node ? ((await this.deps.tree.anyPaths([node.id])).get(node.id) ?? node.name) : null;
+    await this.deps.audit.record({ action: 'share.revoke', target: { kind: 'node', id: share.node_id, path, label: node?.name ?? null }, params: { shareId: id } });
   }
 
   async list(user: UserRow): Promise<ShareList> {
@@ -227,4 +233,9 @@ function recipientRows(shareId: string, rules: Rules): ShareRecipientRow[] {
     ...rules.users.map((entity_id) => ({ share_id: shareId, entity_type: 'user' as const, entity_id })),
     ...rules.groups.map((entity_id) => ({ share_id: shareId, entity_type: 'group' as const, entity_id })),
   ];
+}
+
+/** What a share record keeps of a link: its id and rules (never its key or password). */
+function shareParams(id: string, row: Pick<ShareRow, 'scope' | 'expires_at' | 'download_limit' | 'preview' | 'password_hash'>) {
+  return { shareId: id, scope: row.scope, expiresAt: row.expires_at, downloadLimit: row.download_limit, preview: row.preview === 1, password: row.password_hash !== null };
 }

@@ -9,7 +9,7 @@ import { SpentTicketsRepo } from './spent-tickets.repo.js';
 import { AttemptCountersRepo } from '../limits/attempt-counters.repo.js';
 import { RateLimit } from '../limits/rate-limit.js';
 import { resolveServerSecret } from '../auth/server-secret.js';
-import type { EventsService } from '../events/events.service.js';
+import type { AuditRecorder } from '../audit/audit.recorder.js';
 import type { AccessService } from '../files/access.service.js';
 import type { FileTreeService } from '../files/file-tree.js';
 import type { GroupsRepo } from '../groups/groups.repo.js';
@@ -45,7 +45,7 @@ export interface SharingModuleDeps {
   tree: FileTreeService;
   access: AccessService;
   notifications: NotificationsService;
-  events: EventsService;
+  audit: AuditRecorder;
   downloads: DownloadService;
   authorize: AuthorizeDeps;
   /** Secure (locked) folders: share links and requests check them. */
@@ -77,7 +77,7 @@ export async function registerSharing(app: FastifyInstance, deps: SharingModuleD
     secure,
     managers: new SecurityManagers(deps.users, deps.tree, deps.access, secure),
     notifications: deps.notifications,
-    events: deps.events,
+    audit: deps.audit,
     webhooks,
     log: app.log,
   });
@@ -90,7 +90,7 @@ export async function registerSharing(app: FastifyInstance, deps: SharingModuleD
     groups: deps.groups,
     requests: requestsRepo,
     secure,
-    events: deps.events,
+    audit: deps.audit,
     webhooks,
     publicUrl: deps.config.publicUrl,
   });
@@ -115,7 +115,7 @@ export async function registerSharing(app: FastifyInstance, deps: SharingModuleD
     downloadTickets: new ShareDownloadTickets(serverSecret, Date.now, spentTickets),
     sessions: deps.authorize.sessions,
     limits,
-    events: deps.events,
+    audit: deps.audit,
   });
 
   const expire = (what: string, run: () => Promise<number>) =>

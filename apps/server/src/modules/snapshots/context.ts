@@ -2,7 +2,8 @@ import { LockLostError, UnreachableError } from '@bogwan/vault';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { BlobStores } from '../../storage/blob-stores.js';
-import type { EventsService } from '../events/events.service.js';
+import { type AuditActor, SYSTEM_ACTOR } from '../audit/audit-context.js';
+import type { AuditRecorder, AuditTarget } from '../audit/audit.recorder.js';
 import type { FileAccess, FileTree } from '../files/ports.js';
 import type { TasksService } from '../tasks/tasks.service.js';
 import type { WebhookEmitter } from '../webhooks/ports.js';
@@ -19,7 +20,7 @@ export interface SnapshotContext {
   jobs: JobsRepo;
   lock: OperationLock;
   box: PasswordBox;
-  events: EventsService;
+  audit: AuditRecorder;
   log: FastifyBaseLogger;
   restored: RestoredItems;
   background: BackgroundJobs;
@@ -58,4 +59,14 @@ export class BackgroundJobs {
     for (const controller of this.running.values()) controller.abort();
     await Promise.allSettled([...this.running.keys()]);
   }
+}
+
+/** The audit actor of a run: the account that started it, else the server (a schedule). */
+export function runActor(accountId: string | null): AuditActor {
+  return accountId ? { kind: 'account', id: accountId, accountId } : SYSTEM_ACTOR;
+}
+
+/** The audit target of a snapshot plan. */
+export function planTarget(plan: { id: string; name: string }): AuditTarget {
+  return { kind: 'snapshot_plan', id: plan.id, label: plan.name };
 }

@@ -11,7 +11,7 @@ import type { NodeRow } from '../files/ports.js';
 import type { UserRow } from '../users/users.repo.js';
 import type { Catalog, CatalogEntry } from './catalog.js';
 import { type CatalogCache, readCatalog, stagingRoot } from './catalog-cache.js';
-import { type SnapshotContext, errorKeyOf, isAbort } from './context.js';
+import { type SnapshotContext, errorKeyOf, isAbort, planTarget, runActor } from './context.js';
 import type { ListedRestore, ListedRun } from './jobs.repo.js';
 import type { HeldOperation } from './operation-lock.js';
 import type { PlanRow } from './plans.repo.js';
@@ -193,11 +193,7 @@ export class RestoreRunner {
       await ctx.jobs.updateRestore(id, { status: ok ? 'completed' : 'failure', files: placed.files, failed: placed.failed, error, finished_at: new Date().toISOString() });
       await ctx.tasks().update(taskId, ok ? { status: 'completed', progress: 100 } : { status: 'failure' });
       if (ok) await fs.rm(staging, { recursive: true, force: true });
-      await ctx.events.record({
-        service: 'snapshot',
-        message: `Restore from plan ${plan.name} ${ok ? 'completed' : `finished with ${placed.failed} failed files`}: ${placed.files} files`,
-        userId: user.id,
-      });
+      await ctx.audit.record({ action: 'snapshot.restore', actor: runActor(user.id), target: planTarget(plan), params: { restoreId: id, runId: run.id, status: ok ? 'completed' : 'failure', files: placed.files, failed: placed.failed, items: items.join('\n') } });
     } catch (error) {
       const canceled = isAbort(error, controller.signal);
       const key = canceled ? null : errorKeyOf(error, 'request_error_message');
@@ -207,7 +203,7 @@ export class RestoreRunner {
         .updateRestore(id, { status: canceled ? 'canceled' : 'failure', error: key, finished_at: new Date().toISOString() })
         .catch((e) => ctx.log.error({ err: e }, 'restore not updated'));
       await ctx.tasks().update(taskId, { status: canceled ? 'canceled' : 'failure' }).catch(() => {});
-      await ctx.events.record({ service: 'snapshot', message: `Restore from plan ${plan.name} ${canceled ? 'canceled' : `failed (${key})`}`, userId: user.id });
+      await ctx.audit.record({ action: 'snapshot.restore', actor: runActor(user.id), target: planTarget(plan), params: { restoreId: id, runId: run.id, status: canceled ? 'canceled' : 'failure', error: key, items: items.join('\n') } });
     } finally {
       await releaseAll();
     }

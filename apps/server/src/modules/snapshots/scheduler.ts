@@ -1,6 +1,7 @@
 import { AppError } from '../../errors.js';
 import { newId } from '../../ids.js';
-import type { SnapshotContext } from './context.js';
+import { SYSTEM_ACTOR } from '../audit/audit-context.js';
+import { type SnapshotContext, planTarget } from './context.js';
 import { dueSlots, parseDays } from './schedule-clock.js';
 import type { SnapshotRunner } from './snapshot-runner.js';
 
@@ -68,7 +69,7 @@ export class SnapshotScheduler {
             started_at: at,
             finished_at: at,
           });
-          await this.ctx.events.record({ service: 'snapshot', message: `Scheduled snapshot of plan ${plan.name} (${slot}) not started: ${key}` });
+          await this.ctx.audit.record({ action: 'snapshot.run', actor: SYSTEM_ACTOR, target: planTarget(plan), params: { status: 'not_started', schedule: slot, error: key } });
         }
       }
     }

@@ -2,7 +2,7 @@ import { Lock, backup } from '@bogwan/vault';
 import { newId } from '../../ids.js';
 import type { NodeRow } from '../files/ports.js';
 import { CatalogBuilder } from './catalog.js';
-import { type SnapshotContext, errorKeyOf, isAbort } from './context.js';
+import { type SnapshotContext, errorKeyOf, isAbort, planTarget, runActor } from './context.js';
 import type { RunRow } from './jobs.repo.js';
 import { liveSource } from './live-source.js';
 import type { HeldOperation } from './operation-lock.js';
@@ -128,11 +128,7 @@ export class SnapshotRunner {
       await ctx.jobs.updateRun(run.id, outcome);
       announceFinishedRun(ctx, plan, { ...run, ...outcome });
       if (run.task_id) await ctx.tasks().update(run.task_id, { status: 'completed', progress: 100, size });
-      await ctx.events.record({
-        service: 'snapshot',
-        message: `Snapshot of plan ${plan.name} completed: ${files} files, ${size} bytes (${result.id.slice(0, 8)})`,
-        userId: run.started_by,
-      });
+      await ctx.audit.record({ action: 'snapshot.run', actor: runActor(run.started_by), target: planTarget(plan), params: { runId: run.id, status: 'completed', files, size, snapshot: result.id.slice(0, 8) } });
     } catch (error) {
       const canceled = isAbort(error, controller.signal);
       const key = canceled ? null : errorKeyOf(error, 'request_error_message');
@@ -142,7 +138,7 @@ export class SnapshotRunner {
       await ctx.jobs.updateRun(run.id, outcome).catch((e) => ctx.log.error({ err: e }, 'snapshot run not updated'));
       announceFinishedRun(ctx, plan, { ...run, ...outcome });
       if (run.task_id) await ctx.tasks().update(run.task_id, { status: canceled ? 'canceled' : 'failure' }).catch(() => {});
-      await ctx.events.record({ service: 'snapshot', message: `Snapshot of plan ${plan.name} ${canceled ? 'canceled' : `failed (${key})`}`, userId: run.started_by });
+      await ctx.audit.record({ action: 'snapshot.run', actor: runActor(run.started_by), target: planTarget(plan), params: { runId: run.id, status: canceled ? 'canceled' : 'failure', error: key } });
     } finally {
       await releaseAll();
     }

@@ -4,7 +4,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/index.js';
 import { resolveServerSecret } from '../auth/server-secret.js';
 import { requireDecorators } from '../../http/wiring.js';
-import type { EventsService } from '../events/events.service.js';
+import type { AuditRecorder } from '../audit/audit.recorder.js';
 import { CatalogCache, stagingRoot } from './catalog-cache.js';
 import { BackgroundJobs, type SnapshotContext } from './context.js';
 import { JobsRepo } from './jobs.repo.js';
@@ -30,7 +30,7 @@ declare module 'fastify' {
 export interface SnapshotsModuleDeps {
   config: Config;
   db: Db;
-  events: EventsService;
+  audit: AuditRecorder;
 }
 
 /**
@@ -54,7 +54,7 @@ export async function registerSnapshots(app: FastifyInstance, deps: SnapshotsMod
     jobs,
     lock,
     box: new PasswordBox(resolveServerSecret(deps.config.secret, deps.config.dataDir)),
-    events: deps.events,
+    audit: deps.audit,
     log: app.log,
     restored,
     background: new BackgroundJobs(),

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/index.js';
 import { requireDecorators } from '../../http/wiring.js';
-import type { EventsService } from '../events/events.service.js';
+import type { AuditRecorder } from '../audit/audit.recorder.js';
 import { storageRoutes } from './storage.routes.js';
 import { SyncRepo } from './sync.repo.js';
 import { SyncService } from './sync.service.js';
@@ -14,9 +14,9 @@ declare module 'fastify' {
 }
 
 /** Wires the volume table and sync tasks; needs `app.blobStores`, `app.fileAccess` and `app.tasks`. */
-export async function registerStorageSync(app: FastifyInstance, deps: { db: Db; events: EventsService }): Promise<void> {
+export async function registerStorageSync(app: FastifyInstance, deps: { db: Db; audit: AuditRecorder }): Promise<void> {
   requireDecorators(app, 'storage-sync', ['blobStores', 'fileAccess', 'tasks']);
-  const syncs = new SyncService(new SyncRepo(deps.db), app.blobStores, () => app.fileAccess, () => app.tasks, deps.events, app.log);
+  const syncs = new SyncService(new SyncRepo(deps.db), app.blobStores, () => app.fileAccess, () => app.tasks, deps.audit, app.log);
   app.decorate('storageSyncs', syncs);
   await app.register(storageRoutes, { syncs });
   app.addHook('onReady', async () => syncs.startRecovery());

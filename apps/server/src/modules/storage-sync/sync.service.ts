@@ -4,7 +4,7 @@ import { AppError, badRequest, conflict } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { BlobMissingError, blobKeyOf } from '../../storage/blob-store.js';
 import type { BlobStores } from '../../storage/blob-stores.js';
-import type { EventsService } from '../events/events.service.js';
+import type { AuditRecorder } from '../audit/audit.recorder.js';
 import type { FileAccess, NodeRow } from '../files/ports.js';
 import type { TasksService } from '../tasks/tasks.service.js';
 import type { UserRow } from '../users/users.repo.js';
@@ -39,7 +39,7 @@ export class SyncService {
     private readonly stores: BlobStores,
     private readonly access: () => FileAccess,
     private readonly tasks: () => TasksService,
-    private readonly events: EventsService,
+    private readonly audit: AuditRecorder,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -89,8 +89,7 @@ export class SyncService {
       { id: row.task_id, type: 'sync', ownerId: user.id, name: name ? `${root.name} → ${name} (${target})` : `${root.name} → ${target}`, clientPath: body.path },
       () => this.cancellers.get(row.id)?.(),
     );
-    const verb = body.mode === 'move' ? 'Moving' : `Copying into ${name} on`;
-    await this.events.record({ service: 'storage', message: `${verb} ${body.path} ${body.mode === 'move' ? 'to' : ''} ${target}`.replace(/\s+/g, ' '), userId: user.id, ip });
+    await this.audit.record({ action: 'storage.sync', target: syncTarget(row), params: { syncId: row.id, status: 'started', mode: body.mode, from: source, to: target, ...(name ? { name } : {}) }, ip });
     const run = this.run(row, root).finally(() => this.runs.delete(run));
     this.runs.add(run);
     return toSync(row);
@@ -102,7 +101,7 @@ export class SyncService {
     if (!sync || !(await this.repo.end(sync.id, 'canceled'))) throw conflict('task_not_cancelable');
     this.cancellers.get(sync.id)?.();
     await this.tasks().update(sync.task_id, { status: 'canceled' });
-    await this.events.record({ service: 'storage', message: `Canceled the sync of ${sync.path}`, userId: user.id, ip });
+    await this.audit.record({ action: 'storage.sync', target: syncTarget(sync), params: { syncId: sync.id, status: 'canceled', mode: sync.mode }, ip });
   }
 
   /** Marks syncs whose process stopped writing as failed and drops their pins. */
@@ -170,8 +169,8 @@ export class SyncService {
       if (outcome === 'canceled' && canceled && (await this.repo.end(sync.id, 'canceled'))) await this.tasks().update(sync.task_id, { status: 'canceled' });
       if (outcome === 'completed') {
         await this.tasks().update(sync.task_id, { progress: 100, status: 'completed' });
-        const what = sync.mode === 'move' ? `Moved ${sync.path} to ${sync.target}` : `Copied ${sync.path} into ${sync.target_name} on ${sync.target}`;
-        await this.events.record({ service: 'storage', message: what, userId: sync.owner_id });
+        const params = { syncId: sync.id, status: 'completed', mode: sync.mode, from: sync.source, to: sync.target, ...(sync.target_name ? { name: sync.target_name } : {}) };
+        await this.audit.record({ action: 'storage.sync', actor: { kind: 'account', id: sync.owner_id, accountId: sync.owner_id }, target: syncTarget(sync), params });
       }
     } catch (finishError) {
       this.log.error({ err: finishError, sync: sync.id }, 'storage sync not finished cleanly');
@@ -241,4 +240,9 @@ export class SyncService {
       throw error;
     }
   }
+}
+
+/** The audit target of a sync: its root folder. */
+function syncTarget(sync: Pick<SyncRow, 'root_id' | 'path'>) {
+  return { kind: 'node' as const, id: sync.root_id, path: sync.path };
 }

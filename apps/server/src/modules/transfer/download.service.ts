@@ -1,11 +1,12 @@
 import type { Readable } from 'node:stream';
-import type { PermissionType } from '@bogwan/contracts';
+import type { AuditAction, PermissionType } from '@bogwan/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import yazl from 'yazl';
 import { AppError } from '../../errors.js';
+import type { AuditRecorder } from '../audit/audit.recorder.js';
+import { actionRefusedBy, nodeTarget } from '../files/file-audit.js';
 import type { BlobStore, ByteRange } from '../../storage/blob-store.js';
 import type { BlobStores } from '../../storage/blob-stores.js';
-import type { EventsService } from '../events/events.service.js';
 import type { FileAccess, FileTree, NodeRow } from '../files/ports.js';
 import type { UserRow } from '../users/users.repo.js';
 import type { DownloadGate, DownloadTicket } from './download-gate.js';
@@ -35,7 +36,7 @@ export class DownloadService {
     private readonly stores: BlobStores,
     private readonly tree: () => FileTree,
     private readonly access: () => FileAccess,
-    private readonly events: EventsService,
+    private readonly audit: AuditRecorder,
     private readonly log: FastifyBaseLogger,
     /** The check every byte route passes after the permission check (secure folders); required. */
     private readonly gate: DownloadGate,
@@ -46,9 +47,23 @@ export class DownloadService {
     return this.access().require(user, path, permission);
   }
 
-  /** Lets the bytes of `nodes` go to `user`, or refuses; the ticket is settled when the answer ends. */
-  admit(user: UserRow, nodes: NodeRow[]): Promise<DownloadTicket> {
-    return this.gate.admit(user, nodes);
+  /**
+   * Lets the bytes of `nodes` go to `user`, or refuses; the ticket is settled when the answer
+   * ends. A refusal (a secure folder without an approved request) is recorded as a refused
+   * `permission` (DOWNLOAD, or PREVIEW for the preview's bytes) on each node.
+   */
+  async admit(user: UserRow, nodes: NodeRow[], permission: PermissionType = 'DOWNLOAD'): Promise<DownloadTicket> {
+    try {
+      return await this.gate.admit(user, nodes);
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode === 403) {
+        for (const node of nodes) {
+          const target = nodeTarget(node, await this.tree().pathOf(node).catch(() => node.name));
+          await this.audit.record({ action: actionRefusedBy(permission), outcome: 'refused', reason: error.messageKey, target, params: { permission } });
+        }
+      }
+      throw error;
+    }
   }
 
   /** A file ready to be served (its node must be a file). */
@@ -65,10 +80,17 @@ export class DownloadService {
     };
   }
 
-  /** Notes a download in Recent and the activity log. */
-  async recordDownload(user: UserRow, nodes: NodeRow[], what: string, ip: string): Promise<void> {
-    for (const node of nodes) await this.tree().touch(user.id, node);
-    await this.events.record({ service: 'file', message: `Downloaded ${what}`, userId: user.id, ip });
+  /**
+   * Records bytes about to leave, before the first one is sent, and notes the nodes in the
+   * user's Recent: `file.view` for a preview, `file.download` for a file, `file.download_zip`
+   * for a folder or a selection (one record per item chosen, with the zip's name). Without a
+   * record nothing is sent: a failed audit write fails the answer (500).
+   */
+  async recordTransfer(user: UserRow | null, action: Extract<AuditAction, 'file.view' | 'file.download' | 'file.download_zip' | 'share.download'>, items: { node: NodeRow; path: string }[], params: Record<string, string | number> = {}): Promise<void> {
+    for (const { node, path } of items) {
+      await this.audit.recordOrThrow({ action, target: nodeTarget(node, path), params: { ...(node.folder === 1 ? {} : { size: node.size }), ...params } });
+    }
+    if (user) for (const { node } of items) await this.tree().touch(user.id, node);
   }
 
   /**

@@ -8,7 +8,7 @@ import type { RoutePolicy } from '../../http/policy.js';
 import { blobDirectoryState, isInsideBlobDirectory, markBlobDirectory } from '../../storage/blob-marker.js';
 import { type BlobStores, CLOUD_BUCKET_SETTING, SERVER_PATH_SETTING, ServerPathNotSharedError } from '../../storage/blob-stores.js';
 import { LocalBlobStore } from '../../storage/local-blob-store.js';
-import type { EventsService } from '../events/events.service.js';
+import type { AuditRecorder } from '../audit/audit.recorder.js';
 import type { SettingsRepo } from '../settings/settings.repo.js';
 import type { StorageUseRepo } from './storage-use.repo.js';
 
@@ -21,7 +21,7 @@ const policies = {
 export interface StorageSettingsDeps {
   stores: BlobStores;
   settings: SettingsRepo;
-  events: EventsService;
+  audit: AuditRecorder;
   use: StorageUseRepo;
 }
 
@@ -58,7 +58,7 @@ async function prepareServerPath(dir: string): Promise<void> {
  * files are read from the location set now, so moving it under them would strand them
  * (409 `storage_backend_in_use`; the root folders are moved with the sync task first).
  */
-export async function storageSettingsRoutes(app: FastifyInstance, { stores, settings, events, use }: StorageSettingsDeps): Promise<void> {
+export async function storageSettingsRoutes(app: FastifyInstance, { stores, settings, audit, use }: StorageSettingsDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const current = async (): Promise<StorageSettings> => ({
     server: { path: await stores.serverPath() },
@@ -88,7 +88,8 @@ export async function storageSettingsRoutes(app: FastifyInstance, { stores, sett
       const serverPath = server ? path.resolve(server.path) : undefined;
       const serverChanges = serverPath !== undefined && serverPath !== (await stores.serverPath());
       if (serverChanges) checkServerPath(serverPath);
-      const cloudChanges = cloud !== undefined && cloud.bucket !== (await settings.get<string>(CLOUD_BUCKET_SETTING));
+      const before = await current();
+      const cloudChanges = cloud !== undefined && cloud.bucket !== before.cloud.bucket;
       if (serverChanges) await refuseWhileInUse('server');
       if (cloudChanges) await refuseWhileInUse('cloud');
       if (cloud && !(await stores.bucketExists(cloud.bucket))) throw badRequest('cloud_bucket_missing');
@@ -101,7 +102,10 @@ export async function storageSettingsRoutes(app: FastifyInstance, { stores, sett
         await settings.set(SERVER_PATH_SETTING, serverPath);
       }
       if (cloudChanges) await settings.set(CLOUD_BUCKET_SETTING, cloud.bucket);
-      await events.record({ service: 'setting', message: 'Storage settings saved', userId: request.user!.id, ip: request.ip });
+      if (serverChanges || cloudChanges) {
+        const params = { ...(serverChanges ? { serverFrom: before.server.path, serverTo: serverPath } : {}), ...(cloudChanges ? { cloudFrom: before.cloud.bucket, cloudTo: cloud.bucket } : {}) };
+        await audit.record({ action: 'settings.change', target: { kind: 'setting', id: 'storage' }, params });
+      }
       return current();
     },
   );

@@ -4,7 +4,7 @@ import type { Db } from '../../db/index.js';
 import { requireDecorators } from '../../http/wiring.js';
 import type { HousekeepingTask } from '../../jobs/housekeeping.js';
 import { BlobStores } from '../../storage/blob-stores.js';
-import type { EventsService } from '../events/events.service.js';
+import type { AuditRecorder } from '../audit/audit.recorder.js';
 import type { SessionsRepo } from '../sessions/sessions.repo.js';
 import { SettingsRepo } from '../settings/settings.repo.js';
 import { installationId } from '../system/installation.js';
@@ -32,7 +32,7 @@ export interface TransferModuleDeps {
   config: Config;
   db: Db;
   settings: SettingsRepo;
-  events: EventsService;
+  audit: AuditRecorder;
   sessions: SessionsRepo;
   /** The server secret; preview tickets are signed with a key derived from it. */
   serverSecret: string;
@@ -55,13 +55,13 @@ export async function registerTransfer(
   const tree = () => app.fileTree;
   const access = () => app.fileAccess;
   const progress = new UploadTasks(() => app.tasks, app.log);
-  const uploads = new UploadService(repo, stores, tree, access, deps.events, app.log, progress, () => app.webhooks);
-  const downloads = new DownloadService(stores, tree, access, deps.events, app.log, deps.downloadGate);
+  const uploads = new UploadService(repo, stores, tree, access, deps.audit, app.log, progress, () => app.webhooks);
+  const downloads = new DownloadService(stores, tree, access, deps.audit, app.log, deps.downloadGate);
   app.decorate('blobStores', stores);
   app.decorate('uploads', uploads);
   const tickets = new PreviewTickets(deps.serverSecret);
   await app.register(transferRoutes, { uploads, downloads, tickets, sessions: deps.sessions });
-  await app.register(storageSettingsRoutes, { stores, settings: deps.settings, events: deps.events, use: new StorageUseRepo(deps.db) });
+  await app.register(storageSettingsRoutes, { stores, settings: deps.settings, audit: deps.audit, use: new StorageUseRepo(deps.db) });
   app.addHook('onClose', async () => {
     await uploads.close();
     await stores.close();

@@ -101,14 +101,14 @@ export async function transferRoutes(app: FastifyInstance, { uploads, downloads,
       const single = request.query.path !== undefined ? nodes[0]! : undefined;
       if (single && single.folder !== 1) {
         const file = await downloads.file(single);
-        const whole = !request.headers.range;
-        const sent = await sendFile(request, reply, file, { disposition: 'attachment', type: 'application/octet-stream' });
-        if (sent && whole) await downloads.recordDownload(user, [single], paths[0]!, request.ip);
+        // A whole file is recorded before its first byte; the ranges of a resumed or streamed one are not again.
+        const record = () => downloads.recordTransfer(user, 'file.download', [{ node: single, path: paths[0]! }]);
+        await sendFile(request, reply, file, { disposition: 'attachment', type: 'application/octet-stream', beforeWhole: record });
         return reply;
       }
       const name = single ? `${single.name}.zip` : 'download.zip';
+      await downloads.recordTransfer(user, 'file.download_zip', nodes.map((node, i) => ({ node, path: paths[i]! })), { zip: name, items: nodes.length });
       const zip = downloads.zip(name, nodes, user);
-      await downloads.recordDownload(user, nodes, paths.join(', '), request.ip);
       return reply
         .header('content-type', 'application/zip')
         .header('content-disposition', contentDisposition('attachment', zip.name))
@@ -123,9 +123,9 @@ export async function transferRoutes(app: FastifyInstance, { uploads, downloads,
     async (request, reply) => {
       const node = await downloads.require(request.user!, request.query.path, 'PREVIEW');
       if (node.folder === 1) throw badRequest('invalid_path');
-      settleWhenSent(request, reply, await downloads.admit(request.user!, [node]), (error) => request.log.error({ err: error }, 'preview not settled'));
-      const sent = await sendPreview(request, reply, await downloads.file(node));
-      if (sent && !request.headers.range) await downloads.recordDownload(request.user!, [node], '', request.ip).catch(() => {});
+      settleWhenSent(request, reply, await downloads.admit(request.user!, [node], 'PREVIEW'), (error) => request.log.error({ err: error }, 'preview not settled'));
+      const record = () => downloads.recordTransfer(request.user!, 'file.view', [{ node, path: request.query.path }]);
+      await sendPreview(request, reply, await downloads.file(node), record);
       return reply;
     },
   );
@@ -139,12 +139,13 @@ export async function transferRoutes(app: FastifyInstance, { uploads, downloads,
       if (node.folder === 1) throw badRequest('invalid_path');
       reply.header('cache-control', 'no-store');
       // Bytes that are counted (secure folders) are never streamed in pieces: the preview fetches them once.
-      const admitted = await downloads.admit(user, [node]);
+      const admitted = await downloads.admit(user, [node], 'PREVIEW');
       if (admitted !== FREE_TICKET) {
         await admitted.settle(false);
         return { ticket: null };
       }
-      await downloads.recordDownload(user, [node], '', request.ip).catch(() => {});
+      // The media element streams the preview in ranges under this ticket: the view is recorded once, here.
+      await downloads.recordTransfer(user, 'file.view', [{ node, path: request.query.path }]);
       return { ticket: await tickets.sign({ userId: user.id, sessionId: request.sessionId!, nodeId: node.id }) };
     },
   );
@@ -161,7 +162,7 @@ export async function transferRoutes(app: FastifyInstance, { uploads, downloads,
       const node = await downloads.require(user, request.query.path, 'PREVIEW');
       // The ticket is for one node: a file moved, renamed or replaced since needs a new one.
       if (node.id !== claims.nodeId) throw forbidden();
-      const admitted = await downloads.admit(user, [node]);
+      const admitted = await downloads.admit(user, [node], 'PREVIEW');
       if (admitted !== FREE_TICKET) {
         await admitted.settle(false);
         throw forbidden('secure_approval_required');
@@ -173,24 +174,25 @@ export async function transferRoutes(app: FastifyInstance, { uploads, downloads,
 }
 
 /** A file's bytes for a preview: inline, sandboxed, never sniffed into something active. */
-function sendPreview(request: FastifyRequest, reply: FastifyReply, file: FileBody): Promise<boolean> {
+function sendPreview(request: FastifyRequest, reply: FastifyReply, file: FileBody, beforeWhole?: () => Promise<void>): Promise<boolean> {
   reply
     .header('content-security-policy', PREVIEW_CSP)
     .header('cross-origin-resource-policy', 'same-origin')
     .header('x-content-type-options', 'nosniff');
-  return sendFile(request, reply, file, { disposition: 'inline', type: previewType(file.node.name) });
+  return sendFile(request, reply, file, { disposition: 'inline', type: previewType(file.node.name), beforeWhole });
 }
 
 /**
  * Answers a file with validators and ranges: 304 when `If-None-Match` names its ETag,
  * 206 for one satisfiable `Range` (416 otherwise), 200 with the whole body else.
- * Answers true when bytes were sent.
+ * Answers true when bytes were sent. `beforeWhole` runs before the first byte of a whole
+ * body (not of a range, not for a 304): the download's audit record.
  */
 async function sendFile(
   request: FastifyRequest,
   reply: FastifyReply,
   file: FileBody,
-  options: { disposition: 'attachment' | 'inline'; type: string },
+  options: { disposition: 'attachment' | 'inline'; type: string; beforeWhole?: () => Promise<void> },
 ): Promise<boolean> {
   reply
     .header('etag', file.etag)
@@ -217,7 +219,14 @@ async function sendFile(
     await reply.send(await file.open(range));
     return true;
   }
+  const body = await file.open();
+  try {
+    await options.beforeWhole?.();
+  } catch (error) {
+    body.destroy();
+    throw error;
+  }
   reply.header('content-length', file.size);
-  await reply.send(await file.open());
+  await reply.send(body);
   return true;
 }

@@ -6,7 +6,8 @@ import { AppError, badRequest, conflict } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { type BlobStore, blobKeyOf } from '../../storage/blob-store.js';
 import type { BlobStores } from '../../storage/blob-stores.js';
-import type { EventsService } from '../events/events.service.js';
+import type { AuditRecorder } from '../audit/audit.recorder.js';
+import { nodeTarget } from '../files/file-audit.js';
 import type { UploadProgress } from './upload-tasks.js';
 import type { WebhookEmitter } from '../webhooks/ports.js';
 import { toFileEntry } from '../files/files.presenter.js';
@@ -68,7 +69,7 @@ export class UploadService {
     private readonly stores: BlobStores,
     private readonly tree: () => FileTree,
     private readonly access: () => FileAccess,
-    private readonly events: EventsService,
+    private readonly audit: AuditRecorder,
     private readonly log: FastifyBaseLogger,
     private readonly progress: UploadProgress,
     /** Outgoing webhooks, told of every completed upload. */
@@ -155,7 +156,6 @@ export class UploadService {
     if (!node) return { complete: false, received: chunks.length };
     await this.progress.completed(session.id, fields.path);
     const path = joinPath(fields.path, node.name);
-    await this.events.record({ service: 'file', message: `Uploaded ${path} (${node.size} bytes)`, userId: user.id, ip });
     // The upload session is the event: told once however many requests reach this point for it.
     this.hooks()?.emit('upload', { path, name: node.name, size: node.size, userId: user.id }, `upload:${session.id}`);
     return { complete: true, received: chunks.length, file: toFileEntry(node, path, false) };
@@ -182,7 +182,9 @@ export class UploadService {
       try {
         // Identical content already stored (the pin keeps it there): the staged copy is dropped.
         if ((await store.stat(key))?.size !== size) await store.staging.commit(session.id, fields.totalChunks, size, key);
-        return await this.tree().addFile(folder, { name: fields.fileName, size, contentHash: hash, blobKey: key, ownerId: user.id, backend: store.backend });
+        // The `file.upload` record is written in the transaction that adds the file.
+        const audit = { recorder: this.audit, entry: (node: NodeRow, path: string) => ({ action: 'file.upload' as const, target: nodeTarget(node, path), params: { size } }) };
+        return await this.tree().addFile(folder, { name: fields.fileName, size, contentHash: hash, blobKey: key, ownerId: user.id, backend: store.backend }, { audit });
       } finally {
         await this.repo.unpinBlob(pin);
         await this.collectIfUnreferenced(store, hash);

@@ -1,5 +1,5 @@
 import type { TrashRetention } from '@bogwan/contracts';
-import type { EventsService } from '../events/events.service.js';
+import type { AuditRecorder } from '../audit/audit.recorder.js';
 import type { Caller } from '../files/files.service.js';
 import type { SettingsRepo } from '../settings/settings.repo.js';
 import type { TrashService } from './trash.service.js';
@@ -13,7 +13,7 @@ export class TrashRetentionService {
   constructor(
     private readonly settings: SettingsRepo,
     private readonly trash: TrashService,
-    private readonly events: EventsService,
+    private readonly audit: AuditRecorder,
   ) {}
 
   async get(): Promise<TrashRetention> {
@@ -21,13 +21,9 @@ export class TrashRetentionService {
   }
 
   async set(caller: Caller, retention: TrashRetention): Promise<TrashRetention> {
+    const before = await this.get();
     await this.settings.set(TRASH_RETENTION_SETTING, retention.days);
-    await this.events.record({
-      service: 'trash',
-      message: retention.days === null ? 'Turned off automatic trash deletion' : `Trash items are deleted after ${retention.days} days`,
-      userId: caller.user.id,
-      ip: caller.ip,
-    });
+    await this.audit.record({ action: 'settings.change', target: { kind: 'setting', id: TRASH_RETENTION_SETTING }, params: { from: before.days, to: retention.days } });
     return retention;
   }
 

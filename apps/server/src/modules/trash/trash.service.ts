@@ -1,10 +1,13 @@
 import { type TrashListResponse, joinPath } from '@bogwan/contracts';
 import { forbidden, notFound } from '../../errors.js';
-import type { EventsService } from '../events/events.service.js';
+import { type AuditActor, SYSTEM_ACTOR } from '../audit/audit-context.js';
+import type { AuditRecorder } from '../audit/audit.recorder.js';
+import type { AuditParams } from '@bogwan/contracts';
 import { ADMIN_LEVEL, type AccessService } from '../files/access.service.js';
 import { type FileTreeService, folderNotFound, placeName, uniqueNames } from '../files/file-tree.js';
 import type { Caller } from '../files/files.service.js';
 import { blobReferences, fileBytes } from '../files/moves.service.js';
+import { nodeTarget } from '../files/file-audit.js';
 import type { NodeRow } from '../files/ports.js';
 import type { UserRow, UsersRepo } from '../users/users.repo.js';
 
@@ -18,7 +21,7 @@ export class TrashService {
     private readonly tree: FileTreeService,
     private readonly access: AccessService,
     private readonly users: UsersRepo,
-    private readonly events: EventsService,
+    private readonly audit: AuditRecorder,
   ) {}
 
   private get repo() {
@@ -70,19 +73,19 @@ export class TrashService {
       this.tree.locked(
         items.map(({ node }) => node),
         async (repo, current) => {
-          for (const node of current) {
+          for (const [i, node] of current.entries()) {
             if (node.trash_key === '') throw notFound();
             const parent = node.parent_id === '' ? null : ((await repo.findById(node.parent_id)) ?? null);
             if (node.parent_id !== '' && !parent) throw folderNotFound();
             await this.tree.assertPlaceable(repo, parent, node.name, node);
             await placeName(repo, node.parent_id, node.name, node.folder === 1, 'error');
             await repo.update(node.id, { trash_key: '', trashed_at: null, trashed_by: null, original_parent_id: null });
+            await this.audit.record({ action: 'file.restore', target: nodeTarget(node, items[i]!.path) }, repo.trx);
           }
         },
       ),
     );
     await this.tree.trashMoved(items.map(({ node }) => node.id));
-    for (const { path } of items) await this.record(caller, `Restored ${path} from the trash`);
     return items.length;
   }
 
@@ -104,7 +107,6 @@ export class TrashService {
     const node = await this.repo.findById(id);
     if (!node || node.trash_key === '') throw notFound();
     await this.purgeNode(node);
-    await this.record(caller, `Deleted ${node.name} (${node.folder === 1 ? 'folder' : 'file'}) permanently`);
   }
 
   /** Empties the trash (administrators); answers how many trash entries went. */
@@ -117,7 +119,6 @@ export class TrashService {
       await this.purgeNode(node);
       count += 1;
     }
-    if (count > 0) await this.record(caller, `Emptied the trash (${count} items)`);
     return count;
   }
 
@@ -130,16 +131,18 @@ export class TrashService {
     for (const id of await this.repo.trashedBefore(before)) {
       const node = await this.repo.findById(id);
       if (!node || node.trash_key === '' || !node.trashed_at || node.trashed_at >= before) continue;
-      await this.purgeNode(node);
+      await this.purgeNode(node, SYSTEM_ACTOR, { retentionDays: days });
       count += 1;
-    }
-    if (count > 0) {
-      await this.events.record({ service: 'trash', message: `Deleted ${count} items kept in the trash longer than ${days} days` });
     }
     return count;
   }
 
-  private async purgeNode(node: NodeRow): Promise<void> {
+  /**
+   * Deletes a trashed item and what lies under it for good; its `file.purge` record (with the
+   * path it had) commits with it. `actor`: the request's account unless given (the retention job).
+   */
+  private async purgeNode(node: NodeRow, actor?: AuditActor, params: AuditParams = {}): Promise<void> {
+    const path = (await this.tree.anyPaths([node.id])).get(node.id) ?? node.name;
     await this.repo.transaction(async (repo) => {
       // The root's lock first, then the blob rows in key order: the order uploads and copies
       // take them in, so a purge and an upload sharing a blob cannot deadlock.
@@ -148,10 +151,8 @@ export class TrashService {
       for (const ref of blobReferences(rows)) await repo.releaseBlobRefs(ref.backend, ref.hash, ref.count);
       if (node.parent_id !== '') await repo.addUsage(node.root_id, -fileBytes(rows), false);
       await repo.delete(rows.map((r) => r.id));
+      const what = { ...params, folder: node.folder === 1, items: rows.length, size: fileBytes(rows) };
+      await this.audit.record({ action: 'file.purge', target: nodeTarget(node, path), params: what, ...(actor ? { actor } : {}) }, repo.trx);
     });
-  }
-
-  private record(caller: Caller, message: string): Promise<void> {
-    return this.events.record({ service: 'trash', message, userId: caller.user.id, ip: caller.ip });
   }
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import { requireDecorators } from '../../http/wiring.js';
-import type { EventsService } from '../events/events.service.js';
+import type { AuditRecorder } from '../audit/audit.recorder.js';
 import type { AccessService } from '../files/access.service.js';
 import type { FileTreeService } from '../files/file-tree.js';
 import type { GroupsRepo } from '../groups/groups.repo.js';
@@ -38,7 +38,7 @@ export interface AccountsModuleDeps {
   sessions: SessionsService;
   licence: LicenceService;
   notifications: NotificationsService;
-  events: EventsService;
+  audit: AuditRecorder;
   tree: FileTreeService;
   access: AccessService;
 }
@@ -46,8 +46,8 @@ export interface AccountsModuleDeps {
 /** Wires accounts, groups, resources (per-node permissions) and the default permissions. */
 export async function registerAccounts(app: FastifyInstance, deps: AccountsModuleDeps): Promise<void> {
   requireDecorators(app, 'accounts', ['db', 'blobStores', 'loginGuard']);
-  const resources = new ResourcesService(deps.permissions, deps.tree, deps.access, deps.users, deps.groups, deps.events);
-  const groups = new GroupsService(deps.groups, deps.users, resources, deps.notifications, deps.events);
+  const resources = new ResourcesService(deps.permissions, deps.tree, deps.access, deps.users, deps.groups, deps.audit);
+  const groups = new GroupsService(deps.groups, deps.users, resources, deps.notifications, deps.audit);
   const avatars = new Avatars(new AvatarsRepo(app.db), path.join(deps.config.dataDir, 'avatars'));
   await avatars.importLegacyFiles();
   const accounts = new AccountsService({
@@ -57,7 +57,7 @@ export async function registerAccounts(app: FastifyInstance, deps: AccountsModul
     sessions: deps.sessions,
     licence: deps.licence,
     avatars,
-    events: deps.events,
+    audit: deps.audit,
     permissions: deps.permissions,
     guard: app.loginGuard,
     initialPassword: deps.config.initialPassword,
@@ -67,6 +67,6 @@ export async function registerAccounts(app: FastifyInstance, deps: AccountsModul
   await app.register(groupRoutes, { groups });
   await app.register(permissionRoutes, {
     resources,
-    defaults: new DefaultPermissionsService(deps.access, deps.settings, () => app.blobStores, deps.events),
+    defaults: new DefaultPermissionsService(deps.access, deps.settings, () => app.blobStores, deps.audit),
   });
 }

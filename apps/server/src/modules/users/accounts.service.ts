@@ -15,7 +15,8 @@ import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../e
 import type { LoginGuard } from '../auth/login-guard.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { isUniqueViolation } from '../auth/setup.repo.js';
-import type { EventsService } from '../events/events.service.js';
+import type { AuditAction, AuditParams } from '@bogwan/contracts';
+import type { AuditRecorder } from '../audit/audit.recorder.js';
 import { ADMIN_LEVEL } from '../files/access.service.js';
 import type { Caller } from '../files/files.service.js';
 import type { GroupsRepo } from '../groups/groups.repo.js';
@@ -48,7 +49,7 @@ export interface AccountsDeps {
   sessions: SessionsService;
   licence: LicenceService;
   avatars: Avatars;
-  events: EventsService;
+  audit: AuditRecorder;
   permissions: PermissionsRepo;
   /** Password checks of the account's own changes count like sign-ins. */
   guard: LoginGuard;
@@ -114,7 +115,7 @@ export class AccountsService {
       if (isUniqueViolation(error)) throw conflict('rules_email_duplicate');
       throw error;
     }
-    await this.record(caller, `Account ${row.email} created`);
+    await this.record('account.create', row, { role: row.role, status: row.status });
     return (await this.list(row.id))[0]!;
   }
 
@@ -156,10 +157,12 @@ export class AccountsService {
     }
     // A blocked account is signed out everywhere at once, its open sockets closed.
     if (patch.status !== undefined && patch.status !== 'ACTIVE') await this.deps.sessions.endAllOf(target.id);
-    const what = [patch.name !== undefined && 'name', patch.role && `role ${patch.role}`, promoted && 'folder entries removed', patch.status && `status ${patch.status}`, body.groups && 'groups', body.profileImage === null && 'avatar removed']
-      .filter(Boolean)
-      .join(', ');
-    if (what) await this.record(caller, `Account ${target.email} changed: ${what}`);
+    // Role and status changes each have their record; the rest of the call is one `account.update`.
+    if (patch.role) await this.record('account.role', target, { from: target.role, to: patch.role, folderEntriesRemoved: promoted });
+    if (patch.status) await this.record('account.status', target, { from: target.status, to: patch.status });
+    if (body.profileImage === null && target.profile_image) await this.record('account.avatar', target, { change: 'delete' });
+    const other = { ...(patch.name !== undefined && patch.name !== target.name ? { name: patch.name } : {}), ...(body.groups ? { groups: body.groups.join(',') } : {}), ...(patch.approved !== undefined && !patch.status ? { approved: patch.approved === 1 } : {}) };
+    if (Object.keys(other).length > 0) await this.record('account.update', target, other);
     return (await this.list(target.id))[0]!;
   }
 
@@ -168,7 +171,7 @@ export class AccountsService {
     const target = await this.find(accountId);
     if (!mayDeleteAccount(caller.user, target)) throw forbidden();
     await this.remove(target);
-    await this.record(caller, `Account ${target.email} deleted`);
+    await this.record('account.delete', target, { byOwner: false });
   }
 
   /** One's own account, after the password (checked like a sign-in: lockout and address throttle); the last ACTIVE MASTER stays. */
@@ -177,7 +180,7 @@ export class AccountsService {
     const right = await this.deps.guard.verify(caller.ip ?? '', caller.user, () => verifyPassword(caller.user.password_hash, password));
     if (!right) throw unauthorized('rules_password_not_match');
     await this.remove(caller.user);
-    await this.deps.events.record({ service: 'user', message: `Account ${caller.user.email} deleted by its owner (reason: ${reason})`, userId: null, ip: caller.ip });
+    await this.record('account.delete', caller.user, { byOwner: true, reason });
   }
 
   async setAvatar(caller: Caller, id: string, bytes: Buffer): Promise<User> {
@@ -185,6 +188,7 @@ export class AccountsService {
     const url = await this.deps.avatars.store(bytes);
     await this.deps.avatars.remove(caller.user.profile_image);
     await this.deps.users.update(caller.user.id, { profile_image: url });
+    await this.record('account.avatar', caller.user, { change: 'set' });
     return toUserResponse((await this.deps.users.findById(caller.user.id))!);
   }
 
@@ -192,6 +196,7 @@ export class AccountsService {
     if (id !== caller.user.id) throw forbidden();
     await this.deps.avatars.remove(caller.user.profile_image);
     await this.deps.users.update(caller.user.id, { profile_image: null });
+    await this.record('account.avatar', caller.user, { change: 'delete' });
     return toUserResponse((await this.deps.users.findById(caller.user.id))!);
   }
 
@@ -233,7 +238,7 @@ export class AccountsService {
       if (isUniqueViolation(error)) throw conflict('check_input_message');
       throw error;
     }
-    await this.record(caller, `${users.length} account(s) registered from a list`);
+    for (const user of users) await this.record('account.create', user, { role: user.role, status: user.status, list: true });
     return users.length;
   }
 
@@ -267,7 +272,7 @@ export class AccountsService {
     return { ...toUserResponse(row), groups: groups.map((g) => ({ _id: g.id, name: g.name })) };
   }
 
-  private record(caller: Caller, message: string): Promise<void> {
-    return this.deps.events.record({ service: 'user', message, userId: caller.user.id, ip: caller.ip });
+  private record(action: AuditAction, account: Pick<UserRow, 'id' | 'name' | 'email'>, params: AuditParams): Promise<void> {
+    return this.deps.audit.record({ action, target: { kind: 'account', id: account.id, label: `${account.name} <${account.email}>` }, params });
   }
 }

@@ -12,6 +12,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { forbidden, unauthorized } from '../../errors.js';
 import type { RoutePolicy } from '../../http/policy.js';
+import { accountActor } from '../audit/audit-context.js';
+import type { AuditRecorder } from '../audit/audit.recorder.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { LoginGuard } from '../auth/login-guard.js';
 import type { Reauthentication } from '../auth/reauth.js';
@@ -44,6 +46,7 @@ export interface WebauthnRoutesDeps {
   refreshTtlSeconds: number;
   /** The current password, asked again before a fingerprint is added. */
   reauth: Reauthentication;
+  audit: AuditRecorder;
 }
 
 export async function webauthnRoutes(app: FastifyInstance, deps: WebauthnRoutesDeps): Promise<void> {
@@ -87,6 +90,7 @@ export async function webauthnRoutes(app: FastifyInstance, deps: WebauthnRoutesD
       await deps.reauth.confirm(request.user!, currentPassword, request.ip, 'register a fingerprint');
       if (response.id !== credentialId) throw unauthorized('login_failure_fingerprint');
       await webauthn.register(request.user!, request.cookies[WEBAUTHN_COOKIE], response, relyingParty(request));
+      await deps.audit.record({ action: 'auth.factor_change', target: { kind: 'account', id: request.user!.id }, params: { factor: 'fingerprint', change: 'register' } });
       return { success: true, message: 'register_fingerprint_complete_message' };
     },
   );
@@ -124,25 +128,31 @@ export async function webauthnRoutes(app: FastifyInstance, deps: WebauthnRoutesD
       const rp = relyingParty(request);
       const challengeId = request.cookies[WEBAUTHN_COOKIE];
       reply.clearCookie(WEBAUTHN_COOKIE, { path: '/api/auth' });
-      let user = await users.findByEmail(email);
-      await guard.assertMayTry(client.ip, user);
-      if (!user) {
-        // Same work and answer as a wrong password for an account without a fingerprint.
-        if (password !== undefined) await auth.checkPassword(email, password, client);
-        throw unauthorized('login_failure_fingerprint');
-      }
-      try {
-        if (password !== undefined && (await hasNoCredential(deps, user.id))) {
-          user = await auth.checkPassword(email, password, client);
-          await webauthn.register(user, challengeId, response, rp, 'first');
-        } else {
-          await webauthn.authenticate(user, challengeId, response, rp);
+      const claimed = await users.findByEmail(email);
+      // Every refusal below is recorded as a failed (or locked) sign-in.
+      const session = await auth.refusalsRecorded(email, claimed, 'fingerprint', client, async () => {
+        let user = claimed;
+        await guard.assertMayTry(client.ip, user);
+        if (!user) {
+          // Same work and answer as a wrong password for an account without a fingerprint.
+          if (password !== undefined) await auth.checkPassword(email, password, client);
+          throw unauthorized('login_failure_fingerprint');
         }
-      } catch (error) {
-        if ((error as { messageKey?: string }).messageKey === 'login_failure_fingerprint') await guard.failed(client.ip, user);
-        throw error;
-      }
-      const session = await auth.finish(user, client, 'fingerprint');
+        try {
+          if (password !== undefined && (await hasNoCredential(deps, user.id))) {
+            user = await auth.checkPassword(email, password, client);
+            await webauthn.register(user, challengeId, response, rp, 'first');
+            const factor = { action: 'auth.factor_change', actor: accountActor(user), target: { kind: 'account', id: user.id }, params: { factor: 'fingerprint', change: 'register_first' } } as const;
+            await deps.audit.record(factor);
+          } else {
+            await webauthn.authenticate(user, challengeId, response, rp);
+          }
+        } catch (error) {
+          if ((error as { messageKey?: string }).messageKey === 'login_failure_fingerprint') await guard.failed(client.ip, user);
+          throw error;
+        }
+        return auth.finish(user, client, 'fingerprint');
+      });
       setRefreshCookie(request, reply, session.refreshToken, deps.refreshTtlSeconds);
       return session.auth;
     },

@@ -6,7 +6,9 @@ import { pipeline } from 'node:stream/promises';
 import { CHUNK_SIZE, type IncomingWebhook, isInside, isValidFileName, splitPath } from '@bogwan/contracts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
-import type { EventsService } from '../events/events.service.js';
+import type { MessageKey } from '@bogwan/contracts';
+import { type AuditActor, auditContext } from '../audit/audit-context.js';
+import type { AuditRecorder } from '../audit/audit.recorder.js';
 import type { FileAccess } from '../files/ports.js';
 import type { AttemptCountersRepo } from '../limits/attempt-counters.repo.js';
 import { RateLimit } from '../limits/rate-limit.js';
@@ -72,7 +74,7 @@ export class IncomingWebhooks {
     private readonly users: UsersRepo,
     private readonly access: () => FileAccess,
     private readonly uploads: () => UploadService,
-    private readonly events: EventsService,
+    private readonly audit: AuditRecorder,
     private readonly spoolDir: string,
     counters: AttemptCountersRepo,
   ) {
@@ -105,14 +107,14 @@ export class IncomingWebhooks {
       created_at: new Date().toISOString(),
     };
     if (!(await this.repo.insertIncoming(row))) throw conflict('webhook_token_taken');
-    await this.events.record({ service: 'webhook', message: `Created incoming webhook ${row.title} into ${row.path}`, userId: user.id, ip });
+    await this.audit.record({ action: 'webhook.create', target: { kind: 'webhook', id: row.id, path: row.path, label: row.title }, params: { direction: 'incoming' }, ip });
     return toIncomingWebhook(row, baseUrl);
   }
 
   async remove(user: UserRow, id: string, ip: string): Promise<void> {
     const row = await this.repo.deleteIncoming(id);
     if (!row) throw notFound();
-    await this.events.record({ service: 'webhook', message: `Deleted incoming webhook ${row.title}`, userId: user.id, ip });
+    await this.audit.record({ action: 'webhook.delete', target: { kind: 'webhook', id: row.id, path: row.path, label: row.title }, params: { direction: 'incoming' }, ip });
   }
 
   /**
@@ -127,8 +129,10 @@ export class IncomingWebhooks {
     if (await this.refusalsPerIp.blocked(caller.ip)) throw await this.addressRefused(caller.ip);
     const row = await this.authenticate(caller);
     if (await this.refusalsPerIp.blocked(caller.ip)) throw await this.addressRefused(caller.ip);
+    // From here on the call acts as the webhook: its upload's records name it.
+    auditContext.setActor(webhookActor(row));
     if (!(await this.perToken.hit(row.token))) {
-      await this.record(row, `Incoming webhook ${row.title}: refused, too many calls`, caller.ip);
+      await this.refused(row, 'too_many_requests_message', caller.ip);
       throw tooMany();
     }
     return row;
@@ -144,19 +148,19 @@ export class IncomingWebhooks {
       // The webhook writes into its folder and below, never beside it.
       if (!isInside(folderPath, row.path)) throw forbidden();
       const stored = await this.store(creator, folderPath, upload, ip);
-      await this.record(row, `Incoming webhook ${row.title}: uploaded ${stored.path} (${stored.size} bytes)`, ip);
+      await this.audit.record({ action: 'webhook.call', actor: webhookActor(row), target: { kind: 'node', path: stored.path }, params: { webhookId: row.id, size: stored.size }, ip });
       // The upload path it went through tells outgoing webhooks (once); telling them here too sent every such file twice.
       return stored;
     } catch (error) {
       upload.file.resume();
-      await this.record(row, `Incoming webhook ${row.title}: refused (${refusalKey(error)})`, ip);
+      await this.refused(row, refusalKey(error), ip);
       throw error;
     }
   }
 
   /** Logs an admitted call whose body could not be read as one file. */
   async refuseBody(row: IncomingWebhookRow, error: unknown, ip: string): Promise<void> {
-    await this.record(row, `Incoming webhook ${row.title}: refused (${refusalKey(error)})`, ip);
+    await this.refused(row, refusalKey(error), ip);
   }
 
   /** The webhook the token names, when the access token matches; the same refusal for an unknown token. */
@@ -168,12 +172,7 @@ export class IncomingWebhooks {
     const matches = timingSafeEqual(given, expected) && row !== undefined && call.accessToken !== undefined;
     if (!matches) {
       if (!(await this.refusalsPerIp.hit(call.ip))) throw await this.addressRefused(call.ip);
-      await this.events.record({
-        service: 'webhook',
-        message: row ? `Incoming webhook ${row.title}: refused, wrong access token` : 'Incoming webhook call with an unknown token refused',
-        userId: row?.user_id ?? null,
-        ip: call.ip,
-      });
+      await this.refused(row, 'webhook_token_invalid', call.ip, row ? 'wrong_access_token' : 'unknown_token');
       throw tokenRefused();
     }
     return row;
@@ -213,16 +212,24 @@ export class IncomingWebhooks {
 
   /** Logs a call refused because its address had too many refused calls; answers the 429 to throw. */
   private async addressRefused(ip: string): Promise<AppError> {
-    await this.events.record({ service: 'webhook', message: 'Incoming webhook call refused: too many refused calls from this address', userId: null, ip });
+    await this.refused(undefined, 'too_many_requests_message', ip);
     return tooMany();
   }
 
-  private record(row: IncomingWebhookRow, message: string, ip: string): Promise<void> {
-    return this.events.record({ service: 'webhook', message, userId: row.user_id, ip });
+  /** Records a refused call: the webhook as its actor (an unknown token: no actor but the address), the reason key. */
+  private refused(row: IncomingWebhookRow | undefined, reason: MessageKey, ip: string, detail?: string): Promise<void> {
+    const actor: AuditActor = row ? webhookActor(row) : { kind: 'webhook', id: null, accountId: null, label: null };
+    const target = row ? { kind: 'webhook' as const, id: row.id, path: row.path, label: row.title } : null;
+    return this.audit.record({ action: 'webhook.refused', outcome: 'refused', reason, actor, target, params: detail ? { refusal: detail } : {}, ip });
   }
 }
 
-function refusalKey(error: unknown): string {
+/** The audit actor of an incoming webhook's call: the webhook, on behalf of its creator. */
+function webhookActor(row: IncomingWebhookRow): AuditActor {
+  return { kind: 'webhook', id: row.id, accountId: row.user_id, label: row.title };
+}
+
+function refusalKey(error: unknown): MessageKey {
   return error instanceof AppError ? error.messageKey : 'request_error_message';
 }
 

@@ -4,7 +4,7 @@ import type { Config } from '../../config.js';
 import type { SecretBox } from '../../crypto/secret-box.js';
 import type { Db } from '../../db/index.js';
 import { providedLater } from '../../http/wiring.js';
-import type { EventsService } from '../events/events.service.js';
+import type { AuditRecorder } from '../audit/audit.recorder.js';
 import type { SettingsRepo } from '../settings/settings.repo.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import { incomingCallRoutes } from './incoming-call.routes.js';
@@ -28,7 +28,7 @@ export interface WebhooksModuleDeps {
   db: Db;
   settings: SettingsRepo;
   users: UsersRepo;
-  events: EventsService;
+  audit: AuditRecorder;
   /** Seals the outgoing webhooks' signing secrets in the database. */
   secrets: SecretBox;
 }
@@ -47,13 +47,13 @@ export async function registerWebhooks(app: FastifyInstance, deps: WebhooksModul
     deps.users,
     providedLater(app, 'webhooks', 'fileAccess'),
     providedLater(app, 'webhooks', 'uploads'),
-    deps.events,
+    deps.audit,
     path.join(deps.config.dataDir, 'tmp', 'webhooks'),
     new AttemptCountersRepo(deps.db),
   );
   app.decorate('webhooks', outgoing);
   app.decorate('incomingWebhooks', incoming);
-  await app.register(webhookRoutes, { incoming, outgoing, events: deps.events, publicUrl: deps.config.publicUrl });
+  await app.register(webhookRoutes, { incoming, outgoing, audit: deps.audit, publicUrl: deps.config.publicUrl });
   await app.register(incomingCallRoutes, { incoming });
   app.addHook('onReady', async () => outgoing.start());
   app.addHook('onClose', async () => outgoing.close());

@@ -13,7 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RoutePolicy } from '../../http/policy.js';
-import type { EventsService } from '../events/events.service.js';
+import type { AuditRecorder } from '../audit/audit.recorder.js';
 import type { IncomingWebhooks } from './incoming.service.js';
 import type { OutgoingWebhooks } from './outgoing.service.js';
 
@@ -33,14 +33,14 @@ const policies = {
 export interface WebhookRoutesDeps {
   incoming: IncomingWebhooks;
   outgoing: OutgoingWebhooks;
-  events: EventsService;
+  audit: AuditRecorder;
   publicUrl: string | undefined;
 }
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
 /** Administration of incoming and outgoing webhooks (the spec's `/webhooks` calls and the outgoing side). */
-export async function webhookRoutes(app: FastifyInstance, { incoming, outgoing, events, publicUrl }: WebhookRoutesDeps): Promise<void> {
+export async function webhookRoutes(app: FastifyInstance, { incoming, outgoing, audit, publicUrl }: WebhookRoutesDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = [category];
   const baseUrl = (request: FastifyRequest) => (publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/$/, '');
@@ -78,7 +78,7 @@ export async function webhookRoutes(app: FastifyInstance, { incoming, outgoing, 
     },
     async (request) => {
       const created = await outgoing.create(request.user!, request.body);
-      await events.record({ service: 'webhook', message: `Created outgoing webhook to ${created.url}`, userId: request.user!.id, ip: request.ip });
+      await audit.record({ action: 'webhook.create', target: { kind: 'webhook', id: created._id, label: created.title }, params: { direction: 'outgoing', url: created.url, events: created.events.join(',') } });
       return created;
     },
   );
@@ -88,7 +88,7 @@ export async function webhookRoutes(app: FastifyInstance, { incoming, outgoing, 
     { config: { policy: policies.outgoingRemove }, schema: { tags, params: idParams, response: { 200: okResponseSchema } } },
     async (request) => {
       const removed = await outgoing.remove(request.params.id);
-      await events.record({ service: 'webhook', message: `Deleted outgoing webhook to ${removed.url}`, userId: request.user!.id, ip: request.ip });
+      await audit.record({ action: 'webhook.delete', target: { kind: 'webhook', id: request.params.id }, params: { direction: 'outgoing', url: removed.url } });
       return { success: true };
     },
   );
@@ -111,7 +111,7 @@ export async function webhookRoutes(app: FastifyInstance, { incoming, outgoing, 
     async (request) => {
       const saved = await outgoing.setAllowedHosts(request.body.hosts);
       const list = saved.hosts.join(', ') || 'none';
-      await events.record({ service: 'webhook', message: `Allowed webhook hosts set to ${list}`, userId: request.user!.id, ip: request.ip });
+      await audit.record({ action: 'webhook.hosts_change', target: { kind: 'setting', id: 'webhook.allowed_hosts' }, params: { hosts: list } });
       return saved;
     },
   );

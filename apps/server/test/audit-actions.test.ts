@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lastSeq, recordsOf } from './audit-actions-helpers.js';
+import { signInAs } from './files-helpers.js';
+import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { bytesOf, fetchBytes, upload } from './transfer-helpers.js';
+
+// File actions in the audit trail: who did what to which path, from where, allowed or refused.
+describe.each(dialects())('audit records of file actions on $dialect', ({ dialect, skip }) => {
+  let server: TestServer;
+  let master: Awaited<ReturnType<typeof setupMaster>>;
+  let user: Awaited<ReturnType<typeof signInAs>>;
+  const run = it.skipIf(skip);
+  const agent = { 'user-agent': 'AuditTest/1.0' };
+
+  beforeAll(async () => {
+    if (skip) return;
+    server = await startServer(dialect);
+    master = await setupMaster(server);
+    user = await signInAs(server, 'worker@example.com');
+    expect((await server.request('POST', '/api/file', { token: master.token, body: { name: '문서', path: '/' } })).status).toBe(200);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const call = (method: string, url: string, body?: unknown, token = user.token) => server.request(method, url, { token, body, headers: agent });
+
+  run('records upload, mkdir, rename, move, copy, trash, restore and purge with actor, target, outcome and client', async () => {
+    const from = await lastSeq(server);
+    expect((await upload(server, user.token, '/문서', '보고서.txt', bytesOf(1000, 'report'))).status).toBe(200);
+    expect((await call('POST', '/api/file', { name: '보관함', path: '/문서' })).status).toBe(200);
+    expect((await call('PUT', '/api/file/rename', { path: '/문서', name: '보고서.txt', newName: '최종.txt' })).status).toBe(200);
+    expect((await call('POST', '/api/file/copy', { path: '/문서', name: '최종.txt', newPath: '/문서/보관함', onConflict: 'error' })).status).toBe(200);
+    expect((await call('POST', '/api/file/move', { path: '/문서', name: '최종.txt', newPath: '/문서/보관함', onConflict: 'keep-both' })).status).toBe(200);
+    const trashed = await call('POST', '/api/file/trash', { paths: ['/문서/보관함/최종 (1).txt'] });
+    expect(trashed.status).toBe(200);
+    const [trashId] = trashed.body.ids as string[];
+    expect((await call('POST', '/api/trash/restore', { ids: [trashId] })).status).toBe(200);
+    await call('POST', '/api/file/trash', { paths: ['/문서/보관함/최종 (1).txt'] });
+    expect((await call('DELETE', `/api/trash/${trashId}`, undefined, master.token)).status).toBe(200);
+
+    const records = await recordsOf(server, { afterSeq: from });
+    const mine = records.filter((r) => r.actorAccountId === user.user._id);
+    expect(mine.map((r) => [r.action, r.targetPath])).toEqual([
+      ['file.upload', '/문서/보고서.txt'],
+      ['file.mkdir', '/문서/보관함'],
+      ['file.rename', '/문서/보고서.txt'],
+      ['file.copy', '/문서/최종.txt'],
+      ['file.move', '/문서/최종.txt'],
+      ['file.trash', '/문서/보관함/최종 (1).txt'],
+      ['file.restore', '/문서/보관함/최종 (1).txt'],
+      ['file.trash', '/문서/보관함/최종 (1).txt'],
+    ]);
+    for (const record of mine) {
+      expect(record).toMatchObject({ outcome: 'allowed', reason: null, actorKind: 'account', actorId: user.user._id, targetKind: 'node', ip: '127.0.0.1' });
+      expect(record.targetId).toBeTruthy();
+    }
+    expect(mine.filter((r) => r.action !== 'file.upload').every((r) => r.userAgent === 'AuditTest/1.0')).toBe(true);
+    expect(mine[2]!.params).toMatchObject({ to: '/문서/최종.txt' });
+    expect(mine[4]!.params).toMatchObject({ to: '/문서/보관함/최종 (1).txt' });
+    // The file keeps its node id across rename and move: one id to follow it by.
+    expect(new Set([mine[0]!.targetId, mine[2]!.targetId, mine[4]!.targetId]).size).toBe(1);
+    const purge = records.find((r) => r.action === 'file.purge')!;
+    expect(purge).toMatchObject({ actorAccountId: master.user._id, targetId: trashId, targetPath: '/문서/보관함/최종 (1).txt', outcome: 'allowed' });
+  });
+
+  run('records a preview as file.view with its path, and a download as file.download, before the bytes', async () => {
+    expect((await upload(server, master.token, '/문서', 'view.txt', bytesOf(300, 'view'))).status).toBe(200);
+    const from = await lastSeq(server);
+    expect((await fetchBytes(server, user.token, `/api/file/preview?path=${encodeURIComponent('/문서/view.txt')}`)).status).toBe(200);
+    expect((await fetchBytes(server, user.token, `/api/file/download?path=${encodeURIComponent('/문서/view.txt')}`)).status).toBe(200);
+    // A folder goes as a zip: one `file.download_zip` record per item chosen.
+    expect((await fetchBytes(server, user.token, `/api/file/download?paths=${encodeURIComponent('/문서/view.txt')}&paths=${encodeURIComponent('/문서/보관함')}`)).status).toBe(200);
+    // A resumed range and a 304 are no new downloads.
+    expect((await fetchBytes(server, user.token, `/api/file/download?path=${encodeURIComponent('/문서/view.txt')}`, { range: 'bytes=10-20' })).status).toBe(206);
+
+    const records = await recordsOf(server, { afterSeq: from });
+    expect(records.map((r) => [r.action, r.targetPath])).toEqual([
+      ['file.view', '/문서/view.txt'],
+      ['file.download', '/문서/view.txt'],
+      ['file.download_zip', '/문서/view.txt'],
+      ['file.download_zip', '/문서/보관함'],
+    ]);
+    expect(records[0]).toMatchObject({ actorAccountId: user.user._id, outcome: 'allowed', params: { size: 300 } });
+    expect(records[2]!.params).toMatchObject({ zip: 'download.zip', items: 2 });
+  });
+
+  run('records a refused download, preview and lock with the reason key and path; a missing path is not recorded', async () => {
+    expect((await upload(server, master.token, '/문서', 'secret.txt', bytesOf(50, 'secret'))).status).toBe(200);
+    const file = await server.app.fileTree.resolve('/문서/secret.txt');
+    expect((await server.request('PUT', '/api/resource', { token: master.token, body: { path: '/문서/secret.txt', users: [{ entity: user.user._id, permissions: ['READ'] }] } })).status).toBe(200);
+    const from = await lastSeq(server);
+
+    expect((await fetchBytes(server, user.token, `/api/file/download?path=${encodeURIComponent('/문서/secret.txt')}`)).status).toBe(403);
+    expect((await fetchBytes(server, user.token, `/api/file/preview?path=${encodeURIComponent('/문서/secret.txt')}`)).status).toBe(403);
+    expect((await call('PUT', '/api/file/lock', { path: '/문서/보관함', lock: true })).status).toBe(403);
+    expect((await fetchBytes(server, user.token, `/api/file/download?path=${encodeURIComponent('/문서/없는 파일.txt')}`)).status).toBe(404);
+
+    const records = await recordsOf(server, { afterSeq: from });
+    expect(records.map((r) => [r.action, r.outcome, r.reason, r.targetPath])).toEqual([
+      ['file.download', 'refused', 'no_access_warning', '/문서/secret.txt'],
+      ['file.view', 'refused', 'no_access_warning', '/문서/secret.txt'],
+      ['file.lock', 'refused', 'no_access_warning', '/문서/보관함'],
+    ]);
+    expect(records[0]).toMatchObject({ actorAccountId: user.user._id, targetId: file!.id, params: { permission: 'DOWNLOAD' }, ip: '127.0.0.1' });
+  });
+
+  run('records a download refused by a locked folder (no approved request) as a refusal', async () => {
+    expect((await server.request('POST', '/api/file', { token: master.token, body: { name: '기밀', path: '/문서' } })).status).toBe(200);
+    expect((await upload(server, master.token, '/문서/기밀', 'plan.txt', bytesOf(20, 'plan'))).status).toBe(200);
+    expect((await server.request('PUT', '/api/file/lock', { token: master.token, body: { path: '/문서/기밀', lock: true } })).status).toBe(200);
+    const from = await lastSeq(server);
+    const refused = await fetchBytes(server, user.token, `/api/file/download?path=${encodeURIComponent('/문서/기밀/plan.txt')}`);
+    expect(refused.status).toBe(403);
+    const records = await recordsOf(server, { afterSeq: from });
+    expect(records.map((r) => [r.action, r.outcome, r.reason, r.targetPath])).toEqual([['file.download', 'refused', 'secure_approval_required', '/문서/기밀/plan.txt']]);
+  });
+
+  run('a burst of 1,000 downloads records 1,000 rows', async () => {
+    expect((await upload(server, master.token, '/문서', 'burst.txt', bytesOf(10, 'burst'))).status).toBe(200);
+    const from = await lastSeq(server);
+    const url = `/api/file/download?path=${encodeURIComponent('/문서/burst.txt')}`;
+    const statuses: number[] = [];
+    // 1,000 downloads, 50 at a time (the client's sockets are the limit, not the server's).
+    for (let wave = 0; wave < 20; wave++) {
+      statuses.push(...(await Promise.all(Array.from({ length: 50 }, () => fetchBytes(server, user.token, url).then((r) => r.status)))));
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1000);
+    const records = await recordsOf(server, { afterSeq: from, actions: ['file.download'] });
+    expect(records).toHaveLength(1000);
+    expect(new Set(records.map((r) => r.seq)).size).toBe(1000);
+  });
+});
