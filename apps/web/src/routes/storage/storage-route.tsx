@@ -3,6 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useFileActions } from '../../app/file-actions';
 import { FileExplorer } from '../../features/files/components/explorer/file-explorer';
 import { storageHref, storagePathFromSplat } from '../../features/files/lib/storage-path';
+import { useHistoryAction } from '../../features/activity/components/use-history-action';
 import { UploadButton } from '../../features/upload/components/upload-button';
 import { useLocalePath } from '../../i18n/use-locale';
 import { useSharingActions } from './use-sharing-actions';
@@ -14,6 +15,7 @@ export function StorageRoute() {
   const path = storagePathFromSplat(useParams()['*'] ?? '') ?? '/';
   const actions = useFileActions();
   const sharing = useSharingActions(path);
+  const history = useHistoryAction();
   const onNavigate = useCallback((target: string) => void navigate(localePath(storageHref(target))), [navigate, localePath]);
 
   return (
@@ -24,10 +26,11 @@ export function StorageRoute() {
         onOpenFile={actions.open}
         onDownload={actions.download}
         renderUpload={(canCreate) => <UploadButton targetPath={path} disabled={!canCreate} />}
-        extraActions={sharing.actions}
+        extraActions={[...sharing.actions, history.action]}
       />
       {actions.overlay}
       {sharing.dialogs}
+      {history.dialog}
     </>
   );
 }

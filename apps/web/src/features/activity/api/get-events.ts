@@ -1,30 +1,35 @@
-import { ACTIVITY_FETCH_LIMIT, activityListSchema, type Activity } from '@bogwan/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { auditListSchema, type AuditList } from '@bogwan/contracts';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../api/client';
+import type { AuditFilterQuery } from '../lib/audit-filter';
 
-export interface ActivityPageQuery {
-  /** Whose events; omitted: one's own (an administrator: everyone's). */
-  userId?: string;
-  skip: number;
-  limit?: number;
-}
+/** Rows per page of the activity screens. */
+export const AUDIT_PAGE_SIZE = 50;
 
-/** GET /api/event?userId&skip&limit: a page of the activity log, newest first, with the total. */
-export function getEvents(query: ActivityPageQuery, signal?: AbortSignal): Promise<{ items: Activity[]; total: number }> {
+/**
+ * GET /api/event?<filters>&before&limit: one page of the audit trail, newest first. Pages
+ * follow the keyset cursor (`before` = the previous page's `next`), so a page deep in
+ * millions of rows costs what the first one does. The server shows an account its own
+ * records whatever the filter says; administrators see everyone's.
+ */
+export function getEvents(filter: AuditFilterQuery, before: string | null, limit: number, signal?: AbortSignal): Promise<AuditList> {
   return apiFetch('/event', {
-    query: { userId: query.userId || undefined, skip: query.skip, limit: query.limit ?? ACTIVITY_FETCH_LIMIT },
-    schema: activityListSchema,
+    query: { ...filter, before: before ?? undefined, limit },
+    schema: auditListSchema,
     signal,
   });
 }
 
-export const eventsQueryOptions = (query: ActivityPageQuery) =>
-  queryOptions({
-    queryKey: ['event', query.userId ?? '', query.skip, query.limit ?? ACTIVITY_FETCH_LIMIT],
-    queryFn: ({ signal }) => getEvents(query, signal),
+export const eventsQueryOptions = (filter: AuditFilterQuery, limit = AUDIT_PAGE_SIZE) =>
+  infiniteQueryOptions({
+    queryKey: ['event', 'list', filter, limit],
+    queryFn: ({ pageParam, signal }) => getEvents(filter, pageParam, limit, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next,
     placeholderData: keepPreviousData,
   });
 
-export function useEvents(query: ActivityPageQuery) {
-  return useQuery(eventsQueryOptions(query));
+/** The pages of the audit trail loaded so far for a filter; `fetchNextPage` loads the next older one. */
+export function useEvents(filter: AuditFilterQuery, limit = AUDIT_PAGE_SIZE, enabled = true) {
+  return useInfiniteQuery({ ...eventsQueryOptions(filter, limit), enabled });
 }

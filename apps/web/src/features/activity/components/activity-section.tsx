@@ -1,31 +1,31 @@
-import { SETTINGS_PAGE_SIZE } from '@bogwan/contracts';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PagedTable } from '../../../components/paged-table';
 import { useLocale } from '../../../i18n/use-locale';
 import { useAuth } from '../../../state/auth';
 import { useEvents } from '../api/get-events';
-import { activityColumns } from './activity-columns';
-import { usePaging } from '../../../components/use-paging';
+import { EMPTY_FILTER, filterToQuery, isFiltered, type AuditViewFilter } from '../lib/audit-filter';
+import { auditColumns } from './audit-columns';
+import { AuditFilterBar } from './audit-filter-bar';
+import { AuditTable } from './audit-table';
+import { ExportButtons } from './export-buttons';
 
-/** Settings → Activity: the user's own activity, paged by the server. */
+/**
+ * Settings → Activity: the account's own records (the server answers nothing else to it,
+ * whatever its role), with the same filters but the person, and their export.
+ */
 export function ActivitySection() {
   const { t } = useTranslation();
   const locale = useLocale();
-  const paging = usePaging(SETTINGS_PAGE_SIZE);
-  // The own id always: without one an administrator would get everyone's events.
-  const userId = useAuth()?.user._id ?? '';
-  const events = useEvents({ userId, skip: paging.page * paging.rowsPerPage, limit: paging.rowsPerPage });
+  const [filter, setFilter] = useState<AuditViewFilter>(EMPTY_FILTER);
+  // Always the own account: without it an administrator would be answered everyone's records.
+  const me = useAuth()?.user._id ?? '';
+  const query = useMemo(() => ({ ...filterToQuery(filter), actor: me }), [filter, me]);
+  const events = useEvents(query);
+  const columns = useMemo(() => auditColumns(t, locale, { person: false }), [t, locale]);
   return (
-    <PagedTable
-      label={t('settings_activity')}
-      columns={activityColumns(t, locale)}
-      rows={events.data?.items ?? []}
-      rowKey={(row) => row._id}
-      total={events.data?.total ?? 0}
-      {...paging.props}
-      loading={events.isPending}
-      error={events.isError}
-      empty={t('no_data')}
-    />
+    <>
+      <AuditFilterBar filter={filter} person={false} onChange={setFilter} actions={<ExportButtons filter={query} />} />
+      <AuditTable label={t('settings_activity')} columns={columns} query={events} empty={isFiltered(filter) ? t('no_search_result') : t('no_data')} />
+    </>
   );
 }

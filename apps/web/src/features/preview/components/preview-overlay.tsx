@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
 import { MdiIcon } from '../../../components/mdi-icon';
 import { messageText } from '../../../i18n/keys';
+import { FileHistoryButton } from '../../activity/components/file-history-button';
 import { PREVIEW_LIMITS, previewKind, type PreviewKind } from './preview-kind';
 import { ImageViewer } from './viewers/image-viewer';
 import { Spinner } from './viewers/spinner';
@@ -70,6 +71,7 @@ export function PreviewOverlay({ file, onClose, onDownload }: PreviewOverlayProp
             <Typography id="preview-title" variant="subtitle1" noWrap sx={{ flexGrow: 1, fontWeight: 500 }}>
               {file.name}
             </Typography>
+            <FileHistoryButton path={file.path} name={file.name} />
             <Tooltip title={t('download')}>
               <IconButton aria-label={t('download')} onClick={() => onDownload(file)} sx={{ color: 'inherit' }}>
                 <MdiIcon path={mdiDownload} />

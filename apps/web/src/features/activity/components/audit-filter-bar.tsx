@@ -1,0 +1,101 @@
+import type { AuditOutcome } from '@bogwan/contracts';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isFiltered, EMPTY_FILTER, type AuditViewFilter } from '../lib/audit-filter';
+import { useDebouncedValue } from '../lib/use-debounced-value';
+import { ActionFilter } from './action-filter';
+import { PersonFilter } from './person-filter';
+
+const PATH_DELAY_MS = 400;
+
+export interface AuditFilterBarProps {
+  filter: AuditViewFilter;
+  onChange: (filter: AuditViewFilter) => void;
+  /** The person filter (administrators; an account sees only its own records anyway). */
+  person: boolean;
+  /** Buttons at the end of the bar (export, refresh). */
+  actions?: ReactNode;
+}
+
+/** Person, path prefix, actions, outcome and a range of days; the bar wraps on a narrow screen. */
+export function AuditFilterBar({ filter, onChange, person, actions }: AuditFilterBarProps) {
+  const { t } = useTranslation();
+  const [pathDraft, setPathDraft] = useState(filter.path);
+  useEffect(() => setPathDraft(filter.path), [filter.path]);
+  const settledPath = useDebouncedValue(pathDraft, PATH_DELAY_MS);
+  useEffect(() => {
+    if (settledPath !== filter.path) onChange({ ...filter, path: settledPath });
+    // Only a settled edit of the path applies it; other changes carry the path already.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settledPath]);
+  const update = (patch: Partial<AuditViewFilter>) => onChange({ ...filter, path: pathDraft, ...patch });
+
+  return (
+    <Box
+      component="form"
+      role="search"
+      aria-label={t('activity_filters')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        update({});
+      }}
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 1.5 }}
+    >
+      {person && (
+        <PersonFilter value={filter.actor} label={filter.actorLabel} onChange={({ id, label }) => update({ actor: id, actorLabel: label })} />
+      )}
+      <TextField
+        size="small"
+        label={t('audit_filter_path')}
+        placeholder={t('audit_filter_path_hint')}
+        value={pathDraft}
+        onChange={(event) => setPathDraft(event.target.value)}
+        slotProps={{ inputLabel: { shrink: true } }}
+        sx={{ width: { xs: '100%', sm: 220 } }}
+      />
+      <ActionFilter value={filter.actions} onChange={(next) => update({ actions: next })} />
+      <TextField
+        select
+        size="small"
+        label={t('audit_filter_outcome')}
+        value={filter.outcome}
+        onChange={(event) => update({ outcome: event.target.value as AuditOutcome | '' })}
+        slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+        sx={{ width: { xs: 'calc(50% - 6px)', sm: 120 } }}
+      >
+        <MenuItem value="">{t('audit_outcome_all')}</MenuItem>
+        <MenuItem value="allowed">{t('audit_outcome_allowed')}</MenuItem>
+        <MenuItem value="refused">{t('audit_outcome_refused')}</MenuItem>
+      </TextField>
+      <TextField
+        type="date"
+        size="small"
+        label={t('activity_from')}
+        value={filter.from}
+        onChange={(event) => update({ from: event.target.value })}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filter.to || undefined } }}
+        sx={{ width: { xs: 'calc(50% - 6px)', sm: 160 } }}
+      />
+      <TextField
+        type="date"
+        size="small"
+        label={t('activity_to')}
+        value={filter.to}
+        onChange={(event) => update({ to: event.target.value })}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filter.from || undefined } }}
+        sx={{ width: { xs: 'calc(50% - 6px)', sm: 160 } }}
+      />
+      {isFiltered({ ...filter, path: pathDraft }) && (
+        <Button size="small" onClick={() => onChange(EMPTY_FILTER)}>
+          {t('activity_clear_filters')}
+        </Button>
+      )}
+      <Box sx={{ flexGrow: 1 }} />
+      {actions}
+    </Box>
+  );
+}

@@ -1,0 +1,23 @@
+import { mdiHistory } from '@mdi/js';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MdiIcon } from '../../../components/mdi-icon';
+import { FileHistoryDialog } from './file-history-dialog';
+
+/** The preview overlay's "History" button: the file's records in a dialog above the preview. */
+export function FileHistoryButton({ path, name }: { path: string; name: string }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Tooltip title={t('audit_history')}>
+        <IconButton aria-label={t('audit_history')} onClick={() => setOpen(true)} sx={{ color: 'inherit' }}>
+          <MdiIcon path={mdiHistory} />
+        </IconButton>
+      </Tooltip>
+      <FileHistoryDialog item={open ? { path, name, folder: false } : null} onClose={() => setOpen(false)} />
+    </>
+  );
+}

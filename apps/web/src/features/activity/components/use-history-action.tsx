@@ -1,0 +1,26 @@
+import { mdiHistory } from '@mdi/js';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ExtraItemAction } from '../../files/components/context-menu/item-context-menu';
+import { FileHistoryDialog, type HistoryItem } from './file-history-dialog';
+
+/**
+ * The file menu's "History" entry (one item at a time, for anyone who can see the item: the
+ * server answers an account with its own records, administrators with everyone's), with
+ * the dialog it opens.
+ */
+export function useHistoryAction(): { action: ExtraItemAction; dialog: ReactNode } {
+  const { t } = useTranslation();
+  const [item, setItem] = useState<HistoryItem | null>(null);
+  const action: ExtraItemAction = {
+    id: 'history',
+    label: t('audit_history'),
+    icon: mdiHistory,
+    visible: (items, permissions) => items.length === 1 && permissions.includes('READ'),
+    run: (items) => {
+      const entry = items[0];
+      if (entry) setItem({ nodeId: entry._id, path: entry.path, name: entry.name, folder: entry.folder });
+    },
+  };
+  return { action, dialog: <FileHistoryDialog item={item} onClose={() => setItem(null)} /> };
+}
