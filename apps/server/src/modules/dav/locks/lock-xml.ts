@@ -1,6 +1,6 @@
 // XML of WebDAV locks (RFC 4918 14.1-14.13): reading `lockinfo`, writing `activelock`,
 // `supportedlock` and the `<D:error>` conditions of locks. Uses the DAV core's XML reader.
-import { DAV_NS, type XmlElement, childOf, contentXml, elementsOf, escapeXml } from '../xml.js';
+import { DAV_NS, type XmlElement, type XmlNode, childOf, elementsOf, escapeXml } from '../xml.js';
 import type { DavLock, LockScope } from './dav-locks.js';
 
 /** Longest `<D:owner>` kept with a lock (serialised); a longer one is refused (400). */
@@ -32,9 +32,26 @@ export function readLockInfo(root: XmlElement): LockInfo {
   const types = typeElement ? elementsOf(typeElement) : [];
   if (types.length !== 1 || types[0]?.ns !== DAV_NS || types[0].local !== 'write') throw new BadLockInfo('locktype');
   const owner = childOf(root, DAV_NS, 'owner');
-  const ownerXml = owner ? `<D:owner>${contentXml(owner)}</D:owner>` : '';
+  const ownerXml = owner ? `<D:owner>${owner.children.map(ownerContentXml).join('')}</D:owner>` : '';
   if (ownerXml.length > MAX_OWNER_XML) throw new BadLockInfo('owner too long');
   return { scope, ownerXml };
+}
+
+/**
+ * Writes the owner's content back as XML: DAV: elements under the `D:` prefix of the
+ * enclosing document (clients compare `<D:href>` owners as they sent them), others with
+ * their namespace declared on themselves.
+ */
+function ownerContentXml(node: XmlNode): string {
+  if (typeof node === 'string') return escapeXml(node);
+  const qname = node.ns === DAV_NS ? `D:${node.local}` : node.ns === '' ? node.local : `o:${node.local}`;
+  const declaration = node.ns === DAV_NS ? '' : node.ns === '' ? ' xmlns=""' : ` xmlns:o="${escapeXml(node.ns)}"`;
+  const attributes = Object.entries(node.attributes)
+    .filter(([name]) => !name.startsWith('{'))
+    .map(([name, value]) => ` ${name}="${escapeXml(value)}"`)
+    .join('');
+  const inner = node.children.map(ownerContentXml).join('');
+  return inner === '' ? `<${qname}${declaration}${attributes}/>` : `<${qname}${declaration}${attributes}>${inner}</${qname}>`;
 }
 
 const href = (value: string) => `<D:href>${escapeXml(value)}</D:href>`;
