@@ -14,6 +14,7 @@ import { MdiIcon } from '../../../../components/mdi-icon';
 import { k } from '../../../../i18n/keys';
 import { setViewMode, useViewMode } from '../../../../state/ui';
 import type { ListSort } from '../../api/list-files';
+import { ConnectDriveButton } from './connect-drive-button';
 
 const SORTS = [
   { value: 'name', label: k('sort_name_asc') },
@@ -35,6 +36,8 @@ export interface ExplorerToolbarProps {
   uploadButton?: ReactNode;
   selectedCount: number;
   total: number;
+  /** The folder on screen: "connect as a drive" shows its WebDAV address. */
+  folderPath?: string;
 }
 
 /** New folder, upload, item count, sort, refresh and the list/grid switch. */
@@ -74,6 +77,7 @@ export function ExplorerToolbar(props: ExplorerToolbarProps) {
           </MenuItem>
         ))}
       </Menu>
+      {props.folderPath !== undefined && <ConnectDriveButton path={props.folderPath} />}
       <Tooltip title={t('refresh')}>
         <IconButton aria-label={t('refresh')} onClick={props.onRefresh}>
           <MdiIcon path={mdiRefresh} />

@@ -241,6 +241,7 @@ export function FileExplorer({ path, onNavigate, onOpenFile, onDownload, renderU
         uploadButton={path === '/' ? undefined : renderUpload?.(canCreate || isAdmin)}
         selectedCount={selection.paths.size}
         total={listing.total}
+        folderPath={path}
       />
       <Paper
         variant="outlined"

@@ -17,13 +17,14 @@ import { useAuth } from '../../../../state/auth';
 import { useFactors } from '../../api/get-factors';
 import { useOtpQrCode } from '../../api/otp-app';
 import { useRegisterFingerprint } from '../../api/register-fingerprint';
+import { AppPasswordsSection } from './app-passwords-section';
 import { ChangePasswordDialog } from './change-password-dialog';
 import { ConfirmPasswordDialog } from './confirm-password-dialog';
 import { OtpRegisterDialog } from './otp-register-dialog';
 import { SecondFactorChoice } from './second-factor-choice';
 import { SettingRow } from './setting-row';
 
-/** Settings → Security: password, authenticator app, second factor, fingerprints. */
+/** Settings → Security: password, authenticator app, second factor, fingerprints, app passwords. */
 export function SecuritySection() {
   const { t } = useTranslation();
   const auth = useAuth();
@@ -142,6 +143,8 @@ export function SecuritySection() {
       />
       <Divider />
       {factorRows}
+      <Divider />
+      <AppPasswordsSection email={auth.user.email} />
       <ChangePasswordDialog open={passwordOpen} onClose={() => setPasswordOpen(false)} />
       <ConfirmPasswordDialog
         open={confirming !== null}

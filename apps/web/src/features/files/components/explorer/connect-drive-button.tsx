@@ -1,0 +1,23 @@
+import { mdiFolderNetworkOutline } from '@mdi/js';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MdiIcon } from '../../../../components/mdi-icon';
+import { ConnectDriveDialog } from '../dialogs/connect-drive-dialog';
+
+/** The toolbar button that opens "connect as a drive" for the folder on screen. */
+export function ConnectDriveButton({ path }: { path: string }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Tooltip title={t('connect_drive')}>
+        <IconButton aria-label={t('connect_drive')} onClick={() => setOpen(true)}>
+          <MdiIcon path={mdiFolderNetworkOutline} />
+        </IconButton>
+      </Tooltip>
+      <ConnectDriveDialog open={open} path={path} onClose={() => setOpen(false)} />
+    </>
+  );
+}
