@@ -66,6 +66,8 @@ export async function registerDav(app: FastifyInstance, deps: DavModuleDeps): Pr
     // RFC 4918 7.3: LOCK on an unmapped URL stores an empty file, as a PUT of zero bytes.
     createEmptyFile: async (account, path) => {
       const plan = await uploads.plan({ user: account, ip: null }, path, 0);
+      // A file that appeared since the LOCK looked is kept as it is (never emptied); the plan checked UPDATE on it.
+      if (plan.existing) return;
       await uploads.store(plan, (async function* () {})(), 0);
     },
   });

@@ -27,7 +27,8 @@ export interface LockHandlerDeps {
   /**
    * Stores an empty file at `path` for `account` (RFC 4918 7.3: LOCK on an unmapped URL), as a
    * PUT of zero bytes would, without the lock check (the caller holds the lock). The caller
-   * has checked CREATE on the parent folder.
+   * has checked CREATE on the parent folder. A file that appeared there meanwhile is left as
+   * it is (never emptied), once UPDATE on it is checked.
    */
   createEmptyFile: (account: UserRow, path: string) => Promise<void>;
 }
