@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addFile, namesIn, signInAs } from './files-helpers.js';
 import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { recordsOf } from './audit-actions-helpers.js';
 
 describe.each(dialects())('file browsing on $dialect', ({ dialect, skip }) => {
   let server: TestServer;
@@ -156,8 +157,14 @@ describe.each(dialects())('file browsing on $dialect', ({ dialect, skip }) => {
     const tree = await server.request('GET', '/api/file/tree?path=/Team', { token: user.token });
     const team = tree.body.find((n: { name: string }) => n.name === 'Team');
     expect(team.children.find((n: { name: string }) => n.name === 'Secure').lock).toBe(true);
-    const events = await server.app.db.selectFrom('events').select('message').where('service', '=', 'file').execute();
-    expect(events.map((e) => e.message)).toEqual(expect.arrayContaining(['Locked folder /Team/Secure', 'Created root folder /Team (server)']));
+    const records = await recordsOf(server, { actions: ['file.lock', 'file.mkdir'] });
+    expect(records).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ action: 'file.lock', outcome: 'allowed', targetPath: '/Team/Secure', params: { locked: true } }),
+        expect.objectContaining({ action: 'file.lock', outcome: 'refused', reason: 'no_access_warning', targetPath: '/Team/Secure' }),
+        expect.objectContaining({ action: 'file.mkdir', targetPath: '/Team', params: { root: true, backend: 'server' } }),
+      ]),
+    );
   });
 
   it.skipIf(skip)('keeps recent files and starred items per user, live and readable only', async () => {

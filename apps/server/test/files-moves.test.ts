@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addFile, namesIn, refCount, signInAs, usageOf } from './files-helpers.js';
 import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { recordsOf } from './audit-actions-helpers.js';
 
 describe.each(dialects())('move, copy and rename on $dialect', ({ dialect, skip }) => {
   let server: TestServer;
@@ -36,8 +37,9 @@ describe.each(dialects())('move, copy and rename on $dialect', ({ dialect, skip 
     expect(await namesIn(server, user.token, '/Team/m1')).toEqual([]);
     expect(await namesIn(server, user.token, '/Team/m2')).toEqual(['report.txt']);
     expect(await refCount(server, 'report.txt')).toBe(1);
-    const events = await server.app.db.selectFrom('events').select('message').where('service', '=', 'file').execute();
-    expect(events.map((e) => e.message)).toContain('Moved /Team/m1/report.txt to /Team/m2/report.txt');
+    expect(await recordsOf(server, { actions: ['file.move'] })).toContainEqual(
+      expect.objectContaining({ targetId: file.id, targetPath: '/Team/m1/report.txt', params: { to: '/Team/m2/report.txt' }, actorAccountId: user.user._id }),
+    );
   });
 
   it.skipIf(skip)('refuses a name clash, or keeps both under a numbered name', async () => {

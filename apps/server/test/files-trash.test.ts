@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addFile, namesIn, refCount, signInAs, usageOf } from './files-helpers.js';
 import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { recordsOf } from './audit-actions-helpers.js';
 
 describe.each(dialects())('trash on $dialect', ({ dialect, skip }) => {
   let server: TestServer;
@@ -134,8 +135,14 @@ describe.each(dialects())('trash on $dialect', ({ dialect, skip }) => {
     expect(emptied.body.count).toBeGreaterThanOrEqual(1);
     expect((await list(master.token)).body).toEqual({ items: [], total: 0 });
     expect(await usageOf(server, user.token, '/Team')).toBe(before - 30);
-    const events = await server.app.db.selectFrom('events').select(['service', 'message']).where('service', '=', 'trash').execute();
-    expect(events.map((e) => e.message)).toEqual(expect.arrayContaining([expect.stringMatching(/^Emptied the trash/), expect.stringMatching(/^Restored /)]));
+    // One record per item purged (with the path it had), and the restores before.
+    const records = await recordsOf(server, { actions: ['file.purge', 'file.restore'] });
+    expect(records).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ action: 'file.purge', targetPath: '/Team/e1', actorAccountId: master.user._id }),
+        expect.objectContaining({ action: 'file.restore' }),
+      ]),
+    );
   });
 
   it.skipIf(skip)('trashes root folders for administrators only', async () => {

@@ -3,6 +3,7 @@ import { newLocalUser } from '../src/modules/users/new-user.js';
 import { addFile } from './files-helpers.js';
 import { GOOD_PASSWORD, dialects, setupMaster, startServer, type TestResponse, type TestServer } from './harness.js';
 import { codeFor, startSmtp } from './smtp.js';
+import { recordsOf } from './audit-actions-helpers.js';
 
 /**
  * Every attempt limit holds when the attempts come all at once and are spread over two
@@ -41,10 +42,9 @@ describe.each(dialects())('attempt limits under bursts on two processes on $dial
   const db = () => one.app.db;
   const addUser = async (email: string) => db().insertInto('users').values(await newLocalUser({ name: '사용자', email, password: GOOD_PASSWORD, role: 'USER' })).execute();
   const signInFailures = async (where: { email?: string; ip?: string }) => {
-    let query = db().selectFrom('events').select('message').where('service', '=', 'auth').where('message', 'like', 'Sign-in failed for %');
-    if (where.email) query = query.where('message', '=', `Sign-in failed for ${where.email}`);
-    if (where.ip) query = query.where('ip', '=', where.ip);
-    return (await query.execute()).length;
+    // A wrong password is one `auth.sign_in_failed` record (with `login_failure`), its e-mail in the params.
+    const records = (await recordsOf(one, { actions: ['auth.sign_in_failed'] })).filter((r) => r.reason === 'login_failure');
+    return records.filter((r) => (!where.email || r.params.email === where.email) && (!where.ip || r.ip === where.ip)).length;
   };
   const count = (answers: TestResponse[], status: number, message: string) => answers.filter((a) => a.status === status && a.body?.message === message).length;
 
@@ -148,7 +148,7 @@ describe.each(dialects())('attempt limits under bursts on two processes on $dial
     expect(answers.filter((a) => a.status === 200 && a.body.success === false)).toHaveLength(5);
     expect(count(answers, 429, 'too_many_requests_message')).toBe(15);
     expect((await check(1, GOOD_PASSWORD)).body).toEqual({ statusCode: 429, message: 'too_many_requests_message' });
-    const refused = await db().selectFrom('events').select('id').where('message', '=', 'Admin mode refused: wrong password').execute();
+    const refused = (await recordsOf(one, { actions: ['admin_mode.refused'] })).filter((r) => r.reason === 'rules_password_not_match');
     expect(refused).toHaveLength(5);
   });
 

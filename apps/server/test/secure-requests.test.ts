@@ -6,6 +6,7 @@ import { dialects, setupMaster, startServer, type TestServer } from './harness.j
 import { eventually, publicShare } from './sharing-helpers.js';
 import { connect, next } from './sockets.js';
 import { bytesOf, fetchBytes, readZip, upload } from './transfer-helpers.js';
+import { recordsOf } from './audit-actions-helpers.js';
 
 describe.each(dialects())('secure folders and requests on $dialect', ({ dialect, skip }) => {
   let server: TestServer;
@@ -148,8 +149,15 @@ describe.each(dialects())('secure folders and requests on $dialect', ({ dialect,
     expect(got.bytes.equals(plan)).toBe(true);
     await eventually(async () => (await server.request('GET', '/api/request?box=mine', { token: user.token })).body[0].downloadCount === 1);
     expect(messageOf(await download('/Vault/Secret/plan.bin'))).toBe('secure_approval_required');
-    const log = (await server.request('GET', '/api/event?skip=0&limit=100', { token: master.token })).body.items.map((e: { message: string }) => e.message);
-    expect(log).toEqual(expect.arrayContaining([expect.stringContaining('Approved the download request'), expect.stringContaining('Requested download approval')]));
+    const log = await recordsOf(server, { actions: ['request.create', 'request.approve'] });
+    expect(log).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ action: 'request.create', targetId: created.body._id, targetPath: '/Vault/Secret/plan.bin', actorAccountId: user.user._id }),
+        expect.objectContaining({ action: 'request.approve', targetId: created.body._id, actorAccountId: admin.user._id }),
+      ]),
+    );
+    // The refused download of a used-up approval is recorded too.
+    expect(await recordsOf(server, { actions: ['file.download'] })).toContainEqual(expect.objectContaining({ outcome: 'refused', reason: 'secure_approval_required', targetPath: '/Vault/Secret/plan.bin' }));
   });
 
   it.skipIf(skip)('nobody approves their own request; only security managers decide; a rejection needs a reason', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOOD_PASSWORD, dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { recordsOf } from './audit-actions-helpers.js';
 
 type Session = Awaited<ReturnType<typeof setupMaster>>;
 
@@ -78,9 +79,9 @@ describe.each(dialects())('sessions, lockout and password change on $dialect', (
   it.skipIf(skip)('records sign-ins and failures in the activity log', async () => {
     await login('Wrong!logged1');
     await login(GOOD_PASSWORD);
-    const rows = await server.app.db.selectFrom('events').selectAll().where('user_id', '=', master.user._id).execute();
-    expect(rows.some((r) => r.service === 'auth' && r.message.startsWith('Sign-in failed'))).toBe(true);
-    expect(rows.some((r) => r.service === 'auth' && r.message.startsWith('Signed in'))).toBe(true);
+    const rows = (await recordsOf(server, { actions: ['auth.sign_in', 'auth.sign_in_failed'] })).filter((r) => r.actorAccountId === master.user._id);
+    expect(rows.some((r) => r.action === 'auth.sign_in_failed' && r.outcome === 'refused' && r.reason === 'login_failure')).toBe(true);
+    expect(rows.some((r) => r.action === 'auth.sign_in' && r.params.method === 'password')).toBe(true);
     expect(rows.every((r) => r.ip === '127.0.0.1')).toBe(true);
   });
 

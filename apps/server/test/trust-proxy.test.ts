@@ -12,7 +12,7 @@ async function setupAddress(server: TestServer, forwardedFor: string): Promise<s
   });
   expect(res.status).toBe(200);
   const log = await server.request('GET', '/api/event?skip=0&limit=100', { token: res.body.token });
-  const entry = (log.body.items as { message: string; ip: string | null }[]).find((e) => e.message === 'First account created');
+  const entry = (log.body.items as { action: string; ip: string | null }[]).find((e) => e.action === 'auth.setup');
   return entry!.ip!;
 }
 

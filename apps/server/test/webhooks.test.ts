@@ -7,6 +7,7 @@ import { signInAs } from './files-helpers.js';
 import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
 import { createPlan, repoDir, runPlan } from './snapshots-helpers.js';
 import { bytesOf, fetchBytes, sha256 } from './transfer-helpers.js';
+import { recordsOf } from './audit-actions-helpers.js';
 
 interface Received {
   headers: http.IncomingHttpHeaders;
@@ -70,10 +71,11 @@ describe.each(dialects())('webhooks on $dialect', ({ dialect, skip }) => {
     const res = await fetch(`${server.url}/api/webhooks/incoming/${token}`, { method: 'POST', headers, body: form });
     return { status: res.status, body: (await res.json()) as { message?: string; path?: string; size?: number } };
   };
-  const activity = async () => {
-    const res = await server.request('GET', '/api/event?skip=0&limit=1000', { token: master.token });
-    return (res.body.items as { message: string }[]).map((e) => e.message);
-  };
+  /** The webhook calls in the audit trail, each as `action reason target refusal`. */
+  const activity = async () =>
+    (await recordsOf(server, { actions: ['webhook.call', 'webhook.refused'] })).map((r) =>
+      [r.action, r.reason ?? '-', r.targetPath ?? '-', typeof r.params.refusal === 'string' ? r.params.refusal : '-'].join(' '),
+    );
 
   run('refuses every webhook administration call to a USER', async () => {
     const calls: [string, string, unknown?][] = [
@@ -140,7 +142,10 @@ describe.each(dialects())('webhooks on $dialect', ({ dialect, skip }) => {
     expect(node?.owner_id).toBe(admin.user._id);
     const inside = await call('scanner-01', 'scanner-secret-0123456789', Buffer.from('hello'), 'note.txt', '/Inbox/sub');
     expect(inside).toMatchObject({ status: 200, body: { path: '/Inbox/sub/note.txt' } });
-    expect(await activity()).toEqual(expect.arrayContaining([`Incoming webhook 스캐너: uploaded /Inbox/스캔 1.pdf (${data.length} bytes)`]));
+    expect(await activity()).toEqual(expect.arrayContaining(['webhook.call - /Inbox/스캔 1.pdf -']));
+    // The upload is the webhook's: its record names the webhook (for its creator) as the actor.
+    const uploaded = (await recordsOf(server, { actions: ['file.upload'] })).find((r) => r.targetPath === '/Inbox/스캔 1.pdf');
+    expect(uploaded).toMatchObject({ actorKind: 'webhook', actorAccountId: admin.user._id, params: { size: data.length } });
   });
 
   run('refuses a wrong or missing access token, an unknown token, and paths outside its folder', async () => {
@@ -162,9 +167,9 @@ describe.each(dialects())('webhooks on $dialect', ({ dialect, skip }) => {
     expect((await server.request('GET', '/api/file/list?path=/Inbox', { token: admin.token })).body.total).toBe(before);
     expect((await server.request('GET', '/api/file/list?path=/Other', { token: admin.token })).body.total).toBe(0);
     const log = await activity();
-    expect(log).toContain('Incoming webhook 스캐너: refused, wrong access token');
-    expect(log).toContain('Incoming webhook call with an unknown token refused');
-    expect(log).toContain('Incoming webhook 스캐너: refused (no_access_warning)');
+    expect(log).toContain('webhook.refused webhook_token_invalid /Inbox wrong_access_token');
+    expect(log).toContain('webhook.refused webhook_token_invalid - unknown_token');
+    expect(log).toContain('webhook.refused no_access_warning /Inbox -');
   });
 
   run('acts with its creator\u2019s standing: a blocked creator and a full volume refuse the file', async () => {
@@ -230,13 +235,14 @@ describe.each(dialects())('webhooks on $dialect', ({ dialect, skip }) => {
     expect(answers.slice(0, 30).every((s) => s === 403)).toBe(true);
     expect(answers[30]).toBe(429);
     expect((await call('scanner-01', 'scanner-secret-0123456789', Buffer.from('x'), 'late.txt')).status).toBe(429);
-    expect((await activity()).filter((m) => m === 'Incoming webhook 스캐너: refused, too many calls')).toHaveLength(2);
+    expect((await activity()).filter((m) => m === 'webhook.refused too_many_requests_message /Inbox -')).toHaveLength(2);
     await limiter.reset('scanner-01');
   });
 
   run('slows down an address that keeps guessing tokens, and logs every call it refuses', async () => {
     await server.app.incomingWebhooks.refusalsPerIp.reset('127.0.0.1');
-    const blockedLog = 'Incoming webhook call refused: too many refused calls from this address';
+    // An address over its refusals: no webhook named, only the address.
+    const blockedLog = 'webhook.refused too_many_requests_message - -';
     const answers: number[] = [];
     for (let i = 0; i < 11; i++) answers.push((await call('guess-000' + i, 'nope-nope-nope-nope', Buffer.from('x'), 'x.txt')).status);
     expect(answers.slice(0, 10).every((s) => s === 401)).toBe(true);
