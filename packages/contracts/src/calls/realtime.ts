@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { TASK_STATUSES, TASK_TYPES } from '../enums.js';
-import { ACTIVITY_FETCH_LIMIT } from '../limits.js';
 
 /** Socket events the server emits to a user's sockets. */
 export const SOCKET_EVENTS = { notification: 'notification', task: 'task', sessionExpired: 'session_expired', usage: 'usage' } as const;
@@ -42,22 +41,6 @@ export const noticeCreateSchema = z.object({
   /** Sent by the spec's client; the signed-in user is the creator whatever it says. */
   creator: z.string().optional(),
 });
-
-export const activitySchema = z.object({
-  _id: z.string(),
-  createdAt: z.string(),
-  service: z.string(),
-  message: z.string(),
-  userId: z.string().nullable(),
-  ip: z.string().nullable(),
-});
-export type Activity = z.infer<typeof activitySchema>;
-export const activityQuerySchema = z.object({
-  userId: z.string().max(64).optional(),
-  skip: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(ACTIVITY_FETCH_LIMIT).default(ACTIVITY_FETCH_LIMIT),
-});
-export const activityListSchema = z.object({ items: z.array(activitySchema), total: z.number().int() });
 
 /** A task entry; its cache key is `type_ownerId_taskId`. */
 export const taskEntrySchema = z.object({
