@@ -45,6 +45,7 @@ export function registerDavErrorHandler(app: FastifyInstance): void {
     let condition: string | undefined;
     if (error instanceof DavLockRefusal) {
       reply.code(error.status).header('cache-control', 'no-store');
+      if (!request.raw.complete) reply.header('connection', 'close');
       if (!error.body) return reply.header('content-type', 'text/plain; charset=utf-8').send(`${error.status}\n`);
       return reply.header('content-type', 'application/xml; charset=utf-8').send(error.body);
     }
@@ -66,6 +67,9 @@ export function registerDavErrorHandler(app: FastifyInstance): void {
     }
     if (status >= 500 && status !== 502 && status !== 503 && status !== 507) request.log.error({ err: error }, 'WebDAV request failed');
     if (status === 401) reply.header('www-authenticate', BASIC_CHALLENGE);
+    // A body left unread (refused before or while it was read): the connection ends with the
+    // answer, so the rest of the body is not taken for the next request on it.
+    if (!request.raw.complete) reply.header('connection', 'close');
     reply.code(status).header('cache-control', 'no-store');
     if (condition) {
       return reply

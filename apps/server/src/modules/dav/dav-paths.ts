@@ -78,5 +78,6 @@ export function destinationOf(header: string | undefined, host: string | undefin
     if (!host || url.host.toLowerCase() !== host.toLowerCase()) throw new DavError(502);
     pathPart = url.pathname;
   }
+  if (pathPart !== DAV_PREFIX && !pathPart.startsWith(`${DAV_PREFIX}/`)) throw new DavError(400);
   return treePathOf(pathPart);
 }

@@ -48,9 +48,10 @@ export class DavUploads {
    */
   async plan(caller: Caller, path: string, declaredLength: number | undefined): Promise<PutPlan> {
     const { folder: folderPath } = splitItem(path);
-    if (path === '/' || folderPath === '/') throw new DavError(path === '/' ? 405 : 403);
+    if (path === '/') throw new DavError(405);
     const existing = await this.tree.resolve(path);
     if (existing?.folder === 1) throw new DavError(405);
+    if (folderPath === '/') throw new DavError(403);
     let folder: NodeRow;
     if (existing) {
       await this.access.requireOn(caller.user, existing, 'UPDATE');

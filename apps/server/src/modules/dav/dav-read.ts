@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { AccessService } from '../files/access.service.js';
 import type { FileTreeService } from '../files/file-tree.js';
@@ -88,12 +89,12 @@ export class DavReads {
     reply.header('content-type', davContentType(node.name)).header('content-disposition', contentDisposition('attachment', node.name));
     if (range) {
       reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${file.size}`).header('content-length', range.end - range.start + 1);
-      await reply.send(request.method === 'HEAD' ? '' : await file.open(range));
+      await reply.send(request.method === 'HEAD' ? noBody() : await file.open(range));
       return;
     }
     reply.header('content-length', file.size);
     if (request.method === 'HEAD') {
-      await reply.send('');
+      await reply.send(noBody());
       return;
     }
     // A whole file is recorded before its first byte (as the web's download); ranges are not again.
@@ -106,6 +107,11 @@ export class DavReads {
     }
     await reply.send(body);
   }
+}
+
+/** An empty stream: a HEAD answer keeps the Content-Length of the body it stands for (a string would reset it). */
+function noBody(): Readable {
+  return Readable.from([]);
 }
 
 /** 416 with the size in `Content-Range`. */

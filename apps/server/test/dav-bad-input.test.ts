@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialects, startServer, type TestServer } from './harness.js';
+import { type DavAccount, dav, davMaster, davPath, rawRequest } from './dav-helpers.js';
+
+describe.each(dialects())('WebDAV bad input on $dialect', ({ dialect, skip }) => {
+  let server: TestServer;
+  let master: DavAccount;
+  const run = it.skipIf(skip);
+
+  beforeAll(async () => {
+    if (skip) return;
+    server = await startServer(dialect);
+    master = await davMaster(server);
+    await server.request('POST', '/api/file', { token: master.token, body: { name: 'A', path: '/' } });
+    await dav(server, 'MKCOL', '/dav/A/B', { auth: master.auth });
+    await dav(server, 'PUT', '/dav/A/B/f.txt', { auth: master.auth, body: 'f' });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  run('refuses .., %2e%2e, %2f, backslashes, NUL and control characters in paths with 400', async () => {
+    const paths = ['/dav/A/B/../B/f.txt', '/dav/A/%2e%2e/A/B/f.txt', '/dav/A/B%2ff.txt', '/dav/A/B%5cf.txt', '/dav/A/B\\f.txt', '/dav/A/B/f%00.txt', '/dav/A/B/f%0a.txt', '/dav/A//B/f.txt', '/dav/A/B/%E0%A4%A'];
+    for (const path of paths) {
+      for (const method of ['GET', 'PUT', 'PROPFIND', 'DELETE']) {
+        const res = await rawRequest(server.url, method, path, { authorization: master.auth, depth: '0', 'content-length': 1 }, 'x');
+        expect([path, method, res.status]).toEqual([path, method, 400]);
+      }
+    }
+    expect((await dav(server, 'GET', '/dav/A/B/f.txt', { auth: master.auth })).text).toBe('f');
+  });
+
+  run('refuses a DOCTYPE (entity expansion, external entities) and malformed XML with 400', async () => {
+    const bodies = [
+      '<?xml version="1.0"?><!DOCTYPE lol [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">]><D:propfind xmlns:D="DAV:"><D:prop><D:displayname>&lol2;</D:displayname></D:prop></D:propfind>',
+      '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><D:propfind xmlns:D="DAV:">&xxe;</D:propfind>',
+      '<D:propfind xmlns:D="DAV:"><D:prop></D:propfind>',
+      '<D:propfind xmlns:D="DAV:"><D:prop><X:y/></D:prop></D:propfind>',
+      '<D:propfind xmlns:D="DAV:">&unknown;</D:propfind>',
+      'not xml at all',
+      '<a:propfind xmlns:a="urn:other"/>',
+    ];
+    for (const body of bodies) {
+      const res = await dav(server, 'PROPFIND', '/dav/A/', { auth: master.auth, headers: { depth: '0' }, body });
+      expect([body, res.status]).toEqual([body, 400]);
+      expect(res.text).not.toContain('root:');
+    }
+    const proppatch = await dav(server, 'PROPPATCH', '/dav/A/B/f.txt', { auth: master.auth, body: bodies[0] });
+    expect(proppatch.status).toBe(400);
+  });
+
+  run('refuses a 1 MiB PROPFIND body with 413, declared or chunked', async () => {
+    const big = `<D:propfind xmlns:D="DAV:"><D:prop>${'<D:displayname/>'.repeat(70_000)}</D:prop></D:propfind>`;
+    expect((await dav(server, 'PROPFIND', '/dav/A/', { auth: master.auth, headers: { depth: '0' }, body: big })).status).toBe(413);
+    const pieces = [Buffer.from(big.slice(0, 500_000)), Buffer.from(big.slice(500_000))];
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const next = pieces.shift();
+        if (next) controller.enqueue(new Uint8Array(next));
+        else controller.close();
+      },
+    });
+    expect((await dav(server, 'PROPFIND', '/dav/A/', { auth: master.auth, headers: { depth: '0', 'content-type': 'application/xml' }, body })).status).toBe(413);
+  });
+
+  run('refuses Depth: infinity and bodies that are not XML', async () => {
+    expect((await dav(server, 'PROPFIND', davPath('/A'), { auth: master.auth, headers: { depth: 'infinity' } })).status).toBe(403);
+    expect((await dav(server, 'PROPFIND', davPath('/A'), { auth: master.auth, headers: { depth: '0', 'content-type': 'application/json' }, body: '{}' })).status).toBe(415);
+  });
+});
