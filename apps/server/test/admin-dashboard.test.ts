@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAs } from './files-helpers.js';
 import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
@@ -76,23 +77,23 @@ describe.each(dialects())('dashboard on $dialect', ({ dialect, skip }) => {
       dashboard(master.token).then((r) => r.body.transfers.days.at(-1) as { date: string; uploads: number; downloads: number });
     await expect.poll(async () => (await today()).downloads, { timeout: 5000 }).toBe(1);
 
-    // An upload recorded 40 days ago is outside the window; one 3 days ago is in it.
-    const events = server.app.db.insertInto('events');
+    // An upload recorded 40 days ago is outside the window; one 3 days ago is in it; a rename is no transfer.
     const at = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
-    await events
-      .values([
-        { id: `0dash-old-${dialect}`, created_at: at(40), service: 'file', message: 'Uploaded /Team/a (1 bytes)', user_id: null, ip: null },
-        { id: `0dash-recent-${dialect}`, created_at: at(3), service: 'file', message: 'Uploaded /Team/b (1 bytes)', user_id: null, ip: null },
-        { id: `0dash-other-${dialect}`, created_at: at(3), service: 'file', message: 'Renamed /Team/b', user_id: null, ip: null },
-      ])
-      .execute();
+    for (const [seq, when, action] of [
+      [800_000_001, at(40), 'file.upload'],
+      [800_000_002, at(3), 'file.upload'],
+      [800_000_003, at(3), 'file.rename'],
+    ] as const) {
+      await sql`insert into audit_records (seq, at, actor_kind, action, outcome, params, prev_hash, hash)
+                values (${seq}, ${when}, 'system', ${action}, 'allowed', '{}', '', '')`.execute(server.app.db);
+    }
 
     const res = await dashboard(master.token);
     const { days, timeZone } = res.body.transfers;
     expect(timeZone).toBe('Asia/Seoul');
     expect(days).toHaveLength(30);
     const seoulToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(new Date());
-    expect(days.at(-1)).toEqual({ date: seoulToday, uploads: 2, downloads: 1 });
+    expect(days.at(-1)).toEqual({ date: seoulToday, uploads: 2, downloads: 1, previews: 0 });
     const totals = days.reduce((sum: number, d: { uploads: number }) => sum + d.uploads, 0);
     expect(totals).toBe(3);
 

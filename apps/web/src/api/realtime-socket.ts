@@ -6,6 +6,8 @@ import { freshToken, refreshSession } from './session-refresh';
 export interface RealtimeHandlers {
   notification: (payload: unknown) => void;
   task: (payload: unknown) => void;
+  /** A root folder's usage or limit changed. */
+  usage?: (payload: unknown) => void;
   /** After every (re)connection, to catch up on events missed while away. */
   connected?: () => void;
 }
@@ -87,6 +89,7 @@ export function connectRealtime(handlers: RealtimeHandlers): () => void {
   });
   socket.on(SOCKET_EVENTS.notification, handlers.notification);
   socket.on(SOCKET_EVENTS.task, handlers.task);
+  if (handlers.usage) socket.on(SOCKET_EVENTS.usage, handlers.usage);
   socket.connect();
 
   return () => {

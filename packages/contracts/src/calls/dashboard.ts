@@ -20,16 +20,25 @@ export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
 export const STORAGE_BACKENDS = ['server', 'cloud'] as const;
 export type StorageBackend = (typeof STORAGE_BACKENDS)[number];
 
-/** One storage backend: bytes used (trash included), the sum of its roots' limits, and the disk under it. */
+/**
+ * The file system under the server backend, as `df` sees it: `used` is total − free of the
+ * whole file system (everything on the disk, not only Bogwan's files); `free` is what a
+ * process may still write.
+ */
+export const dashboardDiskSchema = z.object({ total: z.number(), used: z.number(), free: z.number() });
+export type DashboardDisk = z.infer<typeof dashboardDiskSchema>;
+
+/** One storage backend: bytes Bogwan stores (trash included), the sum of its roots' limits, and the disk under it. */
 export const dashboardBackendSchema = z.object({
   backend: z.enum(STORAGE_BACKENDS),
+  /** Bytes of Bogwan's own files on this backend (its share of the disk). */
   used: z.number(),
   /** Sum of the live roots' volume limits; null when one of them is unlimited or there is none. */
   limit: z.number().nullable(),
   /** Free space where limits leave room: limit − used, or the disk's free space when unlimited; null when unknown. */
   free: z.number().nullable(),
   /** The file system holding the server backend's blobs; null for the cloud backend. */
-  disk: z.object({ total: z.number(), free: z.number() }).nullable(),
+  disk: dashboardDiskSchema.nullable(),
   /** Live root folders on this backend. */
   roots: z.number().int(),
 });
@@ -47,7 +56,10 @@ export const dashboardTransferDaySchema = z.object({
   /** YYYY-MM-DD in the requested time zone. */
   date: z.string(),
   uploads: z.number().int(),
+  /** Downloads only: files, zips, versions and share-link downloads (a preview is not one). */
   downloads: z.number().int(),
+  /** Files opened in the in-app preview. */
+  previews: z.number().int(),
 });
 
 export const dashboardTaskSchema = z.object({

@@ -1,9 +1,22 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
 
-/** Messages with which the transfer side records a finished upload or download (modules/transfer). */
-export const UPLOAD_EVENT_PREFIX = 'Uploaded ';
-export const DOWNLOAD_EVENT_PREFIX = 'Downloaded ';
+/**
+ * Audit actions the transfer chart counts, by kind. Downloads are downloads only (a file, a
+ * zip, a version, a share link's file); a preview is its own figure. Refused attempts and the
+ * old activity log's free-text rows (`legacy`, where a preview was written as a download) are
+ * not counted.
+ */
+export const TRANSFER_ACTIONS = {
+  upload: ['file.upload'],
+  download: ['file.download', 'file.download_zip', 'file.download_version', 'share.download'],
+  preview: ['file.view'],
+} as const;
+export type TransferKind = keyof typeof TRANSFER_ACTIONS;
+
+const KIND_OF_ACTION = new Map<string, TransferKind>(
+  (Object.entries(TRANSFER_ACTIONS) as [TransferKind, readonly string[]][]).flatMap(([kind, actions]) => actions.map((a) => [a, kind] as const)),
+);
 
 export interface AccountCount {
   status: string;
@@ -14,7 +27,7 @@ export interface AccountCount {
 export interface TransferHour {
   /** UTC hour as `YYYY-MM-DDTHH`. */
   hour: string;
-  kind: 'upload' | 'download';
+  kind: TransferKind;
   n: number;
 }
 
@@ -51,21 +64,20 @@ export class DashboardRepo {
   }
 
   /**
-   * Finished uploads and downloads since `since` (ISO), counted per UTC hour. Grouped by
-   * position: PostgreSQL would not see two bound copies of the same pattern as one expression.
+   * Uploads, downloads and previews allowed since `since` (ISO), counted per UTC hour from
+   * the audit trail (the `at` index bounds the scan).
    */
   async transfersByHour(since: string): Promise<TransferHour[]> {
-    const upload = `${UPLOAD_EVENT_PREFIX}%`;
-    const download = `${DOWNLOAD_EVENT_PREFIX}%`;
-    const result = await sql<{ hour: string; kind: 'upload' | 'download'; n: number | string }>`
-      select substr(created_at, 1, 13) as hour,
-             case when message like ${upload} then 'upload' else 'download' end as kind,
-             count(*) as n
-      from events
-      where service = 'file' and created_at >= ${since}
-        and (message like ${upload} or message like ${download})
+    const actions = [...KIND_OF_ACTION.keys()];
+    const result = await sql<{ hour: string; action: string; n: number | string }>`
+      select substr(at, 1, 13) as hour, action, count(*) as n
+      from audit_records
+      where at >= ${since} and outcome = 'allowed' and action in (${sql.join(actions)})
       group by 1, 2`.execute(this.db);
-    return result.rows.map((r) => ({ hour: r.hour, kind: r.kind, n: Number(r.n) }));
+    return result.rows.flatMap((r) => {
+      const kind = KIND_OF_ACTION.get(r.action);
+      return kind ? [{ hour: r.hour, kind, n: Number(r.n) }] : [];
+    });
   }
 
   /** Every root folder (trashed ones too: their bytes are still stored). */

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { LicenceService } from '../licence/licence.service.js';
 import type { UserRow } from '../users/users.repo.js';
 import type { DashboardRepo } from './dashboard.repo.js';
-import { DashboardService } from './dashboard.service.js';
+import { DashboardService, diskFigures } from './dashboard.service.js';
 import type { SnapshotSummary } from './snapshot-summary.js';
 
 const repo = {
@@ -49,5 +49,13 @@ describe('dashboard service', () => {
     expect(result.licence).toEqual({ trial: false, type: 'STANDARD', expiresAt: '2026-04-01T00:00:00.000Z', daysLeft: 31, seats: 50, seatsUsed: 2 });
     // The disk under an unreadable path is unknown, not an error.
     expect(result.storage.backends[0]).toMatchObject({ backend: 'server', disk: null, free: null });
+  });
+
+  it('reads the disk as df does: used is everything on it, not only our files', () => {
+    // 252 GB, 73 GB available: 71 % full whatever Bogwan stores on it.
+    const gb = 1e9 / 4096;
+    const disk = diskFigures({ blocks: 252 * gb, bavail: 73 * gb, bsize: 4096 });
+    expect(disk).toEqual({ total: 252e9, used: 179e9, free: 73e9 });
+    expect(Math.round((disk.used / disk.total) * 100)).toBe(71);
   });
 });

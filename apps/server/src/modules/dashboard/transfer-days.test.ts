@@ -8,21 +8,22 @@ describe('transfer days', () => {
     const days = transferDays([], now, 30, 'UTC');
     expect(days).toHaveLength(30);
     expect(days[0]!.date).toBe('2026-02-09');
-    expect(days.at(-1)).toEqual({ date: '2026-03-10', uploads: 0, downloads: 0 });
+    expect(days.at(-1)).toEqual({ date: '2026-03-10', uploads: 0, downloads: 0, previews: 0 });
   });
 
   it('counts an hour on the day it falls on in the zone', () => {
     const hours = [
       { hour: '2026-03-09T20', kind: 'upload' as const, n: 2 },
       { hour: '2026-03-09T10', kind: 'download' as const, n: 3 },
+      { hour: '2026-03-09T11', kind: 'preview' as const, n: 4 },
       { hour: '2025-01-01T00', kind: 'upload' as const, n: 9 },
     ];
     // 20:00 UTC on 9 March is 05:00 on 10 March in Seoul.
     const seoul = transferDays(hours, now, 30, 'Asia/Seoul');
-    expect(seoul.at(-1)).toEqual({ date: '2026-03-10', uploads: 2, downloads: 0 });
-    expect(seoul.at(-2)).toEqual({ date: '2026-03-09', uploads: 0, downloads: 3 });
+    expect(seoul.at(-1)).toEqual({ date: '2026-03-10', uploads: 2, downloads: 0, previews: 0 });
+    expect(seoul.at(-2)).toEqual({ date: '2026-03-09', uploads: 0, downloads: 3, previews: 4 });
     const utc = transferDays(hours, now, 30, 'UTC');
-    expect(utc.at(-2)).toEqual({ date: '2026-03-09', uploads: 2, downloads: 3 });
+    expect(utc.at(-2)).toEqual({ date: '2026-03-09', uploads: 2, downloads: 3, previews: 4 });
     // Outside the window: not counted anywhere.
     expect(utc.reduce((sum, d) => sum + d.uploads, 0)).toBe(2);
   });

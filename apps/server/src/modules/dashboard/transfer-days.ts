@@ -24,7 +24,7 @@ export function dayIn(timeZone: string): (at: Date) => string {
 
 /**
  * The last `days` calendar days in `timeZone` (oldest first, today last), each with the
- * uploads and downloads of the UTC hours that start on it. Days without any are zero.
+ * uploads, downloads and previews of the UTC hours that start on it. Days without any are zero.
  */
 export function transferDays(hours: TransferHour[], now: Date, days: number, timeZone: string): DashboardTransferDay[] {
   const day = dayIn(timeZone);
@@ -33,7 +33,7 @@ export function transferDays(hours: TransferHour[], now: Date, days: number, tim
   // stepping 12 hours and keeping distinct dates cannot.
   for (let at = now.getTime(); series.size < days; at -= DAY_MS / 2) {
     const date = day(new Date(at));
-    if (!series.has(date)) series.set(date, { date, uploads: 0, downloads: 0 });
+    if (!series.has(date)) series.set(date, { date, uploads: 0, downloads: 0, previews: 0 });
   }
   for (const { hour, kind, n } of hours) {
     const start = Date.parse(`${hour}:00:00.000Z`);
@@ -41,7 +41,8 @@ export function transferDays(hours: TransferHour[], now: Date, days: number, tim
     const entry = series.get(day(new Date(start)));
     if (!entry) continue;
     if (kind === 'upload') entry.uploads += n;
-    else entry.downloads += n;
+    else if (kind === 'download') entry.downloads += n;
+    else entry.previews += n;
   }
   return [...series.values()].reverse();
 }

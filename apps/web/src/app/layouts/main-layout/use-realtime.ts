@@ -3,6 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { connectRealtime } from '../../../api/realtime-socket';
 import { refetchAfterChange } from '../../../api/refetch';
+import { dashboardQueryOptions } from '../../../features/dashboard/api/get-dashboard';
+import { filesKeys } from '../../../features/files/api/keys';
 import { applyNotificationEvent } from '../../../features/notifications/api/get-notifications';
 import { notificationKeys } from '../../../features/notifications/api/keys';
 import { applyTaskEvent } from '../../../features/tasks/api/get-task-cache';
@@ -11,7 +13,7 @@ import { useAuth } from '../../../state/auth';
 
 /**
  * This tab's socket while a user is signed in: `notification` events go on top of the
- * bell's list, `task` events into the task cache. Closed on sign-out (the layout
+ * bell's list, `task` events into the task cache, `usage` events refresh the usage figures. Closed on sign-out (the layout
  * unmounts) and reopened for another user.
  */
 export function useRealtime(): void {
@@ -29,10 +31,16 @@ export function useRealtime(): void {
         const parsed = taskEntrySchema.safeParse(payload);
         if (parsed.success) applyTaskEvent(client, userId, parsed.data);
       },
+      // Root usage changed somewhere (coalesced on the server): the usage bar and the dashboard read theirs again.
+      usage: () => {
+        void refetchAfterChange(client, filesKeys.usage);
+        void refetchAfterChange(client, dashboardQueryOptions().queryKey);
+      },
       connected: () => {
         // Events sent while the socket was away are read again.
         void refetchAfterChange(client, notificationKeys.all(userId));
         void refetchAfterChange(client, taskCacheKey(userId));
+        void refetchAfterChange(client, filesKeys.usage);
       },
     });
   }, [client, userId]);

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../files/lib/format';
 import { k } from '../../../i18n/keys';
 import { useLocale } from '../../../i18n/use-locale';
-import { backendCapacity, rootBars } from '../lib/storage-figures';
+import { backendGauge, rootBars } from '../lib/storage-figures';
 
 // This module holds everything that needs @mui/x-charts; the dashboard loads it lazily.
 
@@ -17,10 +17,11 @@ const STATUS_LABELS = { ACTIVE: k('dashboard_status_active'), BLOCK: k('dashboar
 const ROLE_LABELS = { MASTER: k('dashboard_role_master'), ADMIN: k('dashboard_role_admin'), USER: k('dashboard_role_user') } as const;
 const BACKEND_LABELS = { server: k('dashboard_backend_server'), cloud: k('dashboard_backend_cloud') } as const;
 
-/** Used against capacity of one backend, as a gauge with the figures under it. */
+/** One backend: the disk under it (server) or its roots' limits (cloud) as a gauge, with Bogwan's own share apart. */
 export function BackendGauge({ backend }: { backend: DashboardBackend }) {
   const { t } = useTranslation();
-  const { percent, capacity } = backendCapacity(backend);
+  const { basis, percent } = backendGauge(backend);
+  const caption = { variant: 'caption', sx: { color: 'text.secondary', textAlign: 'center' } } as const;
   return (
     <Box
       role="figure"
@@ -40,14 +41,32 @@ export function BackendGauge({ backend }: { backend: DashboardBackend }) {
         text={percent === null ? '—' : `${percent.toFixed(1)}%`}
         sx={{ [`& .${gaugeClasses.valueText}`]: { fontSize: 20, fontWeight: 700 } }}
       />
-      <Typography variant="body2" sx={{ color: 'text.secondary', textAlign: 'center' }}>
-        {capacity === null
-          ? t('dashboard_used_of_unlimited', { used: formatBytes(backend.used) })
-          : t('dashboard_used_of', { used: formatBytes(backend.used), total: formatBytes(capacity) })}
-      </Typography>
-      <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-        {backend.free === null ? t('dashboard_free_unknown') : t('dashboard_free', { free: formatBytes(backend.free) })}
-      </Typography>
+      {basis === 'disk' && backend.disk ? (
+        <>
+          <Typography variant="body2" sx={{ color: 'text.secondary', textAlign: 'center' }} data-testid={`disk-${backend.backend}`}>
+            {t('dashboard_disk_used_of', { used: formatBytes(backend.disk.used), total: formatBytes(backend.disk.total) })}
+          </Typography>
+          <Typography {...caption}>{t('dashboard_free', { free: formatBytes(backend.disk.free) })}</Typography>
+        </>
+      ) : (
+        <>
+          <Typography variant="body2" sx={{ color: 'text.secondary', textAlign: 'center' }}>
+            {backend.limit === null
+              ? t('dashboard_used_of_unlimited', { used: formatBytes(backend.used) })
+              : t('dashboard_used_of', { used: formatBytes(backend.used), total: formatBytes(backend.limit) })}
+          </Typography>
+          <Typography {...caption}>
+            {backend.free === null ? t('dashboard_free_unknown') : t('dashboard_free', { free: formatBytes(backend.free) })}
+          </Typography>
+        </>
+      )}
+      {basis === 'disk' && (
+        <Typography {...caption} data-testid={`own-share-${backend.backend}`}>
+          {backend.limit === null
+            ? t('dashboard_own_share', { used: formatBytes(backend.used) })
+            : t('dashboard_own_share_of_limit', { used: formatBytes(backend.used), limit: formatBytes(backend.limit) })}
+        </Typography>
+      )}
     </Box>
   );
 }
@@ -124,7 +143,7 @@ export function AccountsChart({ accounts }: { accounts: Dashboard['accounts'] })
   );
 }
 
-/** Uploads and downloads per day over the last 30 days. */
+/** Uploads, downloads and previews per day over the last 30 days. */
 export function TransfersChart({ days }: { days: Dashboard['transfers']['days'] }) {
   const { t } = useTranslation();
   const theme = useTheme();
@@ -132,7 +151,7 @@ export function TransfersChart({ days }: { days: Dashboard['transfers']['days'] 
   const dayLabel = new Intl.DateTimeFormat(locale === 'en' ? 'en-US' : 'ko-KR', { month: 'numeric', day: 'numeric', timeZone: 'UTC' });
   const label = (date: string) => dayLabel.format(new Date(`${date}T00:00:00Z`));
   // Counts are whole numbers from 0; a month without transfers keeps a 0–1 scale instead of a collapsed axis.
-  const quiet = days.every((d) => d.uploads + d.downloads === 0);
+  const quiet = days.every((d) => d.uploads + d.downloads + d.previews === 0);
   return (
     <Box data-testid="chart-transfers" role="figure" aria-label={t('dashboard_transfers')}>
       <BarChart
@@ -142,6 +161,7 @@ export function TransfersChart({ days }: { days: Dashboard['transfers']['days'] 
         series={[
           { id: 'uploads', label: t('dashboard_uploads'), data: days.map((d) => d.uploads), color: theme.palette.primary.main },
           { id: 'downloads', label: t('dashboard_downloads'), data: days.map((d) => d.downloads), color: theme.palette.success.main },
+          { id: 'previews', label: t('dashboard_previews'), data: days.map((d) => d.previews), color: theme.palette.warning.light },
         ]}
         margin={{ left: 4, right: 8 }}
       />

@@ -39,10 +39,10 @@ function Charts({ children, height }: { children: ReactNode; height?: number }) 
 
 function DashboardGrid({ data }: { data: Dashboard }) {
   const { t } = useTranslation();
-  const totals = data.transfers.days.reduce((sum, d) => ({ uploads: sum.uploads + d.uploads, downloads: sum.downloads + d.downloads }), {
-    uploads: 0,
-    downloads: 0,
-  });
+  const totals = data.transfers.days.reduce(
+    (sum, d) => ({ uploads: sum.uploads + d.uploads, downloads: sum.downloads + d.downloads, previews: sum.previews + d.previews }),
+    { uploads: 0, downloads: 0, previews: 0 },
+  );
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' } }}>
       <Box sx={{ gridColumn: { md: 'span 2', lg: 'span 3' } }}>
@@ -74,7 +74,7 @@ function DashboardGrid({ data }: { data: Dashboard }) {
       </Box>
       <Box sx={{ gridColumn: { md: 'span 2', lg: 'span 2' } }}>
         <DashboardCard id="transfers" title={t('dashboard_transfers')}>
-          <Typography variant="body2" sx={{ color: 'text.secondary', mt: -1 }}>
+          <Typography variant="body2" sx={{ color: 'text.secondary', mt: -1 }} data-testid="transfer-totals">
             {t('dashboard_transfer_totals', totals)}
           </Typography>
           <Charts height={300}>

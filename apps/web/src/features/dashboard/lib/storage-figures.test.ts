@@ -1,14 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { backendCapacity, rootBars } from './storage-figures';
+import { backendGauge, rootBars } from './storage-figures';
 
-const backend = { backend: 'server' as const, used: 250, limit: null, free: null, disk: null, roots: 1 };
+const GB = 1e9;
+const backend = { backend: 'server' as const, used: 5 * 1024, limit: null, free: null, disk: null, roots: 1 };
 
 describe('storage figures', () => {
-  it('measures a backend against its limit first, then its disk', () => {
-    expect(backendCapacity({ ...backend, limit: 1000, disk: { total: 10_000, free: 5000 } })).toEqual({ capacity: 1000, percent: 25 });
-    expect(backendCapacity({ ...backend, disk: { total: 10_000, free: 5000 } })).toEqual({ capacity: 10_000, percent: 2.5 });
-    expect(backendCapacity(backend)).toEqual({ capacity: null, percent: null });
-    expect(backendCapacity({ ...backend, used: 5000, limit: 1000 }).percent).toBe(100);
+  it("reads the disk as df does, whatever Bogwan's share of it", () => {
+    // 252 GB with 73 GB free: 71 % full though Bogwan keeps 5 KB there (it once read 0.0 %).
+    const disk = { total: 252 * GB, used: 179 * GB, free: 73 * GB };
+    const gauge = backendGauge({ ...backend, disk });
+    expect(gauge.basis).toBe('disk');
+    expect(gauge.percent!.toFixed(1)).toBe('71.0');
+    // A root limit does not change what the disk gauge says.
+    expect(backendGauge({ ...backend, limit: 10_000, disk }).percent!.toFixed(1)).toBe('71.0');
+  });
+
+  it('measures a backend without a disk against its limits, and not at all when unlimited', () => {
+    expect(backendGauge({ ...backend, backend: 'cloud', used: 250, limit: 1000 })).toEqual({ basis: 'limit', percent: 25 });
+    expect(backendGauge({ ...backend, backend: 'cloud', used: 5000, limit: 1000 }).percent).toBe(100);
+    expect(backendGauge({ ...backend, backend: 'cloud' })).toEqual({ basis: null, percent: null });
   });
 
   it('stacks the room left under a root limit after its usage', () => {

@@ -1,13 +1,18 @@
 import type { DashboardBackend, DashboardRoot } from '@bogwan/contracts';
 
+/** What a backend's gauge measures: the disk under it, else its roots' limits, else nothing. */
+export type GaugeBasis = 'disk' | 'limit' | null;
+
 /**
- * What a backend's gauge shows: used against its limit, or against the disk when its
- * roots are unlimited; no percentage when neither is known (an unlimited cloud backend).
+ * A backend's gauge. With a disk (the server backend) it shows the disk as `df` does: all
+ * that is used on it against its size, so a disk 71 % full reads 71 %, however little of
+ * it is Bogwan's (that share is shown apart). Without one (the cloud backend) it shows
+ * Bogwan's bytes against the sum of the roots' limits; no percentage when unlimited.
  */
-export function backendCapacity(backend: DashboardBackend): { capacity: number | null; percent: number | null } {
-  const capacity = backend.limit ?? backend.disk?.total ?? null;
-  if (capacity === null || capacity <= 0) return { capacity, percent: null };
-  return { capacity, percent: Math.min(100, (backend.used / capacity) * 100) };
+export function backendGauge(backend: DashboardBackend): { basis: GaugeBasis; percent: number | null } {
+  if (backend.disk && backend.disk.total > 0) return { basis: 'disk', percent: Math.min(100, (backend.disk.used / backend.disk.total) * 100) };
+  if (backend.limit !== null && backend.limit > 0) return { basis: 'limit', percent: Math.min(100, (backend.used / backend.limit) * 100) };
+  return { basis: null, percent: null };
 }
 
 /** One bar per root: its usage, and the room its limit leaves (0 when unlimited or full). */
