@@ -3,6 +3,7 @@ import type { Factors, MfaChallenge, MfaMethod } from '@bogwan/contracts';
 import type { SecretBox } from '../../crypto/secret-box.js';
 import { AppError, badRequest, forbidden, unauthorized } from '../../errors.js';
 import { newId } from '../../ids.js';
+import { accountActor } from '../audit/audit-context.js';
 import type { AuditRecorder } from '../audit/audit.recorder.js';
 import type { LoginGuard } from '../auth/login-guard.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -111,7 +112,8 @@ export class MfaService {
     if (step === null) return false;
     // Moved as it is stored: sealed, and bound to the same account.
     await this.users.confirmOtpSecret(user.id, fresh.otp_pending_secret, step);
-    await this.audit.record({ action: 'auth.factor_change', target: { kind: 'account', id: user.id }, params: { factor: 'otp', change: 'register', replaced: fresh.otp_secret !== null } });
+    // The confirming call signs itself in (its route is public): the account is named here.
+    await this.audit.record({ action: 'auth.factor_change', actor: accountActor(user), target: { kind: 'account', id: user.id }, params: { factor: 'otp', change: 'register', replaced: fresh.otp_secret !== null } });
     return true;
   }
 
