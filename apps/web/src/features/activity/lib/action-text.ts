@@ -132,7 +132,15 @@ export function familyLabel(t: TFunction, family: string): string {
  * placeholders are all present in the params (a record without them shows no detail rather
  * than a half-filled sentence); a legacy row shows the message it was stored with.
  */
-export const ACTION_DETAILS: Partial<Record<AuditAction, TranslationKey>> = {};
+export const ACTION_DETAILS: Partial<Record<AuditAction, TranslationKey>> = {
+  'file.move': k('audit_detail_file_move'),
+  'file.copy': k('audit_detail_file_copy'),
+  'file.rename': k('audit_detail_file_rename'),
+  'settings.change': k('audit_detail_settings_change'),
+  'audit.retention_change': k('audit_detail_audit_retention_change'),
+  'auth.sign_in_failed': k('audit_detail_auth_sign_in'),
+  'auth.locked': k('audit_detail_auth_sign_in'),
+};
 
 const PLACEHOLDER = /\{\{\s*([a-zA-Z0-9_]+)\s*\}\}/g;
 
