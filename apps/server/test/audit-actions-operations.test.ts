@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lastSeq, recordsOf } from './audit-actions-helpers.js';
+import { signInAs } from './files-helpers.js';
+import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { createPlan, createRoot, repoDir, restoreItems, runPlan } from './snapshots-helpers.js';
+import { bytesOf, upload } from './transfer-helpers.js';
+
+// Background operations and administration in the audit trail: snapshot plans, runs and
+// restores, incoming webhooks, permissions on a folder.
+describe.each(dialects())('audit records of operations on $dialect', ({ dialect, skip }) => {
+  let server: TestServer;
+  let token: string;
+  let masterId: string;
+  const run = it.skipIf(skip);
+
+  beforeAll(async () => {
+    if (skip) return;
+    server = await startServer(dialect);
+    const master = await setupMaster(server);
+    token = master.token;
+    masterId = master.user._id;
+    await createRoot(server, token, 'Team');
+    expect((await upload(server, token, '/Team', 'a.txt', bytesOf(100, 'snap-a'))).status).toBe(200);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  /** Waits for records written just after a background job reports its end. */
+  const recordsSoon = async (from: number, actions: string[], count: number) => {
+    await expect.poll(async () => (await recordsOf(server, { afterSeq: from, actions })).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(count);
+    return recordsOf(server, { afterSeq: from, actions });
+  };
+
+  run('records a snapshot plan change, a run and a restore, each by the account that started it', async () => {
+    const from = await lastSeq(server);
+    const plan = await createPlan(server, token, repoDir(), { name: '감사 계획' });
+    const finished = await runPlan(server, token, plan._id);
+    expect(finished.status).toBe('completed');
+    const restored = await restoreItems(server, token, { runId: finished._id, items: ['Team/a.txt'], target: { kind: 'folder', path: '/Team' } });
+    expect(restored.status).toBe('completed');
+
+    const records = await recordsSoon(from, ['snapshot.plan_change', 'snapshot.run', 'snapshot.restore'], 3);
+    expect(records.map((r) => [r.action, r.targetKind, r.targetId, r.actorAccountId, r.params.status ?? r.params.change])).toEqual([
+      ['snapshot.plan_change', 'snapshot_plan', plan._id, masterId, 'create'],
+      ['snapshot.run', 'snapshot_plan', plan._id, masterId, 'completed'],
+      ['snapshot.restore', 'snapshot_plan', plan._id, masterId, 'completed'],
+    ]);
+    expect(records[1]!.params).toMatchObject({ runId: finished._id, files: 1 });
+    expect(records[2]!.params).toMatchObject({ runId: finished._id, files: 1, failed: 0, items: 'Team/a.txt' });
+  });
+
+  run('records permission changes on a folder with each entry, and their removal', async () => {
+    const member = await signInAs(server, 'perm@example.com');
+    const team = await server.app.fileTree.resolve('/Team');
+    const from = await lastSeq(server);
+    const saved = await server.request('PUT', '/api/resource', { token, body: { path: '/Team', users: [{ entity: member.user._id, permissions: ['READ', 'DOWNLOAD'] }] } });
+    expect(saved.status).toBe(200);
+    expect((await server.request('DELETE', `/api/resource/${saved.body._id}`, { token })).status).toBe(200);
+    const records = await recordsOf(server, { afterSeq: from });
+    expect(records.map((r) => [r.action, r.targetId, r.targetPath])).toEqual([
+      ['permission.change', team!.id, '/Team'],
+      ['permission.change', team!.id, '/Team'],
+    ]);
+    expect(records[0]!.params).toEqual({ entries: `user:${member.user._id}=READ,DOWNLOAD`, count: 1 });
+    expect(records[1]!.params).toMatchObject({ removed: true });
+  });
+
+  run('records an incoming webhook created and deleted', async () => {
+    const from = await lastSeq(server);
+    const made = await server.request('POST', '/api/webhooks', { token, body: { title: '스캐너', token: 'audit-hook', accessToken: 'audit-secret-0123456789', path: '/Team' } });
+    expect(made.status).toBe(200);
+    expect((await server.request('DELETE', `/api/webhooks/${made.body._id}`, { token })).status).toBeLessThan(300);
+    const records = await recordsOf(server, { afterSeq: from });
+    expect(records.map((r) => [r.action, r.targetKind, r.targetId, r.targetPath, r.actorAccountId])).toEqual([
+      ['webhook.create', 'webhook', made.body._id, '/Team', masterId],
+      ['webhook.delete', 'webhook', made.body._id, '/Team', masterId],
+    ]);
+    expect(JSON.stringify(records)).not.toContain('audit-secret');
+  });
+});
