@@ -29,9 +29,11 @@ export class AuditChainRepo {
     return { seq: Number(row.seq), hash: row.hash, anchorSeq: Number(row.anchor_seq), anchorHash: row.anchor_hash };
   }
 
-  /** Records after `afterSeq`, oldest first. */
-  recordsAfter(afterSeq: number, limit: number): Promise<AuditRecordsTable[]> {
-    return this.db.selectFrom('audit_records').selectAll().where('seq', '>', afterSeq).orderBy('seq').limit(limit).execute();
+  /** Records after `afterSeq` (up to `uptoSeq` when given), oldest first. */
+  recordsAfter(afterSeq: number, limit: number, uptoSeq?: number): Promise<AuditRecordsTable[]> {
+    let q = this.db.selectFrom('audit_records').selectAll().where('seq', '>', afterSeq);
+    if (uptoSeq !== undefined) q = q.where('seq', '<=', uptoSeq);
+    return q.orderBy('seq').limit(limit).execute();
   }
 
   record(seq: number): Promise<AuditRecordsTable | undefined> {

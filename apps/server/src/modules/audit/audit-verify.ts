@@ -44,7 +44,8 @@ export async function verifyAuditTrail(chain: AuditChainRepo, digestFile: string
   let checked = 0;
   let lastAt: string | null = null;
   for (;;) {
-    const rows = await chain.recordsAfter(expected - 1, BATCH);
+    // Up to the head read above: records appended meanwhile (the server keeps running) are the next run's.
+    const rows = await chain.recordsAfter(expected - 1, BATCH, head.seq);
     if (rows.length === 0) break;
     for (const r of rows) {
       const seq = Number(r.seq);
