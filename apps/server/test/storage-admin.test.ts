@@ -12,6 +12,7 @@ import { dialects, GOOD_PASSWORD, setupMaster, startServer, type TestServer } fr
 import { useS3 } from './s3.js';
 import { removeAfterFile, scratchDir } from './scratch-dir.js';
 import { bytesOf, fetchBytes, sha256, upload } from './transfer-helpers.js';
+import { recordsOf } from './audit-actions-helpers.js';
 
 const s3Server = useS3();
 
@@ -204,7 +205,7 @@ describe.each(dialects())('storage administration on $dialect', ({ dialect, skip
     expect((await check(GOOD_PASSWORD, master.token)).body).toEqual({ success: true });
     expect((await check('')).status).toBe(400);
     const events = await server.request('GET', `/api/event?userId=${admin.user._id}`, { token: admin.token });
-    expect(events.body.items.map((e: { message: string }) => e.message)).toContain('Admin mode refused: wrong password');
+    expect(events.body.items).toContainEqual(expect.objectContaining({ action: 'admin_mode.refused', outcome: 'refused', reason: 'rules_password_not_match' }));
   });
 
   run('refuses a sync while no bucket is configured, and a bucket that does not exist', async () => {
@@ -239,7 +240,7 @@ describe.each(dialects())('storage administration on $dialect', ({ dialect, skip
     expect([locked.status, locked.body.message]).toEqual([403, 'admin_mode_required']);
     expect((await server.request('GET', '/api/setting/storage', { token: session.token })).body.cloud).toEqual({ bucket: other });
     const events = await server.request('GET', `/api/event?userId=${session.user._id}`, { token: admin.token });
-    expect(events.body.items.map((e: { message: string }) => e.message)).toContain('Admin mode turned off');
+    expect(events.body.items.map((e: { action: string }) => e.action)).toContain('admin_mode.off');
   });
 
   run('moves a root to the cloud in the background: reads and writes go on, then everything lives on the cloud', async () => {
@@ -299,7 +300,7 @@ describe.each(dialects())('storage administration on $dialect', ({ dialect, skip
     expect((await upload(server, admin.token, '/Team', 'c.bin', bytesOf(100, 'team-c'))).status).toBe(200);
     expect((await nodesOf('Team')).find((n) => n.name === 'c.bin')?.backend).toBe('cloud');
     const events = await server.request('GET', `/api/event?userId=${admin.user._id}`, { token: admin.token });
-    expect(events.body.items.map((e: { message: string }) => e.message)).toContain('Moved /Team to cloud');
+    expect(events.body.items).toContainEqual(expect.objectContaining({ action: 'storage.sync', target: expect.objectContaining({ path: '/Team' }), params: expect.objectContaining({ status: 'completed', mode: 'move', to: 'cloud' }) }));
   });
 
   run('refuses a new bucket while cloud folders hold files; they stay readable from the bucket they are in', async () => {

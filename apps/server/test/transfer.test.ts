@@ -9,6 +9,7 @@ import { namesIn, signInAs } from './files-helpers.js';
 import { dialectsAndBackends, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
 import { useS3 } from './s3.js';
 import { bytesOf, fetchBytes, readZip, sendChunk, sha256, upload } from './transfer-helpers.js';
+import { recordsOf } from './audit-actions-helpers.js';
 
 const MiB = 1024 * 1024;
 const suites = dialectsAndBackends();
@@ -89,11 +90,9 @@ describe.each(suites)('upload and download on $dialect, $backend backend', ({ di
 
     const recent = await server.request('GET', '/api/file/recent', { token });
     expect(JSON.stringify(recent.body)).toContain(JSON.stringify(name).slice(1, -1));
-    // The download is recorded once its stream has finished, which may be just after the answer.
-    const fileEvents = async () =>
-      (await server.app.db.selectFrom('events').select('message').where('service', '=', 'file').execute()).map((e) => e.message).join('\n');
-    await expect.poll(fileEvents, { timeout: 5000 }).toMatch(/Downloaded /);
-    expect(await fileEvents()).toMatch(/Uploaded /);
+    // The download is recorded before its first byte, the upload with the file.
+    const actions = (await recordsOf(server, { actions: ['file.upload', 'file.download'] })).filter((r) => r.targetPath === `${root}/${name}`).map((r) => r.action);
+    expect(actions).toEqual(expect.arrayContaining(['file.upload', 'file.download']));
   });
 
   run('hashes while chunks arrive, in order or not, falls back to one full read when in doubt, and dedupes', async () => {
