@@ -48,7 +48,7 @@ describe.each(dialects())('audit verify, digests and retention on $dialect', ({ 
   let chain: AuditChainRepo;
   let repo: AuditRepo;
   let file: string;
-  const verify = () => verifyAuditTrail(chain, file);
+  const verify = () => verifyAuditTrail(chain, file, NOW);
 
   beforeEach(async () => {
     if (skip) return;
@@ -148,6 +148,17 @@ describe.each(dialects())('audit verify, digests and retention on $dialect', ({ 
     // An edit of the first kept record is still caught, as is a forged anchor.
     await db.updateTable('audit_chain').set({ anchor_hash: '0'.repeat(64) }).execute();
     expect(await verify()).toMatchObject({ ok: false, broken: { seq: 3 } });
+  });
+
+  it.skipIf(skip)('catches the oldest records deleted by hand with the anchor moved to hide it', async () => {
+    await seed(3);
+    await writeDailyDigests(chain, file, NOW);
+    const fifth = (await chain.record(5))!;
+    await db.deleteFrom('audit_records').where('seq', '<=', 5).execute();
+    await db.updateTable('audit_chain').set({ anchor_seq: 6, anchor_hash: fifth.hash }).execute();
+    // The database agrees with itself; the digest file dates record 5 to three days ago.
+    expect(await verifyAuditTrail(chain, undefined, NOW)).toMatchObject({ ok: true });
+    expect(await verifyAuditTrail(chain, file, NOW)).toMatchObject({ ok: false, broken: { seq: 6, reason: expect.stringContaining('they were deleted, not purged') } });
   });
 
   it.skipIf(skip)('copies the old activity log in as legacy records, chained in time order', async () => {

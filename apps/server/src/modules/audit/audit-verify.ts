@@ -1,3 +1,4 @@
+import { AUDIT_RETENTION_MIN_YEARS } from '@bogwan/contracts';
 import { recordHash } from './audit-chain.js';
 import type { AuditChainRepo } from './audit-chain.repo.js';
 import { type DigestLine, readDigestFile } from './audit-digests.js';
@@ -21,7 +22,7 @@ const BATCH = 2000;
  * outside the database, so rewriting rows and their hashes in the database cannot also
  * rewrite what the file holds for days already digested.
  */
-export async function verifyAuditTrail(chain: AuditChainRepo, digestFile: string | undefined): Promise<VerifyResult> {
+export async function verifyAuditTrail(chain: AuditChainRepo, digestFile: string | undefined, now = new Date()): Promise<VerifyResult> {
   const head = await chain.head();
   const dbDigests = await chain.digests();
   const file = digestFile ? readDigestFile(digestFile) : { lines: [] as DigestLine[], errors: [] };
@@ -80,6 +81,17 @@ export async function verifyAuditTrail(chain: AuditChainRepo, digestFile: string
     const inDb = dbByDay.get(d.day);
     if (!inDb || Number(inDb.last_seq) !== d.lastSeq || inDb.head_hash !== d.headHash) {
       return fail(d.lastSeq, null, `the digest of ${d.day} in the file is missing from the database or differs from it`, checked);
+    }
+  }
+  // A purge removes only records older than the retention, and no retention is shorter than
+  // a year: records the file dates to the last year cannot have been purged, only deleted.
+  if (head.anchorSeq > 1) {
+    const lastRemoved = head.anchorSeq - 1;
+    const youngest = new Date(now.getTime());
+    youngest.setUTCFullYear(youngest.getUTCFullYear() - AUDIT_RETENTION_MIN_YEARS);
+    const day = fileDigests.filter((d) => d.lastSeq >= lastRemoved).map((d) => d.day).sort()[0];
+    if (day && day > youngest.toISOString().slice(0, 10)) {
+      return fail(head.anchorSeq, null, `records up to ${lastRemoved} are gone, but the digest file dates them to ${day}, within the shortest retention (${AUDIT_RETENTION_MIN_YEARS} year): they were deleted, not purged`, checked);
     }
   }
   if (digestFile) {
