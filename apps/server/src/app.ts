@@ -45,6 +45,9 @@ import { registerAuditContext } from './modules/audit/audit-context.js';
 import { registerAudit } from './modules/audit/audit.module.js';
 import { registerDashboard } from './modules/dashboard/dashboard.module.js';
 import { registerFiles } from './modules/files/files.module.js';
+import { registerDav } from './modules/dav/dav.module.js';
+import { DavLocksService } from './modules/dav/locks/dav-locks.js';
+import { DavLocksRepo } from './modules/dav/locks/locks.repo.js';
 import { GroupsRepo } from './modules/groups/groups.repo.js';
 import { PermissionsRepo } from './modules/permissions/permissions.repo.js';
 import { type Mailer, OutboxMailer, SmtpMailer } from './modules/mail/mailer.js';
@@ -216,12 +219,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Security checks are built here and handed to every module that must apply them.
   const secure = new SecureFolders(new SecureRepo(db));
   const downloadGate = new SecureDownloadGate(secure, new RequestsRepo(db), new ReservationsRepo(db));
-  const { trashRetention, tree, access } = await registerFiles(app, { db, settings, users, audit: recorder, groups, permissions, secure });
+  const { trashRetention, tree, access, files, moves } = await registerFiles(app, { db, settings, users, audit: recorder, groups, permissions, secure });
   const adminMode = new AdminMode(settings);
   app.decorate('adminMode', adminMode);
   const transfer = await registerTransfer(app, { config, db, settings, audit: recorder, sessions: sessionsRepo, serverSecret, downloadGate });
   await registerAccounts(app, { config, users, groups, permissions, settings, sessions, licence, notifications, audit: recorder, tree, access });
-  await registerAppPasswords(app, { db, users, events, reauth, signInAddresses, serverSecret });
+  const appPasswords = await registerAppPasswords(app, { db, users, events, reauth, signInAddresses, serverSecret });
+  const dav = await registerDav(app, { db, audit: recorder, tree, access, files, moves, downloads: transfer.downloads, authenticator: appPasswords, locks: new DavLocksService(new DavLocksRepo(db)) });
   await registerSnapshots(app, { config, db, audit: recorder });
   const sharing = await registerSharing(app, { config, db, users, groups, tree, access, notifications, audit: recorder, downloads: transfer.downloads, authorize, secure, secrets });
   await registerStorageSync(app, { db, audit: recorder });
@@ -253,6 +257,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ...transfer.housekeeping,
       ...sharing.housekeeping,
       ...search.housekeeping,
+      ...dav.housekeeping,
       { name: 'access log retention', run: () => accessLogService.applyRetention().then(() => undefined) },
       { name: 'trash retention', run: () => trashRetention.apply().then(() => undefined) },
       ...audit.housekeeping,

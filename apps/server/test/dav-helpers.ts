@@ -50,7 +50,7 @@ export async function dav(
   const headers: Record<string, string> = { ...options.headers };
   if (options.auth) headers.authorization = options.auth;
   if (typeof options.body === 'string' && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/xml; charset=utf-8';
-  const init: RequestInit & { duplex?: 'half' } = { method, headers, body: options.body as BodyInit | undefined };
+  const init: RequestInit & { duplex?: 'half' } = { method, headers, body: options.body as RequestInit['body'] };
   if (options.body instanceof ReadableStream) init.duplex = 'half';
   const res = await fetch(server.url + path, init);
   const bytes = Buffer.from(await res.arrayBuffer());

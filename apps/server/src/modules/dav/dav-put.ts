@@ -4,7 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { newId } from '../../ids.js';
 import { type BlobStore, blobKeyOf } from '../../storage/blob-store.js';
 import type { BlobStores } from '../../storage/blob-stores.js';
-import type { EventsService } from '../events/events.service.js';
+import type { AuditRecorder } from '../audit/audit.recorder.js';
+import { nodeTarget } from '../files/file-audit.js';
 import type { AccessService } from '../files/access.service.js';
 import type { FileTreeService } from '../files/file-tree.js';
 import type { Caller } from '../files/files.service.js';
@@ -36,7 +37,8 @@ export class DavUploads {
     private readonly access: AccessService,
     private readonly stores: BlobStores,
     private readonly transfers: TransferRepo,
-    private readonly events: EventsService,
+    /** The `file.upload` record is written in the transaction that adds or replaces the file, as for web uploads. */
+    private readonly audit: AuditRecorder,
     private readonly hooks: WebhookEmitter,
     private readonly log: FastifyBaseLogger,
   ) {}
@@ -86,17 +88,17 @@ export class DavUploads {
       try {
         // Identical content already stored (the pin keeps it there): the staged copy is dropped.
         if ((await store.stat(key))?.size !== size) await store.staging.commit(uploadId, chunks, size, key);
+        const audit = { recorder: this.audit, entry: (added: NodeRow, path: string) => ({ action: 'file.upload' as const, target: nodeTarget(added, path), params: { size, client: 'webdav' } }) };
         node = plan.existing
-          ? await this.tree.replaceFile(plan.existing, { size, contentHash: hash, blobKey: key, backend: store.backend })
-          : await this.tree.addFile(plan.folder, { name: splitItem(plan.path).name, size, contentHash: hash, blobKey: key, ownerId: plan.caller.user.id, backend: store.backend });
+          ? await this.tree.replaceFile(plan.existing, { size, contentHash: hash, blobKey: key, backend: store.backend }, { audit })
+          : await this.tree.addFile(plan.folder, { name: splitItem(plan.path).name, size, contentHash: hash, blobKey: key, ownerId: plan.caller.user.id, backend: store.backend }, { audit });
       } finally {
         await this.transfers.unpinBlob(pin);
         await this.collectIfUnreferenced(store, hash);
       }
       const path = joinPath(splitItem(plan.path).folder, node.name);
-      const { user, ip } = plan.caller;
-      await this.events.record({ service: 'file', message: `Uploaded ${path} (${node.size} bytes)`, userId: user.id, ip });
-      this.hooks.emit('upload', { path, name: node.name, size: node.size, userId: user.id });
+      // The staged upload is the event: told once.
+      this.hooks.emit('upload', { path, name: node.name, size: node.size, userId: plan.caller.user.id }, `upload:${uploadId}`);
       return { created: !plan.existing, node };
     } finally {
       await store.staging.discard(uploadId).catch((error) => this.log.warn({ err: error, uploadId }, 'staged WebDAV upload not removed'));

@@ -3,7 +3,7 @@ import type { Db } from '../../db/index.js';
 import { AppError } from '../../errors.js';
 import { requireDecorators } from '../../http/wiring.js';
 import type { HousekeepingTask } from '../../jobs/housekeeping.js';
-import type { EventsService } from '../events/events.service.js';
+import type { AuditRecorder } from '../audit/audit.recorder.js';
 import type { AccessService } from '../files/access.service.js';
 import type { FileTreeService } from '../files/file-tree.js';
 import type { FilesService } from '../files/files.service.js';
@@ -23,7 +23,7 @@ import { DavProperties } from './properties.js';
 
 export interface DavModuleDeps {
   db: Db;
-  events: EventsService;
+  audit: AuditRecorder;
   tree: FileTreeService;
   access: AccessService;
   files: FilesService;
@@ -41,7 +41,7 @@ export interface DavModuleDeps {
  * routes' policies name. Needs the blob stores and webhooks registered before it.
  */
 export async function registerDav(app: FastifyInstance, deps: DavModuleDeps): Promise<{ housekeeping: HousekeepingTask[] }> {
-  requireDecorators(app, 'dav', ['blobStores', 'webhooks']);
+  requireDecorators(app, 'dav', ['blobStores', 'webhooks', 'addAuthenticator']);
   const { authenticator } = deps;
   app.addAuthenticator('app-password', async (request) => {
     const userAgent = request.headers['user-agent'];
@@ -54,7 +54,7 @@ export async function registerDav(app: FastifyInstance, deps: DavModuleDeps): Pr
   });
   const dead = new DeadPropertiesRepo(deps.db);
   const guard = new DavWriteGuard(deps.tree, deps.locks);
-  const uploads = new DavUploads(deps.tree, deps.access, app.blobStores, new TransferRepo(deps.db), deps.events, app.webhooks, app.log);
+  const uploads = new DavUploads(deps.tree, deps.access, app.blobStores, new TransferRepo(deps.db), deps.audit, app.webhooks, app.log);
   const properties = new DavProperties(deps.tree.repo, dead, deps.locks);
   const reads = new DavReads(deps.tree, deps.access, deps.files, deps.downloads, properties);
   const writes = new DavWrites(deps.tree, deps.access, deps.files, deps.moves, uploads, dead, guard);
