@@ -115,7 +115,11 @@ export class FileTreeService implements FileTree {
    * another backend than the file's are 409 `backend_mismatch_warning`. Answers the node as it
    * is now and tells the `onFileAdded` listeners (search extracts the new text).
    */
-  async replaceFile(file: NodeRow, content: { size: number; contentHash: string; blobKey: string; backend: string; mtime?: string }): Promise<NodeRow> {
+  async replaceFile(
+    file: NodeRow,
+    content: { size: number; contentHash: string; blobKey: string; backend: string; mtime?: string },
+    options: { audit?: TreeAudit } = {},
+  ): Promise<NodeRow> {
     const replaced = await this.locked([file], async (repo, [current]) => {
       if (current.trash_key !== '' || current.folder === 1) throw folderNotFound();
       if (content.backend !== current.backend) throw conflict('backend_mismatch_warning');
@@ -128,7 +132,10 @@ export class FileTreeService implements FileTree {
       const now = new Date().toISOString();
       const patch = { size: content.size, content_hash: content.contentHash, blob_key: content.blobKey, mtime: content.mtime ?? now, updated_at: now };
       await repo.update(current.id, patch);
-      return { ...current, ...patch };
+      const updated = { ...current, ...patch };
+      // Recorded in this transaction, last (as addFile does): no record without the change.
+      if (options.audit) await options.audit.recorder.record(options.audit.entry(updated, (await this.livePaths([updated.id], repo)).get(updated.id) ?? updated.name), repo.trx);
+      return updated;
     });
     for (const listener of this.fileAddedListeners) listener(replaced);
     return replaced;
