@@ -39,8 +39,6 @@ import { warnOfLicenceEnd } from './modules/licence/licence-warnings.js';
 import { LicenceRepo } from './modules/licence/licence.repo.js';
 import { licenceRoutes } from './modules/licence/licence.routes.js';
 import { LicenceService } from './modules/licence/licence.service.js';
-import { EventsRepo } from './modules/events/events.repo.js';
-import { EventsService } from './modules/events/events.service.js';
 import { registerAuditContext } from './modules/audit/audit-context.js';
 import { registerAudit } from './modules/audit/audit.module.js';
 import { registerDashboard } from './modules/dashboard/dashboard.module.js';
@@ -174,7 +172,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const audit = await registerAudit(app, { db, settings, dataDir: config.dataDir });
   // Every module records through the audit trail's recorder.
   const recorder = audit.recorder;
-  const events = new EventsService(new EventsRepo(db), app.log);
   // Before the sessions: ending a session closes its sockets.
   const { realtime, tasks, tasksRepo, notifications } = await registerRealtime(app, {
     db,
@@ -224,7 +221,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('adminMode', adminMode);
   const transfer = await registerTransfer(app, { config, db, settings, audit: recorder, sessions: sessionsRepo, serverSecret, downloadGate });
   await registerAccounts(app, { config, users, groups, permissions, settings, sessions, licence, notifications, audit: recorder, tree, access });
-  const appPasswords = await registerAppPasswords(app, { db, users, events, reauth, signInAddresses, serverSecret });
+  const appPasswords = await registerAppPasswords(app, { db, users, audit: recorder, reauth, signInAddresses, serverSecret });
   const dav = await registerDav(app, { db, audit: recorder, tree, access, files, moves, downloads: transfer.downloads, authenticator: appPasswords, locks: new DavLocksService(new DavLocksRepo(db)) });
   await registerSnapshots(app, { config, db, audit: recorder });
   const sharing = await registerSharing(app, { config, db, users, groups, tree, access, notifications, audit: recorder, downloads: transfer.downloads, authorize, secure, secrets });

@@ -122,7 +122,7 @@ describe.each(dialects())('app passwords on $dialect', ({ dialect, skip }) => {
       new AppPasswordsService({
         repo: new AppPasswordsRepo(target.app.db),
         users: undefined as never,
-        events: { record: async () => undefined } as never,
+        audit: { record: async () => undefined } as never,
         reauth: { confirm: async () => undefined } as never,
         signInAddresses: undefined as never,
         serverSecret: 'x'.repeat(32),

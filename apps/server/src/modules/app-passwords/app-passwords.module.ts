@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/index.js';
 import type { Reauthentication } from '../auth/reauth.js';
-import type { EventsService } from '../events/events.service.js';
+import type { AuditRecorder } from '../audit/audit.recorder.js';
 import type { RateLimit } from '../limits/rate-limit.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import { AppPasswordsRepo } from './app-passwords.repo.js';
@@ -18,7 +18,7 @@ declare module 'fastify' {
 export interface AppPasswordsModuleDeps {
   db: Db;
   users: UsersRepo;
-  events: EventsService;
+  audit: AuditRecorder;
   reauth: Reauthentication;
   /** The sign-in address limit built in app.ts (shared with password sign-in). */
   signInAddresses: RateLimit;

@@ -24,7 +24,8 @@ import { APP_PASSWORDS_PER_ACCOUNT, type AppPassword, type AppPasswordCreated } 
 import { conflict, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { Reauthentication } from '../auth/reauth.js';
-import type { EventsService } from '../events/events.service.js';
+import { auditContext } from '../audit/audit-context.js';
+import type { AuditRecorder } from '../audit/audit.recorder.js';
 import type { RateLimit } from '../limits/rate-limit.js';
 import type { UserRow, UsersRepo } from '../users/users.repo.js';
 import { AppPasswordHasher, generateAppPassword, lookupOf, normalizeAppPassword } from './app-password-secret.js';
@@ -44,7 +45,7 @@ const NO_ROW = '00000000-0000-7000-8000-000000000000';
 export interface AppPasswordsDeps {
   repo: AppPasswordsRepo;
   users: UsersRepo;
-  events: EventsService;
+  audit: AuditRecorder;
   reauth: Reauthentication;
   /** The 'sign-in-address' limit of password sign-in: one count per client address for both. */
   signInAddresses: RateLimit;
@@ -77,7 +78,7 @@ export class AppPasswordsService {
     const refused = await this.deps.repo.insertUnderCap(row, APP_PASSWORDS_PER_ACCOUNT);
     if (refused === 'limit') throw conflict('app_password_limit_reached');
     if (refused === 'name_taken') throw conflict('app_password_name_exists');
-    await this.deps.events.record({ service: 'auth', message: `App password created: ${row.name}`, userId: user.id, ip });
+    await this.deps.audit.record({ action: 'auth.app_password_create', target: { kind: 'app_password', id, label: row.name }, ip });
     return { _id: id, name: row.name, password };
   }
 
@@ -88,7 +89,7 @@ export class AppPasswordsService {
   /** Revokes one of the account's own app passwords (404 for any other id); it stops working at once. */
   async revoke(user: UserRow, id: string, ip: string): Promise<void> {
     if (!(await this.deps.repo.deleteOfUser(user.id, id))) throw notFound();
-    await this.deps.events.record({ service: 'auth', message: 'App password revoked', userId: user.id, ip });
+    await this.deps.audit.record({ action: 'auth.app_password_revoke', target: { kind: 'app_password', id }, ip });
   }
 
   /** HTTP Basic (account e-mail + app password) → the ACTIVE account, or why not; see the top of this file. */
@@ -98,9 +99,17 @@ export class AppPasswordsService {
     const { signInAddresses } = this.deps;
     if (await signInAddresses.blocked(client.ip)) return { refused: 'throttled' };
     const match = await this.findMatch(credentials.email, credentials.password);
-    if (!match) return (await signInAddresses.hit(client.ip)) ? { refused: 'invalid' } : { refused: 'throttled' };
+    if (!match || match.user.status !== 'ACTIVE' || match.user.must_change_password === 1) {
+      // A wrong app password (or one of an account that may not sign in) is a failed sign-in of the audit trail.
+      const email = credentials.email.slice(0, 254);
+      const actor = { kind: 'app_password' as const, id: match?.row.id ?? null, accountId: match?.user.id ?? null, label: email };
+      await this.deps.audit.record({ action: 'auth.sign_in_failed', outcome: 'refused', reason: 'login_failure', actor, params: { method: 'app_password', email }, ip: client.ip });
+      if (match) return { refused: 'invalid' };
+      return (await signInAddresses.hit(client.ip)) ? { refused: 'invalid' } : { refused: 'throttled' };
+    }
     const { user, row } = match;
-    if (user.status !== 'ACTIVE' || user.must_change_password === 1) return { refused: 'invalid' };
+    // The rest of the request acts as this app password (on behalf of its account).
+    auditContext.setActor({ kind: 'app_password', id: row.id, accountId: user.id, label: `${user.name} <${user.email}> (${row.name})` });
     await this.recordUse(row, client.ip);
     return { user, appPasswordId: row.id };
   }
