@@ -204,6 +204,15 @@ describe.each(dialects())('WebDAV locks on $dialect', ({ dialect, skip }) => {
     expect((await dav(server, 'MOVE', source, { auth: kim.auth, headers: { destination: moved, if: `(<${moveToken}>)` } })).status).toBe(201);
     expect((await put(moved, lee)).status).toBe(204);
     expect((await put(source, lee)).status).toBe(201);
+
+    // Onto a locked destination: refused without its token; with it (untagged, as clients send it) the move lands.
+    const from = await fileWith('new content');
+    const onto = await fileWith('old content');
+    const ontoToken = tokenOf((await lock(onto, kim)).headers.get('lock-token'));
+    const headers = { destination: onto, overwrite: 'T' };
+    expect((await dav(server, 'MOVE', from, { auth: kim.auth, headers })).status).toBe(423);
+    expect((await dav(server, 'MOVE', from, { auth: kim.auth, headers: { ...headers, if: `(<${ontoToken}>)` } })).status).toBe(204);
+    expect((await dav(server, 'GET', onto, { auth: kim.auth })).text).toBe('new content');
   });
 
   run('a USER who may only READ cannot LOCK (403)', async () => {

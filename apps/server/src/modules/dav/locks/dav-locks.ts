@@ -176,7 +176,7 @@ export class DavLocksService implements DavLocks {
   ) {}
 
   async assertCanWrite(context: WriteContext, targets: WriteTarget[], etagOf: EtagOf): Promise<void> {
-    const submitted = await this.evaluate(context, etagOf);
+    const submitted = await this.evaluate(context, etagOf, targets);
     const blocking: DavLock[] = [];
     for (const target of targets) {
       const near = await this.repo.near(target.path, this.now(), target.deep);
@@ -200,9 +200,12 @@ export class DavLocksService implements DavLocks {
 
   /**
    * Parses and evaluates the If header (400 malformed, 412 false); answers the tokens it
-   * submits. No header: nothing submitted.
+   * submits. No header: nothing submitted. A state token holds for a resource when it names a
+   * lock that reaches it or is rooted below it (a client deleting or moving a folder submits
+   * the tokens of locked members). In untagged lists it also holds when its lock reaches one
+   * of `targets` (clients send the token of a MOVE or COPY destination's lock untagged).
    */
-  async evaluate(context: WriteContext, etagOf: EtagOf): Promise<Set<string>> {
+  async evaluate(context: WriteContext, etagOf: EtagOf, targets: WriteTarget[] = []): Promise<Set<string>> {
     if (context.ifHeader === undefined) return new Set();
     let lists;
     try {
@@ -212,11 +215,15 @@ export class DavLocksService implements DavLocks {
       throw error;
     }
     const now = this.now();
+    const relevant = async (path: string, deep: boolean) =>
+      (await this.repo.near(path, now, deep)).filter((lock) => covers(lock, path) || (deep && isBelow(lock.path, path))).map((lock) => lock.token);
     const outcome = await evaluateIf(lists, context.path, context.pathOfHref, {
       etagOf,
-      // A state token names a lock that reaches the resource, or one rooted below it (a client
-      // deleting or moving a folder submits the tokens of locked members in an untagged list).
-      tokensFor: async (path) => new Set((await this.repo.near(path, now, true)).filter((lock) => covers(lock, path) || isBelow(lock.path, path)).map((lock) => lock.token)),
+      tokensFor: async (path) => {
+        const tokens = new Set(await relevant(path, true));
+        if (path === context.path) for (const target of targets) for (const token of await relevant(target.path, target.deep)) tokens.add(token);
+        return tokens;
+      },
     });
     if (!outcome.holds) throw new DavLockRefusal(412, '');
     return outcome.submitted;
