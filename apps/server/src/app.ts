@@ -161,9 +161,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifyCookie);
   const sessionsRepo = new SessionsRepo(db);
   const authorize = { tokens, sessions: sessionsRepo };
-  registerAuthorization(app, authorize);
-  // Client address, user agent and actor of each request, for the audit trail.
+  // Client address, user agent and actor of each request, for the audit trail. Opened before
+  // the authorization hook, so an authenticator that names another actor (an app password) is heard.
   registerAuditContext(app);
+  registerAuthorization(app, authorize);
   const licence = new LicenceService(settings, new LicenceRepo(db), licencePublicKey(config.licensePublicKey));
   registerLicence(app, licence);
   registerAccessLog(app, accessLog);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastSeq, recordsOf } from './audit-actions-helpers.js';
+import { basic, dav, davPath, makeAppPassword } from './dav-helpers.js';
 import { signInAs } from './files-helpers.js';
 import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
 import { bytesOf, fetchBytes, upload } from './transfer-helpers.js';
@@ -114,6 +115,22 @@ describe.each(dialects())('audit records of file actions on $dialect', ({ dialec
     expect(refused.status).toBe(403);
     const records = await recordsOf(server, { afterSeq: from });
     expect(records.map((r) => [r.action, r.outcome, r.reason, r.targetPath])).toEqual([['file.download', 'refused', 'secure_approval_required', '/문서/기밀/plan.txt']]);
+  });
+
+  run('records WebDAV uploads and downloads, and a wrong app password, with the app password as actor', async () => {
+    const auth = basic('worker@example.com', await makeAppPassword(server, user.token));
+    const from = await lastSeq(server);
+    expect((await dav(server, 'PUT', davPath('/문서/webdav.txt'), { auth, body: Buffer.from('from a client') })).status).toBe(201);
+    expect((await dav(server, 'GET', davPath('/문서/webdav.txt'), { auth })).status).toBe(200);
+    expect((await dav(server, 'GET', davPath('/문서/webdav.txt'), { auth: basic('worker@example.com', 'aaaa-bbbb-cccc-dddd') })).status).toBe(401);
+
+    const records = await recordsOf(server, { afterSeq: from, actions: ['file.upload', 'file.download', 'auth.sign_in_failed'] });
+    expect(records.map((r) => [r.action, r.outcome, r.actorKind, r.actorAccountId, r.targetPath])).toEqual([
+      ['file.upload', 'allowed', 'app_password', user.user._id, '/문서/webdav.txt'],
+      ['file.download', 'allowed', 'app_password', user.user._id, '/문서/webdav.txt'],
+      ['auth.sign_in_failed', 'refused', 'app_password', null, null],
+    ]);
+    expect(records[2]).toMatchObject({ reason: 'login_failure', params: { method: 'app_password', email: 'worker@example.com' } });
   });
 
   run('a burst of 1,000 downloads records 1,000 rows', async () => {
