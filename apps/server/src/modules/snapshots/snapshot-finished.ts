@@ -3,7 +3,9 @@ import type { RunRow } from './jobs.repo.js';
 
 /**
  * Tells outgoing webhooks that a run ended (`snapshot.finished`), whatever the outcome:
- * completed, failure (with its message key) or canceled. Sizes are bytes.
+ * completed, failure (with its message key) or canceled. Sizes are bytes. The run is the
+ * event: announced again (the process that finds a run interrupted, and the run's own
+ * process if it was only slow), it is still delivered once.
  */
 export function announceFinishedRun(ctx: SnapshotContext, plan: { id: string; name: string }, run: RunRow): void {
   ctx.hooks()?.emit('snapshot.finished', {
@@ -20,5 +22,5 @@ export function announceFinishedRun(ctx: SnapshotContext, plan: { id: string; na
     error: run.error,
     startedAt: run.started_at,
     finishedAt: run.finished_at,
-  });
+  }, `snapshot.finished:${run.id}`);
 }
