@@ -5,6 +5,7 @@
 // `file.view`), never `events`.
 import { AUDIT_COUNT_CAP, AUDIT_PEOPLE_LIMIT, type AuditOutcome } from '@bogwan/contracts';
 import { type ExpressionBuilder, sql, type Transaction } from 'kysely';
+import { isSqlite } from '../../db/dialect.js';
 import type { Db } from '../../db/index.js';
 import type { AuditRecordsTable, Database } from '../../db/schema.js';
 import { recordHash, type UnhashedRecord } from './audit-chain.js';
@@ -34,7 +35,22 @@ export function escapeLike(text: string): string {
 
 type RecordsEb = ExpressionBuilder<Database & { r: AuditRecordsTable }, 'r'>;
 
-function whereFilter(eb: RecordsEb, f: AuditRepoFilter) {
+/**
+ * The records of `path` and of everything below it, the path's characters taken literally.
+ * PostgreSQL: LIKE 'path/%' with `%`, `_` and `\` escaped (served by the text_pattern_ops
+ * index). SQLite: the byte range ['path/', 'path0') — '0' follows '/' — because its LIKE
+ * ignores ASCII case and cannot use a plain index; under its binary collation the range is
+ * exactly the strings that start with 'path/'.
+ */
+function underPath(eb: RecordsEb, path: string, sqlite: boolean) {
+  if (path === '/') return eb('r.target_path', 'is not', null);
+  const below = sqlite
+    ? eb.and([eb('r.target_path', '>=', `${path}/`), eb('r.target_path', '<', `${path}0`)])
+    : sql<boolean>`r.target_path like ${`${escapeLike(path)}/%`} escape '\\'`;
+  return eb.or([eb('r.target_path', '=', path), below]);
+}
+
+function whereFilter(eb: RecordsEb, f: AuditRepoFilter, sqlite: boolean) {
   const all = [];
   if (f.actorAccountId !== undefined) all.push(eb('r.actor_account_id', '=', f.actorAccountId));
   if (f.nodeId !== undefined) all.push(eb('r.target_id', '=', f.nodeId));
@@ -42,23 +58,7 @@ function whereFilter(eb: RecordsEb, f: AuditRepoFilter) {
   if (f.outcome !== undefined) all.push(eb('r.outcome', '=', f.outcome));
   if (f.from !== undefined) all.push(eb('r.at', '>=', f.from));
   if (f.to !== undefined) all.push(eb('r.at', '<', f.to));
-  if (f.path !== undefined) {
-    if (f.path === '/') all.push(eb('r.target_path', 'is not', null));
-    else {
-      const below = `${f.path}/`;
-      // LIKE finds the candidates through the index; the exact comparison of the leading
-      // characters keeps SQLite's case-insensitive LIKE from matching /docs for /Docs.
-      all.push(
-        eb.or([
-          eb('r.target_path', '=', f.path),
-          eb.and([
-            sql<boolean>`r.target_path like ${`${escapeLike(below)}%`} escape '\\'`,
-            sql<boolean>`substr(r.target_path, 1, ${[...below].length}) = ${below}`,
-          ]),
-        ]),
-      );
-    }
-  }
+  if (f.path !== undefined) all.push(underPath(eb, f.path, sqlite));
   return eb.and(all);
 }
 
@@ -106,7 +106,8 @@ export class AuditRepo {
   }
 
   private filtered(f: AuditRepoFilter) {
-    return this.db.selectFrom('audit_records as r').where((eb) => whereFilter(eb, f));
+    const sqlite = isSqlite(this.db);
+    return this.db.selectFrom('audit_records as r').where((eb) => whereFilter(eb, f, sqlite));
   }
 
   /**
