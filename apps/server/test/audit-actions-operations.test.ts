@@ -40,14 +40,18 @@ describe.each(dialects())('audit records of operations on $dialect', ({ dialect,
     const restored = await restoreItems(server, token, { runId: finished._id, items: ['Team/a.txt'], target: { kind: 'folder', path: '/Team' } });
     expect(restored.status).toBe('completed');
 
-    const records = await recordsSoon(from, ['snapshot.plan_change', 'snapshot.run', 'snapshot.restore'], 3);
+    const records = await recordsSoon(from, ['snapshot.plan_change', 'snapshot.run', 'snapshot.restore'], 5);
     expect(records.map((r) => [r.action, r.targetKind, r.targetId, r.actorAccountId, r.params.status ?? r.params.change])).toEqual([
       ['snapshot.plan_change', 'snapshot_plan', plan._id, masterId, 'create'],
+      ['snapshot.run', 'snapshot_plan', plan._id, masterId, 'started'],
       ['snapshot.run', 'snapshot_plan', plan._id, masterId, 'completed'],
+      ['snapshot.restore', 'snapshot_plan', plan._id, masterId, 'started'],
       ['snapshot.restore', 'snapshot_plan', plan._id, masterId, 'completed'],
     ]);
-    expect(records[1]!.params).toMatchObject({ runId: finished._id, files: 1 });
-    expect(records[2]!.params).toMatchObject({ runId: finished._id, files: 1, failed: 0, items: 'Team/a.txt' });
+    expect(records[1]!.params).toMatchObject({ runId: finished._id, trigger: 'manual' });
+    expect(records[2]!.params).toMatchObject({ runId: finished._id, files: 1 });
+    expect(records[3]!.params).toMatchObject({ runId: finished._id, target: '/Team', items: 'Team/a.txt' });
+    expect(records[4]!.params).toMatchObject({ runId: finished._id, files: 1, failed: 0, items: 'Team/a.txt' });
   });
 
   run('records permission changes on a folder with each entry, and their removal', async () => {

@@ -117,6 +117,8 @@ export class RestoreRunner {
     });
     try {
       await record();
+      const where = target.kind === 'folder' ? target.path : 'original';
+      await this.ctx.audit.record({ action: 'snapshot.restore', actor: runActor(user.id), target: planTarget(plan), params: { restoreId: id, runId: run.id, status: 'started', target: where, items: items.join('\n') } });
       const name = `${plan.name}: ${items[0]}${items.length > 1 ? ` +${items.length - 1}` : ''}`;
       const task = await this.ctx.tasks().start({ type: 'restore', ownerId: user.id, name, size, restoreId: id }, () => controller.abort());
       taskId = task.id;

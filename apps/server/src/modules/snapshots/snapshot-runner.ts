@@ -55,6 +55,8 @@ export class SnapshotRunner {
         finished_at: null,
       };
       await this.ctx.jobs.insertRun(run);
+      // The start is recorded too: a run whose process dies leaves at least this.
+      await this.ctx.audit.record({ action: 'snapshot.run', actor: runActor(userId), target: planTarget(plan), params: { runId, status: 'started', trigger } });
       const owner = await this.ctx.jobs.taskOwner(userId ?? plan.created_by);
       const estimate = (await rootsOf(this.ctx, plan)).reduce((sum, r) => sum + r.usage_bytes, 0);
       if (owner) {

@@ -165,7 +165,11 @@ export class SyncService {
     }
     try {
       await this.repo.releasePins(sync.id);
-      if (outcome === 'failure' && (await this.repo.end(sync.id, 'failure', error))) await this.tasks().update(sync.task_id, { status: 'failure' });
+      if (outcome === 'failure' && (await this.repo.end(sync.id, 'failure', error))) {
+        await this.tasks().update(sync.task_id, { status: 'failure' });
+        const params = { syncId: sync.id, status: 'failure', mode: sync.mode, error };
+        await this.audit.record({ action: 'storage.sync', actor: { kind: 'account', id: sync.owner_id, accountId: sync.owner_id }, target: syncTarget(sync), params });
+      }
       if (outcome === 'canceled' && canceled && (await this.repo.end(sync.id, 'canceled'))) await this.tasks().update(sync.task_id, { status: 'canceled' });
       if (outcome === 'completed') {
         await this.tasks().update(sync.task_id, { progress: 100, status: 'completed' });
