@@ -85,6 +85,12 @@ describe.each(dialects())('audit verify, digests and retention on $dialect', ({ 
     expect(await verify()).toMatchObject({ ok: true, checked: 60 });
   });
 
+  it.skipIf(skip)('appends a batch larger than one statement may bind (SQLite: 32,766 values) in one transaction', async () => {
+    const seqs = await repo.append(Array.from({ length: 2500 }, (_, i) => record(ago(DAY), i)));
+    expect(seqs).toEqual(Array.from({ length: 2500 }, (_, i) => i + 1));
+    expect(await verify()).toMatchObject({ ok: true, checked: 2500 });
+  });
+
   it.skipIf(skip)('names the gap where a middle record was deleted', async () => {
     await seed(2);
     await db.deleteFrom('audit_records').where('seq', '=', 7).execute();

@@ -92,7 +92,8 @@ export class AuditRepo {
         prev = recordHash(unhashed);
         return { ...unhashed, hash: prev };
       });
-      await t.insertInto('audit_records').values(rows).execute();
+      // SQLite binds at most 32,766 values per statement: 500 rows of 19 columns at a time.
+      for (let i = 0; i < rows.length; i += 500) await t.insertInto('audit_records').values(rows.slice(i, i + 500)).execute();
       await t.updateTable('audit_chain').set({ seq, hash: prev }).where('id', '=', 'main').execute();
       return rows.map((r) => r.seq);
     };
