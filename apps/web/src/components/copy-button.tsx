@@ -65,7 +65,7 @@ export function CopyableValue({ label, value, copyLabel, emphasis, 'data-testid'
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, bgcolor: 'action.hover', borderRadius: 1, pl: 1.5, pr: 0.5, py: 0.5 }}>
         <Typography
           data-testid={testId}
-          sx={{ fontFamily: 'monospace', fontSize: emphasis ? 17 : 14, letterSpacing: emphasis ? '0.05em' : undefined, wordBreak: 'break-all', flexGrow: 1 }}
+          sx={{ fontFamily: 'monospace', fontSize: emphasis ? 16 : 14, fontWeight: emphasis ? 600 : undefined, wordBreak: 'break-all', flexGrow: 1 }}
         >
           {value}
         </Typography>

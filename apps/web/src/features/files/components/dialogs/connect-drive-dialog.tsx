@@ -51,6 +51,7 @@ export function ConnectDriveDialog({ open, path, onClose }: ConnectDriveDialogPr
               <Button
                 color="inherit"
                 size="small"
+                sx={{ whiteSpace: 'nowrap' }}
                 onClick={() => {
                   onClose();
                   openSettings('security');

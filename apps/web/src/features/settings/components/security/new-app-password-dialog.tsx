@@ -62,7 +62,7 @@ export function NewAppPasswordDialog({ open, email, onClose }: NewAppPasswordDia
       fullScreen={fullScreen}
       maxWidth={false}
       aria-labelledby="new-app-password-title"
-      slotProps={{ paper: { sx: fullScreen ? undefined : { width: 520 } } }}
+      slotProps={{ paper: { sx: fullScreen ? undefined : { width: 560 } } }}
     >
       {created ? (
         <>
