@@ -77,12 +77,13 @@ describe.each(dialects())('dashboard on $dialect', ({ dialect, skip }) => {
       dashboard(master.token).then((r) => r.body.transfers.days.at(-1) as { date: string; uploads: number; downloads: number });
     await expect.poll(async () => (await today()).downloads, { timeout: 5000 }).toBe(1);
 
-    // An upload recorded 40 days ago is outside the window; one 3 days ago is in it; a rename is no transfer.
+    // An upload recorded 40 days ago is outside the window; one 3 days ago is in it; a rename is
+    // no transfer. Past records come before the live ones in the trail (seq below 1).
     const at = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
     for (const [seq, when, action] of [
-      [800_000_001, at(40), 'file.upload'],
-      [800_000_002, at(3), 'file.upload'],
-      [800_000_003, at(3), 'file.rename'],
+      [-3, at(40), 'file.upload'],
+      [-2, at(3), 'file.upload'],
+      [-1, at(3), 'file.rename'],
     ] as const) {
       await sql`insert into audit_records (seq, at, actor_kind, action, outcome, params, prev_hash, hash)
                 values (${seq}, ${when}, 'system', ${action}, 'allowed', '{}', '', '')`.execute(server.app.db);

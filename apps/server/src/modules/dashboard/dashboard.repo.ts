@@ -65,14 +65,18 @@ export class DashboardRepo {
 
   /**
    * Uploads, downloads and previews allowed since `since` (ISO), counted per UTC hour from
-   * the audit trail (the `at` index bounds the scan).
+   * the audit trail. The window's first record is found on the `at` index; from its seq on,
+   * the (action, seq) index reads only the transfer actions, not every record of the month.
    */
   async transfersByHour(since: string): Promise<TransferHour[]> {
+    const first = await sql<{ seq: number | string }>`select seq from audit_records where at >= ${since} order by at limit 1`.execute(this.db);
+    const from = first.rows[0]?.seq;
+    if (from === undefined) return [];
     const actions = [...KIND_OF_ACTION.keys()];
     const result = await sql<{ hour: string; action: string; n: number | string }>`
       select substr(at, 1, 13) as hour, action, count(*) as n
       from audit_records
-      where at >= ${since} and outcome = 'allowed' and action in (${sql.join(actions)})
+      where action in (${sql.join(actions)}) and seq >= ${from} and at >= ${since} and outcome = 'allowed'
       group by 1, 2`.execute(this.db);
     return result.rows.flatMap((r) => {
       const kind = KIND_OF_ACTION.get(r.action);
