@@ -37,7 +37,9 @@ export class UsageWatch {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  /** Starts (or restarts, with another interval) the periodic comparison. */
   start(intervalMs = USAGE_CHECK_INTERVAL_MS): void {
+    clearInterval(this.timer);
     this.timer = setInterval(() => void this.tick(), intervalMs);
     this.timer.unref();
   }
