@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DavAccount, PROPFIND_ALL, dav, davMaster, davPath, davUser } from './dav-helpers.js';
+import { MAX_LOCKS_PER_ACCOUNT } from '../src/modules/dav/locks/dav-locks.js';
 import { dialects, startServer, type TestServer } from './harness.js';
 
 // WebDAV class 2 through HTTP: LOCK and UNLOCK, writes under locks with and without the If
@@ -222,6 +223,27 @@ describe.each(dialects())('WebDAV locks on $dialect', ({ dialect, skip }) => {
     expect(grant.status).toBe(200);
     expect((await lock(path, reader)).status).toBe(403);
     expect((await lock(davPath('/영업부/읽기 전용 새 파일.txt'), reader)).status).toBe(403);
+  });
+
+  run('an account holding the most locks allowed gets 507 for one more', async () => {
+    const path = await fileWith();
+    const many = await davUser(server, 'many@example.com');
+    const rows = Array.from({ length: MAX_LOCKS_PER_ACCOUNT }, (_, i) => ({
+      token: `urn:uuid:many-${i}`,
+      root: '기타',
+      path: `/기타/${i}.txt`,
+      depth: '0',
+      scope: 'exclusive',
+      owner_xml: '',
+      account_id: many.userId,
+      timeout_seconds: 3600,
+      created_at: new Date().toISOString(),
+      expires_at: Date.now() + 3_600_000,
+    }));
+    for (let i = 0; i < rows.length; i += 200) await server.app.db.insertInto('dav_locks').values(rows.slice(i, i + 200)).execute();
+    expect((await lock(path, many)).status).toBe(507);
+    await server.app.db.deleteFrom('dav_locks').where('token', '=', 'urn:uuid:many-0').execute();
+    expect((await lock(path, many)).status).toBe(200);
   });
 
   run('malformed LOCK bodies are 400', async () => {

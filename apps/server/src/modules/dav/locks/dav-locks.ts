@@ -135,6 +135,8 @@ export interface DavReply {
 /** Default lock timeout when the client asks for none, and the longest granted (`Infinite` included). */
 export const DEFAULT_LOCK_SECONDS = 3600;
 export const MAX_LOCK_SECONDS = 24 * 3600;
+/** Most active locks one account may hold (each is a row every write check may read); past it LOCK is 507. */
+export const MAX_LOCKS_PER_ACCOUNT = 1000;
 
 /**
  * The lock timeout from a `Timeout` header (RFC 4918 10.7): the first `Second-N` or

@@ -5,6 +5,7 @@ import { XmlError, parseXml } from '../xml.js';
 import {
   type DavLock,
   DavLockRefusal,
+  MAX_LOCKS_PER_ACCOUNT,
   type DavLocksService,
   type DavReply,
   type EtagOf,
@@ -91,6 +92,8 @@ export class LockHandlers {
       await locks.assertCanWrite(context, [{ path: folderPath, deep: false }], etagOf);
     }
     const now = locks.now();
+    // A bound on what one account keeps in the table (approximate under parallel LOCKs: a guard, not a rule).
+    if ((await locks.repo.countActiveOf(account.id, now)) >= MAX_LOCKS_PER_ACCOUNT) return reply(507);
     const timeoutSeconds = lockTimeoutSeconds(request.headers.timeout);
     const lock: DavLock = {
       token: `urn:uuid:${randomUUID()}`,

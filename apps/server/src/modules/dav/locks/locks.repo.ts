@@ -71,6 +71,17 @@ export class DavLocksRepo {
     });
   }
 
+  /** How many active locks an account holds. */
+  async countActiveOf(accountId: string, now: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('dav_locks')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('account_id', '=', accountId)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return Number(row?.count ?? 0);
+  }
+
   /** The active lock with this token, or undefined. */
   async findActive(token: string, now: number): Promise<DavLock | undefined> {
     const row = await this.db.selectFrom('dav_locks').selectAll().where('token', '=', token).where('expires_at', '>', now).executeTakeFirst();
