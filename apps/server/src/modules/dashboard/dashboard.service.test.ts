@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { LicenceService } from '../licence/licence.service.js';
 import type { UserRow } from '../users/users.repo.js';
@@ -16,12 +19,12 @@ const licence = {
   read: async () => ({ trial: false, type: 'STANDARD', user: 50, seatsUsed: 2, expiresAt: '2026-04-01T00:00:00.000Z' }),
 } as unknown as LicenceService;
 
-function service(snapshots: SnapshotSummary | undefined) {
+function service(snapshots: SnapshotSummary | undefined, serverPath: () => Promise<string> = () => Promise.reject(new Error('storage settings unreadable'))) {
   const log = { error: vi.fn() };
   const dashboard = new DashboardService({
     repo,
     licence,
-    serverPath: async () => '/nonexistent/path/for/statfs',
+    serverPath,
     snapshots: () => snapshots,
     log: log as never,
   });
@@ -47,8 +50,20 @@ describe('dashboard service', () => {
     expect(result.snapshot).toBeNull();
     expect(log.error).toHaveBeenCalledOnce();
     expect(result.licence).toEqual({ trial: false, type: 'STANDARD', expiresAt: '2026-04-01T00:00:00.000Z', daysLeft: 31, seats: 50, seatsUsed: 2 });
-    // The disk under an unreadable path is unknown, not an error.
+    // The disk under a path that cannot be read is unknown, not an error.
     expect(result.storage.backends[0]).toMatchObject({ backend: 'server', disk: null, free: null });
+  });
+
+  it('measures a server path not made yet on the file system it will be made on', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bogwan-disk-'));
+    try {
+      const { dashboard } = service(undefined, async () => path.join(dir, 'not', 'made', 'yet'));
+      const server = (await dashboard.overview(caller, 'UTC', now)).storage.backends[0]!;
+      const stats = fs.statfsSync(dir);
+      expect(server.disk?.total).toBe(stats.blocks * stats.bsize);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('reads the disk as df does: used is everything on it, not only our files', () => {

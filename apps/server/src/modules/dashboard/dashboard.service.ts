@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import {
   DASHBOARD_TASKS_MAX,
   DASHBOARD_TRANSFER_DAYS,
@@ -117,12 +118,26 @@ export class DashboardService {
     }
   }
 
-  /** The file system under the server backend; null when it cannot be read. */
+  /**
+   * The file system under the server backend; null when it cannot be read. A server path
+   * not made yet (nothing stored there so far) is measured at its nearest existing parent,
+   * the file system it will be made on.
+   */
   private async disk(): Promise<DashboardDisk | null> {
+    let at: string;
     try {
-      return diskFigures(await fs.promises.statfs(await this.deps.serverPath()));
+      at = path.resolve(await this.deps.serverPath());
     } catch {
       return null;
+    }
+    for (;;) {
+      try {
+        return diskFigures(await fs.promises.statfs(at));
+      } catch (error) {
+        const parent = path.dirname(at);
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || parent === at) return null;
+        at = parent;
+      }
     }
   }
 }
