@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Migrator } from 'kysely';
+import { type Kysely, Migrator } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/index.js';
 import { migrateToLatest } from '../src/db/index.js';
@@ -176,7 +176,8 @@ describe.each(dialects())('audit verify, digests and retention on $dialect', ({ 
     expect((await migrator.migrateTo(before)).error).toBeUndefined();
     const user = { id: 'u-1', name: '박서준', email: 'seojun@example.com', description: '', role: 'USER', role_level: 1, status: 'ACTIVE', approved: 1, provider: 'local', password_hash: null, profile_image: null, last_login: null, mfa: 'none', otp_secret: null, otp_pending_secret: null, otp_last_step: 0, failed_logins: 0, locked_until: null, created_at: ago(DAY), updated_at: ago(DAY) };
     await db.insertInto('users').values(user as never).execute();
-    await db
+    // The old table, as it was before 20261127_1402 dropped it.
+    await (db as unknown as Kysely<any>)
       .insertInto('events')
       .values([
         { id: 'e3', created_at: ago(1000), service: 'file', message: 'Downloaded /A/b.txt', user_id: 'u-1', ip: '10.0.0.1' },
@@ -193,5 +194,6 @@ describe.each(dialects())('audit verify, digests and retention on $dialect', ({ 
       [3, 'legacy', 'account', '박서준 <seojun@example.com>', 'Downloaded /A/b.txt'],
     ]);
     expect(await verifyAuditTrail(chain, undefined)).toMatchObject({ ok: true, checked: 3 });
+    await expect((db as unknown as Kysely<any>).selectFrom('events').selectAll().execute()).rejects.toThrow();
   });
 });

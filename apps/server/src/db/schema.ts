@@ -100,16 +100,6 @@ export interface WebauthnChallengesTable {
   expires_at: string;
 }
 
-/** The activity log: who did what, from where. */
-export interface EventsTable {
-  id: string;
-  created_at: string;
-  service: string;
-  message: string;
-  user_id: string | null;
-  ip: string | null;
-}
-
 /**
  * The audit trail: append-only, one chain. `seq` rises by one per record (assigned under
  * the chain head's lock); `hash` is SHA-256 over the record's canonical form and `prev_hash`.
@@ -630,7 +620,6 @@ export interface Database {
   login_challenges: LoginChallengesTable;
   webauthn_credentials: WebauthnCredentialsTable;
   webauthn_challenges: WebauthnChallengesTable;
-  events: EventsTable;
   audit_records: AuditRecordsTable;
   audit_chain: AuditChainTable;
   audit_digests: AuditDigestsTable;

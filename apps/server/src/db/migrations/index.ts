@@ -24,6 +24,7 @@ import * as appPasswords from './20261127_1101_app_passwords.js';
 import * as davProperties from './20261127_1201_dav_properties.js';
 import * as davLocks from './20261127_1301_dav_locks.js';
 import * as auditTrail from './20261127_1401_audit_trail.js';
+import * as dropEvents from './20261127_1402_drop_events.js';
 import * as webhookEventIds from './20261127_1601_webhook_event_ids.js';
 
 /**
@@ -56,5 +57,6 @@ export const migrations: Record<string, Migration> = {
   '20261127_1201_dav_properties': davProperties,
   '20261127_1301_dav_locks': davLocks,
   '20261127_1401_audit_trail': auditTrail,
+  '20261127_1402_drop_events': dropEvents,
   '20261127_1601_webhook_event_ids': webhookEventIds,
 };

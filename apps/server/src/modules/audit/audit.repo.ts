@@ -1,8 +1,6 @@
 // The audit trail's SQL: appends under the chain head's lock, and the queries of the
-// activity screens and the export. The old `events` table is frozen (its rows were copied
-// in as `legacy` records by migration 20261127_1401); counts of downloads and previews
-// read `audit_records` by action (`file.download`, `file.download_zip`, `share.download`,
-// `file.view`), never `events`.
+// activity screens and the export. It replaced the old activity log (`events`), whose rows
+// became `legacy` records (migration 20261127_1401) before the table was dropped (1402).
 import { AUDIT_COUNT_CAP, AUDIT_PEOPLE_LIMIT, type AuditOutcome } from '@bogwan/contracts';
 import { type ExpressionBuilder, sql, type Transaction } from 'kysely';
 import { isSqlite } from '../../db/dialect.js';
