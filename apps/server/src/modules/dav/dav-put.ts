@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { CHUNK_SIZE, joinPath } from '@bogwan/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { type BlobStore, blobKeyOf } from '../../storage/blob-store.js';
 import type { BlobStores } from '../../storage/blob-stores.js';
@@ -18,6 +19,26 @@ import { splitItem } from './dav-paths.js';
 
 /** Where a PUT goes: over an existing file, or new in a folder. Checked before a byte is read. */
 export type PutPlan = { caller: Caller; path: string; existing: NodeRow; folder: NodeRow; root: NodeRow } | { caller: Caller; path: string; existing: undefined; folder: NodeRow; root: NodeRow };
+
+/**
+ * The checks a PUT passes before it replaces a file that took its name while its body was
+ * stored (UPDATE on that file, the lock check of the path); throws to refuse.
+ */
+export type ReplaceCheck = (taken: NodeRow) => Promise<void>;
+
+/** How often a PUT tries to add, or replace what took its name, before it gives up (409). */
+const PLACE_TRIES = 5;
+
+interface StoredContent {
+  size: number;
+  contentHash: string;
+  blobKey: string;
+  backend: string;
+}
+
+function isAppError(error: unknown, key: string): boolean {
+  return error instanceof AppError && error.messageKey === key;
+}
 
 /** The answer of a stored PUT. */
 export interface PutResult {
@@ -75,7 +96,7 @@ export class DavUploads {
    * encoding); a body that ends short of it, or runs past it, is 400; one that passes the
    * root's room while it streams is 507. Nothing is kept of a refused body.
    */
-  async store(plan: PutPlan, body: AsyncIterable<Buffer>, declaredLength: number | undefined): Promise<PutResult> {
+  async store(plan: PutPlan, body: AsyncIterable<Buffer>, declaredLength: number | undefined, replaceTaken?: ReplaceCheck): Promise<PutResult> {
     const store = await this.stores.forBackend(plan.folder.backend);
     if (!store) throw storeMissing();
     const room = await this.room(plan.root, plan.existing);
@@ -84,24 +105,54 @@ export class DavUploads {
       const { hash, size, chunks } = await stage(store, uploadId, body, declaredLength, room);
       const key = blobKeyOf(hash);
       const pin = await this.transfers.pinBlob(store.backend, hash, size);
-      let node: NodeRow;
+      let outcome: PutResult;
       try {
         // Identical content already stored (the pin keeps it there): the staged copy is dropped.
         if ((await store.stat(key))?.size !== size) await store.staging.commit(uploadId, chunks, size, key);
-        const audit = { recorder: this.audit, entry: (added: NodeRow, path: string) => ({ action: 'file.upload' as const, target: nodeTarget(added, path), params: { size, client: 'webdav' } }) };
-        node = plan.existing
-          ? await this.tree.replaceFile(plan.existing, { size, contentHash: hash, blobKey: key, backend: store.backend }, { audit })
-          : await this.tree.addFile(plan.folder, { name: splitItem(plan.path).name, size, contentHash: hash, blobKey: key, ownerId: plan.caller.user.id, backend: store.backend }, { audit });
+        outcome = await this.place(plan, { size, contentHash: hash, blobKey: key, backend: store.backend }, replaceTaken);
       } finally {
         await this.transfers.unpinBlob(pin);
         await this.collectIfUnreferenced(store, hash);
       }
+      const { node } = outcome;
       const path = joinPath(splitItem(plan.path).folder, node.name);
       // The staged upload is the event: told once.
       this.hooks.emit('upload', { path, name: node.name, size: node.size, userId: plan.caller.user.id }, `upload:${uploadId}`);
-      return { created: !plan.existing, node };
+      return outcome;
     } finally {
       await store.staging.discard(uploadId).catch((error) => this.log.warn({ err: error, uploadId }, 'staged WebDAV upload not removed'));
+    }
+  }
+
+  /**
+   * Adds the stored content as the new file, or makes it the content of the file it replaces.
+   * A name taken meanwhile (another PUT of the same new name finished first: rclone with
+   * several transfers, an office autosave) makes the PUT a replace when `replaceTaken` is
+   * given: the last writer wins, as clients expect. The file found there passes `replaceTaken`
+   * (UPDATE and the lock check, on the file as it is now) and is replaced in the tree's
+   * transaction only if it is still that name in that folder; else the whole step starts again.
+   */
+  private async place(plan: PutPlan, content: StoredContent, replaceTaken: ReplaceCheck | undefined): Promise<PutResult> {
+    const { size } = content;
+    const audit = { recorder: this.audit, entry: (added: NodeRow, path: string) => ({ action: 'file.upload' as const, target: nodeTarget(added, path), params: { size, client: 'webdav' } }) };
+    if (plan.existing) return { created: false, node: await this.tree.replaceFile(plan.existing, content, { audit }) };
+    const { name } = splitItem(plan.path);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return { created: true, node: await this.tree.addFile(plan.folder, { name, ...content, ownerId: plan.caller.user.id }, { audit }) };
+      } catch (error) {
+        if (!replaceTaken || !isAppError(error, 'file_exists_warning') || attempt >= PLACE_TRIES) throw error;
+      }
+      const taken = await this.tree.resolve(plan.path);
+      if (!taken) continue;
+      if (taken.folder === 1) throw new DavError(405);
+      await replaceTaken(taken);
+      try {
+        return { created: false, node: await this.tree.replaceFile(taken, content, { audit, at: { parentId: plan.folder.id, name: taken.name } }) };
+      } catch (error) {
+        // Gone from there since it was found (trashed, moved, renamed): add again.
+        if (!isAppError(error, 'folder_not_found') || attempt >= PLACE_TRIES) throw error;
+      }
     }
   }
 

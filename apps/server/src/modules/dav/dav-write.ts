@@ -4,6 +4,7 @@ import type { AccessService } from '../files/access.service.js';
 import type { FileTreeService } from '../files/file-tree.js';
 import type { FilesService } from '../files/files.service.js';
 import type { MovesService } from '../files/moves.service.js';
+import type { NodeRow } from '../files/ports.js';
 import { type DavRequest, type DavWriteGuard, headerOf, parentOf } from './dav-context.js';
 import { DavError } from './dav-errors.js';
 import { declaredLength, hasBody, readXmlBody } from './dav-body.js';
@@ -38,7 +39,12 @@ export class DavWrites {
     const length = declaredLength(dav.request);
     const plan = await this.uploads.plan(dav.caller, path, length);
     await this.guard.assert(dav, plan.existing ? [{ path, deep: false }] : [{ path, deep: false }, { path: parentOf(path), deep: false }]);
-    const stored = await this.uploads.store(plan, dav.request.raw, length);
+    // The name taken while the body was stored: the PUT replaces that file, checked as a PUT over it.
+    const replaceTaken = async (taken: NodeRow) => {
+      await this.access.requireOn(dav.user, taken, 'UPDATE', path);
+      await this.guard.assert(dav, [{ path, deep: false }]);
+    };
+    const stored = await this.uploads.store(plan, dav.request.raw, length, replaceTaken);
     await reply
       .code(stored.created ? 201 : 204)
       .header('etag', etagOf(stored.node) ?? '')

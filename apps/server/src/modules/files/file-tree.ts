@@ -112,16 +112,19 @@ export class FileTreeService implements FileTree {
    * past the limit), the new blob gains a reference and the old one loses it (a blob at 0 is the
    * orphan collector's), and the node takes the new size, hash, key and time. The node keeps
    * its id, name and place. A file gone meanwhile is 404 `folder_not_found`; bytes stored on
-   * another backend than the file's are 409 `backend_mismatch_warning`. Answers the node as it
+   * another backend than the file's are 409 `backend_mismatch_warning`; with `at`, a file no
+   * longer called that in that folder is 404 too. Answers the node as it
    * is now and tells the `onFileAdded` listeners (search extracts the new text).
    */
   async replaceFile(
     file: NodeRow,
     content: { size: number; contentHash: string; blobKey: string; backend: string; mtime?: string },
-    options: { audit?: TreeAudit } = {},
+    options: { audit?: TreeAudit; at?: { parentId: string; name: string } } = {},
   ): Promise<NodeRow> {
     const replaced = await this.locked([file], async (repo, [current]) => {
       if (current.trash_key !== '' || current.folder === 1) throw folderNotFound();
+      // `at`: the file must still be that name in that folder (else it is gone from there: 404).
+      if (options.at && (current.parent_id !== options.at.parentId || current.name !== options.at.name)) throw folderNotFound();
       if (content.backend !== current.backend) throw conflict('backend_mismatch_warning');
       if (!(await repo.addUsage(current.root_id, content.size - current.size, true))) throw volumeExceeded();
       // Blob rows are changed in hash order, as every writer of several does (no deadlock).
