@@ -158,10 +158,13 @@ test('an administrator finds what one user did to one folder last week, and expo
 
   // The view is in the address: opened again, it shows the same rows.
   const address = page.url();
-  expect(new URL(address).searchParams.get('path')).toBe(FOLDER);
+  const query = new URL(address).searchParams;
+  expect([query.get('path'), query.get('from'), query.get('to'), query.get('actor')]).toEqual([FOLDER, localDay(7), localDay(0), expect.any(String)]);
   await page.goto(address);
   await expect(rows).toHaveCount(3);
   await expect(page.getByRole('combobox', { name: ko('audit_filter_person') })).toHaveValue(`${MEMBER.name} · ${MEMBER.email}`);
+  await expect(page.getByLabel(ko('activity_from'))).toHaveValue(localDay(7));
+  await expect(page.getByLabel(ko('activity_to'))).toHaveValue(localDay(0));
 
   // CSV: Korean headers, a BOM for Excel, one line per row shown.
   const csvDownload = page.waitForEvent('download');
@@ -225,6 +228,20 @@ test('the /event screen and the History entry in English; a user sees only their
   await expect(dialog.getByTestId('audit-row')).toHaveCount(3);
   await expect(dialog).toContainText(MEMBER.name);
   await dialog.getByRole('button', { name: en('close') }).click();
+  await expect(dialog).toBeHidden();
+
+  // The same from the preview overlay's History button.
+  const previewed = page.waitForResponse((response) => response.url().includes('/api/file/preview') && response.ok());
+  await page.getByText('계약서-최종.txt').dblclick();
+  await previewed;
+  const overlay = page.getByTestId('preview-overlay');
+  await overlay.getByRole('button', { name: en('audit_history') }).click();
+  const fromPreview = page.getByRole('dialog', { name: en('audit_history_title').replace('{{name}}', '계약서-최종.txt') });
+  // The records from before the rename follow the file (its history goes by node, not by name).
+  await expect(fromPreview.getByTestId('audit-row')).toHaveCount(3);
+  await expect(fromPreview).toContainText(en('audit_action_file_upload'));
+  await fromPreview.getByRole('button', { name: en('close') }).click();
+  await overlay.getByRole('button', { name: en('close') }).click();
 
   // The member, in Settings → Activity: their own records only (also the member's upload elsewhere).
   const member = await page.context().browser()!.newPage({ viewport: { width: 1440, height: 900 }, locale: 'ko-KR' });

@@ -37,7 +37,7 @@ export function useFileActions(): FileActions {
   const open = useCallback(
     (entry: FileEntry) => {
       if (entry.folder) void navigate(localePath(storageHref(entry.path)));
-      else setPreviewing({ path: entry.path, name: entry.name, size: entry.size });
+      else setPreviewing({ path: entry.path, name: entry.name, size: entry.size, nodeId: entry._id });
     },
     [navigate, localePath],
   );

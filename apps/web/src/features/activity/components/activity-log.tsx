@@ -2,7 +2,7 @@ import { mdiRefresh } from '@mdi/js';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { MdiIcon } from '../../../components/mdi-icon';
@@ -23,7 +23,25 @@ export function ActivityLog() {
   const { t } = useTranslation();
   const locale = useLocale();
   const [params, setParams] = useSearchParams();
-  const filter = useMemo(() => filterFromParams(params), [params]);
+  // The filter is state mirrored into the URL (not read back from it on every edit), so two
+  // edits before the address has changed both land; an address changed from outside (a
+  // link, back and forward) replaces it.
+  const [filter, setFilter] = useState(() => filterFromParams(params));
+  const address = params.toString();
+  const written = useRef(address);
+  useEffect(() => {
+    if (address === written.current) return;
+    written.current = address;
+    setFilter(filterFromParams(new URLSearchParams(address)));
+  }, [address]);
+  useEffect(() => {
+    const next = filterToParams(filter, new URLSearchParams(written.current));
+    if (next.toString() === written.current) return;
+    written.current = next.toString();
+    setParams(next, { replace: true });
+    // Only a change of the filter writes the address.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [filter]);
   const query = useMemo(() => filterToQuery(filter), [filter]);
   const events = useEvents(query);
   const columns = useMemo(() => auditColumns(t, locale, { person: true }), [t, locale]);
@@ -33,7 +51,7 @@ export function ActivityLog() {
       <AuditFilterBar
         filter={filter}
         person
-        onChange={(next) => setParams(filterToParams(next, params), { replace: true })}
+        onChange={(patch) => setFilter((current) => ({ ...current, ...patch }))}
         actions={
           <>
             <ExportButtons filter={query} />

@@ -37,16 +37,16 @@ export function auditColumns(t: TFunction, locale: string, options: { person: bo
     columns.push({
       id: 'person',
       label: t('audit_column_person'),
-      width: 190,
+      width: 210,
       render: (row) => {
         const detail = actorDetail(t, row.actor);
         return (
-          <Box sx={{ minWidth: 0 }}>
+          <Box sx={{ minWidth: 0, maxWidth: 220 }}>
             <Typography variant="body2" component="span" sx={{ display: 'block', fontWeight: 500 }}>
               {actorName(t, row.actor)}
             </Typography>
             {detail && (
-              <Typography variant="caption" component="span" sx={secondary}>
+              <Typography variant="caption" component="span" title={detail} sx={{ ...secondary, wordBreak: 'normal', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
                 {detail}
               </Typography>
             )}
@@ -79,6 +79,7 @@ export function auditColumns(t: TFunction, locale: string, options: { person: bo
     columns.push({
       id: 'target',
       label: t('audit_column_target'),
+      width: 240,
       render: (row) => (
         <Box component="span" sx={{ wordBreak: 'break-all' }}>
           {row.target?.path ?? row.target?.label ?? ''}

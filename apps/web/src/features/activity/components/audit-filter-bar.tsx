@@ -14,7 +14,8 @@ const PATH_DELAY_MS = 400;
 
 export interface AuditFilterBarProps {
   filter: AuditViewFilter;
-  onChange: (filter: AuditViewFilter) => void;
+  /** The fields that changed; the owner merges them into its latest filter (quick edits in a row all land). */
+  onChange: (patch: Partial<AuditViewFilter>) => void;
   /** The person filter (administrators; an account sees only its own records anyway). */
   person: boolean;
   /** Buttons at the end of the bar (export, refresh). */
@@ -28,11 +29,11 @@ export function AuditFilterBar({ filter, onChange, person, actions }: AuditFilte
   useEffect(() => setPathDraft(filter.path), [filter.path]);
   const settledPath = useDebouncedValue(pathDraft, PATH_DELAY_MS);
   useEffect(() => {
-    if (settledPath !== filter.path) onChange({ ...filter, path: settledPath });
+    if (settledPath !== filter.path) onChange({ path: settledPath });
     // Only a settled edit of the path applies it; other changes carry the path already.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [settledPath]);
-  const update = (patch: Partial<AuditViewFilter>) => onChange({ ...filter, path: pathDraft, ...patch });
+  const update = (patch: Partial<AuditViewFilter>) => onChange({ path: pathDraft, ...patch });
 
   return (
     <Box
@@ -95,7 +96,7 @@ export function AuditFilterBar({ filter, onChange, person, actions }: AuditFilte
         </Button>
       )}
       <Box sx={{ flexGrow: 1 }} />
-      {actions}
+      {actions && <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>{actions}</Box>}
     </Box>
   );
 }

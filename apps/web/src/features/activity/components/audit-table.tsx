@@ -9,6 +9,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuditColumn } from './audit-columns';
@@ -34,14 +35,19 @@ export interface AuditTableProps {
   maxHeight?: number | string;
 }
 
+/** Below this width the rows reflow into labelled blocks instead of columns. */
+const NARROW_QUERY = '(max-width: 599.95px)';
+
 /**
- * The audit rows loaded so far, newest first, with "more" for the next older page. The
- * table scrolls sideways inside its own box on a narrow screen, never the page.
+ * The audit rows loaded so far, newest first, with "more" for the next older page. On a
+ * phone each row reflows into a labelled block; between that and a wide screen the table
+ * scrolls sideways inside its own box, never the page.
  */
 export function AuditTable({ label, columns, query, empty, maxHeight }: AuditTableProps) {
   const { t } = useTranslation();
   const rows = query.data?.pages.flatMap((page) => page.items) ?? [];
   const first = query.data?.pages[0];
+  const narrow = useMediaQuery(NARROW_QUERY);
   let body: ReactNode;
   if (query.isPending || query.isError || rows.length === 0) {
     body = (
@@ -55,6 +61,26 @@ export function AuditTable({ label, columns, query, empty, maxHeight }: AuditTab
         </TableCell>
       </TableRow>
     );
+  } else if (narrow) {
+    // A phone: each record is a block of its fields, one under another, labelled.
+    body = rows.map((row) => (
+      <TableRow key={row._id} data-testid="audit-row">
+        <TableCell sx={{ px: 0.5, py: 1.25 }}>
+          <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.5, alignItems: 'start' }}>
+            {columns.map((column) => (
+              <Box key={column.id} sx={{ display: 'contents' }}>
+                <Typography component="dt" variant="caption" sx={{ color: 'text.secondary', pt: 0.25, whiteSpace: 'nowrap' }}>
+                  {column.label}
+                </Typography>
+                <Box component="dd" sx={{ m: 0, minWidth: 0, typography: 'body2' }}>
+                  {column.render(row)}
+                </Box>
+              </Box>
+            ))}
+          </Box>
+        </TableCell>
+      </TableRow>
+    ));
   } else {
     body = rows.map((row) => (
       <TableRow key={row._id} hover data-testid="audit-row" sx={{ verticalAlign: 'top' }}>
@@ -69,8 +95,8 @@ export function AuditTable({ label, columns, query, empty, maxHeight }: AuditTab
   return (
     <Box sx={{ minWidth: 0 }}>
       <TableContainer sx={{ maxHeight, overflowX: 'auto' }}>
-        <Table size="small" stickyHeader={Boolean(maxHeight)} aria-label={label} sx={{ minWidth: 760, opacity: query.isPlaceholderData ? 0.6 : 1 }}>
-          <TableHead>
+        <Table size="small" stickyHeader={Boolean(maxHeight)} aria-label={label} sx={{ minWidth: narrow ? 0 : columns.reduce((sum, column) => sum + (column.width ?? 160), 0), opacity: query.isPlaceholderData ? 0.6 : 1 }}>
+          <TableHead sx={narrow ? { display: 'none' } : undefined}>
             <TableRow>
               {columns.map((column) => (
                 <TableCell key={column.id} sx={{ width: column.width, fontWeight: 700, whiteSpace: 'nowrap' }}>

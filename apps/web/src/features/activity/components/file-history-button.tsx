@@ -7,7 +7,7 @@ import { MdiIcon } from '../../../components/mdi-icon';
 import { FileHistoryDialog } from './file-history-dialog';
 
 /** The preview overlay's "History" button: the file's records in a dialog above the preview. */
-export function FileHistoryButton({ path, name }: { path: string; name: string }) {
+export function FileHistoryButton({ path, name, nodeId }: { path: string; name: string; nodeId?: string }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
@@ -17,7 +17,7 @@ export function FileHistoryButton({ path, name }: { path: string; name: string }
           <MdiIcon path={mdiHistory} />
         </IconButton>
       </Tooltip>
-      <FileHistoryDialog item={open ? { path, name, folder: false } : null} onClose={() => setOpen(false)} />
+      <FileHistoryDialog item={open ? { nodeId, path, name, folder: false } : null} onClose={() => setOpen(false)} />
     </>
   );
 }

@@ -33,6 +33,8 @@ export interface PreviewFile {
   path: string;
   name: string;
   size: number;
+  /** The node's id, when known: its history then follows it across renames and moves. */
+  nodeId?: string;
 }
 
 export interface PreviewOverlayProps {
@@ -71,7 +73,7 @@ export function PreviewOverlay({ file, onClose, onDownload }: PreviewOverlayProp
             <Typography id="preview-title" variant="subtitle1" noWrap sx={{ flexGrow: 1, fontWeight: 500 }}>
               {file.name}
             </Typography>
-            <FileHistoryButton path={file.path} name={file.name} />
+            <FileHistoryButton path={file.path} name={file.name} nodeId={file.nodeId} />
             <Tooltip title={t('download')}>
               <IconButton aria-label={t('download')} onClick={() => onDownload(file)} sx={{ color: 'inherit' }}>
                 <MdiIcon path={mdiDownload} />
