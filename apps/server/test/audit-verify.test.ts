@@ -108,6 +108,8 @@ describe.each(dialects())('audit verify, digests and retention on $dialect', ({ 
     expect(await verify()).toMatchObject({ ok: true });
     await db.deleteFrom('audit_records').where('seq', '>=', 19).execute();
     expect(await verify()).toMatchObject({ ok: false, broken: { seq: 19, reason: expect.stringContaining('its head names record 20') } });
+    await db.deleteFrom('audit_chain').execute();
+    expect(await verify()).toMatchObject({ ok: false, lines: ['audit trail BROKEN: the chain head (table audit_chain, row main) is missing: it was deleted'] });
   });
 
   it.skipIf(skip)('writes one digest per finished day, in the database and the file, and catches a chain rewritten in the database', async () => {

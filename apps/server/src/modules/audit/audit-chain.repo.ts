@@ -25,8 +25,15 @@ export class AuditChainRepo {
   }
 
   async head(): Promise<ChainHead> {
-    const row = await this.db.selectFrom('audit_chain').selectAll().where('id', '=', 'main').executeTakeFirstOrThrow();
-    return { seq: Number(row.seq), hash: row.hash, anchorSeq: Number(row.anchor_seq), anchorHash: row.anchor_hash };
+    const row = await this.findHead();
+    if (!row) throw new Error('the audit chain head (table audit_chain, row main) is missing');
+    return row;
+  }
+
+  /** The chain head, or undefined when its row is gone (deleted by hand: every append then fails). */
+  async findHead(): Promise<ChainHead | undefined> {
+    const row = await this.db.selectFrom('audit_chain').selectAll().where('id', '=', 'main').executeTakeFirst();
+    return row && { seq: Number(row.seq), hash: row.hash, anchorSeq: Number(row.anchor_seq), anchorHash: row.anchor_hash };
   }
 
   /** Records after `afterSeq` (up to `uptoSeq` when given), oldest first. */

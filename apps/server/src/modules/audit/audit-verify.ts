@@ -23,7 +23,11 @@ const BATCH = 2000;
  * rewrite what the file holds for days already digested.
  */
 export async function verifyAuditTrail(chain: AuditChainRepo, digestFile: string | undefined, now = new Date()): Promise<VerifyResult> {
-  const head = await chain.head();
+  const head = await chain.findHead();
+  if (!head) {
+    const reason = 'the chain head (table audit_chain, row main) is missing: it was deleted';
+    return { ok: false, broken: { seq: 0, at: null, reason }, checked: 0, warnings: [], lines: [`audit trail BROKEN: ${reason}`] };
+  }
   const dbDigests = await chain.digests();
   const file = digestFile ? readDigestFile(digestFile) : { lines: [] as DigestLine[], errors: [] };
   const warnings = [...file.errors];
