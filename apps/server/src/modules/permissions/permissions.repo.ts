@@ -1,7 +1,7 @@
 import { PERMISSION_TYPES, type PermissionType } from '@bogwan/contracts';
-import type { Selectable } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import type { Db } from '../../db/index.js';
-import type { ResourcesTable } from '../../db/schema.js';
+import type { Database, ResourcesTable } from '../../db/schema.js';
 import { newId } from '../../ids.js';
 
 export type ResourceRow = Selectable<ResourcesTable>;
@@ -94,9 +94,9 @@ export class PermissionsRepo {
 
   /**
    * Creates the resource of a node unless it has one, then applies the entry changes, in one
-   * transaction; answers the resource.
+   * transaction (`also` last, in it: the audit record); answers the resource.
    */
-  async save(nodeId: string, createdBy: string, changes: EntryChange[]): Promise<ResourceRow> {
+  async save(nodeId: string, createdBy: string, changes: EntryChange[], also?: (trx: Transaction<Database>) => Promise<void>): Promise<ResourceRow> {
     return this.db.transaction().execute(async (trx) => {
       const now = new Date().toISOString();
       let resource = await trx.selectFrom('resources').selectAll().where('node_id', '=', nodeId).executeTakeFirst();
@@ -127,14 +127,16 @@ export class PermissionsRepo {
           })
           .execute();
       }
+      await also?.(trx);
       return resource;
     });
   }
 
-  async delete(id: string): Promise<void> {
+  async delete(id: string, also?: (trx: Transaction<Database>) => Promise<void>): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('resource_entries').where('resource_id', '=', id).execute();
       await trx.deleteFrom('resources').where('id', '=', id).execute();
+      await also?.(trx);
     });
   }
 

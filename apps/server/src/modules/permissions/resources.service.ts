@@ -76,9 +76,9 @@ export class ResourcesService {
     if (!resource) throw notFound('resource_not_found');
     const node = await this.tree.repo.findById(resource.node_id);
     if (node) await this.access.requireOn(caller.user, node, 'SETTING');
-    await this.repo.delete(id);
     const path = node ? ((await this.tree.anyPaths([node.id])).get(node.id) ?? node.name) : null;
-    await this.audit.record({ action: 'permission.change', target: { kind: 'node', id: resource.node_id, path, label: node?.name ?? null }, params: { removed: true, resourceId: id } });
+    const target = { kind: 'node' as const, id: resource.node_id, path, label: node?.name ?? null };
+    await this.repo.delete(id, (trx) => this.audit.record({ action: 'permission.change', target, params: { removed: true, resourceId: id } }, trx));
   }
 
   /** Access per root folder of one user or group (permission tabs of the edit dialogs). */
@@ -103,13 +103,11 @@ export class ResourcesService {
   private async apply(caller: Caller, node: NodeRow, users: ResourceEntryInput[] = [], groups: ResourceEntryInput[] = []): Promise<Resource> {
     await this.access.requireOn(caller.user, node, 'SETTING');
     const changes = [...(await this.changes('user', users)), ...(await this.changes('group', groups))];
-    const resource = await this.repo.save(node.id, caller.user.id, changes);
     const path = await this.tree.pathOf(node);
-    if (changes.length > 0) {
-      // Each entry as `user:<id>=READ,PREVIEW` (or `=removed`), one per line.
-      const entries = changes.map((c) => `${c.entity_type}:${c.entity_id}=${c.remove ? 'removed' : c.permissions.join(',')}`).join('\n');
-      await this.audit.record({ action: 'permission.change', target: nodeTarget(node, path), params: { entries, count: changes.length } });
-    }
+    // Each entry as `user:<id>=READ,PREVIEW` (or `=removed`), one per line; the record commits with the entries.
+    const entries = changes.map((c) => `${c.entity_type}:${c.entity_id}=${c.remove ? 'removed' : c.permissions.join(',')}`).join('\n');
+    const record = changes.length > 0 ? (trx: Parameters<AuditRecorder['record']>[1]) => this.audit.record({ action: 'permission.change', target: nodeTarget(node, path), params: { entries, count: changes.length } }, trx) : undefined;
+    const resource = await this.repo.save(node.id, caller.user.id, changes, record);
     return (await this.present([resource]))[0]!;
   }
 

@@ -1,6 +1,6 @@
-import type { Selectable } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import type { Db } from '../../db/index.js';
-import type { RequestItemsTable, RequestsTable } from '../../db/schema.js';
+import type { Database, RequestItemsTable, RequestsTable } from '../../db/schema.js';
 
 export type RequestRow = Selectable<RequestsTable>;
 export type RequestItemRow = Selectable<RequestItemsTable>;
@@ -12,10 +12,12 @@ const LIST_LIMIT = 1000;
 export class RequestsRepo {
   constructor(private readonly db: Db) {}
 
-  async insert(row: RequestRow, items: RequestItemRow[]): Promise<void> {
+  /** Inserts a request with its items; `also` runs last in the same transaction (the audit record). */
+  async insert(row: RequestRow, items: RequestItemRow[], also?: (trx: Transaction<Database>) => Promise<void>): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx.insertInto('requests').values(row).execute();
       await trx.insertInto('request_items').values(items).execute();
+      await also?.(trx);
     });
   }
 

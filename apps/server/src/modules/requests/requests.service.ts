@@ -86,13 +86,14 @@ export class RequestsService {
       updated_at: at,
     };
     const items: RequestItemRow[] = [...nodes.values()].map(({ node, path }) => ({ request_id: row.id, node_id: node.id, path }));
-    await this.repo.insert(row, items);
+    // The request's record commits with it.
+    await this.repo.insert(row, items, (trx) => this.deps.audit.record({ action: 'request.create', ...requestRecord(row, items) }, trx));
     const managers = await this.deps.managers.managersOf(await this.deps.managers.governingNodes(items), caller.user.id);
     const what = describe(row, items);
     for (const manager of managers) {
       await this.notify(manager.id, `${escapeMarkup(caller.user.name)} 님이 <b>${what}</b> 승인을 요청했습니다 (approval requested).`, 1);
     }
-    await this.changed(caller, row, items, 'request.create');
+    this.deps.webhooks()?.emit('request.state_changed', { requestId: row.id, type: row.type, status: row.status, userId: caller.user.id });
     return toApprovalRequest(row, items, new Map([[caller.user.id, caller.user]]), { approve: false, cancel: true });
   }
 

@@ -1,9 +1,12 @@
-import type { Selectable } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import type { Db } from '../../db/index.js';
-import type { ShareRecipientsTable, SharesTable } from '../../db/schema.js';
+import type { Database, ShareRecipientsTable, SharesTable } from '../../db/schema.js';
 import type { SecretBox } from '../../crypto/secret-box.js';
 
 export type ShareRow = Selectable<SharesTable>;
+/** Work that must commit with a change (its audit record), run last in the change's transaction. */
+export type InTransaction = (trx: Transaction<Database>) => Promise<void>;
+const noMore: InTransaction = async () => undefined;
 export type ShareRecipientRow = Selectable<ShareRecipientsTable>;
 
 /** How many links one list answers at most (newest first). */
@@ -26,10 +29,12 @@ export class SharesRepo {
 
   private opened = (row: ShareRow): ShareRow => ({ ...row, key: this.box.open('share-key', row.key, row.id) });
 
-  async insert(row: ShareRow, recipients: ShareRecipientRow[]): Promise<void> {
+  /** Inserts a link and its recipients; `also` runs last in the same transaction (the audit record). */
+  async insert(row: ShareRow, recipients: ShareRecipientRow[], also: InTransaction = noMore): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx.insertInto('shares').values(this.sealed(row)).execute();
       if (recipients.length > 0) await trx.insertInto('share_recipients').values(recipients).execute();
+      await also(trx);
     });
   }
 
@@ -38,12 +43,13 @@ export class SharesRepo {
    * marks one request used and answers its id, which the link keeps. When it answers null
    * (none left) nothing is written; when the insert fails the request stays unused.
    */
-  async insertSpending(row: ShareRow, recipients: ShareRecipientRow[], spend: (trx: Db) => Promise<string | null>): Promise<string | null> {
+  async insertSpending(row: ShareRow, recipients: ShareRecipientRow[], spend: (trx: Db) => Promise<string | null>, also: InTransaction = noMore): Promise<string | null> {
     return this.db.transaction().execute(async (trx) => {
       const requestId = await spend(trx);
       if (requestId === null) return null;
       await trx.insertInto('shares').values(this.sealed({ ...row, request_id: requestId })).execute();
       if (recipients.length > 0) await trx.insertInto('share_recipients').values(recipients).execute();
+      await also(trx);
       return requestId;
     });
   }
@@ -58,17 +64,22 @@ export class SharesRepo {
     return row && this.opened(row);
   }
 
-  /** Changes a link's rules and replaces its recipients, in one transaction. */
-  async update(id: string, patch: Partial<ShareRow>, recipients: ShareRecipientRow[]): Promise<void> {
+  /** Changes a link's rules and replaces its recipients, in one transaction (`also` last, in it). */
+  async update(id: string, patch: Partial<ShareRow>, recipients: ShareRecipientRow[], also: InTransaction = noMore): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx.updateTable('shares').set(patch).where('id', '=', id).execute();
       await trx.deleteFrom('share_recipients').where('share_id', '=', id).execute();
       if (recipients.length > 0) await trx.insertInto('share_recipients').values(recipients).execute();
+      await also(trx);
     });
   }
 
-  async delete(id: string): Promise<void> {
-    await this.db.deleteFrom('shares').where('id', '=', id).execute();
+  /** Deletes a link; `also` runs in the same transaction. */
+  async delete(id: string, also: InTransaction = noMore): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('shares').where('id', '=', id).execute();
+      await also(trx);
+    });
   }
 
   async byCreator(userId: string): Promise<ShareRow[]> {

@@ -23,7 +23,7 @@ import type { UserRow, UsersRepo } from '../users/users.repo.js';
 import type { WebhookEmitter } from '../webhooks/ports.js';
 import { newShareKey, shareKeyHash } from './share-keys.js';
 import { type ShareView, toShareLink, toSharedItem } from './shares.presenter.js';
-import type { ShareRecipientRow, ShareRow, SharesRepo } from './shares.repo.js';
+import type { InTransaction, ShareRecipientRow, ShareRow, SharesRepo } from './shares.repo.js';
 
 export interface SharesServiceDeps {
   repo: SharesRepo;
@@ -88,17 +88,23 @@ export class SharesService {
       updated_at: now,
     };
     const recipients = recipientRows(id, rules);
+    // The record commits with the link.
+    const recorded: InTransaction = (trx) => this.deps.audit.record({ action: 'share.create', target: nodeTarget(node, body.path), params: shareParams(id, row) }, trx);
     if (secure) {
       // The approval is spent in the transaction that inserts the link: both or neither.
-      row.request_id = await this.repo.insertSpending(row, recipients, async (trx) => {
-        for (const grant of grants) if (await this.deps.requests.markUsed(grant, now, trx)) return grant;
-        return null;
-      });
+      row.request_id = await this.repo.insertSpending(
+        row,
+        recipients,
+        async (trx) => {
+          for (const grant of grants) if (await this.deps.requests.markUsed(grant, now, trx)) return grant;
+          return null;
+        },
+        recorded,
+      );
       if (row.request_id === null) throw approvalRequired();
     } else {
-      await this.repo.insert(row, recipients);
+      await this.repo.insert(row, recipients, recorded);
     }
-    await this.deps.audit.record({ action: 'share.create', target: nodeTarget(node, body.path), params: shareParams(id, row) });
     this.deps.webhooks()?.emit('share.created', { shareId: id, path: body.path, scope: rules.scope, userId: caller.user.id });
     return (await this.present(caller.user, [{ share: row, node, path: body.path, recipients }]))[0]!;
   }
@@ -123,8 +129,7 @@ export class SharesService {
     };
     if (rules.password !== undefined) patch.password_hash = rules.password === null ? null : await hashPassword(rules.password);
     const recipients = recipientRows(id, rules);
-    await this.repo.update(id, patch, recipients);
-    await this.deps.audit.record({ action: 'share.update', target: nodeTarget(node, path), params: shareParams(id, { ...share, ...patch }) });
+    await this.repo.update(id, patch, recipients, (trx) => this.deps.audit.record({ action: 'share.update', target: nodeTarget(node, path), params: shareParams(id, { ...share, ...patch }) }, trx));
     return (await this.present(caller.user, [{ share: { ...share, ...patch }, node, path, recipients }]))[0]!;
   }
 
@@ -132,10 +137,10 @@ export class SharesService {
   async revoke(caller: Caller, id: string): Promise<void> {
     const share = await this.repo.findById(id);
     if (!share || (share.created_by !== caller.user.id && caller.user.role_level < ADMIN_LEVEL)) throw notFound('share_link_invalid');
-    await this.repo.delete(id);
     const node = await this.deps.tree.repo.findById(share.node_id);
     const path = node ? ((await this.deps.tree.anyPaths([node.id])).get(node.id) ?? node.name) : null;
-    await this.deps.audit.record({ action: 'share.revoke', target: { kind: 'node', id: share.node_id, path, label: node?.name ?? null }, params: { shareId: id } });
+    const target = { kind: 'node' as const, id: share.node_id, path, label: node?.name ?? null };
+    await this.repo.delete(id, (trx) => this.deps.audit.record({ action: 'share.revoke', target, params: { shareId: id } }, trx));
   }
 
   async list(user: UserRow): Promise<ShareList> {
