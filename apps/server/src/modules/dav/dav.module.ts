@@ -16,7 +16,7 @@ import { DavReads } from './dav-read.js';
 import { davRoutes } from './dav.routes.js';
 import { DavWrites } from './dav-write.js';
 import { DeadPropertiesRepo } from './dead-properties.repo.js';
-import type { DavLocksService } from './locks/dav-locks.js';
+import { type DavLocksService, releaseLocksOnTrash } from './locks/dav-locks.js';
 import { LockHandlers } from './locks/lock-handlers.js';
 import type { DavAuthenticator } from './ports.js';
 import { DavProperties } from './properties.js';
@@ -54,6 +54,8 @@ export async function registerDav(app: FastifyInstance, deps: DavModuleDeps): Pr
   });
   const dead = new DeadPropertiesRepo(deps.db);
   const guard = new DavWriteGuard(deps.tree, deps.locks);
+  // Items trashed by any client (the web too) leave no lock behind on their URLs.
+  releaseLocksOnTrash(deps.tree, deps.locks, app.log);
   const uploads = new DavUploads(deps.tree, deps.access, app.blobStores, new TransferRepo(deps.db), deps.audit, app.webhooks, app.log);
   const properties = new DavProperties(deps.tree.repo, dead, deps.locks);
   const reads = new DavReads(deps.tree, deps.access, deps.files, deps.downloads, properties);

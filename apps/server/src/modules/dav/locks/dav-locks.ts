@@ -266,3 +266,22 @@ function unsatisfied(reaching: DavLock[], submitted: Set<string>, accountId: str
   const sharedRootsHeld = new Set(reaching.filter((lock) => lock.scope === 'shared' && mine(lock)).map((lock) => lock.path));
   return reaching.filter((lock) => !mine(lock) && !(lock.scope === 'shared' && sharedRootsHeld.has(lock.path)));
 }
+
+/**
+ * Drops the locks of items moved to the trash by any client (the web's trash as well as
+ * WebDAV DELETE), once the move has committed: a lock must not stay on the URL of a file
+ * that is gone. `paths` gives the paths the items had (FileTreeService.anyPaths).
+ */
+export function releaseLocksOnTrash(
+  tree: { onTrashMove(listener: (nodeIds: string[]) => Promise<void>): void; anyPaths(ids: string[]): Promise<Map<string, string>> },
+  locks: DavLocks,
+  log: { warn(details: object, message: string): void },
+): void {
+  tree.onTrashMove(async (nodeIds) => {
+    try {
+      for (const path of (await tree.anyPaths(nodeIds)).values()) await locks.releaseUnder(path);
+    } catch (error) {
+      log.warn({ err: error }, 'WebDAV locks of trashed items not released (they end with their timeout)');
+    }
+  });
+}

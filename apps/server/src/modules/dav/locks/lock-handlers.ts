@@ -60,7 +60,9 @@ export class LockHandlers {
     if (!token) return reply(400);
     const { locks, access } = this.deps;
     if (request.path === '/') return reply(409, conditionXml('lock-token-matches-request-uri'));
-    await access.require(request.account, request.path, 'READ');
+    // A lock may outlive its resource (removed or renamed through the web): its owner can still
+    // remove it, which tells nothing about the tree. Where the resource is, READ is needed.
+    if (await this.deps.tree.resolve(request.path)) await access.require(request.account, request.path, 'READ');
     const lock = await locks.repo.findActive(token, locks.now());
     if (!lock || !(await locks.covering(request.path)).some((l) => l.token === token)) {
       return reply(409, conditionXml('lock-token-matches-request-uri'));
