@@ -43,6 +43,7 @@ import { registerAuditContext } from './modules/audit/audit-context.js';
 import { registerAudit } from './modules/audit/audit.module.js';
 import { registerDashboard } from './modules/dashboard/dashboard.module.js';
 import { registerFiles } from './modules/files/files.module.js';
+import { answerFrameworkError } from './modules/dav/dav-bad-urls.js';
 import { registerDav } from './modules/dav/dav.module.js';
 import { DavLocksService } from './modules/dav/locks/dav-locks.js';
 import { DavLocksRepo } from './modules/dav/locks/locks.repo.js';
@@ -136,6 +137,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     genReqId: () => newId(),
     // Requests go to the access_log table; the process log keeps errors and events.
     logController: new LogController({ disableRequestLogging: true }),
+    // A URL that does not decode: WebDAV's answer under /dav, Fastify's own elsewhere.
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

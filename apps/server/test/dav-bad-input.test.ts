@@ -30,6 +30,28 @@ describe.each(dialects())('WebDAV bad input on $dialect', ({ dialect, skip }) =>
     expect((await dav(server, 'GET', '/dav/A/B/f.txt', { auth: master.auth })).text).toBe('f');
   });
 
+  run('answers a malformed percent escape with the WebDAV 400 body, as for any bad path, never the API JSON', async () => {
+    const dav400 = await rawRequest(server.url, 'GET', '/dav/A/B%2ff.txt', { authorization: master.auth });
+    expect(dav400).toMatchObject({ status: 400, text: '400\n' });
+    for (const path of ['/dav/A/B/%E0%A4%A', '/dav/%zz', '/dav/A/%zz/f.txt', '/dav/A/B/f.txt%']) {
+      for (const method of ['GET', 'PUT', 'PROPFIND', 'MOVE']) {
+        for (const headers of [{ authorization: master.auth, depth: '0' }, { depth: '0' }]) {
+          const res = await rawRequest(server.url, method, path, headers);
+          expect([path, method, res.status, res.text, res.headers['content-type']]).toEqual([path, method, 400, '400\n', dav400.headers['content-type']]);
+          expect(res.headers['cache-control']).toBe('no-store');
+        }
+      }
+    }
+    // A body sent with it is not read: the connection ends with the answer.
+    const put = await rawRequest(server.url, 'PUT', '/dav/A/%zz', { authorization: master.auth, 'content-length': 5 }, 'hello');
+    expect([put.status, put.text]).toEqual([400, '400\n']);
+    // Outside /dav the answer stays the framework's JSON.
+    const api = await rawRequest(server.url, 'GET', '/api/%zz', {});
+    expect(api.status).toBe(400);
+    expect(JSON.parse(api.text)).toMatchObject({ code: 'FST_ERR_BAD_URL', statusCode: 400 });
+    expect((await dav(server, 'GET', '/dav/A/B/f.txt', { auth: master.auth })).text).toBe('f');
+  });
+
   run('refuses a DOCTYPE (entity expansion, external entities) and malformed XML with 400', async () => {
     const bodies = [
       '<?xml version="1.0"?><!DOCTYPE lol [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">]><D:propfind xmlns:D="DAV:"><D:prop><D:displayname>&lol2;</D:displayname></D:prop></D:propfind>',
