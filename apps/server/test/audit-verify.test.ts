@@ -108,6 +108,13 @@ describe.each(dialects())('audit verify, digests and retention on $dialect', ({ 
     expect(await verify()).toMatchObject({ ok: true });
     await db.deleteFrom('audit_records').where('seq', '>=', 19).execute();
     expect(await verify()).toMatchObject({ ok: false, broken: { seq: 19, reason: expect.stringContaining('its head names record 20') } });
+    const forged = { ...(await chain.record(18))!, seq: 40 };
+    await db.insertInto('audit_records').values(forged).execute();
+    expect(await verify()).toMatchObject({ ok: false, broken: { seq: 19 } });
+    await db.updateTable('audit_chain').set({ seq: 18, hash: (await chain.record(18))!.hash }).execute();
+    expect(await verify()).toMatchObject({ ok: false, broken: { seq: 19, reason: expect.stringContaining('records 19 to 40 lie past the chain head') } });
+    await db.deleteFrom('audit_records').where('seq', '=', 40).execute();
+    expect(await verify()).toMatchObject({ ok: true });
     await db.deleteFrom('audit_chain').execute();
     expect(await verify()).toMatchObject({ ok: false, lines: ['audit trail BROKEN: the chain head (table audit_chain, row main) is missing: it was deleted'] });
   });

@@ -36,6 +36,15 @@ export class AuditChainRepo {
     return row && { seq: Number(row.seq), hash: row.hash, anchorSeq: Number(row.anchor_seq), anchorHash: row.anchor_hash };
   }
 
+  /** The lowest and highest seq stored (undefined without records). */
+  async seqRange(): Promise<{ min: number; max: number } | undefined> {
+    const row = await this.db
+      .selectFrom('audit_records')
+      .select((eb) => [eb.fn.min<number>('seq').as('min'), eb.fn.max<number>('seq').as('max')])
+      .executeTakeFirst();
+    return row && row.min !== null && row.max !== null ? { min: Number(row.min), max: Number(row.max) } : undefined;
+  }
+
   /** Records after `afterSeq` (up to `uptoSeq` when given), oldest first. */
   recordsAfter(afterSeq: number, limit: number, uptoSeq?: number): Promise<AuditRecordsTable[]> {
     let q = this.db.selectFrom('audit_records').selectAll().where('seq', '>', afterSeq);

@@ -68,6 +68,18 @@ export async function verifyAuditTrail(chain: AuditChainRepo, digestFile: string
     return fail(expected, lastAt, `the chain ends at record ${expected - 1} but its head names record ${head.seq} (records at the end were removed, or the head was changed)`, checked);
   }
 
+  // Rows outside the chain: an append moves the head in its own transaction, so the highest
+  // seq read before the head is read again can never be past it; a purge moves the anchor in
+  // the transaction that deletes, so no row is below the anchor read before it.
+  const range = await chain.seqRange();
+  const headNow = await chain.findHead();
+  if (range && headNow && range.max > headNow.seq) {
+    return fail(headNow.seq + 1, null, `records ${headNow.seq + 1} to ${range.max} lie past the chain head (they were inserted without being chained)`, checked);
+  }
+  if (range && range.min < head.anchorSeq) {
+    return fail(range.min, null, `record ${range.min} lies before the chain's first record ${head.anchorSeq} (it was inserted without being chained)`, checked);
+  }
+
   const checkDigest = (where: string, day: string, lastSeq: number, hash: string): VerifyResult | undefined => {
     if (lastSeq < head.anchorSeq - 1) return undefined; // a day whose records were purged by retention
     if (lastSeq > head.seq) return fail(lastSeq, null, `the ${where} digest of ${day} names record ${lastSeq}, past the end of the chain (records were removed)`, checked);
