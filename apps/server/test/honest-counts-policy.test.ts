@@ -38,6 +38,10 @@ describe.each(dialects())('the policy list on $dialect', ({ dialect, skip }) => 
     // The API itself is all there.
     expect(res.body).toContainEqual(expect.objectContaining({ method: 'GET', uri: '/api/policy', level: 2 }));
     expect(res.body).toContainEqual(expect.objectContaining({ method: 'POST', uri: '/api/file/upload' }));
+    // WebDAV's routes are API routes: every one registered is listed.
+    const dav = server.app.policies.routes.filter((r) => r.method !== 'HEAD' && /^\/dav(\/|$)/.test(r.uri));
+    expect(dav.length).toBeGreaterThan(0);
+    for (const r of dav) expect(res.body).toContainEqual(expect.objectContaining({ method: r.method, uri: r.uri }));
     // Each row is what the screen shows, nothing internal.
     for (const row of res.body) expect(Object.keys(row).sort()).toEqual(['category', 'description', 'level', 'method', 'name', 'uri']);
   });
