@@ -1,0 +1,69 @@
+import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialects, startServer, type TestServer } from './harness.js';
+import { connect, next } from './sockets.js';
+import { type DavAccount, dav, davMaster, davPath } from './dav-helpers.js';
+
+// What follows a WebDAV upload as it follows a web upload: the search index reads its text,
+// and sockets open in the web app hear of it (the usage event naming its root folder).
+
+interface Hit {
+  name: string;
+  path: string;
+  match: 'name' | 'content';
+}
+
+describe.each(dialects())('WebDAV uploads seen by search and realtime on $dialect', ({ dialect, skip }) => {
+  let server: TestServer;
+  let master: DavAccount;
+  let rootId = '';
+  const root = '/웹다브 알림';
+  const run = it.skipIf(skip);
+
+  beforeAll(async () => {
+    if (skip) return;
+    server = await startServer(dialect);
+    master = await davMaster(server);
+    const made = await server.request('POST', '/api/file', { token: master.token, body: { name: root.slice(1), path: '/' } });
+    expect(made.status, made.text).toBe(200);
+    rootId = ((await server.request('GET', '/api/file/root', { token: master.token })).body as { name: string; _id: string }[]).find((r) => r.name === root.slice(1))!._id;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const search = async (keyword: string): Promise<Hit[]> => {
+    const res = await server.request('GET', `/api/search/keyword?keyword=${encodeURIComponent(keyword)}`, { token: master.token });
+    expect(res.status, res.text).toBe(200);
+    return res.body as Hit[];
+  };
+
+  run('a PUT text file is found by a word inside it; a PUT over it replaces what is found', async () => {
+    const path = `${root}/회의록 메모.txt`;
+    expect((await dav(server, 'PUT', davPath(path), { auth: master.auth, body: 'agenda: the quixotrondel budget, 예산안 검토' })).status).toBe(201);
+    await server.app.searchIndex.idle();
+    expect((await search('quixotrondel')).map((h) => `${h.match}:${h.path}`)).toEqual([`content:${path}`]);
+
+    expect((await dav(server, 'PUT', davPath(path), { auth: master.auth, body: 'minutes: the zymbalquert plan' })).status).toBe(204);
+    await server.app.searchIndex.idle();
+    expect((await search('zymbalquert')).map((h) => `${h.match}:${h.path}`)).toEqual([`content:${path}`]);
+    expect(await search('quixotrondel')).toEqual([]);
+  });
+
+  run('a PUT reaches a socket open in the web app as the usage event naming its root folder', async () => {
+    const connected = await connect(server.url, { token: master.token });
+    expect(connected.error).toBeUndefined();
+    const socket: Socket = connected.socket;
+    try {
+      // The baseline taken by hand, then the timer: the PUT is the next change it sees.
+      server.app.usageWatch.stop();
+      await server.app.usageWatch.check();
+      server.app.usageWatch.start(100);
+      const arrived = next<{ roots: string[] }>(socket, 'usage', 10_000);
+      expect((await dav(server, 'PUT', davPath(`${root}/live.txt`), { auth: master.auth, body: 'live from WebDAV' })).status).toBe(201);
+      expect((await arrived).roots).toContain(rootId);
+    } finally {
+      socket.disconnect();
+    }
+  });
+});
