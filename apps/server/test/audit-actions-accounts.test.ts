@@ -94,6 +94,10 @@ describe.each(dialects())('audit records of accounts and sign-in on $dialect', (
     const group = await as(master.token, 'POST', '/api/group', { name: '감사팀', description: '' });
     expect(group.status).toBe(200);
     expect((await as(master.token, 'PUT', '/api/setting', { _id: 'settings', permission: { user: ['READ', 'PREVIEW', 'DOWNLOAD'] } })).status).toBe(200);
+    expect((await as(master.token, 'PUT', '/api/user', { _id: created.body._id, status: 'BLOCK' })).status).toBe(200);
+    // The last ACTIVE MASTER is not deleted: refused, and nothing recorded for it.
+    expect((await as(master.token, 'POST', '/api/user/admin', { accountId: master.user._id })).status).toBeGreaterThanOrEqual(400);
+    expect((await as(master.token, 'POST', '/api/user/admin', { accountId: created.body._id })).status).toBe(200);
 
     const records = await recordsOf(server, { afterSeq: from });
     expect(records.map((r) => [r.action, r.targetKind, r.targetId])).toEqual([
@@ -103,7 +107,11 @@ describe.each(dialects())('audit records of accounts and sign-in on $dialect', (
       ['account.role', 'account', created.body._id],
       ['group.create', 'group', group.body._id],
       ['permission.default_change', 'setting', 'permission'],
+      ['account.status', 'account', created.body._id],
+      ['account.delete', 'account', created.body._id],
     ]);
+    expect(records[6]!.params).toEqual({ from: 'ACTIVE', to: 'BLOCK' });
+    expect(records[7]!.params).toEqual({ byOwner: false });
     expect(records.map((r) => r.params.change ?? null).slice(0, 2)).toEqual(['set', 'delete']);
     expect(records[3]!.params).toMatchObject({ from: 'USER', to: 'ADMIN' });
     expect(records[5]!.params).toMatchObject({ userTo: 'READ,PREVIEW,DOWNLOAD' });

@@ -16,6 +16,7 @@ import type { LoginGuard } from '../auth/login-guard.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { isUniqueViolation } from '../auth/setup.repo.js';
 import type { AuditAction, AuditParams } from '@bogwan/contracts';
+import { type AuditActor, accountActor } from '../audit/audit-context.js';
 import type { AuditRecorder } from '../audit/audit.recorder.js';
 import { ADMIN_LEVEL } from '../files/access.service.js';
 import type { Caller } from '../files/files.service.js';
@@ -29,8 +30,11 @@ import type { Avatars } from './avatars.js';
 import { classifyRows, rowsFromSheet } from './bulk-register.js';
 import { readSheet } from './excel-reader.js';
 import { newLocalUser } from './new-user.js';
-import type { UserRow, UsersRepo } from './users.repo.js';
+import type { InAccountTransaction, UserRow, UsersRepo } from './users.repo.js';
 import { toUserResponse } from './users.presenter.js';
+
+/** The transaction an account change runs in (its audit record commits with it). */
+type Transaction = Parameters<InAccountTransaction>[0];
 
 const ROLE_ORDER: Record<string, number> = { MASTER: 0, ADMIN: 1, USER: 2 };
 const noSeat = () => forbidden('license_seat_limit_reached');
@@ -110,12 +114,12 @@ export class AccountsService {
     const defaultGroup = await this.deps.groups.defaultGroup();
     try {
       const memberships = [...new Set([defaultGroup.id, ...groupIds])].map((group_id) => ({ user_id: row.id, group_id }));
-      if (!(await this.deps.users.insertWithGroups([row], memberships, seats))) throw noSeat();
+      const recorded = (trx: Transaction) => this.record('account.create', row, { role: row.role, status: row.status }, trx);
+      if (!(await this.deps.users.insertWithGroups([row], memberships, seats, recorded))) throw noSeat();
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict('rules_email_duplicate');
       throw error;
     }
-    await this.record('account.create', row, { role: row.role, status: row.status });
     return (await this.list(row.id))[0]!;
   }
 
@@ -135,6 +139,13 @@ export class AccountsService {
     }
     if (body.approved !== undefined) patch.approved = body.approved ? 1 : 0;
     if (body.profileImage === null) patch.profile_image = null;
+    // Folder entries are for USERs; an administrator holds their role's defaults everywhere.
+    const promoted = patch.role_level !== undefined && patch.role_level >= ADMIN_LEVEL && target.role_level < ADMIN_LEVEL;
+    // Role and status changes each have their record, written with the change under the accounts lock.
+    const guardedRecords = async (trx: Transaction) => {
+      if (patch.role) await this.record('account.role', target, { from: target.role, to: patch.role, folderEntriesRemoved: promoted }, trx);
+      if (patch.status) await this.record('account.status', target, { from: target.status, to: patch.status }, trx);
+    };
     if (Object.keys(patch).length > 0) {
       // Unblocking, approving or any other change to ACTIVE takes a licence seat; blocking or
       // demoting keeps an ACTIVE MASTER. Both are decided with the change, under one lock.
@@ -142,14 +153,12 @@ export class AccountsService {
         seats: patch.status === 'ACTIVE' ? await this.deps.licence.seats() : undefined,
         keepActiveMaster: (patch.role !== undefined && patch.role !== 'MASTER') || (patch.status !== undefined && patch.status !== 'ACTIVE'),
       };
-      const refused = await this.deps.users.updateGuarded(target.id, patch, rules);
+      const refused = await this.deps.users.updateGuarded(target.id, patch, rules, guardedRecords);
       if (refused === 'no_seat') throw noSeat();
       if (refused === 'last_master') throw lastMaster();
       if (refused === 'not_found') throw notFound('user_not_found');
     }
     if (body.profileImage === null) await this.deps.avatars.remove(target.profile_image);
-    // Folder entries are for USERs; an administrator holds their role's defaults everywhere.
-    const promoted = patch.role_level !== undefined && patch.role_level >= ADMIN_LEVEL && target.role_level < ADMIN_LEVEL;
     if (promoted) await this.deps.permissions.deleteEntriesOf('user', target.id);
     if (body.groups !== undefined) {
       const added = await this.deps.groupsRepo.setGroupsOf(target.id, await this.existingGroups(body.groups));
@@ -157,9 +166,7 @@ export class AccountsService {
     }
     // A blocked account is signed out everywhere at once, its open sockets closed.
     if (patch.status !== undefined && patch.status !== 'ACTIVE') await this.deps.sessions.endAllOf(target.id);
-    // Role and status changes each have their record; the rest of the call is one `account.update`.
-    if (patch.role) await this.record('account.role', target, { from: target.role, to: patch.role, folderEntriesRemoved: promoted });
-    if (patch.status) await this.record('account.status', target, { from: target.status, to: patch.status });
+    // The rest of the call is one `account.update`.
     if (body.profileImage === null && target.profile_image) await this.record('account.avatar', target, { change: 'delete' });
     const other = { ...(patch.name !== undefined && patch.name !== target.name ? { name: patch.name } : {}), ...(body.groups ? { groups: body.groups.join(',') } : {}), ...(patch.approved !== undefined && !patch.status ? { approved: patch.approved === 1 } : {}) };
     if (Object.keys(other).length > 0) await this.record('account.update', target, other);
@@ -170,8 +177,7 @@ export class AccountsService {
   async deleteByAdmin(caller: Caller, accountId: string): Promise<void> {
     const target = await this.find(accountId);
     if (!mayDeleteAccount(caller.user, target)) throw forbidden();
-    await this.remove(target);
-    await this.record('account.delete', target, { byOwner: false });
+    await this.remove(target, (trx) => this.record('account.delete', target, { byOwner: false }, trx));
   }
 
   /** One's own account, after the password (checked like a sign-in: lockout and address throttle); the last ACTIVE MASTER stays. */
@@ -179,8 +185,8 @@ export class AccountsService {
     if (id !== caller.user.id) throw forbidden();
     const right = await this.deps.guard.verify(caller.ip ?? '', caller.user, () => verifyPassword(caller.user.password_hash, password));
     if (!right) throw unauthorized('rules_password_not_match');
-    await this.remove(caller.user);
-    await this.record('account.delete', caller.user, { byOwner: true, reason });
+    // Its own deletion: the actor is named with who it was, since the row goes in the same transaction.
+    await this.remove(caller.user, (trx) => this.record('account.delete', caller.user, { byOwner: true, reason }, trx, accountActor(caller.user)));
   }
 
   async setAvatar(caller: Caller, id: string, bytes: Buffer): Promise<User> {
@@ -233,12 +239,14 @@ export class AccountsService {
       for (const groupId of new Set([defaultGroup.id, ...(row.groups ?? []).map((g) => groupIds.get(g)!)])) memberships.push({ user_id: user.id, group_id: groupId });
     }
     try {
-      if (!(await this.deps.users.insertWithGroups(users, memberships, seats))) throw noSeat();
+      const recorded = async (trx: Transaction) => {
+        for (const user of users) await this.record('account.create', user, { role: user.role, status: user.status, list: true }, trx);
+      };
+      if (!(await this.deps.users.insertWithGroups(users, memberships, seats, recorded))) throw noSeat();
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict('check_input_message');
       throw error;
     }
-    for (const user of users) await this.record('account.create', user, { role: user.role, status: user.status, list: true });
     return users.length;
   }
 
@@ -248,8 +256,8 @@ export class AccountsService {
    * pending MASTERs do not count. The check and the deletion are one decision (see
    * UsersRepo), so two MASTERs deleting each other at once cannot both go.
    */
-  private async remove(target: UserRow): Promise<void> {
-    if (!(await this.deps.users.deleteUnlessLastMaster(target.id))) throw lastMaster();
+  private async remove(target: UserRow, recorded: InAccountTransaction): Promise<void> {
+    if (!(await this.deps.users.deleteUnlessLastMaster(target.id, recorded))) throw lastMaster();
     await this.deps.avatars.remove(target.profile_image);
     await this.deps.permissions.deleteEntriesOf('user', target.id);
     // Its sessions went with the row; their open sockets close now.
@@ -272,7 +280,8 @@ export class AccountsService {
     return { ...toUserResponse(row), groups: groups.map((g) => ({ _id: g.id, name: g.name })) };
   }
 
-  private record(action: AuditAction, account: Pick<UserRow, 'id' | 'name' | 'email'>, params: AuditParams): Promise<void> {
-    return this.deps.audit.record({ action, target: { kind: 'account', id: account.id, label: `${account.name} <${account.email}>` }, params });
+  private record(action: AuditAction, account: Pick<UserRow, 'id' | 'name' | 'email'>, params: AuditParams, trx?: Transaction, actor?: AuditActor): Promise<void> {
+    const target = { kind: 'account' as const, id: account.id, label: `${account.name} <${account.email}>` };
+    return this.deps.audit.record({ action, target, params, ...(actor ? { actor } : {}) }, trx);
   }
 }

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { Database, UsersTable } from '../../db/schema.js';
 import { holdSerialLock } from '../limits/serial-lock.repo.js';
@@ -9,6 +9,8 @@ export type NewUserRow = Insertable<UsersTable>;
 export type AccountPatch = Partial<Pick<UserRow, 'name' | 'role' | 'role_level' | 'status' | 'approved' | 'profile_image'>>;
 /** Why a guarded account change was refused: no licence seat left, it would leave no ACTIVE MASTER, or the account is gone. */
 export type AccountRefusal = 'no_seat' | 'last_master' | 'not_found';
+/** Work that must commit with an account change (its audit record), run last in its transaction. */
+export type InAccountTransaction = (trx: Transaction<Database>) => Promise<void>;
 
 /** Activations, deletions and status or role changes of accounts take this lock (seats, the last MASTER). */
 const ACCOUNTS_LOCK = 'accounts';
@@ -131,7 +133,7 @@ export class UsersRepo {
    * lock: false (nothing added) when the ACTIVE ones among them would need more than
    * `seats` ACTIVE accounts in all.
    */
-  async insertWithGroups(rows: NewUserRow[], memberships: { user_id: string; group_id: string }[], seats: number): Promise<boolean> {
+  async insertWithGroups(rows: NewUserRow[], memberships: { user_id: string; group_id: string }[], seats: number, also?: InAccountTransaction): Promise<boolean> {
     const now = new Date().toISOString();
     return this.db.transaction().execute(async (trx) => {
       await holdSerialLock(trx, ACCOUNTS_LOCK);
@@ -140,6 +142,7 @@ export class UsersRepo {
       for (let i = 0; i < rows.length; i += 50) await trx.insertInto('users').values(rows.slice(i, i + 50)).execute();
       const members = memberships.map((m) => ({ ...m, created_at: now }));
       for (let i = 0; i < members.length; i += 200) await trx.insertInto('group_members').values(members.slice(i, i + 200)).execute();
+      await also?.(trx);
       return true;
     });
   }
@@ -150,7 +153,7 @@ export class UsersRepo {
    * with `rules.keepActiveMaster`, the change may not leave no ACTIVE MASTER. Answers why
    * it was refused (nothing changed), or null when done.
    */
-  async updateGuarded(id: string, patch: AccountPatch, rules: { seats?: number; keepActiveMaster: boolean }): Promise<AccountRefusal | null> {
+  async updateGuarded(id: string, patch: AccountPatch, rules: { seats?: number; keepActiveMaster: boolean }, also?: InAccountTransaction): Promise<AccountRefusal | null> {
     return this.db.transaction().execute(async (trx) => {
       await holdSerialLock(trx, ACCOUNTS_LOCK);
       const current = await trx.selectFrom('users').select(['status', 'role']).where('id', '=', id).executeTakeFirst();
@@ -159,6 +162,7 @@ export class UsersRepo {
       const stays = { status: patch.status ?? current.status, role: patch.role ?? current.role };
       if (rules.keepActiveMaster && !isActiveMaster(stays) && isActiveMaster(current) && (await countActiveMasters(trx, id)) === 0) return 'last_master';
       await trx.updateTable('users').set({ ...patch, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+      await also?.(trx);
       return null;
     });
   }
@@ -167,12 +171,13 @@ export class UsersRepo {
    * Deletes an account under the accounts lock; false (kept) when it is the last ACTIVE
    * MASTER. Its sessions, keys, notifications, tasks and memberships go with it (foreign keys).
    */
-  async deleteUnlessLastMaster(id: string): Promise<boolean> {
+  async deleteUnlessLastMaster(id: string, also?: InAccountTransaction): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       await holdSerialLock(trx, ACCOUNTS_LOCK);
       const current = await trx.selectFrom('users').select(['status', 'role']).where('id', '=', id).executeTakeFirst();
       if (current && isActiveMaster(current) && (await countActiveMasters(trx, id)) === 0) return false;
       await trx.deleteFrom('users').where('id', '=', id).execute();
+      await also?.(trx);
       return true;
     });
   }
