@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../../i18n/use-locale';
 import type { AuditColumn } from './audit-columns';
 
 /** What the table reads of an infinite query of audit pages. */
@@ -45,6 +46,7 @@ const NARROW_QUERY = '(max-width: 599.95px)';
  */
 export function AuditTable({ label, columns, query, empty, maxHeight }: AuditTableProps) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const rows = query.data?.pages.flatMap((page) => page.items) ?? [];
   const first = query.data?.pages[0];
   const narrow = useMediaQuery(NARROW_QUERY);
@@ -111,7 +113,9 @@ export function AuditTable({ label, columns, query, empty, maxHeight }: AuditTab
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap', pt: 1.5 }}>
         <Typography variant="body2" sx={{ color: 'text.secondary', flexGrow: 1 }} aria-live="polite">
           {first && rows.length > 0
-            ? `${rows.length.toLocaleString()} / ${first.totalCapped ? t('audit_count_capped', { count: first.total }) : t('audit_count', { count: first.total })}`
+            ? first.totalCapped
+              ? t('audit_shown_capped', { shown: rows.length.toLocaleString(locale), total: first.total.toLocaleString(locale) })
+              : t('audit_shown', { shown: rows.length.toLocaleString(locale), total: first.total.toLocaleString(locale) })
             : ''}
         </Typography>
         {query.hasNextPage && (
