@@ -170,6 +170,12 @@ describe.each(dialects())('WebDAV lock service on $dialect', ({ dialect, skip })
     expect(xml).toContain('<D:owner><D:href>mailto:a@x</D:href></D:owner>');
     expect(xml).toContain('<D:timeout>Second-60</D:timeout>');
     expect(xml).toContain(`<D:lockroot><D:href>${hrefOf('/영업부')}</D:href></D:lockroot>`);
+    // The same for many paths at once (PROPFIND depth 1), in one query per root.
+    const paths = ['/', '/영업부', '/영업부/a.txt', '/영업부/b.txt', '/기획부/x'];
+    const all = await service.lockDiscoveryAll(paths, hrefOf);
+    for (const p of paths) expect(all.get(p)).toBe(await service.lockDiscovery(p, hrefOf));
+    expect(all.get('/영업부/b.txt')).toContain(above.token);
+    expect(all.get('/영업부/b.txt')).not.toContain(own.token);
     await service.releaseUnder('/영업부/a.txt');
     const after = await service.lockDiscovery('/영업부/a.txt', hrefOf);
     expect(after).toContain(above.token);

@@ -1,6 +1,6 @@
 import type { UserRow } from '../../users/users.repo.js';
 import { MalformedIfHeader, evaluateIf, parseIfHeader } from './if-header.js';
-import { isBelow } from './lock-paths.js';
+import { isBelow, rootSegment } from './lock-paths.js';
 import { conditionXml, lockDiscoveryXml, supportedLockXml } from './lock-xml.js';
 import type { DavLocksRepo } from './locks.repo.js';
 
@@ -108,6 +108,8 @@ export interface DavLocks {
   lockDiscovery(path: string, hrefOf: (path: string) => string): Promise<string>;
   /** `<D:supportedlock xmlns:D="DAV:">…</D:supportedlock>`: exclusive and shared write locks. */
   supportedLock(): string;
+  /** `lockDiscovery` of many paths (a folder and its members) in one query per root folder, by path. */
+  lockDiscoveryAll(paths: string[], hrefOf: (path: string) => string): Promise<Map<string, string>>;
 }
 
 /**
@@ -245,6 +247,23 @@ export class DavLocksService implements DavLocks {
     return supportedLockXml();
   }
 
+  /**
+   * `lockDiscovery` of many paths at once (a PROPFIND of a folder and its members): one query
+   * per root folder instead of one per path. Answers the XML by path.
+   */
+  async lockDiscoveryAll(paths: string[], hrefOf: (path: string) => string): Promise<Map<string, string>> {
+    const now = this.now();
+    const result = new Map<string, string>();
+    const byRoot = new Map<string, string[]>();
+    for (const path of paths) byRoot.set(rootSegment(path), [...(byRoot.get(rootSegment(path)) ?? []), path]);
+    for (const [root, group] of byRoot) {
+      // The deepest folder holding them all: the locks above it, on it and below it answer for every one.
+      const near = root === '' ? [] : await this.repo.near(commonFolder(group), now, true);
+      for (const path of group) result.set(path, lockDiscoveryXml(near.filter((lock) => covers(lock, path)), hrefOf, now));
+    }
+    return result;
+  }
+
   /** The active locks reaching `path` (rooted there or above with depth infinity). */
   async covering(path: string): Promise<DavLock[]> {
     return (await this.repo.near(path, this.now(), false)).filter((lock) => covers(lock, path));
@@ -254,6 +273,18 @@ export class DavLocksService implements DavLocks {
   housekeeping(): { name: string; run: () => Promise<void> } {
     return { name: 'webdav locks', run: () => this.repo.purgeExpired(this.now()) };
   }
+}
+
+/** The deepest path that is `path` or a folder above it, for every one of `paths` (same root). */
+function commonFolder(paths: string[]): string {
+  let common = paths[0]!.split('/');
+  for (const path of paths.slice(1)) {
+    const segments = path.split('/');
+    let same = 0;
+    while (same < common.length && same < segments.length && common[same] === segments[same]) same += 1;
+    common = common.slice(0, same);
+  }
+  return common.join('/');
 }
 
 /**
