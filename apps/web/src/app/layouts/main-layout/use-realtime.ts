@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { connectRealtime } from '../../../api/realtime-socket';
 import { refetchAfterChange } from '../../../api/refetch';
 import { dashboardQueryOptions } from '../../../features/dashboard/api/get-dashboard';
-import { filesKeys } from '../../../features/files/api/keys';
+import { refreshUsage, tabHidden } from '../../../features/files/api/get-root-usage';
 import { applyNotificationEvent } from '../../../features/notifications/api/get-notifications';
 import { notificationKeys } from '../../../features/notifications/api/keys';
 import { applyTaskEvent } from '../../../features/tasks/api/get-task-cache';
@@ -33,14 +33,14 @@ export function useRealtime(): void {
       },
       // Root usage changed somewhere (coalesced on the server): the usage bar and the dashboard read theirs again.
       usage: () => {
-        void refetchAfterChange(client, filesKeys.usage);
-        void refetchAfterChange(client, dashboardQueryOptions().queryKey);
+        void refreshUsage(client);
+        if (!tabHidden()) void refetchAfterChange(client, dashboardQueryOptions().queryKey);
       },
       connected: () => {
         // Events sent while the socket was away are read again.
         void refetchAfterChange(client, notificationKeys.all(userId));
         void refetchAfterChange(client, taskCacheKey(userId));
-        void refetchAfterChange(client, filesKeys.usage);
+        void refreshUsage(client);
       },
     });
   }, [client, userId]);
