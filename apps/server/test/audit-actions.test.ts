@@ -96,12 +96,19 @@ describe.each(dialects())('audit records of file actions on $dialect', ({ dialec
     expect((await fetchBytes(server, user.token, `/api/file/preview?path=${encodeURIComponent('/문서/secret.txt')}`)).status).toBe(403);
     expect((await call('PUT', '/api/file/lock', { path: '/문서/보관함', lock: true })).status).toBe(403);
     expect((await fetchBytes(server, user.token, `/api/file/download?path=${encodeURIComponent('/문서/없는 파일.txt')}`)).status).toBe(404);
+    expect((await server.request('PUT', '/api/resource', { token: master.token, body: { path: '/문서/보관함', users: [{ entity: user.user._id, permissions: ['READ'] }] } })).status).toBe(200);
+    const fromUpload = await lastSeq(server);
+    expect((await upload(server, user.token, '/문서/보관함', 'not-allowed.txt', bytesOf(10, 'nope'))).status).toBe(403);
 
     const records = await recordsOf(server, { afterSeq: from });
-    expect(records.map((r) => [r.action, r.outcome, r.reason, r.targetPath])).toEqual([
+    expect(records.filter((r) => r.seq <= fromUpload && r.action !== 'permission.change').map((r) => [r.action, r.outcome, r.reason, r.targetPath])).toEqual([
       ['file.download', 'refused', 'no_access_warning', '/문서/secret.txt'],
       ['file.view', 'refused', 'no_access_warning', '/문서/secret.txt'],
       ['file.lock', 'refused', 'no_access_warning', '/문서/보관함'],
+    ]);
+    // An upload refused at its folder: one record, with the folder's path and the permission it lacks.
+    expect((await recordsOf(server, { afterSeq: fromUpload })).map((r) => [r.action, r.outcome, r.reason, r.targetPath, r.params.permission])).toEqual([
+      ['file.upload', 'refused', 'no_access_warning', '/문서/보관함', 'CREATE'],
     ]);
     expect(records[0]).toMatchObject({ actorAccountId: user.user._id, targetId: file!.id, params: { permission: 'DOWNLOAD' }, ip: '127.0.0.1' });
   });
