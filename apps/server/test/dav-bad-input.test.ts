@@ -35,7 +35,7 @@ describe.each(dialects())('WebDAV bad input on $dialect', ({ dialect, skip }) =>
     expect(dav400).toMatchObject({ status: 400, text: '400\n' });
     for (const path of ['/dav/A/B/%E0%A4%A', '/dav/%zz', '/dav/A/%zz/f.txt', '/dav/A/B/f.txt%']) {
       for (const method of ['GET', 'PUT', 'PROPFIND', 'MOVE']) {
-        for (const headers of [{ authorization: master.auth, depth: '0' }, { depth: '0' }]) {
+        for (const headers of [{ authorization: master.auth, depth: '0' }, { depth: '0' }] as Record<string, string>[]) {
           const res = await rawRequest(server.url, method, path, headers);
           expect([path, method, res.status, res.text, res.headers['content-type']]).toEqual([path, method, 400, '400\n', dav400.headers['content-type']]);
           expect(res.headers['cache-control']).toBe('no-store');
