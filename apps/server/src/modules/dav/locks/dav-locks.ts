@@ -1,6 +1,7 @@
 import type { UserRow } from '../../users/users.repo.js';
 import { MalformedIfHeader, evaluateIf, parseIfHeader } from './if-header.js';
 import { isBelow, rootSegment } from './lock-paths.js';
+import { commonFolder, covers, unsatisfied } from './lock-rules.js';
 import { conditionXml, lockDiscoveryXml, supportedLockXml } from './lock-xml.js';
 import type { DavLocksRepo } from './locks.repo.js';
 
@@ -134,42 +135,7 @@ export interface DavReply {
   body: string;
 }
 
-/** Default lock timeout when the client asks for none, and the longest granted (`Infinite` included). */
-export const DEFAULT_LOCK_SECONDS = 3600;
-export const MAX_LOCK_SECONDS = 24 * 3600;
-/** Most active locks one account may hold (each is a row every write check may read); past it LOCK is 507. */
-export const MAX_LOCKS_PER_ACCOUNT = 1000;
-
-/**
- * The lock timeout from a `Timeout` header (RFC 4918 10.7): the first `Second-N` or
- * `Infinite` of the list, clamped to MAX_LOCK_SECONDS; DEFAULT_LOCK_SECONDS when absent or
- * unreadable (the server may choose, RFC 4918 10.7).
- */
-export function lockTimeoutSeconds(header: string | undefined): number {
-  for (const part of (header ?? '').split(',').slice(0, 8)) {
-    const value = part.trim();
-    if (/^infinite$/i.test(value)) return MAX_LOCK_SECONDS;
-    const seconds = /^Second-(\d{1,12})$/i.exec(value);
-    if (seconds) return Math.min(Math.max(Number(seconds[1]), 1), MAX_LOCK_SECONDS);
-  }
-  return DEFAULT_LOCK_SECONDS;
-}
-
-/** True when `lock` reaches `path`: rooted there, or above it with depth infinity. */
-export function covers(lock: DavLock, path: string): boolean {
-  return lock.path === path || (lock.depth === 'infinity' && isBelow(path, lock.path));
-}
-
-/**
- * The locks among `near` that a new lock (`path`, `depth`, `scope`) conflicts with: those
- * covering its path, and with depth infinity those rooted below it; exclusive conflicts with
- * all of them, shared only with exclusive ones.
- */
-export function conflictsWith(near: DavLock[], path: string, depth: LockDepth, scope: LockScope): DavLock[] {
-  return near.filter(
-    (lock) => (covers(lock, path) || (depth === 'infinity' && isBelow(lock.path, path))) && (scope === 'exclusive' || lock.scope === 'exclusive'),
-  );
-}
+export { DEFAULT_LOCK_SECONDS, MAX_LOCK_SECONDS, MAX_LOCKS_PER_ACCOUNT, conflictsWith, covers, lockTimeoutSeconds } from './lock-rules.js';
 
 /** The locks a write check and lockdiscovery use, from the database, at the service's clock. */
 export class DavLocksService implements DavLocks {
@@ -273,29 +239,6 @@ export class DavLocksService implements DavLocks {
   housekeeping(): { name: string; run: () => Promise<void> } {
     return { name: 'webdav locks', run: () => this.repo.purgeExpired(this.now()) };
   }
-}
-
-/** The deepest path that is `path` or a folder above it, for every one of `paths` (same root). */
-function commonFolder(paths: string[]): string {
-  let common = paths[0]!.split('/');
-  for (const path of paths.slice(1)) {
-    const segments = path.split('/');
-    let same = 0;
-    while (same < common.length && same < segments.length && common[same] === segments[same]) same += 1;
-    common = common.slice(0, same);
-  }
-  return common.join('/');
-}
-
-/**
- * The locks among `reaching` that the request has not satisfied. An exclusive lock needs its
- * own token, submitted by its account. Shared locks rooted at one path are satisfied by any
- * one of them so submitted (they share the resource).
- */
-function unsatisfied(reaching: DavLock[], submitted: Set<string>, accountId: string): DavLock[] {
-  const mine = (lock: DavLock) => submitted.has(lock.token) && lock.accountId === accountId;
-  const sharedRootsHeld = new Set(reaching.filter((lock) => lock.scope === 'shared' && mine(lock)).map((lock) => lock.path));
-  return reaching.filter((lock) => !mine(lock) && !(lock.scope === 'shared' && sharedRootsHeld.has(lock.path)));
 }
 
 /**
