@@ -111,6 +111,10 @@ test.beforeAll(async () => {
   const people = (await api(masterToken, 'GET', `/event/people?q=${encodeURIComponent(MEMBER.email)}`)) as { items: { _id: string }[] };
   const memberId = people.items[0]!._id;
   await api(masterToken, 'PUT', '/resource', { path: `/${ROOT}`, users: [{ entity: memberId, access: 3 }] });
+  // A root the member is denied (an entry with no permissions).
+  await api(masterToken, 'POST', '/file', { path: '/', name: '비공개' });
+  await upload(masterToken, '/비공개', 'secret.txt', 'not for the member\n');
+  await api(masterToken, 'PUT', '/resource', { path: '/비공개', users: [{ entity: memberId, permissions: [] }] });
   memberToken = await login(s, MEMBER);
 
   // What the member did in the folder: upload, download, rename.
@@ -120,6 +124,9 @@ test.beforeAll(async () => {
   // What must not show: the member elsewhere, and the administrator in the same folder.
   await upload(memberToken, OTHER, 'memo.txt', 'elsewhere\n');
   await upload(masterToken, FOLDER, 'admin.txt', 'by the administrator\n');
+  // A refused download, recorded as such.
+  const refused = await fetch(`${s.url}/api/file/download?path=${encodeURIComponent('/비공개/secret.txt')}`, { headers: { authorization: `Bearer ${memberToken}` } });
+  expect(refused.status).toBe(403);
 });
 
 test('an administrator finds what one user did to one folder last week, and exports exactly those rows', async ({ page }) => {
@@ -215,6 +222,18 @@ test('the /event screen and the History entry in English; a user sees only their
   await expect(table).not.toContainText('memo.txt');
   await expect(table).toContainText(en('audit_action_file_rename'));
   await expect(table).toContainText(en('audit_detail_file_rename').replace('{{name}}', '계약서-최종.txt'));
+  // Refusals: the outcome filter, the reason in the reader's language.
+  await page.goto(`${server().url}/en/event?outcome=refused&path=${encodeURIComponent('/비공개')}`);
+  const refusedRow = table.getByTestId('audit-row');
+  await expect(refusedRow).toHaveCount(1);
+  await expect(refusedRow).toContainText(en('audit_outcome_refused'));
+  await expect(refusedRow).toContainText(en('no_access_warning'));
+  await expect(refusedRow).toContainText('/비공개/secret.txt');
+  await expect(refusedRow).toContainText(MEMBER.name);
+  await expect(page.getByRole('combobox', { name: en('audit_filter_outcome') })).toHaveText(en('audit_outcome_refused'));
+  await shot(page, 'event-en-refused-1440');
+  await page.goto(`${server().url}/en/event?path=${encodeURIComponent(FOLDER)}`);
+  await expect(table).toContainText(`${FOLDER}/admin.txt`);
   await shot(page, 'event-en-1440');
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, 'event-en-390');

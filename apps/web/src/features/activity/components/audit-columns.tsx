@@ -91,7 +91,7 @@ export function auditColumns(t: TFunction, locale: string, options: { person: bo
     {
       id: 'outcome',
       label: t('audit_column_outcome'),
-      width: 110,
+      width: 150,
       render: (row) =>
         row.outcome === 'refused' ? (
           <Box>
