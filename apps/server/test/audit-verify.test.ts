@@ -145,6 +145,18 @@ describe.each(dialects())('audit verify, digests and retention on $dialect', ({ 
     expect(await verify()).toMatchObject({ ok: false, broken: { seq: 10, reason: expect.stringContaining(`the file digest of ${ago(3 * DAY).slice(0, 10)}`) } });
   });
 
+  it.skipIf(skip)('gives every process its own whole copy of the digests: each appends the lines its file lacks', async () => {
+    await seed(3);
+    const other = path.join(dir, 'other', 'audit', 'digests.log');
+    expect(await writeDailyDigests(chain, file, NOW)).toHaveLength(3);
+    // The second process digests nothing new (the rows exist) but copies the three lines.
+    expect(await writeDailyDigests(chain, other, NOW)).toEqual([]);
+    expect(readDigestFile(other).lines).toEqual(readDigestFile(file).lines);
+    expect(await verifyAuditTrail(chain, other, NOW)).toMatchObject({ ok: true, warnings: [] });
+    await writeDailyDigests(chain, other, NOW);
+    expect(readDigestFile(other).lines).toHaveLength(3);
+  });
+
   it.skipIf(skip)('purges records past the retention and stays verifiable from the first kept record', async () => {
     const year = 365 * DAY;
     await repo.append([record(ago(3 * year), 1), record(ago(2 * year + 30 * DAY), 2), record(ago(2 * year - 30 * DAY), 3), record(ago(DAY), 4)]);

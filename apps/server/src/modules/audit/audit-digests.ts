@@ -51,11 +51,20 @@ const nextDay = (day: string) => dayOf(Date.parse(`${day}T00:00:00.000Z`) + DAY_
 
 /**
  * Stores the digest of every finished UTC day with records not yet digested: the day's
- * last record and the chain's hash there, in `audit_digests` and as a line of the digest file. Several
- * processes may run it at once: the row is inserted once, and only the process that
- * inserted it writes the line. Answers the days digested.
+ * last record and the chain's hash there, in `audit_digests` and as a line of the digest
+ * file. Several processes may run it at once: the row is inserted once, and the process
+ * that inserted it writes the line first; then every process appends to its own file the
+ * digests (and the retention anchor) it lacks, so the data directory of each machine keeps
+ * a whole copy, made while the database still held what it digests. Answers the days this
+ * call digested.
  */
 export async function writeDailyDigests(chain: AuditChainRepo, file: string, now = new Date()): Promise<string[]> {
+  const written = await digestFinishedDays(chain, file, now);
+  await copyMissingLines(chain, file, now);
+  return written;
+}
+
+async function digestFinishedDays(chain: AuditChainRepo, file: string, now: Date): Promise<string[]> {
   const today = dayOf(now.getTime());
   const lastDay = await chain.lastDigestDay();
   const firstAt = await chain.firstAt();
@@ -76,4 +85,17 @@ export async function writeDailyDigests(chain: AuditChainRepo, file: string, now
     day = dayOf(following) > next ? dayOf(following) : next;
   }
   return written;
+}
+
+/** Appends the database's digests and retention anchor that this file does not hold yet. */
+async function copyMissingLines(chain: AuditChainRepo, file: string, now: Date): Promise<void> {
+  const { lines } = readDigestFile(file);
+  const days = new Set(lines.flatMap((l) => (l.kind === 'digest' ? [l.day] : [])));
+  for (const d of await chain.digests()) {
+    if (!days.has(d.day)) appendDigestLine(file, { kind: 'digest', day: d.day, lastSeq: Number(d.last_seq), headHash: d.head_hash });
+  }
+  const head = await chain.findHead();
+  if (head && head.anchorSeq > 1 && !lines.some((l) => l.kind === 'anchor' && l.seq === head.anchorSeq && l.hash === head.anchorHash)) {
+    appendDigestLine(file, { kind: 'anchor', seq: head.anchorSeq, hash: head.anchorHash, at: now.toISOString() });
+  }
 }

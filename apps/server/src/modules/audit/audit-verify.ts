@@ -113,7 +113,7 @@ export async function verifyAuditTrail(chain: AuditChainRepo, digestFile: string
   if (digestFile) {
     const inFile = new Set(fileDigests.map((d) => d.day));
     const missing = dbDigests.filter((d) => !inFile.has(d.day)).length;
-    if (missing > 0) warnings.push(`${missing} digest(s) of the database are not in ${digestFile} (written by another server's data directory?)`);
+    if (missing > 0) warnings.push(`${missing} digest(s) of the database are not in ${digestFile} yet (each server process copies them into its data directory hourly)`);
     if (head.anchorSeq > 1 && !file.lines.some((l) => l.kind === 'anchor' && l.seq === head.anchorSeq && l.hash === head.anchorHash)) {
       warnings.push(`the retention anchor (record ${head.anchorSeq}) is not in ${digestFile}`);
     }
