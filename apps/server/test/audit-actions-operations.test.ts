@@ -70,6 +70,22 @@ describe.each(dialects())('audit records of operations on $dialect', ({ dialect,
     expect(records[1]!.params).toMatchObject({ removed: true });
   });
 
+  run('records a group created, joined and deleted', async () => {
+    const member = await signInAs(server, 'grouped@example.com');
+    const from = await lastSeq(server);
+    const group = await server.request('POST', '/api/group', { token, body: { name: '보안팀', description: '' } });
+    expect(group.status).toBe(200);
+    expect((await server.request('POST', `/api/group/${group.body._id}/members`, { token, body: { userIds: [member.user._id] } })).status).toBe(200);
+    expect((await server.request('DELETE', `/api/group/${group.body._id}`, { token })).status).toBeLessThan(300);
+    const records = await recordsOf(server, { afterSeq: from });
+    expect(records.map((r) => [r.action, r.targetKind, r.targetId, r.actorAccountId])).toEqual([
+      ['group.create', 'group', group.body._id, masterId],
+      ['group.members', 'group', group.body._id, masterId],
+      ['group.delete', 'group', group.body._id, masterId],
+    ]);
+    expect(records[1]!.params).toEqual({ added: member.user._id, count: 1 });
+  });
+
   run('records an incoming webhook created and deleted', async () => {
     const from = await lastSeq(server);
     const made = await server.request('POST', '/api/webhooks', { token, body: { title: '스캐너', token: 'audit-hook', accessToken: 'audit-secret-0123456789', path: '/Team' } });

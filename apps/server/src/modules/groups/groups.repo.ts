@@ -1,6 +1,6 @@
-import type { Selectable } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import type { Db } from '../../db/index.js';
-import type { GroupsTable } from '../../db/schema.js';
+import type { Database, GroupsTable } from '../../db/schema.js';
 import { newId } from '../../ids.js';
 import type { UserRow } from '../users/users.repo.js';
 
@@ -61,12 +61,13 @@ export class GroupsRepo {
     await this.db.updateTable('groups').set({ ...patch, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
   }
 
-  /** Removes every member first, then the group, in one transaction (the spec's order). */
-  async delete(id: string): Promise<void> {
+  /** Removes every member first, then the group, in one transaction (the spec's order); `also` runs last in it (the audit record). */
+  async delete(id: string, also?: (trx: Transaction<Database>) => Promise<void>): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('group_members').where('group_id', '=', id).execute();
       await trx.deleteFrom('resource_entries').where('entity_type', '=', 'group').where('entity_id', '=', id).execute();
       await trx.deleteFrom('groups').where('id', '=', id).execute();
+      await also?.(trx);
     });
   }
 

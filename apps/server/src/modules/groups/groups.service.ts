@@ -96,8 +96,7 @@ export class GroupsService {
   async remove(caller: Caller, id: string): Promise<void> {
     const group = await this.find(id);
     if (group.name === DEFAULT_GROUP_NAME) throw conflict('default_group_undeletable');
-    await this.repo.delete(group.id);
-    await this.record('group.delete', group, { name: group.name });
+    await this.repo.delete(group.id, (trx) => this.record('group.delete', group, { name: group.name }, trx));
   }
 
   /** Invites accounts; each one added is notified. All or none: one account out of reach refuses the call. */
@@ -142,7 +141,7 @@ export class GroupsService {
     return group;
   }
 
-  private record(action: AuditAction, group: GroupRow, params: AuditParams): Promise<void> {
-    return this.audit.record({ action, target: { kind: 'group', id: group.id, label: group.name }, params });
+  private record(action: AuditAction, group: GroupRow, params: AuditParams, trx?: Parameters<AuditRecorder['record']>[1]): Promise<void> {
+    return this.audit.record({ action, target: { kind: 'group', id: group.id, label: group.name }, params }, trx);
   }
 }
