@@ -160,6 +160,18 @@ describe.each(dialects())('WebDAV lock service on $dialect', ({ dialect, skip })
     expect(await db.selectFrom('dav_locks').select('account_id').execute()).toEqual([{ account_id: bob }]);
   });
 
+  it.skipIf(skip)("a blocked account's locks stand in nobody's way; its account's deletion removes them", async () => {
+    const { db, repo, service, alice, bob, context, now } = await setup();
+    await take(repo, now(), { path: '/영업부/a.txt', accountId: bob });
+    const target = [{ path: '/영업부/a.txt', deep: false }];
+    expect((await refusal(service.assertCanWrite(context(alice), target, etagOf))).status).toBe(423);
+    await db.updateTable('users').set({ status: 'BLOCK' }).where('id', '=', bob).execute();
+    await service.assertCanWrite(context(alice), target, etagOf);
+    expect(await take(repo, now(), { path: '/영업부/a.txt', accountId: alice })).not.toBeNull();
+    await db.deleteFrom('users').where('id', '=', bob).execute();
+    expect(await db.selectFrom('dav_locks').select('account_id').execute()).toEqual([{ account_id: alice }]);
+  });
+
   it.skipIf(skip)('lockdiscovery shows the locks reaching a path; releaseUnder drops those on and under it only', async () => {
     const { repo, service, alice, now } = await setup();
     const above = (await take(repo, now(), { path: '/영업부', accountId: alice, scope: 'shared', ownerXml: '<D:owner><D:href>mailto:a@x</D:href></D:owner>' }))!;

@@ -23,20 +23,24 @@ export class DavLocksRepo {
   /**
    * The active locks rooted at `path` or at a folder above it, and with `below`, those rooted
    * under it too. (Whether an ancestor's lock reaches down is the caller's rule: its depth.)
+   * Locks of accounts that are not ACTIVE (blocked) are left out: their owner can no longer use
+   * them, so they would only stand in others' way.
    */
   async near(path: string, now: number, below: boolean, db: Kysely<Database> = this.db): Promise<DavLock[]> {
     const prefix = `${path}/`;
     const rows = await db
       .selectFrom('dav_locks')
-      .selectAll()
-      .where('root', '=', rootSegment(path))
-      .where('expires_at', '>', now)
+      .innerJoin('users', 'users.id', 'dav_locks.account_id')
+      .selectAll('dav_locks')
+      .where('users.status', '=', 'ACTIVE')
+      .where('dav_locks.root', '=', rootSegment(path))
+      .where('dav_locks.expires_at', '>', now)
       .where((eb) => {
-        const on = eb('path', 'in', [path, ...ancestorsOf(path)]);
+        const on = eb('dav_locks.path', 'in', [path, ...ancestorsOf(path)]);
         // substr counts characters on both databases; LIKE would need escaping and is case-blind on SQLite.
-        return below ? eb.or([on, eb(sql`substr(path, 1, ${[...prefix].length})`, '=', prefix)]) : on;
+        return below ? eb.or([on, eb(sql`substr(dav_locks.path, 1, ${[...prefix].length})`, '=', prefix)]) : on;
       })
-      .orderBy('created_at')
+      .orderBy('dav_locks.created_at')
       .execute();
     return rows.map(toLock);
   }
