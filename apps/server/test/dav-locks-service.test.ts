@@ -145,6 +145,10 @@ describe.each(dialects())('WebDAV lock service on $dialect', ({ dialect, skip })
     await service.assertCanWrite(context(alice, `(<${root.token}>)`, '/기획부/깊은/c.txt'), child, etagOf);
     // Deleting the folder above bob's locked file needs bob's token (deep target).
     expect((await refusal(service.assertCanWrite(context(alice, undefined, '/영업부'), [{ path: '/영업부', deep: true }], etagOf))).status).toBe(423);
+    // Names beyond the BMP (counted as one character by both databases, two UTF-16 units in JS).
+    expect(await take(repo, now(), { path: '/😀팀/하위/🎉.txt', accountId: bob, depth: '0' })).not.toBeNull();
+    expect((await refusal(service.assertCanWrite(context(alice, undefined, '/😀팀/하위'), [{ path: '/😀팀/하위', deep: true }], etagOf))).status).toBe(423);
+    await service.assertCanWrite(context(alice, undefined, '/😀팀/하'), [{ path: '/😀팀/하', deep: true }], etagOf);
   });
 
   it.skipIf(skip)('expired locks are ignored by every check and purged by housekeeping', async () => {
