@@ -105,6 +105,16 @@ describe.each(dialects())('audit chain on $dialect', ({ dialect, skip }) => {
     expect(last).toMatchObject({ action: 'audit.export', actor_kind: 'account', actor_account_id: master.user._id, actor_label: `관리자 <${master.user.email}>`, ip: '127.0.0.1', user_agent: 'Audit-Test/1.0' });
   });
 
+  it.skipIf(skip)('keeps oversized params as valid, shortened JSON', async () => {
+    await server.app.audit.record({ action: 'settings.change', params: { note: 'x'.repeat(10_000), count: 3 } });
+    await server.app.audit.record({ action: 'settings.change', params: Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`key${i}`, i])) });
+    const [many, long] = await server.app.db.selectFrom('audit_records').select('params').orderBy('seq', 'desc').limit(2).execute();
+    const shortened = JSON.parse(long!.params);
+    expect(shortened.count).toBe(3);
+    expect(shortened.note.length).toBeLessThan(4000);
+    expect(JSON.parse(many!.params)).toEqual({ truncated: true });
+  });
+
   it.skipIf(skip)('bogwan audit verify answers OK, then names a record whose params were edited, with exit code 1', async () => {
     const env = { ...process.env, BOGWAN_DATA_DIR: server.dataDir, LOG_LEVEL: 'silent', ...(server.config.database.dialect === 'postgres' ? { DATABASE_URL: server.config.database.url } : {}) };
     const run = (args: string[]) =>

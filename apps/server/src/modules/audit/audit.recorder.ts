@@ -34,13 +34,15 @@ export interface AuditEntry {
 const TEXT_MAX = 2000;
 const cut = (text: string | null | undefined, max = TEXT_MAX) => (text === null || text === undefined ? null : text.slice(0, max));
 
-/** Params as stored: JSON text, values of long strings cut so the whole stays under the limit. */
+/** Params as stored: JSON text, values of long strings cut so the whole stays about under the limit; always valid JSON. */
 function storedParams(params: AuditParams | undefined): string {
   const text = JSON.stringify(params ?? {});
   if (text.length <= AUDIT_PARAMS_MAX_CHARS) return text;
   const each = Math.max(16, Math.floor(AUDIT_PARAMS_MAX_CHARS / Math.max(1, Object.keys(params!).length)) - 32);
   const shortened = Object.fromEntries(Object.entries(params!).map(([k, v]) => [k.slice(0, 64), typeof v === 'string' ? v.slice(0, each) : v]));
-  return JSON.stringify(shortened).slice(0, AUDIT_PARAMS_MAX_CHARS * 2);
+  const text2 = JSON.stringify(shortened);
+  // Still too long (a great many keys): the record keeps that it had params, not a cut JSON text.
+  return text2.length <= AUDIT_PARAMS_MAX_CHARS * 2 ? text2 : JSON.stringify({ truncated: true });
 }
 
 /**
