@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { AccessService } from '../files/access.service.js';
 import type { FileTreeService } from '../files/file-tree.js';
 import type { FilesService } from '../files/files.service.js';
+import type { NodeRow } from '../files/ports.js';
 import { settleWhenSent } from '../transfer/download-gate.js';
 import type { DownloadService } from '../transfer/download.service.js';
 import { contentDisposition, etagMatches, PREVIEW_CSP, parseRange } from '../transfer/http-bytes.js';
@@ -36,6 +37,7 @@ export class DavReads {
     const wanted = parsePropfind(await readXmlBody(dav.request));
     const { path } = dav.target;
     const entries: DavEntry[] = [];
+    let listing: NodeRow | undefined;
     if (path === '/') {
       entries.push({ path, node: null });
       if (depth === '1') for (const root of await this.files.visibleRoots(dav.user)) entries.push({ path: joinPath('/', root.name), node: root });
@@ -43,10 +45,11 @@ export class DavReads {
       const node = await this.access.require(dav.user, path, 'READ');
       entries.push({ path, node });
       if (depth === '1' && node.folder === 1) {
+        listing = node;
         for (const child of await this.tree.repo.liveChildren(node.id)) entries.push({ path: joinPath(path, child.name), node: child });
       }
     }
-    const body = await this.properties.multistatus(entries, wanted);
+    const body = await this.properties.multistatus(entries, wanted, listing);
     await reply.code(207).header('content-type', 'application/xml; charset=utf-8').header('cache-control', 'no-store').send(body);
   }
 

@@ -43,6 +43,32 @@ export class DeadPropertiesRepo {
   }
 
   /**
+   * The properties of a folder and of its live members, keyed by node id: one statement
+   * however many members (a PROPFIND of depth 1).
+   */
+  async ofListing(folderId: string): Promise<Map<string, DeadProperty[]>> {
+    const rows = await this.db
+      .selectFrom('dav_properties')
+      .select(['node_id', 'namespace', 'name', 'value'])
+      .where((eb) =>
+        eb.or([
+          eb('node_id', '=', folderId),
+          eb('node_id', 'in', eb.selectFrom('nodes').select('id').where('parent_id', '=', folderId).where('trash_key', '=', '')),
+        ]),
+      )
+      .orderBy('namespace')
+      .orderBy('name')
+      .execute();
+    const byNode = new Map<string, DeadProperty[]>();
+    for (const row of rows) {
+      const list = byNode.get(row.node_id) ?? [];
+      list.push({ ns: row.namespace, name: row.name, value: row.value });
+      byNode.set(row.node_id, list);
+    }
+    return byNode;
+  }
+
+  /**
    * Applies the changes in order, all or none (one transaction); answers false, with nothing
    * changed, when the node would hold more than `max` properties afterwards.
    */

@@ -38,6 +38,8 @@ export const LIVE_PROPERTIES = [
   'quota-available-bytes',
 ] as const;
 type LiveProperty = (typeof LIVE_PROPERTIES)[number];
+/** A resource without locks (what the lock service answers then). */
+const EMPTY_LOCK_DISCOVERY = '<D:lockdiscovery xmlns:D="DAV:"></D:lockdiscovery>';
 /** RFC 4331: the quota properties are not part of `allprop`. */
 const NOT_IN_ALLPROP = new Set<string>(['quota-used-bytes', 'quota-available-bytes']);
 
@@ -69,9 +71,9 @@ export function etagOf(node: NodeRow): string | undefined {
 }
 
 /**
- * Builds PROPFIND answers: the live properties from the node rows, the quota from each
- * entry's root, dead properties from one query for the whole listing, the lock properties
- * from the lock service.
+ * Builds PROPFIND answers: the live properties from the node rows, and in one query each for
+ * the whole listing, only when asked for: the quota from the entries' roots, the dead
+ * properties, the lock discovery (the lock service's batch read).
  */
 export class DavProperties {
   constructor(
@@ -80,32 +82,43 @@ export class DavProperties {
     private readonly locks: DavLocks,
   ) {}
 
-  /** The `207 Multi-Status` body for the entries. */
-  async multistatus(entries: DavEntry[], request: PropRequest): Promise<string> {
+  /**
+   * The `207 Multi-Status` body for the entries. `listing`: the entries are this folder and
+   * its live members (depth 1), so their dead properties come in one statement.
+   */
+  async multistatus(entries: DavEntry[], request: PropRequest, listing?: NodeRow): Promise<string> {
+    const asks = (name: string) => request.kind !== 'prop' || request.props.some((p) => p.ns === DAV_NS && p.name === name);
     const ids = entries.flatMap((entry) => (entry.node ? [entry.node.id] : []));
-    const dead = await this.dead.ofNodes(ids);
-    const roots = new Map((await this.nodes.findByIds([...new Set(entries.flatMap((e) => (e.node ? [e.node.root_id] : [])))])).map((r) => [r.id, r]));
+    const wantsDead = request.kind !== 'prop' || request.props.some((p) => !isLiveProperty(p));
+    const dead = !wantsDead || ids.length === 0 ? new Map<string, DeadProperty[]>() : listing ? await this.dead.ofListing(listing.id) : await this.dead.ofNodes(ids);
+    const wantsRoots = request.kind === 'propname' || asks('quota-used-bytes') || asks('quota-available-bytes');
+    const rootIds = wantsRoots ? [...new Set(entries.flatMap((e) => (e.node ? [e.node.root_id] : [])))] : [];
+    const roots = new Map((rootIds.length > 0 ? await this.nodes.findByIds(rootIds) : []).map((r) => [r.id, r]));
+    // Values only for allprop and a prop naming it (propname needs the name alone).
+    const located = entries.flatMap((e) => (e.node ? [e.path] : []));
+    const wantsLocks = request.kind !== 'propname' && asks('lockdiscovery') && located.length > 0;
+    const discovery = wantsLocks ? await this.locks.lockDiscoveryAll(located, (path) => hrefOf(path, false)) : new Map<string, string>();
     const parts: string[] = ['<?xml version="1.0" encoding="utf-8"?>\n<D:multistatus xmlns:D="DAV:">'];
     for (const entry of entries) {
       const root = entry.node ? roots.get(entry.node.root_id) : undefined;
-      parts.push(await this.response(entry, request, entry.node ? (dead.get(entry.node.id) ?? []) : [], root));
+      parts.push(this.response(entry, request, entry.node ? (dead.get(entry.node.id) ?? []) : [], root, discovery));
     }
     parts.push('</D:multistatus>\n');
     return parts.join('\n');
   }
 
-  private async response(entry: DavEntry, request: PropRequest, dead: DeadProperty[], root: NodeRow | undefined): Promise<string> {
+  private response(entry: DavEntry, request: PropRequest, dead: DeadProperty[], root: NodeRow | undefined, discovery: Map<string, string>): string {
     const folder = !entry.node || entry.node.folder === 1;
     const found: string[] = [];
     const missing: string[] = [];
     if (request.kind === 'propname') {
-      for (const name of LIVE_PROPERTIES) if ((await this.live(name, entry, root)) !== undefined) found.push(elementXml(DAV_NS, name, ''));
+      for (const name of LIVE_PROPERTIES) if (this.live(name, entry, root, discovery) !== undefined) found.push(elementXml(DAV_NS, name, ''));
       for (const prop of dead) found.push(elementXml(prop.ns, prop.name, ''));
     } else {
       const wanted: PropName[] =
         request.kind === 'prop' ? request.props : [...LIVE_PROPERTIES.filter((n) => !NOT_IN_ALLPROP.has(n)).map((name) => ({ ns: DAV_NS, name })), ...dead];
       for (const prop of wanted) {
-        const value = isLiveProperty(prop) ? await this.live(prop.name as LiveProperty, entry, root) : dead.find((d) => d.ns === prop.ns && d.name === prop.name)?.value;
+        const value = isLiveProperty(prop) ? this.live(prop.name as LiveProperty, entry, root, discovery) : dead.find((d) => d.ns === prop.ns && d.name === prop.name)?.value;
         if (value === undefined) missing.push(elementXml(prop.ns, prop.name, ''));
         else if (prop.ns === DAV_NS && (prop.name === 'lockdiscovery' || prop.name === 'supportedlock')) found.push(value);
         else found.push(elementXml(prop.ns, prop.name, value));
@@ -121,7 +134,7 @@ export class DavProperties {
   }
 
   /** A live property's content as XML, or undefined when the resource has none (404 in its propstat). */
-  private async live(name: LiveProperty, entry: DavEntry, root: NodeRow | undefined): Promise<string | undefined> {
+  private live(name: LiveProperty, entry: DavEntry, root: NodeRow | undefined, discovery: Map<string, string>): string | undefined {
     const node = entry.node;
     const file = node !== null && node.folder !== 1;
     switch (name) {
@@ -146,7 +159,8 @@ export class DavProperties {
       case 'quota-available-bytes':
         return !file && root && root.volume_limit != null ? String(Math.max(0, root.volume_limit - root.usage_bytes)) : undefined;
       case 'lockdiscovery':
-        return node ? this.locks.lockDiscovery(entry.path, (path) => hrefOf(path, false)) : undefined;
+        // Read for the whole listing beforehand (absent only when the request names it not: propname).
+        return node ? (discovery.get(entry.path) ?? EMPTY_LOCK_DISCOVERY) : undefined;
       case 'supportedlock':
         return node ? this.locks.supportedLock() : undefined;
     }
