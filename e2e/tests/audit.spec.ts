@@ -19,6 +19,7 @@ test.describe.configure({ mode: 'serial' });
 const server = useServer();
 let masterToken = '';
 let memberToken = '';
+let memberId = '';
 
 async function login(s: RunningServer, user: { email: string; password: string }): Promise<string> {
   const res = await fetch(`${s.url}/api/auth/login`, {
@@ -109,7 +110,7 @@ test.beforeAll(async () => {
   await api(masterToken, 'POST', '/file', { path: `/${ROOT}`, name: '기타' });
   await api(masterToken, 'POST', '/user/register', { list: [{ name: MEMBER.name, email: MEMBER.email, password: MEMBER.password }] });
   const people = (await api(masterToken, 'GET', `/event/people?q=${encodeURIComponent(MEMBER.email)}`)) as { items: { _id: string }[] };
-  const memberId = people.items[0]!._id;
+  memberId = people.items[0]!._id;
   await api(masterToken, 'PUT', '/resource', { path: `/${ROOT}`, users: [{ entity: memberId, access: 3 }] });
   // A root the member is denied (an entry with no permissions).
   await api(masterToken, 'POST', '/file', { path: '/', name: '비공개' });
@@ -232,6 +233,10 @@ test('the /event screen and the History entry in English; a user sees only their
   await expect(refusedRow).toContainText(MEMBER.name);
   await expect(page.getByRole('combobox', { name: en('audit_filter_outcome') })).toHaveText(en('audit_outcome_refused'));
   await shot(page, 'event-en-refused-1440');
+  // An address naming the person by id alone shows who it is.
+  await page.goto(`${server().url}/en/event?actor=${memberId}`);
+  await expect(page.getByRole('combobox', { name: en('audit_filter_person') })).toHaveValue(`${MEMBER.name} · ${MEMBER.email}`);
+  await expect(table).not.toContainText(MASTER.email);
   await page.goto(`${server().url}/en/event?path=${encodeURIComponent(FOLDER)}`);
   await expect(table).toContainText(`${FOLDER}/admin.txt`);
   await shot(page, 'event-en-1440');
