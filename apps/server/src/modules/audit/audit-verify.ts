@@ -23,6 +23,18 @@ const BATCH = 2000;
  * rewrite what the file holds for days already digested.
  */
 export async function verifyAuditTrail(chain: AuditChainRepo, digestFile: string | undefined, now = new Date()): Promise<VerifyResult> {
+  const result = await verifyChain(chain, digestFile, now);
+  const broken = result.broken;
+  if (!broken || broken.at !== null || broken.seq < 1) return result;
+  // A failure found through a digest or the row ranges: name the record's time when it is still there.
+  const at = (await chain.record(broken.seq))?.at ?? null;
+  if (at === null) return result;
+  return { ...result, broken: { ...broken, at }, lines: [...result.lines.slice(0, -1), brokenLine(broken.seq, at, broken.reason)] };
+}
+
+const brokenLine = (seq: number, at: string | null, reason: string) => `audit trail BROKEN at record ${seq}${at ? ` (${at})` : ''}: ${reason}`;
+
+async function verifyChain(chain: AuditChainRepo, digestFile: string | undefined, now: Date): Promise<VerifyResult> {
   const head = await chain.findHead();
   if (!head) {
     const reason = 'the chain head (table audit_chain, row main) is missing: it was deleted';
@@ -41,7 +53,7 @@ export async function verifyAuditTrail(chain: AuditChainRepo, digestFile: string
     broken: { seq, at, reason },
     checked,
     warnings,
-    lines: [...warnings.map((w) => `warning: ${w}`), `audit trail BROKEN at record ${seq}${at ? ` (${at})` : ''}: ${reason}`],
+    lines: [...warnings.map((w) => `warning: ${w}`), brokenLine(seq, at, reason)],
   });
 
   let expected = head.anchorSeq;
