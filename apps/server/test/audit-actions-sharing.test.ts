@@ -56,6 +56,32 @@ describe.each(dialects())('audit records of sharing on $dialect', ({ dialect, sk
     expect(JSON.stringify(records)).not.toContain('open sesame');
   });
 
+  run('records secure-folder requests rejected and expired (the expiry by the server)', async () => {
+    expect((await server.request('POST', '/api/file', { token: master.token, body: { name: '금고', path: '/공유' } })).status).toBe(200);
+    expect((await upload(server, master.token, '/공유/금고', '계약.txt', bytesOf(20, 'contract'))).status).toBe(200);
+    expect((await server.request('PUT', '/api/file/lock', { token: master.token, body: { path: '/공유/금고', lock: true } })).status).toBe(200);
+    const ask = () => server.request('POST', '/api/request', { token: owner.token, body: { type: 'download', reason: '감사', paths: ['/공유/금고/계약.txt'] } });
+    const from = await lastSeq(server);
+    const first = await ask();
+    expect(first.status).toBe(200);
+    expect((await server.request('PUT', `/api/request/${first.body._id}`, { token: master.token, body: { action: 'reject', reason: '불필요' } })).status).toBe(200);
+    const second = await ask();
+    expect(second.status).toBe(200);
+    await server.app.db.updateTable('requests').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', second.body._id).execute();
+    // Reading the requests expires what is due.
+    expect((await server.request('GET', '/api/request?box=mine', { token: owner.token })).status).toBe(200);
+
+    const records = await recordsOf(server, { afterSeq: from, actions: ['request.create', 'request.reject', 'request.expire'] });
+    expect(records.map((r) => [r.action, r.targetId, r.targetPath, r.actorKind, r.actorAccountId])).toEqual([
+      ['request.create', first.body._id, '/공유/금고/계약.txt', 'account', owner.user._id],
+      ['request.reject', first.body._id, '/공유/금고/계약.txt', 'account', master.user._id],
+      ['request.create', second.body._id, '/공유/금고/계약.txt', 'account', owner.user._id],
+      ['request.expire', second.body._id, '/공유/금고/계약.txt', 'system', null],
+    ]);
+    expect(records[1]!.params).toMatchObject({ status: 'REJECTED', decisionReason: '불필요', requesterId: owner.user._id });
+    expect(records[3]).toMatchObject({ ip: null, userAgent: null });
+  });
+
   run('records a notice written and deleted', async () => {
     const from = await lastSeq(server);
     const made = await server.request('POST', '/api/notice', { token: master.token, body: { title: '점검', content: '토요일' } });

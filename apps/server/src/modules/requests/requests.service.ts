@@ -207,7 +207,8 @@ export class RequestsService {
     for (const row of expired) {
       const what = describe(row, items.get(row.id) ?? []);
       await this.notify(row.requester_id, `<b>${what}</b> 요청이 만료되었습니다 (expired).`);
-      await this.deps.audit.record({ action: 'request.expire', actor: SYSTEM_ACTOR, ...requestRecord(row, items.get(row.id) ?? []) });
+      // The server expires it (whichever request happened to read first): no client of its own.
+      await this.deps.audit.record({ action: 'request.expire', actor: SYSTEM_ACTOR, ip: null, userAgent: null, ...requestRecord(row, items.get(row.id) ?? []) });
       this.deps.webhooks()?.emit('request.state_changed', { requestId: row.id, type: row.type, status: row.status });
     }
   }
