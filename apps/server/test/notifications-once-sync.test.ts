@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialects, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
+import { useS3 } from './s3.js';
+import { bytesOf, upload } from './transfer-helpers.js';
+
+const s3Server = useS3();
+
+describe.each(dialects())('a stopped storage sync notifies once on $dialect', ({ dialect, skip }) => {
+  let server: TestServer;
+  let master: Awaited<ReturnType<typeof setupMaster>>;
+  const run = it.skipIf(skip);
+
+  beforeAll(async () => {
+    if (skip) return;
+    server = await startServer(dialect, s3Server().env);
+    master = await setupMaster(server);
+    // A bucket for the cloud backend (cloud settings need admin mode).
+    expect((await server.request('POST', '/api/setting/admin', { token: master.token, body: { password: GOOD_PASSWORD } })).status).toBe(200);
+    const bucket = await server.request('PUT', '/api/setting/storage', { token: master.token, body: { cloud: { bucket: await s3Server().bucket() } } });
+    expect(bucket.status, bucket.text).toBe(200);
+    expect((await server.request('POST', '/api/file', { token: master.token, body: { name: 'Team', path: '/' } })).status).toBe(200);
+    expect((await upload(server, master.token, '/Team', 'a.bin', bytesOf(4000, 'sync-a'))).status).toBe(200);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const syncMessages = async () =>
+    ((await server.request('GET', '/api/notification', { token: master.token })).body as { message: string }[]).map((n) => n.message).filter((m) => m.includes('sync'));
+
+  run('canceled while copying: one notification, the task stays canceled', async () => {
+    // Writes to the cloud wait, so the sync is caught in flight.
+    const cloud = (await server.app.blobStores.cloud())!;
+    const original = cloud.put.bind(cloud);
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let waiting = 0;
+    cloud.put = async (key, body) => {
+      waiting += 1;
+      await gate;
+      return original(key, body);
+    };
+    const before = (await syncMessages()).length;
+    const started = await server.request('POST', '/api/storage/sync', { token: master.token, body: { path: '/Team', mode: 'move' } });
+    expect(started.status, started.text).toBe(200);
+    await expect.poll(() => waiting, { timeout: 10_000 }).toBeGreaterThan(0);
+    expect((await server.request('POST', `/api/sync/cancel/${started.body.taskId}`, { token: master.token })).status).toBe(200);
+    open();
+    const syncStatus = async () => ((await server.request('GET', '/api/storage/sync', { token: master.token })).body as { _id: string; status: string }[]).find((s) => s._id === started.body._id)?.status;
+    await expect.poll(syncStatus, { timeout: 15_000 }).toBe('canceled');
+    cloud.put = original;
+    // The run's own end has been reported by now; give a late report time to arrive too.
+    await new Promise((r) => setTimeout(r, 300));
+    const after = await syncMessages();
+    expect(after.length - before).toBe(1);
+    expect(after[0]).toContain('취소 (canceled)');
+    const cache = (await server.request('GET', '/api/cache', { token: master.token })).body as Record<string, { cacheKey: string; status: string }>;
+    expect(Object.values(cache).find((t) => t.cacheKey.endsWith(started.body.taskId))?.status).toBe('canceled');
+  });
+});
