@@ -71,6 +71,11 @@ export class AuditChainRepo {
     return (await this.db.selectFrom('audit_records').select('at').where('seq', '>', seq).orderBy('seq').limit(1).executeTakeFirst())?.at;
   }
 
+  /** The newest digest, if any. */
+  lastDigest() {
+    return this.db.selectFrom('audit_digests').selectAll().orderBy('day', 'desc').limit(1).executeTakeFirst();
+  }
+
   /** The day of the newest digest (YYYY-MM-DD), if any. */
   async lastDigestDay(): Promise<string | undefined> {
     return (await this.db.selectFrom('audit_digests').select('day').orderBy('day', 'desc').limit(1).executeTakeFirst())?.day;

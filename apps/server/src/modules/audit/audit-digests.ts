@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { recordHash } from './audit-chain.js';
 import type { AuditChainRepo } from './audit-chain.repo.js';
 
 /** `<dataDir>/audit/digests.log`: the digests written out of the database, one per line. */
@@ -53,7 +54,9 @@ const nextDay = (day: string) => dayOf(Date.parse(`${day}T00:00:00.000Z`) + DAY_
  * Stores the digest of every finished UTC day with records not yet digested: the day's
  * last record and the chain's hash there, in `audit_digests` and as a line of the digest
  * file. Several processes may run it at once: the row is inserted once, and the process
- * that inserted it writes the line first; then every process appends to its own file the
+ * that inserted it writes the line first. The records a new digest covers are checked first
+ * (from the previous digest on): a broken stretch is not digested, and the task fails loudly
+ * (the housekeeping log) until an operator looks. Then every process appends to its own file the
  * digests (and the retention anchor) it lacks, so the data directory of each machine keeps
  * a whole copy, made while the database still held what it digests. Answers the days this
  * call digested.
@@ -72,8 +75,16 @@ async function digestFinishedDays(chain: AuditChainRepo, file: string, now: Date
   const written: string[] = [];
   if (!day) return written;
   const head = await chain.head();
+  const anchor = { seq: head.anchorSeq - 1, hash: head.anchorHash };
+  const lastDigest = await chain.lastDigest();
+  let checkedUpTo = lastDigest && Number(lastDigest.last_seq) >= anchor.seq ? { seq: Number(lastDigest.last_seq), hash: lastDigest.head_hash } : anchor;
   while (day < today) {
-    const last = (await chain.lastBefore(`${nextDay(day)}T00:00:00.000Z`)) ?? (head.anchorSeq > 1 ? { seq: head.anchorSeq - 1, hash: head.anchorHash } : undefined);
+    const last = (await chain.lastBefore(`${nextDay(day)}T00:00:00.000Z`)) ?? (head.anchorSeq > 1 ? anchor : undefined);
+    if (last && Number(last.seq) > checkedUpTo.seq) {
+      // A digest vouches for the records it covers: they are checked against the last digest first.
+      await checkSegment(chain, checkedUpTo, Number(last.seq), day);
+      checkedUpTo = { seq: Number(last.seq), hash: last.hash };
+    }
     if (last && (await chain.insertDigest(day, Number(last.seq), last.hash))) {
       appendDigestLine(file, { kind: 'digest', day, lastSeq: Number(last.seq), headHash: last.hash });
       written.push(day);
@@ -85,6 +96,24 @@ async function digestFinishedDays(chain: AuditChainRepo, file: string, now: Date
     day = dayOf(following) > next ? dayOf(following) : next;
   }
   return written;
+}
+
+/** Throws (naming the record) unless the records after `from` up to `uptoSeq` follow each other and their hashes. */
+async function checkSegment(chain: AuditChainRepo, from: { seq: number; hash: string }, uptoSeq: number, day: string): Promise<void> {
+  let expected = from.seq + 1;
+  let prev = from.hash;
+  while (expected <= uptoSeq) {
+    const rows = await chain.recordsAfter(expected - 1, 2000, uptoSeq);
+    if (rows.length === 0) break;
+    for (const r of rows) {
+      if (Number(r.seq) !== expected || r.prev_hash !== prev || recordHash(r) !== r.hash) {
+        throw new Error(`audit trail broken at record ${expected}: the digest of ${day} is not written (run bogwan audit verify)`);
+      }
+      prev = r.hash;
+      expected += 1;
+    }
+  }
+  if (expected !== uptoSeq + 1) throw new Error(`audit trail broken at record ${expected}: the digest of ${day} is not written (run bogwan audit verify)`);
 }
 
 /** Appends the database's digests and retention anchor that this file does not hold yet. */
