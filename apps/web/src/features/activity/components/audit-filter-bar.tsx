@@ -91,7 +91,14 @@ export function AuditFilterBar({ filter, onChange, person, actions }: AuditFilte
         sx={{ width: { xs: 'calc(50% - 6px)', sm: 160 } }}
       />
       {isFiltered({ ...filter, path: pathDraft }) && (
-        <Button size="small" onClick={() => onChange(EMPTY_FILTER)}>
+        <Button
+          size="small"
+          onClick={() => {
+            // The typed path goes too, so a pending edit cannot bring it back a moment later.
+            setPathDraft('');
+            onChange(EMPTY_FILTER);
+          }}
+        >
           {t('activity_clear_filters')}
         </Button>
       )}
