@@ -200,6 +200,24 @@ describe.each(dialects())('app passwords on $dialect', ({ dialect, skip }) => {
     expect(later.lastUsedAt > earlier).toBe(true);
   });
 
+  run('over WebDAV: PROPFIND /dav/ takes the app password (207), refuses the account password and a revoked one (401 with a Basic challenge), and answers 429 once the address is throttled', async () => {
+    const who = await account();
+    const { _id, password } = await makeAppPassword(server, who.token);
+    // Every call comes from the loopback address; its earlier failures are cleared first.
+    const propfind = (authorization: string) => fetch(`${server.url}/dav/`, { method: 'PROPFIND', headers: { depth: '0', authorization } });
+    await server.app.db.deleteFrom('attempt_counters').execute();
+    expect((await propfind(basic(who.email, password))).status).toBe(207);
+    const refused = await propfind(basic(who.email, GOOD_PASSWORD));
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toMatch(/^Basic realm=/);
+    await server.request('DELETE', `/api/auth/app-passwords/${_id}`, { token: who.token });
+    expect((await propfind(basic(who.email, password))).status).toBe(401);
+    for (let i = 0; i < 3; i++) expect((await propfind(basic(who.email, `wrong ${i}`))).status).toBe(401);
+    // Five failures are the limit of this server (BOGWAN_LOGIN_IP_MAX_FAILURES=5): the sixth attempt is refused unchecked.
+    expect((await propfind(basic(who.email, 'wrong again'))).status).toBe(429);
+    await server.app.db.deleteFrom('attempt_counters').execute();
+  });
+
   run('an account that must replace its initial password cannot use app passwords', async () => {
     const who = await account();
     const { password } = await makeAppPassword(server, who.token);
