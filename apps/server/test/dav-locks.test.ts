@@ -162,7 +162,7 @@ describe.each(dialects())('WebDAV locks on $dialect', ({ dialect, skip }) => {
     expect((await put(path, lee)).status).toBe(204);
   });
 
-  run('LOCK on an unmapped URL creates an empty locked file (201); a missing folder is 409', async () => {
+  run('LOCK on an unmapped URL creates an empty locked file (201); a missing folder is 409, the top level 403', async () => {
     const path = davPath('/영업부/보고서/잠금으로 만든.txt');
     const created = await lock(path, kim);
     expect(created.status).toBe(201);
@@ -173,7 +173,7 @@ describe.each(dialects())('WebDAV locks on $dialect', ({ dialect, skip }) => {
     expect((await put(path, lee)).status).toBe(423);
     expect((await put(path, kim, `(<${token}>)`, 'content')).status).toBe(204);
     expect((await lock(davPath('/영업부/없는 폴더/a.txt'), kim)).status).toBe(409);
-    expect((await lock(davPath('/없는 최상위'), kim)).status).toBe(409);
+    expect((await lock(davPath('/없는 최상위'), master)).status).toBe(403);
   });
 
   run('If header: a wrong ETag is 412, a malformed one 400, the right ETag passes', async () => {

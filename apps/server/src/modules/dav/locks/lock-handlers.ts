@@ -87,7 +87,9 @@ export class LockHandlers {
       await locks.assertConditions(context, etagOf);
     } else {
       const folderPath = parentOf(path);
-      const folder = folderPath === '/' ? undefined : await tree.resolve(folderPath);
+      // The top level holds root folders only, never files (as PUT answers there).
+      if (folderPath === '/') return reply(403);
+      const folder = await tree.resolve(folderPath);
       if (!folder || folder.folder !== 1) return reply(409);
       await access.require(account, folderPath, 'CREATE');
       // The new file is a new member of its folder: a lock on the folder must be submitted.
