@@ -120,8 +120,14 @@ describe.each(dialects())('audit records of file actions on $dialect', ({ dialec
     const from = await lastSeq(server);
     const refused = await fetchBytes(server, user.token, `/api/file/download?path=${encodeURIComponent('/문서/기밀/plan.txt')}`);
     expect(refused.status).toBe(403);
+    // Copying the bytes out of the locked folder is refused and recorded the same way, even for the MASTER.
+    const copyOut = await call('POST', '/api/file/copy', { path: '/문서/기밀', name: 'plan.txt', newPath: '/문서', onConflict: 'keep-both' }, master.token);
+    expect(copyOut.status).toBe(403);
     const records = await recordsOf(server, { afterSeq: from });
-    expect(records.map((r) => [r.action, r.outcome, r.reason, r.targetPath])).toEqual([['file.download', 'refused', 'secure_approval_required', '/문서/기밀/plan.txt']]);
+    expect(records.map((r) => [r.action, r.outcome, r.reason, r.targetPath, r.actorAccountId])).toEqual([
+      ['file.download', 'refused', 'secure_approval_required', '/문서/기밀/plan.txt', user.user._id],
+      ['file.copy', 'refused', 'secure_approval_required', '/문서/기밀/plan.txt', master.user._id],
+    ]);
   });
 
   run('records WebDAV uploads and downloads, and a wrong app password, with the app password as actor', async () => {

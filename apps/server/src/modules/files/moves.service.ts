@@ -1,5 +1,5 @@
 import { type FileEntry, type PermissionType, checkFolderName, isInside, isValidFileName, joinPath, normalizeName } from '@bogwan/contracts';
-import { badRequest, conflict, forbidden } from '../../errors.js';
+import { AppError, badRequest, conflict, forbidden } from '../../errors.js';
 import { newId } from '../../ids.js';
 import type { AuditRecorder } from '../audit/audit.recorder.js';
 import type { UserRow } from '../users/users.repo.js';
@@ -166,7 +166,13 @@ export class MovesService {
     const target = await this.access.require(user, body.newPath, 'CREATE');
     if (target.folder !== 1) throw folderNotFound();
     if (target.backend !== source.backend) throw conflict('backend_mismatch_warning');
-    await this.assertStaysSecure(source, target);
+    try {
+      await this.assertStaysSecure(source, target);
+    } catch (error) {
+      // Bytes kept inside a locked folder: a refused file access like any other, recorded.
+      if (error instanceof AppError) await this.access.recordRefusal(error, permission, source, sourcePath);
+      throw error;
+    }
     return { source, target };
   }
 
