@@ -63,6 +63,8 @@ test.beforeAll(async () => {
 });
 
 test('an app password is made in the settings, shown once, opens WebDAV, and stops when revoked', async ({ page }) => {
+  // Two visits to the settings, three dialogs and four WebDAV calls: longer than the default on a busy machine.
+  test.setTimeout(150_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, server());
   const settings = await openSecurity(page);
