@@ -131,7 +131,7 @@ test.beforeAll(async () => {
 });
 
 test('an administrator finds what one user did to one folder last week, and exports exactly those rows', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await signIn(page, server());
   await page.goto(`${server().url}/event`);
   await expect(page.getByRole('heading', { name: ko('nav_event') })).toBeVisible();
@@ -211,8 +211,8 @@ test('an administrator finds what one user did to one folder last week, and expo
   await shot(page, 'event-ko-390');
 });
 
-test('the /event screen and the History entry in English; a user sees only their own records', async ({ page }) => {
-  test.setTimeout(120_000);
+test('the /event screen in English: refusals with their reason, a person by id, and the History of a file', async ({ page }) => {
+  test.setTimeout(180_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, server(), '/en');
   await page.goto(`${server().url}/en/event?path=${encodeURIComponent(FOLDER)}`);
@@ -266,8 +266,11 @@ test('the /event screen and the History entry in English; a user sees only their
   await expect(fromPreview).toContainText(en('audit_action_file_upload'));
   await fromPreview.getByRole('button', { name: en('close') }).click();
   await overlay.getByRole('button', { name: en('close') }).click();
+});
 
-  // The member, in Settings → Activity: their own records only (also the member's upload elsewhere).
+test('Settings → Activity: a user sees only their own records, an administrator only their own too', async ({ page }) => {
+  test.setTimeout(180_000);
+  // The member, in Korean: their own records only (also the member's upload elsewhere).
   const member = await page.context().browser()!.newPage({ viewport: { width: 1440, height: 900 }, locale: 'ko-KR' });
   await member.goto(`${server().url}/auth/login`);
   await member.getByLabel(ko('email'), { exact: true }).fill(MEMBER.email);
@@ -289,6 +292,8 @@ test('the /event screen and the History entry in English; a user sees only their
   await member.close();
 
   // The administrator's own Activity section in English.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, server(), '/en');
   await page.getByRole('button', { name: en('user_menu'), exact: true }).click();
   await page.getByRole('menuitem', { name: en('settings'), exact: true }).click();
   await page.getByRole('navigation', { name: en('settings_sections') }).getByRole('button', { name: en('settings_activity'), exact: true }).click();
