@@ -107,8 +107,11 @@ describe.each(dialects())('audit records of file actions on $dialect', ({ dialec
       ['file.lock', 'refused', 'no_access_warning', '/문서/보관함'],
     ]);
     // An upload refused at its folder: one record, with the folder's path and the permission it lacks.
+    // A root folder is trashed by administrators only: the refusal is recorded too.
+    expect((await call('POST', '/api/file/trash', { paths: ['/문서'] })).status).toBe(403);
     expect((await recordsOf(server, { afterSeq: fromUpload })).map((r) => [r.action, r.outcome, r.reason, r.targetPath, r.params.permission])).toEqual([
       ['file.upload', 'refused', 'no_access_warning', '/문서/보관함', 'CREATE'],
+      ['file.trash', 'refused', 'no_access_warning', '/문서', 'TRASH'],
     ]);
     expect(records[0]).toMatchObject({ actorAccountId: user.user._id, targetId: file!.id, params: { permission: 'DOWNLOAD' }, ip: '127.0.0.1' });
   });

@@ -101,7 +101,7 @@ export class MovesService {
   async rename(caller: Caller, body: { path: string; name: string; newName: string }): Promise<FileEntry> {
     const from = itemPath(body.path, body.name);
     const node = await this.access.require(caller.user, from, 'UPDATE');
-    if (node.parent_id === '' && caller.user.role_level < ADMIN_LEVEL) throw forbidden();
+    if (node.parent_id === '' && caller.user.role_level < ADMIN_LEVEL) throw await this.refused('UPDATE', node, from);
     let name = normalizeName(body.newName);
     if (node.folder === 1) {
       if (checkFolderName(name)) throw badRequest('rules_folder');
@@ -137,7 +137,7 @@ export class MovesService {
     const nodes: NodeRow[] = [];
     for (const path of tops) {
       const node = await this.access.require(caller.user, path, 'TRASH');
-      if (node.parent_id === '' && caller.user.role_level < ADMIN_LEVEL) throw forbidden();
+      if (node.parent_id === '' && caller.user.role_level < ADMIN_LEVEL) throw await this.refused('TRASH', node, path);
       nodes.push(node);
     }
     const trashed_at = new Date().toISOString();
@@ -201,6 +201,13 @@ export class MovesService {
     if (source.lock === 1) return;
     const lock = await this.secure.lockAbove(source);
     if (lock && !(await this.secure.covered(target.id, new Set([lock])))) throw forbidden('secure_approval_required');
+  }
+
+  /** A root folder is renamed or trashed by administrators only: the 403, recorded like the permission check's. */
+  private async refused(permission: PermissionType, node: NodeRow, path: string): Promise<AppError> {
+    const refusal = forbidden();
+    await this.access.recordRefusal(refusal, permission, node, path);
+    return refusal;
   }
 
   private async entry(user: UserRow, node: NodeRow, path: string): Promise<FileEntry> {
