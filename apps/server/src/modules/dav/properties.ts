@@ -42,6 +42,8 @@ type LiveProperty = (typeof LIVE_PROPERTIES)[number];
 const EMPTY_LOCK_DISCOVERY = '<D:lockdiscovery xmlns:D="DAV:"></D:lockdiscovery>';
 /** RFC 4331: the quota properties are not part of `allprop`. */
 const NOT_IN_ALLPROP = new Set<string>(['quota-used-bytes', 'quota-available-bytes']);
+/** The live properties `allprop` answers, in order. */
+const ALLPROP_LIVE: PropName[] = LIVE_PROPERTIES.filter((n) => !NOT_IN_ALLPROP.has(n)).map((name) => ({ ns: DAV_NS, name }));
 
 export function isLiveProperty(prop: PropName): boolean {
   return prop.ns === DAV_NS && (LIVE_PROPERTIES as readonly string[]).includes(prop.name);
@@ -82,6 +84,9 @@ export class DavProperties {
     private readonly locks: DavLocks,
   ) {}
 
+  /** The supportedlock XML (the same for every resource), made once. */
+  private supported: string | undefined;
+
   /**
    * The `207 Multi-Status` body for the entries. `listing`: the entries are this folder and
    * its live members (depth 1), so their dead properties come in one statement.
@@ -116,7 +121,7 @@ export class DavProperties {
       for (const prop of dead) found.push(elementXml(prop.ns, prop.name, ''));
     } else {
       const wanted: PropName[] =
-        request.kind === 'prop' ? request.props : [...LIVE_PROPERTIES.filter((n) => !NOT_IN_ALLPROP.has(n)).map((name) => ({ ns: DAV_NS, name })), ...dead];
+        request.kind === 'prop' ? request.props : dead.length === 0 ? ALLPROP_LIVE : [...ALLPROP_LIVE, ...dead];
       for (const prop of wanted) {
         const value = isLiveProperty(prop) ? this.live(prop.name as LiveProperty, entry, root, discovery) : dead.find((d) => d.ns === prop.ns && d.name === prop.name)?.value;
         if (value === undefined) missing.push(elementXml(prop.ns, prop.name, ''));
@@ -162,7 +167,7 @@ export class DavProperties {
         // Read for the whole listing beforehand (absent only when the request names it not: propname).
         return node ? (discovery.get(entry.path) ?? EMPTY_LOCK_DISCOVERY) : undefined;
       case 'supportedlock':
-        return node ? this.locks.supportedLock() : undefined;
+        return node ? (this.supported ??= this.locks.supportedLock()) : undefined;
     }
   }
 }
