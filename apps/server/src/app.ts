@@ -47,6 +47,7 @@ import { answerFrameworkError } from './modules/dav/dav-bad-urls.js';
 import { registerDav } from './modules/dav/dav.module.js';
 import { DavLocksService } from './modules/dav/locks/dav-locks.js';
 import { DavLocksRepo } from './modules/dav/locks/locks.repo.js';
+import { webWriteLocks } from './modules/dav/locks/web-write-locks.js';
 import { GroupsRepo } from './modules/groups/groups.repo.js';
 import { PermissionsRepo } from './modules/permissions/permissions.repo.js';
 import { type Mailer, OutboxMailer, SmtpMailer } from './modules/mail/mailer.js';
@@ -219,14 +220,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const permissions = new PermissionsRepo(db);
   // Security checks are built here and handed to every module that must apply them.
   const secure = new SecureFolders(new SecureRepo(db));
+  // WebDAV locks hold for the web's writes too: one lock service, one conflict rule.
+  const davLocks = new DavLocksService(new DavLocksRepo(db));
+  const writeLocks = webWriteLocks(davLocks, app.log);
   const downloadGate = new SecureDownloadGate(secure, new RequestsRepo(db), new ReservationsRepo(db));
-  const { trashRetention, tree, access, files, moves } = await registerFiles(app, { db, settings, users, audit: recorder, groups, permissions, secure });
+  const { trashRetention, tree, access, files, moves } = await registerFiles(app, { db, settings, users, audit: recorder, groups, permissions, secure, writeLocks });
   const adminMode = new AdminMode(settings);
   app.decorate('adminMode', adminMode);
-  const transfer = await registerTransfer(app, { config, db, settings, audit: recorder, sessions: sessionsRepo, serverSecret, downloadGate });
+  const transfer = await registerTransfer(app, { config, db, settings, audit: recorder, sessions: sessionsRepo, serverSecret, downloadGate, writeLocks });
   await registerAccounts(app, { config, users, groups, permissions, settings, sessions, licence, notifications, audit: recorder, tree, access });
   const appPasswords = await registerAppPasswords(app, { db, users, audit: recorder, reauth, signInAddresses, serverSecret });
-  const dav = await registerDav(app, { db, audit: recorder, tree, access, files, moves, downloads: transfer.downloads, authenticator: appPasswords, locks: new DavLocksService(new DavLocksRepo(db)) });
+  const dav = await registerDav(app, { db, audit: recorder, tree, access, files, moves, downloads: transfer.downloads, authenticator: appPasswords, locks: davLocks });
   await registerSnapshots(app, { config, db, audit: recorder });
   const sharing = await registerSharing(app, { config, db, users, groups, tree, access, notifications, audit: recorder, downloads: transfer.downloads, authorize, secure, secrets });
   await registerStorageSync(app, { db, audit: recorder });

@@ -111,6 +111,7 @@ export const MESSAGE_KEYS = [
   'share_recipients_required',
   'share_preview_off',
   'secure_approval_required',
+  'file_locked_warning',
   'secure_share_approval_required',
   'request_not_secure',
   'request_reason_required',

@@ -15,7 +15,7 @@ import { fileRoutes } from './files.routes.js';
 import { FilesService } from './files.service.js';
 import { MovesService, type SecureFolderLookup } from './moves.service.js';
 import { NodesRepo } from './nodes.repo.js';
-import type { FileAccess, FileTree } from './ports.js';
+import type { FileAccess, FileTree, WriteLocks } from './ports.js';
 import { rootRoutes } from './roots.routes.js';
 import { RootsService } from './roots.service.js';
 
@@ -41,6 +41,8 @@ export interface FilesModuleDeps {
   permissions: PermissionsRepo;
   /** Copies and moves ask it whether bytes would leave a locked folder (required: a security check). */
   secure: SecureFolderLookup;
+  /** WebDAV locks: web writes to a locked item are refused (required: the check never skips). */
+  writeLocks: WriteLocks;
 }
 
 /**
@@ -54,12 +56,12 @@ export async function registerFiles(
   requireDecorators(app, 'files', ['webhooks']);
   const tree = new FileTreeService(new NodesRepo(deps.db));
   const access = new AccessService(tree, deps.settings, deps.groups, deps.permissions, deps.audit);
-  const files = new FilesService(tree, access, deps.audit);
+  const files = new FilesService(tree, access, deps.audit, deps.writeLocks);
   app.decorate('fileTree', tree);
   app.decorate('fileAccess', access);
   app.decorate('accessService', access);
   app.decorate('secureFolders', deps.secure);
-  const moves = new MovesService(tree, access, deps.audit, app.webhooks, deps.secure);
+  const moves = new MovesService(tree, access, deps.audit, app.webhooks, deps.secure, deps.writeLocks);
   await app.register(fileRoutes, { files, moves });
   await app.register(rootRoutes, { roots: new RootsService(tree, access, files, deps.audit) });
   const trash = new TrashService(tree, access, deps.users, deps.audit);

@@ -17,7 +17,7 @@ import { nodeTarget } from './file-audit.js';
 import { type FileTreeService, blankNode, folderNotFound, placeName, uniqueNames } from './file-tree.js';
 import { isHiddenRoot, toFileEntry, toTreeNode } from './files.presenter.js';
 import type { ListSort } from './nodes.repo.js';
-import type { NodeRow } from './ports.js';
+import type { NodeRow, WriteLocks } from './ports.js';
 
 /** Who calls, for permission checks and the activity log. */
 export interface Caller {
@@ -34,6 +34,8 @@ export class FilesService {
     private readonly tree: FileTreeService,
     private readonly access: AccessService,
     private readonly audit: AuditRecorder,
+    /** WebDAV locks: a new folder in a locked folder is refused. */
+    private readonly locks: WriteLocks,
   ) {}
 
   private get repo() {
@@ -119,6 +121,11 @@ export class FilesService {
     } else {
       const parent = await this.access.require(caller.user, body.path, 'CREATE');
       if (parent.folder !== 1) throw folderNotFound();
+      // A new member changes its folder: as WebDAV MKCOL, the folder's locks and a lock on the name count.
+      await this.locks.assertCanWrite(caller.user, [
+        { path: joinPath(body.path, name), deep: false },
+        { path: body.path, deep: false },
+      ]);
       node = { ...blankNode(parent, now), name, owner_id: caller.user.id };
       path = await uniqueNames(() =>
         this.tree.locked([parent], async (repo, [current]) => {

@@ -9,7 +9,7 @@ import { type FileTreeService, type OnConflict, folderNotFound, placeName, uniqu
 import type { Caller } from './files.service.js';
 import { toFileEntry } from './files.presenter.js';
 import type { NodesRepo } from './nodes.repo.js';
-import type { NodeRow } from './ports.js';
+import type { LockedWrite, NodeRow, WriteLocks } from './ports.js';
 import type { WebhookEmitter } from '../webhooks/ports.js';
 
 /** What moves need to know of secure folders (the sharing module provides it). */
@@ -46,6 +46,8 @@ export class MovesService {
     private readonly hooks: WebhookEmitter,
     /** Secure (locked) folders: bytes leave one only through an approved request. Required: the check never skips. */
     private readonly secure: SecureFolderLookup,
+    /** WebDAV locks: changes to a locked item (or into a locked folder) are refused; a moved item's locks end. */
+    private readonly locks: WriteLocks,
   ) {}
 
   private get repo() {
@@ -55,6 +57,8 @@ export class MovesService {
   async move(caller: Caller, body: MoveRequest): Promise<FileEntry> {
     const { source, target } = await this.prepare(caller.user, body, 'MOVE');
     if (source.parent_id === target.id && (body.newName ?? source.name) === source.name) return this.entry(caller.user, source, joinPath(body.newPath, source.name));
+    const from = joinPath(body.path, body.name);
+    await this.locks.assertCanWrite(caller.user, [...removal(from), ...addition(joinPath(body.newPath, body.newName ?? source.name), body.newPath)]);
     const { moved, to } = await uniqueNames(() =>
       this.tree.locked([source, target], async (repo, [src, tgt]) => {
         const { name, folderPath } = await this.placeUnder(repo, src, tgt, body.onConflict, body.newName);
@@ -76,11 +80,13 @@ export class MovesService {
         return { moved: { ...src, parent_id: tgt.id, root_id: tgt.root_id, name, updated_at }, to };
       }),
     );
+    await this.locks.releaseUnder(from);
     return this.entry(caller.user, moved, to);
   }
 
   async copy(caller: Caller, body: MoveRequest): Promise<FileEntry> {
     const { source, target } = await this.prepare(caller.user, body, 'COPY');
+    await this.locks.assertCanWrite(caller.user, addition(joinPath(body.newPath, body.newName ?? source.name), body.newPath));
     const { copy, to } = await uniqueNames(() =>
       this.tree.locked([source, target], async (repo, [src, tgt]) => {
         const { name, folderPath } = await this.placeUnder(repo, src, tgt, body.onConflict, body.newName);
@@ -110,6 +116,7 @@ export class MovesService {
       throw badRequest('invalid_path');
     }
     if (name === node.name) return this.entry(caller.user, node, joinPath(body.path, name));
+    await this.locks.assertCanWrite(caller.user, [...removal(from), { path: joinPath(body.path, name), deep: true }]);
     const updated_at = new Date().toISOString();
     const to = await uniqueNames(() =>
       this.tree.locked([node], async (repo, [current]) => {
@@ -123,6 +130,7 @@ export class MovesService {
         return renamed;
       }),
     );
+    await this.locks.releaseUnder(from);
     return this.entry(caller.user, { ...node, name, updated_at }, to);
   }
 
@@ -140,6 +148,7 @@ export class MovesService {
       if (node.parent_id === '' && caller.user.role_level < ADMIN_LEVEL) throw await this.refused('TRASH', node, path);
       nodes.push(node);
     }
+    await this.locks.assertCanWrite(caller.user, tops.flatMap(removal));
     const trashed_at = new Date().toISOString();
     await this.repo.transaction(async (repo) => {
       for (const node of nodes) {
@@ -220,6 +229,26 @@ export class MovesService {
 export function itemPath(path: string, name: string): string {
   if (!isValidFileName(name)) throw badRequest('invalid_path');
   return joinPath(path, name);
+}
+
+/**
+ * What taking the item at `path` away writes, as a WebDAV DELETE or the source of a MOVE:
+ * the item with everything under it, and its folder (which loses a member).
+ */
+function removal(path: string): LockedWrite[] {
+  const item = path.replace(/\/+$/, '');
+  return [
+    { path: item, deep: true },
+    { path: item.slice(0, item.lastIndexOf('/')) || '/', deep: false },
+  ];
+}
+
+/** What placing an item at `path` in `folder` writes, as the destination of a WebDAV COPY or MOVE. */
+function addition(path: string, folder: string): LockedWrite[] {
+  return [
+    { path, deep: true },
+    { path: folder, deep: false },
+  ];
 }
 
 /** New rows for a copied subtree: fresh ids, the top one renamed into `target`, owned by the copier. */

@@ -94,3 +94,29 @@ export interface FileAccess {
   /** The nodes on which `user` holds `permission`, in their order (one query for the lot). */
   filter<T extends NodeRow>(user: UserRow, nodes: T[], permission: PermissionType): Promise<T[]>;
 }
+
+/**
+ * One item a web change writes. `deep`: the change reaches everything under it too (a move,
+ * rename or trash of a folder), so locks on its members count.
+ */
+export interface LockedWrite {
+  /** Absolute tree path, e.g. `/영업부/a.txt` (any Unicode form; a trailing slash is ignored). */
+  path: string;
+  deep: boolean;
+}
+
+/**
+ * The write locks other clients hold on the tree (WebDAV LOCK): the web's writes ask it
+ * before they change anything, and tell it when an item left its path. Required by the file
+ * and transfer modules (a missing port stops the boot, never skips the check).
+ */
+export interface WriteLocks {
+  /**
+   * Refuses (423 `file_locked_warning`) when a lock held by another account reaches one of
+   * `targets` (the account's own locks never stand in its web session's way: the web has no
+   * If header to submit their tokens with).
+   */
+  assertCanWrite(user: { id: string }, targets: LockedWrite[]): Promise<void>;
+  /** The item at `path` moved or was renamed away: the locks on and under that URL end. */
+  releaseUnder(path: string): Promise<void>;
+}

@@ -5,6 +5,7 @@ import { requireDecorators } from '../../http/wiring.js';
 import type { HousekeepingTask } from '../../jobs/housekeeping.js';
 import { BlobStores } from '../../storage/blob-stores.js';
 import type { AuditRecorder } from '../audit/audit.recorder.js';
+import type { WriteLocks } from '../files/ports.js';
 import type { SessionsRepo } from '../sessions/sessions.repo.js';
 import { SettingsRepo } from '../settings/settings.repo.js';
 import { installationId } from '../system/installation.js';
@@ -38,6 +39,8 @@ export interface TransferModuleDeps {
   serverSecret: string;
   /** The secure-folder check every byte route passes (required: a security check). */
   downloadGate: DownloadGate;
+  /** WebDAV locks every upload chunk passes (required: the check never skips). */
+  writeLocks: WriteLocks;
 }
 
 /**
@@ -55,7 +58,7 @@ export async function registerTransfer(
   const tree = () => app.fileTree;
   const access = () => app.fileAccess;
   const progress = new UploadTasks(() => app.tasks, app.log);
-  const uploads = new UploadService(repo, stores, tree, access, deps.audit, app.log, progress, () => app.webhooks);
+  const uploads = new UploadService(repo, stores, tree, access, deps.writeLocks, deps.audit, app.log, progress, () => app.webhooks);
   const downloads = new DownloadService(stores, tree, access, deps.audit, app.log, deps.downloadGate);
   app.decorate('blobStores', stores);
   app.decorate('uploads', uploads);

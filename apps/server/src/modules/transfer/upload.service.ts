@@ -11,7 +11,7 @@ import { nodeTarget } from '../files/file-audit.js';
 import type { UploadProgress } from './upload-tasks.js';
 import type { WebhookEmitter } from '../webhooks/ports.js';
 import { toFileEntry } from '../files/files.presenter.js';
-import type { FileAccess, FileTree, NodeRow } from '../files/ports.js';
+import type { FileAccess, FileTree, NodeRow, WriteLocks } from '../files/ports.js';
 import type { UserRow } from '../users/users.repo.js';
 import { ChunkLease, chunkRefused, LEASE_POLL_MS, LEASE_WAIT_MS, LeaseLostError } from './chunk-lease.js';
 import { HashThread } from './hash-thread.js';
@@ -69,6 +69,8 @@ export class UploadService {
     private readonly stores: BlobStores,
     private readonly tree: () => FileTree,
     private readonly access: () => FileAccess,
+    /** WebDAV locks: a chunk for a locked name or into a locked folder is refused before it is stored. */
+    private readonly locks: WriteLocks,
     private readonly audit: AuditRecorder,
     private readonly log: FastifyBaseLogger,
     private readonly progress: UploadProgress,
@@ -92,6 +94,11 @@ export class UploadService {
     if (fields.totalChunks !== chunkCountOf(fields.fileSize)) throw badRequest('upload_size_mismatch');
     if (fields.chunkIndex >= fields.totalChunks) throw badRequest('upload_chunk_invalid');
     const folder = await this.folderFor(user, fields.path, fields.fileName);
+    // As a WebDAV PUT of a new member: a lock on the name (a locked file there) or on the folder refuses it.
+    await this.locks.assertCanWrite(user, [
+      { path: joinPath(fields.path, fields.fileName), deep: false },
+      { path: fields.path, deep: false },
+    ]);
     const root = await this.tree().rootOf(folder);
     await this.tree().assertRoom(root, fields.fileSize);
     const store = await this.stores.forBackend(folder.backend);

@@ -147,12 +147,7 @@ export class DavLocksService implements DavLocks {
 
   async assertCanWrite(context: WriteContext, targets: WriteTarget[], etagOf: EtagOf): Promise<void> {
     const submitted = await this.evaluate(context, etagOf, targets);
-    const blocking: DavLock[] = [];
-    for (const target of targets) {
-      const near = await this.repo.near(target.path, this.now(), target.deep);
-      const reaching = near.filter((lock) => covers(lock, target.path) || (target.deep && isBelow(lock.path, target.path)));
-      blocking.push(...unsatisfied(reaching, submitted, context.account.id));
-    }
+    const blocking = await this.blocking(context.account.id, targets, submitted);
     if (blocking.length > 0) {
       throw new DavLockRefusal(
         423,
@@ -162,6 +157,24 @@ export class DavLocksService implements DavLocks {
         ),
       );
     }
+  }
+
+  /**
+   * The one answer to "which locks keep this account from writing these targets": every active
+   * lock reaching a target (on it, on an ancestor with depth infinity, or, when `deep`, below
+   * it) that `submitted` does not satisfy (`unsatisfied`). `submitted` is the tokens of a
+   * WebDAV request's If header; `'own-locks'` (the web, which has no If header) counts every
+   * lock of the account itself as submitted, so only other accounts' locks block.
+   */
+  async blocking(accountId: string, targets: WriteTarget[], submitted: Set<string> | 'own-locks'): Promise<DavLock[]> {
+    const blocking: DavLock[] = [];
+    for (const target of targets) {
+      const near = await this.repo.near(target.path, this.now(), target.deep);
+      const reaching = near.filter((lock) => covers(lock, target.path) || (target.deep && isBelow(lock.path, target.path)));
+      const tokens = submitted === 'own-locks' ? new Set(reaching.filter((lock) => lock.accountId === accountId).map((lock) => lock.token)) : submitted;
+      blocking.push(...unsatisfied(reaching, tokens, accountId));
+    }
+    return blocking;
   }
 
   async assertConditions(context: WriteContext, etagOf: EtagOf): Promise<void> {
