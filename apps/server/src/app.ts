@@ -174,7 +174,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerAccessLog(app, accessLog);
   await registerOpenApi(app);
 
-  const audit = await registerAudit(app, { db, settings, dataDir: config.dataDir });
+  const audit = await registerAudit(app, { db, settings, dataDir: config.dataDir, serverSecret, authorize, users });
   // Every module records through the audit trail's recorder.
   const recorder = audit.recorder;
   // Before the sessions: ending a session closes its sockets.

@@ -243,6 +243,17 @@ export const auditExportQuerySchema = auditFilterSchema.extend({
 });
 export type AuditExportQuery = z.infer<typeof auditExportQuerySchema>;
 
+/**
+ * `GET /api/event/export?ticket=…`: the export a ticket stands for (then the other
+ * parameters are ignored: the ticket carries the filter), or the query above with the
+ * bearer token.
+ */
+export const auditExportDownloadQuerySchema = auditExportQuerySchema.extend({ ticket: z.string().max(8000).optional() });
+
+/** `POST /api/event/export/ticket?<export query>`: a single-use address (about a minute) the browser downloads from. */
+export const auditExportTicketSchema = z.object({ url: z.string() });
+export type AuditExportTicket = z.infer<typeof auditExportTicketSchema>;
+
 /** `GET/PUT /api/setting/audit`: how long records are kept. */
 export const auditSettingsSchema = z.object({
   retentionYears: z.number().int().min(AUDIT_RETENTION_MIN_YEARS).max(AUDIT_RETENTION_MAX_YEARS),

@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
 import {
+  auditExportDownloadQuerySchema,
   auditExportQuerySchema,
+  auditExportTicketSchema,
   auditListSchema,
   auditNodeParamsSchema,
   auditNodeQuerySchema,
@@ -9,10 +11,11 @@ import {
   auditQuerySchema,
   auditSettingsSchema,
 } from '@bogwan/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RoutePolicy } from '../../http/policy.js';
 import { auditExportChunks, auditExportFileName } from './audit-export.js';
+import type { AuditExportTicketClaims, AuditExportTickets } from './audit-export-tickets.js';
 import type { AuditRetention } from './audit-retention.js';
 import type { AuditRecorder } from './audit.recorder.js';
 import type { AuditRepo } from './audit.repo.js';
@@ -22,7 +25,14 @@ const policies = {
   list: { category: 'event', name: 'event_list', description: 'The activity log: one\u2019s own; administrators anyone\u2019s', level: 1 },
   people: { category: 'event', name: 'event_people', description: 'Accounts to filter the activity log by (administrators: anyone; others: themselves)', level: 1 },
   node: { category: 'event', name: 'event_node', description: 'The history of one file or folder (administrators: everyone\u2019s; others: their own)', level: 1 },
-  export: { category: 'event', name: 'event_export', description: 'Export the filtered activity log as CSV or JSON lines', level: 1 },
+  export: {
+    category: 'event',
+    name: 'event_export',
+    description: 'Export the filtered activity log as CSV or JSON lines (with the bearer token, or a single-use export ticket)',
+    level: 1,
+    authentication: 'audit-export-ticket',
+  },
+  exportTicket: { category: 'event', name: 'event_export_ticket', description: 'A single-use address (one minute) for the browser to download an export from', level: 1 },
   settings: { category: 'setting', name: 'audit_setting', description: 'How long the audit trail is kept', level: 2 },
   settingsUpdate: { category: 'setting', name: 'audit_setting_update', description: 'Set how long the audit trail is kept (years, at least 1)', level: 2 },
 } satisfies Record<string, RoutePolicy>;
@@ -32,10 +42,13 @@ export interface AuditRoutesDeps {
   repo: AuditRepo;
   recorder: AuditRecorder;
   retention: AuditRetention;
+  exportTickets: AuditExportTickets;
+  /** The claims of the export ticket that authenticated this request, if one did. */
+  ticketOf: (request: FastifyRequest) => AuditExportTicketClaims | undefined;
 }
 
 /** The activity log (`/api/event`, the spec's call extended), its export, per-file history and the retention setting. */
-export async function auditRoutes(app: FastifyInstance, { queries, repo, recorder, retention }: AuditRoutesDeps): Promise<void> {
+export async function auditRoutes(app: FastifyInstance, { queries, repo, recorder, retention, exportTickets, ticketOf }: AuditRoutesDeps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -65,11 +78,30 @@ export async function auditRoutes(app: FastifyInstance, { queries, repo, recorde
     },
   );
 
-  r.get(
-    '/api/event/export',
-    { config: { policy: policies.export }, schema: { tags: ['event'], querystring: auditExportQuerySchema } },
+  r.post(
+    '/api/event/export/ticket',
+    {
+      config: { policy: policies.exportTicket },
+      schema: { tags: ['event'], querystring: auditExportQuerySchema, response: { 200: auditExportTicketSchema } },
+    },
     async (request, reply) => {
       const { format, lang, ...wanted } = request.query;
+      // Refused now (403) rather than when the browser follows the address.
+      queries.visibleFilter(request.user!, wanted);
+      reply.header('cache-control', 'no-store');
+      const ticket = exportTickets.issue({ accountId: request.user!.id, query: request.query });
+      return { url: `/api/event/export?${new URLSearchParams({ ticket })}` };
+    },
+  );
+
+  r.get(
+    '/api/event/export',
+    { config: { policy: policies.export }, schema: { tags: ['event'], querystring: auditExportDownloadQuerySchema } },
+    async (request, reply) => {
+      // A ticket carries its own query: parameters added to its address change nothing.
+      const { ticket: _ticket, ...asked } = request.query;
+      const { format, lang, ...wanted } = ticketOf(request)?.query ?? asked;
+      // Narrowed by what the account may see now (a ticket's account demoted meanwhile sees its own).
       const filter = queries.visibleFilter(request.user!, wanted);
       await recorder.record({
         action: 'audit.export',

@@ -101,9 +101,9 @@ export async function transferRoutes(app: FastifyInstance, { uploads, downloads,
       const single = request.query.path !== undefined ? nodes[0]! : undefined;
       if (single && single.folder !== 1) {
         const file = await downloads.file(single);
-        // A whole file is recorded before its first byte; the ranges of a resumed or streamed one are not again.
+        // Recorded before the first byte of the file's start; the later ranges of a resumed or segmented download are not again.
         const record = () => downloads.recordTransfer(user, 'file.download', [{ node: single, path: paths[0]! }]);
-        await sendFile(request, reply, file, { disposition: 'attachment', type: 'application/octet-stream', beforeWhole: record });
+        await sendFile(request, reply, file, { disposition: 'attachment', type: 'application/octet-stream', beforeStart: record });
         return reply;
       }
       const name = single ? `${single.name}.zip` : 'download.zip';
@@ -174,25 +174,27 @@ export async function transferRoutes(app: FastifyInstance, { uploads, downloads,
 }
 
 /** A file's bytes for a preview: inline, sandboxed, never sniffed into something active. */
-function sendPreview(request: FastifyRequest, reply: FastifyReply, file: FileBody, beforeWhole?: () => Promise<void>): Promise<boolean> {
+function sendPreview(request: FastifyRequest, reply: FastifyReply, file: FileBody, beforeStart?: () => Promise<void>): Promise<boolean> {
   reply
     .header('content-security-policy', PREVIEW_CSP)
     .header('cross-origin-resource-policy', 'same-origin')
     .header('x-content-type-options', 'nosniff');
-  return sendFile(request, reply, file, { disposition: 'inline', type: previewType(file.node.name), beforeWhole });
+  return sendFile(request, reply, file, { disposition: 'inline', type: previewType(file.node.name), beforeStart });
 }
 
 /**
  * Answers a file with validators and ranges: 304 when `If-None-Match` names its ETag,
  * 206 for one satisfiable `Range` (416 otherwise), 200 with the whole body else.
- * Answers true when bytes were sent. `beforeWhole` runs before the first byte of a whole
- * body (not of a range, not for a 304): the download's audit record.
+ * Answers true when bytes were sent. `beforeStart` runs before the first byte of an answer
+ * that starts at the file's first byte (the whole body, or a range from 0; not a later
+ * range, not a 304): the audit record of a download or a view. So a text preview (which
+ * asks for its first bytes) records one view, and a resumed download no second download.
  */
 async function sendFile(
   request: FastifyRequest,
   reply: FastifyReply,
   file: FileBody,
-  options: { disposition: 'attachment' | 'inline'; type: string; beforeWhole?: () => Promise<void> },
+  options: { disposition: 'attachment' | 'inline'; type: string; beforeStart?: () => Promise<void> },
 ): Promise<boolean> {
   reply
     .header('etag', file.etag)
@@ -211,20 +213,20 @@ async function sendFile(
     return false;
   }
   reply.header('content-type', options.type).header('content-disposition', contentDisposition(options.disposition, file.node.name));
+  const body = await file.open(range ?? undefined);
+  try {
+    if (!range || range.start === 0) await options.beforeStart?.();
+  } catch (error) {
+    body.destroy();
+    throw error;
+  }
   if (range) {
     reply
       .code(206)
       .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
       .header('content-length', range.end - range.start + 1);
-    await reply.send(await file.open(range));
+    await reply.send(body);
     return true;
-  }
-  const body = await file.open();
-  try {
-    await options.beforeWhole?.();
-  } catch (error) {
-    body.destroy();
-    throw error;
   }
   reply.header('content-length', file.size);
   await reply.send(body);

@@ -1,41 +1,43 @@
-import type { AuditExportQuery, Locale } from '@bogwan/contracts';
+import { type AuditExportQuery, auditExportTicketSchema, type Locale } from '@bogwan/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { fetchWithSession } from '../../../api/fetch-with-session';
+import { apiFetch } from '../../../api/client';
 import type { AuditFilterQuery } from '../lib/audit-filter';
 
 export type AuditExportFormat = AuditExportQuery['format'];
 
+/** The export's query for a filter: format, language and the screen's filters. */
+export function exportQuery(filter: AuditFilterQuery, format: AuditExportFormat, lang: Locale): Record<string, string> {
+  const query: Record<string, string> = { format, lang };
+  for (const [name, value] of Object.entries(filter)) if (value) query[name] = value;
+  return query;
+}
+
 /** The export's address for a filter: `/event/export?format&lang&<filters>` (under /api). */
 export function exportPath(filter: AuditFilterQuery, format: AuditExportFormat, lang: Locale): string {
-  const query = new URLSearchParams({ format, lang });
-  for (const [name, value] of Object.entries(filter)) if (value) query.set(name, value);
-  return `/event/export?${query}`;
+  return `/event/export?${new URLSearchParams(exportQuery(filter, format, lang))}`;
 }
 
-function fileName(response: Response, format: AuditExportFormat): string {
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const match = /filename\*=UTF-8''([^;]+)|filename="([^"]+)"/i.exec(disposition);
-  const name = match?.[1] ? decodeURIComponent(match[1]) : match?.[2];
-  return name || `activity.${format}`;
-}
-
-/**
- * GET /api/event/export: the filtered rows as CSV (UTF-8 with BOM, formula-safe) or JSON
- * lines, written by the server as a stream, in the reader's language. The call carries the
- * bearer token (never a token in the URL), and the answer is handed to the browser's
- * downloads as a file.
- */
-export async function exportEvents(filter: AuditFilterQuery, format: AuditExportFormat, lang: Locale): Promise<void> {
-  const response = await fetchWithSession(exportPath(filter, format, lang));
-  const name = fileName(response, format);
-  const url = URL.createObjectURL(await response.blob());
+/** Hands `url` to the browser's downloads: a plain link with `download`, followed once. */
+function downloadFrom(url: string): void {
   const link = document.createElement('a');
   link.href = url;
-  link.download = name;
+  link.download = '';
+  link.rel = 'noopener';
   document.body.append(link);
   link.click();
   link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
+ * POST /api/event/export/ticket, then GET the single-use address it answers: the filtered
+ * rows as CSV (UTF-8 with BOM, formula-safe) or JSON lines, in the reader's language. The
+ * ticket call carries the bearer token; the address carries only a one-minute, single-use
+ * ticket bound to the account and this filter, so the browser's download manager streams
+ * the file to disk (nothing is held in the page's memory).
+ */
+export async function exportEvents(filter: AuditFilterQuery, format: AuditExportFormat, lang: Locale): Promise<void> {
+  const { url } = await apiFetch('/event/export/ticket', { method: 'POST', query: exportQuery(filter, format, lang), schema: auditExportTicketSchema });
+  downloadFrom(url);
 }
 
 export function useExportEvents() {
