@@ -25,6 +25,7 @@ export const SETTING_IDS = [
   'network',
   'policy',
   'log',
+  'audit',
 ] as const;
 export type SettingId = (typeof SETTING_IDS)[number];
 

@@ -33,7 +33,7 @@ describe('settings sections', () => {
 
   it('gives every section that can be opened a description', () => {
     const open = SETTING_GROUPS.flatMap((group) => group.sections).filter((section) => section.available);
-    expect(open.map((section) => section.id)).toEqual(['profile', 'notification', 'security', 'activity', 'delete', 'account', 'group', 'server', 'cloud', 'volume', 'default_permissions', 'folder', 'resource', 'incoming', 'outgoing', 'information', 'license', 'network', 'policy', 'log']);
+    expect(open.map((section) => section.id)).toEqual(['profile', 'notification', 'security', 'activity', 'delete', 'account', 'group', 'server', 'cloud', 'volume', 'default_permissions', 'folder', 'resource', 'incoming', 'outgoing', 'information', 'license', 'network', 'policy', 'log', 'audit']);
     expect(open.every((section) => section.description)).toBe(true);
   });
 });

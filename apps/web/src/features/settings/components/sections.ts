@@ -15,6 +15,7 @@ import {
   mdiLanConnect,
   mdiServer,
   mdiShieldCheckOutline,
+  mdiShieldSearch,
   mdiShieldLockOutline,
   mdiTextBoxSearchOutline,
   mdiSend,
@@ -37,7 +38,7 @@ export type AvailableSection =
   | 'volume'
   | 'incoming'
   | 'outgoing'
-  | 'notification' | 'security' | 'activity' | 'license' | 'information' | 'network' | 'policy' | 'log';
+  | 'notification' | 'security' | 'activity' | 'license' | 'information' | 'network' | 'policy' | 'log' | 'audit';
 
 export interface SettingSection {
   id: SettingId;
@@ -260,6 +261,14 @@ export const SETTING_GROUPS: SettingGroup[] = [
         label: k('settings_log'),
         description: k('settings_log_description'),
         icon: mdiTextBoxSearchOutline,
+        minLevel: 2,
+        available: true,
+      },
+      {
+        id: 'audit',
+        label: k('settings_audit'),
+        description: k('settings_audit_description'),
+        icon: mdiShieldSearch,
         minLevel: 2,
         available: true,
       },

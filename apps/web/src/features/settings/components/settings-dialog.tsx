@@ -9,6 +9,7 @@ import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccountSection } from '../../accounts/components/account-section';
 import { ActivitySection } from '../../activity/components/activity-section';
+import { AuditRetentionSection } from '../../activity/components/audit-retention-section';
 import { GroupSection } from '../../groups/components/group-section';
 import { LicencePanel } from '../../licence/components/licence-panel';
 import { NotificationSection } from '../../notifications/components/notification-section';
@@ -50,6 +51,7 @@ const SECTION_BODIES: Record<AvailableSection, ComponentType> = {
   notification: NotificationSection,
   security: SecuritySection,
   activity: ActivitySection,
+  audit: AuditRetentionSection,
   license: LicencePanel,
   information: InformationSection,
   network: NetworkSection,
