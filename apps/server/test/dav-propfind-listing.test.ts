@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DeadPropertiesRepo } from '../src/modules/dav/dead-properties.repo.js';
 import { DavLocksRepo } from '../src/modules/dav/locks/locks.repo.js';
-import { NodesRepo } from '../src/modules/files/nodes.repo.js';
+import { DavListingRepo } from '../src/modules/dav/dav-listing.repo.js';
 import { addFile } from './files-helpers.js';
 import { dialects, startServer, type TestServer } from './harness.js';
 import { type DavAccount, PROPFIND_ALL, dav, davMaster, davPath, hrefsOf, responseOf } from './dav-helpers.js';
@@ -50,7 +50,7 @@ describe.each(dialects())('WebDAV PROPFIND of a big folder on $dialect', ({ dial
     const near = vi.spyOn(DavLocksRepo.prototype, 'near');
     const listing = vi.spyOn(DeadPropertiesRepo.prototype, 'ofListing');
     const perNodes = vi.spyOn(DeadPropertiesRepo.prototype, 'ofNodes');
-    const children = vi.spyOn(NodesRepo.prototype, 'liveChildren');
+    const children = vi.spyOn(DavListingRepo.prototype, 'liveMembers');
     const res = await dav(server, 'PROPFIND', davPath(folder, true), { auth: master.auth, headers: { depth: '1' }, body: PROPFIND_ALL });
     expect(res.status).toBe(207);
     expect(near).toHaveBeenCalledTimes(1);

@@ -50,8 +50,12 @@ export function hrefOf(path: string, folder: boolean): string {
 }
 
 function encodeSegment(segment: string): string {
+  // Unreserved characters only (file-000001.txt): nothing to encode.
+  if (UNRESERVED.test(segment)) return segment;
   return encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
+
+const UNRESERVED = /^[A-Za-z0-9\-_.~]*$/;
 
 /** The folder path and name of an item path (`/a/b` → `/a`, `b`). */
 export function splitItem(path: string): { folder: string; name: string } {

@@ -10,6 +10,7 @@ import { contentDisposition, etagMatches, PREVIEW_CSP, parseRange } from '../tra
 import { type DavRequest, headerOf } from './dav-context.js';
 import { DavError, davCondition } from './dav-errors.js';
 import { readXmlBody } from './dav-body.js';
+import type { DavListingRepo } from './dav-listing.repo.js';
 import { joinPath } from '@bogwan/contracts';
 import { type DavEntry, type DavProperties, davContentType, parsePropfind } from './properties.js';
 
@@ -21,6 +22,7 @@ export class DavReads {
     private readonly files: FilesService,
     private readonly downloads: DownloadService,
     private readonly properties: DavProperties,
+    private readonly listings: DavListingRepo,
   ) {}
 
   /**
@@ -46,7 +48,7 @@ export class DavReads {
       entries.push({ path, node });
       if (depth === '1' && node.folder === 1) {
         listing = node;
-        for (const child of await this.tree.repo.liveChildren(node.id)) entries.push({ path: joinPath(path, child.name), node: child });
+        for (const child of await this.listings.liveMembers(node.id)) entries.push({ path: joinPath(path, child.name), node: child });
       }
     }
     const body = await this.properties.multistatus(entries, wanted, listing);

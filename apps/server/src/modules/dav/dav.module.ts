@@ -15,6 +15,7 @@ import { DavUploads } from './dav-put.js';
 import { DavReads } from './dav-read.js';
 import { davRoutes } from './dav.routes.js';
 import { DavWrites } from './dav-write.js';
+import { DavListingRepo } from './dav-listing.repo.js';
 import { DeadPropertiesRepo } from './dead-properties.repo.js';
 import { type DavLocksService, releaseLocksOnTrash } from './locks/dav-locks.js';
 import { LockHandlers } from './locks/lock-handlers.js';
@@ -58,7 +59,7 @@ export async function registerDav(app: FastifyInstance, deps: DavModuleDeps): Pr
   releaseLocksOnTrash(deps.tree, deps.locks, app.log);
   const uploads = new DavUploads(deps.tree, deps.access, app.blobStores, new TransferRepo(deps.db), deps.audit, app.webhooks, app.log);
   const properties = new DavProperties(deps.tree.repo, dead, deps.locks);
-  const reads = new DavReads(deps.tree, deps.access, deps.files, deps.downloads, properties);
+  const reads = new DavReads(deps.tree, deps.access, deps.files, deps.downloads, properties, new DavListingRepo(deps.db));
   const writes = new DavWrites(deps.tree, deps.access, deps.files, deps.moves, uploads, dead, guard);
   const lockHandlers = new LockHandlers({
     locks: deps.locks,

@@ -17,10 +17,13 @@ export interface PropName {
 /** What a PROPFIND asks: every property, only the names, or the listed ones. */
 export type PropRequest = { kind: 'allprop' } | { kind: 'propname' } | { kind: 'prop'; props: PropName[] };
 
+/** What a multistatus answer reads of a node (a listing selects these columns only). */
+export type DavNode = Pick<NodeRow, 'id' | 'root_id' | 'name' | 'folder' | 'size' | 'mtime' | 'content_hash' | 'created_at'>;
+
 /** A resource in a multistatus answer: a tree path and its node (null for the top level `/dav/`). */
 export interface DavEntry {
   path: string;
-  node: NodeRow | null;
+  node: DavNode | null;
 }
 
 /** Live properties this server computes (RFC 4918 15, RFC 4331); PROPPATCH cannot change them. */
@@ -44,9 +47,15 @@ const EMPTY_LOCK_DISCOVERY = '<D:lockdiscovery xmlns:D="DAV:"></D:lockdiscovery>
 const NOT_IN_ALLPROP = new Set<string>(['quota-used-bytes', 'quota-available-bytes']);
 /** The live properties `allprop` answers, in order. */
 const ALLPROP_LIVE: PropName[] = LIVE_PROPERTIES.filter((n) => !NOT_IN_ALLPROP.has(n)).map((name) => ({ ns: DAV_NS, name }));
+const LIVE_NAMES = new Set<string>(LIVE_PROPERTIES);
 
 export function isLiveProperty(prop: PropName): boolean {
-  return prop.ns === DAV_NS && (LIVE_PROPERTIES as readonly string[]).includes(prop.name);
+  return prop.ns === DAV_NS && LIVE_NAMES.has(prop.name);
+}
+
+/** A propstat of props already written as XML. */
+function propstat(props: string, status: string): string {
+  return `<D:propstat><D:prop>${props}</D:prop><D:status>HTTP/1.1 ${status}</D:status></D:propstat>`;
 }
 
 /** The PROPFIND body: none or `allprop` → every property; `propname`; or `prop` with names. Else 400. */
@@ -68,7 +77,7 @@ export function davContentType(name: string): string {
 }
 
 /** A file's ETag: the same the web download sends (http-bytes/download.service). */
-export function etagOf(node: NodeRow): string | undefined {
+export function etagOf(node: Pick<NodeRow, 'folder' | 'content_hash'>): string | undefined {
   return node.folder === 1 || !node.content_hash ? undefined : `"${node.content_hash}"`;
 }
 
@@ -113,29 +122,29 @@ export class DavProperties {
   }
 
   private response(entry: DavEntry, request: PropRequest, dead: DeadProperty[], root: NodeRow | undefined, discovery: Map<string, string>): string {
+    // Written by concatenation, one string per response: a 10,000-entry listing made an array
+    // per property list before (garbage collection took as long as the writing).
     const folder = !entry.node || entry.node.folder === 1;
-    const found: string[] = [];
-    const missing: string[] = [];
+    let found = '';
+    let missing = '';
     if (request.kind === 'propname') {
-      for (const name of LIVE_PROPERTIES) if (this.live(name, entry, root, discovery) !== undefined) found.push(elementXml(DAV_NS, name, ''));
-      for (const prop of dead) found.push(elementXml(prop.ns, prop.name, ''));
+      for (const name of LIVE_PROPERTIES) if (this.live(name, entry, root, discovery) !== undefined) found += elementXml(DAV_NS, name, '');
+      for (const prop of dead) found += elementXml(prop.ns, prop.name, '');
     } else {
       const wanted: PropName[] =
         request.kind === 'prop' ? request.props : dead.length === 0 ? ALLPROP_LIVE : [...ALLPROP_LIVE, ...dead];
       for (const prop of wanted) {
         const value = isLiveProperty(prop) ? this.live(prop.name as LiveProperty, entry, root, discovery) : dead.find((d) => d.ns === prop.ns && d.name === prop.name)?.value;
-        if (value === undefined) missing.push(elementXml(prop.ns, prop.name, ''));
-        else if (prop.ns === DAV_NS && (prop.name === 'lockdiscovery' || prop.name === 'supportedlock')) found.push(value);
-        else found.push(elementXml(prop.ns, prop.name, value));
+        if (value === undefined) missing += elementXml(prop.ns, prop.name, '');
+        else if (prop.ns === DAV_NS && (prop.name === 'lockdiscovery' || prop.name === 'supportedlock')) found += value;
+        else found += elementXml(prop.ns, prop.name, value);
       }
     }
-    const propstat = (props: string[], status: string) => `<D:propstat><D:prop>${props.join('')}</D:prop><D:status>HTTP/1.1 ${status}</D:status></D:propstat>`;
-    return [
-      `<D:response><D:href>${escapeXml(hrefOf(entry.path, folder))}</D:href>`,
-      found.length > 0 || missing.length === 0 ? propstat(found, '200 OK') : '',
-      missing.length > 0 ? propstat(missing, '404 Not Found') : '',
-      '</D:response>',
-    ].join('');
+    // Every element written is non-empty: '' means none.
+    let response = `<D:response><D:href>${escapeXml(hrefOf(entry.path, folder))}</D:href>`;
+    if (found !== '' || missing === '') response += propstat(found, '200 OK');
+    if (missing !== '') response += propstat(missing, '404 Not Found');
+    return `${response}</D:response>`;
   }
 
   /** A live property's content as XML, or undefined when the resource has none (404 in its propstat). */

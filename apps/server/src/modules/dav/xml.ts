@@ -180,8 +180,13 @@ export function textOf(element: XmlElement): string {
 
 /** Escapes text for element content and attribute values. */
 export function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+  // Most names and values have nothing to escape: answered as they are (PROPFIND escapes several per entry).
+  if (!XML_SPECIAL.test(text)) return text;
+  return text.replace(/[<>&"']/g, (c) => XML_ESCAPES[c]!);
 }
+
+const XML_SPECIAL = /[<>&"']/;
+const XML_ESCAPES: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' };
 
 /**
  * An element written with its namespace declared on itself: `<D:name>` for DAV:, `<x:name
