@@ -30,7 +30,9 @@ describe.each(dialects())('trash administration on $dialect', ({ dialect, skip }
   /** The rule as the housekeeping job runs it, over the same database. */
   function retentionRule(): TrashRetentionService {
     const { db, audit } = server.app;
-    const trash = new TrashService(server.app.fileTree as FileTreeService, server.app.fileAccess as AccessService, new UsersRepo(db), audit);
+    // The retention rule restores nothing: no WebDAV lock stands in its way.
+    const noLocks = { assertCanWrite: async () => {}, releaseUnder: async () => {} };
+    const trash = new TrashService(server.app.fileTree as FileTreeService, server.app.fileAccess as AccessService, new UsersRepo(db), audit, noLocks);
     return new TrashRetentionService(new SettingsRepo(db), trash, audit);
   }
 

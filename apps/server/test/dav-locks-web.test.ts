@@ -112,4 +112,17 @@ describe.each(dialects())('web writes under WebDAV locks on $dialect', ({ dialec
     expect((await web(lee, 'POST', '/api/file', { name: '하위', path: folder })).status).toBe(200);
     expect((await web(lee, 'POST', '/api/file/copy', { path: sourceFolder, name: '문서.docx', newPath: `${folder}/하위` })).status).toBe(200);
   });
+
+  run('an item is not restored from the trash into a folder another account has locked', async () => {
+    const { folder, file } = await fixture();
+    const trashed = await web(lee, 'POST', '/api/file/trash', { paths: [file] });
+    expect(trashed.status).toBe(200);
+    const ids = trashed.body.ids as string[];
+    const token = await lock(folder, kim, 'infinity');
+    expect(await web(lee, 'POST', '/api/trash/restore', { ids })).toMatchObject(LOCKED);
+    expect(await namesIn(server, lee.token, folder)).toEqual([]);
+    await unlock(folder, kim, token);
+    expect((await web(lee, 'POST', '/api/trash/restore', { ids })).status).toBe(200);
+    expect(await namesIn(server, lee.token, folder)).toEqual(['문서.docx']);
+  });
 });

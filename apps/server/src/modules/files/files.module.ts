@@ -64,7 +64,7 @@ export async function registerFiles(
   const moves = new MovesService(tree, access, deps.audit, app.webhooks, deps.secure, deps.writeLocks);
   await app.register(fileRoutes, { files, moves });
   await app.register(rootRoutes, { roots: new RootsService(tree, access, files, deps.audit) });
-  const trash = new TrashService(tree, access, deps.users, deps.audit);
+  const trash = new TrashService(tree, access, deps.users, deps.audit, deps.writeLocks);
   const retention = new TrashRetentionService(deps.settings, trash, deps.audit);
   await app.register(trashRoutes, { trash, retention });
   // WebDAV makes its changes through the same services as the web's calls.

@@ -8,7 +8,7 @@ import { type FileTreeService, folderNotFound, placeName, uniqueNames } from '..
 import type { Caller } from '../files/files.service.js';
 import { blobReferences, fileBytes } from '../files/moves.service.js';
 import { nodeTarget } from '../files/file-audit.js';
-import type { NodeRow } from '../files/ports.js';
+import type { NodeRow, WriteLocks } from '../files/ports.js';
 import type { UserRow, UsersRepo } from '../users/users.repo.js';
 
 /**
@@ -22,6 +22,8 @@ export class TrashService {
     private readonly access: AccessService,
     private readonly users: UsersRepo,
     private readonly audit: AuditRecorder,
+    /** WebDAV locks: an item does not come back onto a locked name or into a locked folder. */
+    private readonly locks: WriteLocks,
   ) {}
 
   private get repo() {
@@ -66,6 +68,11 @@ export class TrashService {
       if (!node || node.trash_key === '' || (!admin && node.trashed_by !== caller.user.id)) throw notFound();
       const folder = await this.folderToRestoreInto(caller.user, node);
       items.push({ node, path: joinPath(folder, node.name) });
+      // Coming back adds a member to its folder, as a WebDAV COPY there would.
+      await this.locks.assertCanWrite(caller.user, [
+        { path: joinPath(folder, node.name), deep: true },
+        { path: folder, deep: false },
+      ]);
     }
     // Under the lock of the items' roots: their folders stay where they are until this
     // commits, and each item's deepest path is checked against where its folder is now.
