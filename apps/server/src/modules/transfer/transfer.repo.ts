@@ -160,7 +160,10 @@ export class TransferRepo {
   async pinBlob(backend: string, hash: string, size: number): Promise<string> {
     const id = newId();
     const now = new Date().toISOString();
-    await this.db.transaction().execute(async (trx) => {
+    // Not waited onto the disk: the commit that adds the file to the tree (waited) writes it
+    // to the disk first, in order; lost before that, the pin and its reference were never
+    // needed and the staged bytes are an orphan for the collector (docs/decisions.md).
+    await transactionWithDeferredSync(this.db, async (trx) => {
       await trx.insertInto('blob_pins').values({ id, backend, hash, created_at: now }).execute();
       await trx
         .insertInto('blobs')
@@ -173,7 +176,9 @@ export class TransferRepo {
 
   /** Drops a pin and its reference (once, however often it is called). */
   async unpinBlob(pinId: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    // Not waited onto the disk either: a release lost to a power cut leaves a pin, which the
+    // recount drops once it is stale (its count then fixed), as after a crash between the steps.
+    await transactionWithDeferredSync(this.db, async (trx) => {
       const pin = await trx.deleteFrom('blob_pins').where('id', '=', pinId).returning(['backend', 'hash']).executeTakeFirst();
       if (!pin) return;
       await trx
