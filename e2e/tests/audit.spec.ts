@@ -261,9 +261,11 @@ test('the /event screen in English: refusals with their reason, a person by id, 
   const overlay = page.getByTestId('preview-overlay');
   await overlay.getByRole('button', { name: en('audit_history') }).click();
   const fromPreview = page.getByRole('dialog', { name: en('audit_history_title').replace('{{name}}', '계약서-최종.txt') });
-  // The records from before the rename follow the file (its history goes by node, not by name).
-  await expect(fromPreview.getByTestId('audit-row')).toHaveCount(3);
+  // The records from before the rename follow the file (its history goes by node, not by name),
+  // and opening the text preview (which asks for the file's first bytes) was recorded as one view.
+  await expect(fromPreview.getByTestId('audit-row')).toHaveCount(4);
   await expect(fromPreview).toContainText(en('audit_action_file_upload'));
+  await expect(fromPreview.getByTestId('audit-row').first()).toContainText(en('audit_action_file_view'));
   await fromPreview.getByRole('button', { name: en('close') }).click();
   await overlay.getByRole('button', { name: en('close') }).click();
 });
@@ -303,4 +305,50 @@ test('Settings → Activity: a user sees only their own records, an administrato
   await shot(page, 'activity-en-1440');
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, 'activity-en-390');
+});
+
+test('Settings → Audit trail: an administrator sets how many years records are kept; a member has no such section', async ({ page }) => {
+  test.setTimeout(180_000);
+  const openAuditSection = async (p: Page, t: (key: string) => string) => {
+    await p.getByRole('button', { name: t('user_menu'), exact: true }).click();
+    await p.getByRole('menuitem', { name: t('settings'), exact: true }).click();
+    await p.getByRole('navigation', { name: t('settings_sections') }).getByRole('button', { name: t('settings_audit'), exact: true }).click();
+  };
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, server());
+  await openAuditSection(page, ko);
+  const years = page.getByLabel(ko('audit_retention_years'));
+  await expect(years).toHaveValue('2');
+  await shot(page, 'audit-retention-ko-1440');
+  // Less than a year is refused before it is sent.
+  await years.fill('0');
+  await expect(page.getByText(ko('audit_retention_invalid').replace('{{min}}', '1').replace('{{max}}', '50'))).toBeVisible();
+  await expect(page.getByRole('button', { name: ko('save'), exact: true })).toBeDisabled();
+  await years.fill('5');
+  await page.getByRole('button', { name: ko('save'), exact: true }).click();
+  await expect(page.getByText(ko('audit_retention_saved'))).toBeVisible();
+  expect(await api(masterToken, 'GET', '/setting/audit')).toEqual({ retentionYears: 5 });
+
+  // In English, the saved value; at a phone's width too.
+  await page.goto(`${server().url}/en`);
+  await openAuditSection(page, en);
+  await expect(page.getByLabel(en('audit_retention_years'))).toHaveValue('5');
+  await shot(page, 'audit-retention-en-1440');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'audit-retention-en-390');
+  await api(masterToken, 'PUT', '/setting/audit', { retentionYears: 2 });
+
+  // A member's settings have no Audit trail section.
+  const member = await page.context().browser()!.newPage({ viewport: { width: 1440, height: 900 }, locale: 'ko-KR' });
+  await member.goto(`${server().url}/auth/login`);
+  await member.getByLabel(ko('email'), { exact: true }).fill(MEMBER.email);
+  await member.getByLabel(ko('password'), { exact: true }).fill(MEMBER.password);
+  await member.locator('button[type=submit]').click();
+  await expect(member).not.toHaveURL(/\/auth\/login/);
+  await member.getByRole('button', { name: ko('user_menu'), exact: true }).click();
+  await member.getByRole('menuitem', { name: ko('settings'), exact: true }).click();
+  const sections = member.getByRole('navigation', { name: ko('settings_sections') });
+  await expect(sections.getByRole('button', { name: ko('settings_activity'), exact: true })).toBeVisible();
+  await expect(sections.getByRole('button', { name: ko('settings_audit'), exact: true })).toHaveCount(0);
+  await member.close();
 });
