@@ -1,5 +1,5 @@
 import { type Insertable, type Kysely, type Transaction, sql } from 'kysely';
-import { isSqlite } from '../../db/dialect.js';
+import { isSqlite, transactionWithDeferredSync } from '../../db/dialect.js';
 import type { Database, NodesTable } from '../../db/schema.js';
 import { isUniqueViolation } from '../auth/setup.repo.js';
 import type { NodeRow } from './ports.js';
@@ -335,11 +335,16 @@ export class NodesRepo {
   }
 
   async touch(userId: string, nodeId: string, at: string): Promise<void> {
-    await this.db
-      .insertInto('recents')
-      .values({ user_id: userId, node_id: nodeId, used_at: at })
-      .onConflict((oc) => oc.columns(['user_id', 'node_id']).doUpdateSet({ used_at: at }))
-      .execute();
+    const upsert = (db: Kysely<Database>) =>
+      db
+        .insertInto('recents')
+        .values({ user_id: userId, node_id: nodeId, used_at: at })
+        .onConflict((oc) => oc.columns(['user_id', 'node_id']).doUpdateSet({ used_at: at }))
+        .execute();
+    // Alone (a download's), not waited onto the disk: a Recent entry lost to a power cut is
+    // harmless, and each download waited for an fsync on the event loop for it.
+    if (this.db.isTransaction) await upsert(this.db);
+    else await transactionWithDeferredSync(this.db, upsert);
   }
 
   /** Files the user opened or added, not trashed themselves, newest first. */
