@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Download, Page } from '@playwright/test';
 import { expect, MASTER, signIn, test, useServer, type RunningServer } from '../fixtures.js';
 import { text } from '../i18n.js';
+import { auditActionName } from '../../packages/contracts/src/calls/audit-action-names.js';
 
 const ko = (key: string) => text('ko', key);
 const en = (key: string) => text('en', key);
@@ -152,10 +153,10 @@ test('an administrator finds what one user did to one folder last week, and expo
   await expect(rows).toHaveCount(3);
   const actions = await rows.locator('[data-action]').evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-action')));
   expect(actions).toEqual(['file.rename', 'file.download', 'file.upload']);
-  await expect(rows.nth(0)).toContainText(ko('audit_action_file_rename'));
+  await expect(rows.nth(0)).toContainText(auditActionName('file.rename', 'ko'));
   await expect(rows.nth(0)).toContainText(`${FOLDER}/계약서.txt`);
-  await expect(rows.nth(1)).toContainText(ko('audit_action_file_download'));
-  await expect(rows.nth(2)).toContainText(ko('audit_action_file_upload'));
+  await expect(rows.nth(1)).toContainText(auditActionName('file.download', 'ko'));
+  await expect(rows.nth(2)).toContainText(auditActionName('file.upload', 'ko'));
   for (let i = 0; i < 3; i++) {
     await expect(rows.nth(i)).toContainText(MEMBER.name);
     await expect(rows.nth(i)).toContainText(MEMBER.email);
@@ -221,7 +222,7 @@ test('the /event screen in English: refusals with their reason, a person by id, 
   await expect(table.getByTestId('audit-row').first()).toBeVisible();
   await expect(table).toContainText(`${FOLDER}/admin.txt`);
   await expect(table).not.toContainText('memo.txt');
-  await expect(table).toContainText(en('audit_action_file_rename'));
+  await expect(table).toContainText(auditActionName('file.rename', 'en'));
   await expect(table).toContainText(en('audit_detail_file_rename').replace('{{name}}', '계약서-최종.txt'));
   // Refusals: the outcome filter, the reason in the reader's language.
   await page.goto(`${server().url}/en/event?outcome=refused&path=${encodeURIComponent('/비공개')}`);
@@ -264,8 +265,8 @@ test('the /event screen in English: refusals with their reason, a person by id, 
   // The records from before the rename follow the file (its history goes by node, not by name),
   // and opening the text preview (which asks for the file's first bytes) was recorded as one view.
   await expect(fromPreview.getByTestId('audit-row')).toHaveCount(4);
-  await expect(fromPreview).toContainText(en('audit_action_file_upload'));
-  await expect(fromPreview.getByTestId('audit-row').first()).toContainText(en('audit_action_file_view'));
+  await expect(fromPreview).toContainText(auditActionName('file.upload', 'en'));
+  await expect(fromPreview.getByTestId('audit-row').first()).toContainText(auditActionName('file.view', 'en'));
   await fromPreview.getByRole('button', { name: en('close') }).click();
   await overlay.getByRole('button', { name: en('close') }).click();
 });

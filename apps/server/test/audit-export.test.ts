@@ -1,3 +1,4 @@
+import { AUDIT_ACTION_NAMES } from '@bogwan/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AuditRepo, type NewAuditRecord } from '../src/modules/audit/audit.repo.js';
 import { AUDIT_EXPORT_PAGE } from '../src/modules/audit/audit-export.js';
@@ -79,10 +80,10 @@ describe.each(dialects())('audit export on $dialect', ({ dialect, skip }) => {
     const bytes = Buffer.from(await (await fetch(`${server.url}/api/event/export?actor=${minji.user._id}&action=file.download`, { headers: { authorization: `Bearer ${master.token}` } })).arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = parseCsv(res.text.replace(/^\uFEFF/, ''));
-    expect(rows[0]).toEqual(['번호', '시각', '행위자 유형', '행위자', '계정 이름', '계정 이메일', '동작', '결과', '사유', '대상 유형', '대상 ID', '경로', '대상 이름', '세부 정보', 'IP 주소', '사용자 에이전트']);
+    expect(rows[0]).toEqual(['번호', '시각', '행위자 유형', '행위자', '계정 이름', '계정 이메일', '동작', '동작 이름', '결과', '사유', '대상 유형', '대상 ID', '경로', '대상 이름', '세부 정보', 'IP 주소', '사용자 에이전트']);
     expect(rows).toHaveLength(3);
     const [second, first] = [rows[1]!, rows[2]!];
-    expect(second[12]).toBe("'\tTab");
+    expect(second[13]).toBe("'\tTab");
     expect(first).toEqual([
       expect.any(String),
       expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
@@ -91,6 +92,7 @@ describe.each(dialects())('audit export on $dialect', ({ dialect, skip }) => {
       '김민지',
       'minji@example.com',
       'file.download',
+      '다운로드',
       'allowed',
       '',
       'node',
@@ -103,16 +105,21 @@ describe.each(dialects())('audit export on $dialect', ({ dialect, skip }) => {
     ]);
     const english = parseCsv((await exportOf('format=csv&lang=en', minji)).text.replace(/^\uFEFF/, ''));
     expect(english[0]!.slice(0, 4)).toEqual(['Seq', 'Time', 'Actor kind', 'Actor']);
+    // The action's name in the export's language, as the activity screens name it (one source: the contract).
+    expect(english[0]!.slice(6, 8)).toEqual(['Action', 'Action name']);
+    expect(english.slice(1).filter((row) => row[6] === 'file.download').every((row) => row[7] === AUDIT_ACTION_NAMES['file.download'].en)).toBe(true);
   });
 
   it.skipIf(skip)('writes JSON lines of the visible records only', async () => {
     const res = await exportOf('format=jsonl', minji);
+    const english = (await exportOf('format=jsonl&lang=en', minji)).text.trimEnd().split('\n').map((l) => JSON.parse(l) as { action: string; actionName: string });
+    expect(english.find((l) => l.action === 'file.download')?.actionName).toBe('Downloaded');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/x-ndjson; charset=utf-8');
     const lines = res.text.trimEnd().split('\n').map((l) => JSON.parse(l));
     expect(lines.length).toBeGreaterThanOrEqual(3);
     expect(new Set(lines.map((l) => l.actor.accountId))).toEqual(new Set([minji.user._id]));
-    expect(lines.find((l) => l.target?.id === 'n1')).toMatchObject({ action: 'file.download', actor: { name: '김민지' }, params: { note: 'a,b "c"\nd' }, ip: '198.51.100.4' });
+    expect(lines.find((l) => l.target?.id === 'n1')).toMatchObject({ action: 'file.download', actionName: '다운로드', actor: { name: '김민지' }, params: { note: 'a,b "c"\nd' }, ip: '198.51.100.4' });
     expect((await exportOf(`format=jsonl&actor=${master.user._id}`, minji)).status).toBe(403);
     expect((await exportOf('format=xml', minji)).status).toBe(400);
   });

@@ -6,6 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../../i18n/use-locale';
 import { actionLabel, actionsByFamily, familyLabel } from '../lib/action-text';
 
 export interface ActionFilterProps {
@@ -16,6 +17,7 @@ export interface ActionFilterProps {
 /** The action filter: several actions at once, listed under their family, in the reader's language. */
 export function ActionFilter({ value, onChange }: ActionFilterProps) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const groups = useMemo(() => actionsByFamily(), []);
   const chosen = new Set<string>(value);
   return (
@@ -36,7 +38,7 @@ export function ActionFilter({ value, onChange }: ActionFilterProps) {
           renderValue: (selected) => {
             const list = selected as string[];
             if (list.length === 0) return t('audit_filter_actions_all');
-            if (list.length === 1) return actionLabel(t, list[0]!);
+            if (list.length === 1) return actionLabel(locale, list[0]!);
             return t('audit_filter_actions_count', { count: list.length });
           },
           MenuProps: { slotProps: { paper: { sx: { maxHeight: 420 } } } },
@@ -49,7 +51,7 @@ export function ActionFilter({ value, onChange }: ActionFilterProps) {
         ...actions.map((action) => (
           <MenuItem key={action} value={action} dense>
             <Checkbox size="small" checked={chosen.has(action)} sx={{ p: 0.5, mr: 1 }} />
-            <ListItemText primary={actionLabel(t, action)} />
+            <ListItemText primary={actionLabel(locale, action)} />
           </MenuItem>
         )),
       ])}

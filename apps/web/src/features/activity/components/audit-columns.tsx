@@ -1,4 +1,4 @@
-import type { AuditRecord } from '@bogwan/contracts';
+import type { AuditRecord, Locale } from '@bogwan/contracts';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
@@ -20,7 +20,7 @@ export interface AuditColumn {
 const secondary = { display: 'block', color: 'text.secondary', wordBreak: 'break-word' } as const;
 
 /** The audit table's columns: time, person (when the viewer can see others), action, target (unless one item's history), outcome, address. */
-export function auditColumns(t: TFunction, locale: string, options: { person: boolean; target?: boolean }): AuditColumn[] {
+export function auditColumns(t: TFunction, locale: Locale, options: { person: boolean; target?: boolean }): AuditColumn[] {
   const columns: AuditColumn[] = [
     {
       id: 'time',
@@ -64,7 +64,7 @@ export function auditColumns(t: TFunction, locale: string, options: { person: bo
       return (
         <Box data-action={row.action}>
           <Typography variant="body2" component="span" sx={{ display: 'block' }}>
-            {actionLabel(t, row.action)}
+            {actionLabel(locale, row.action)}
           </Typography>
           {detail && (
             <Typography variant="caption" component="span" sx={secondary}>

@@ -1,0 +1,82 @@
+import type { Locale } from '../enums.js';
+import type { AuditAction } from './audit.js';
+
+/**
+ * The name of every action of the audit vocabulary in Korean and English: the one source
+ * for the activity screens (web) and the exports' action-name column (server). Typed over
+ * the vocabulary, so an action added without both names fails the typecheck.
+ */
+export const AUDIT_ACTION_NAMES: Record<AuditAction, Record<Locale, string>> = {
+  'auth.setup': { ko: '첫 관리자 계정 설정', en: 'Set up the first account' },
+  'auth.sign_in': { ko: '로그인', en: 'Signed in' },
+  'auth.sign_in_failed': { ko: '로그인 실패', en: 'Sign-in failed' },
+  'auth.locked': { ko: '로그인 제한', en: 'Sign-in locked' },
+  'auth.sign_out': { ko: '로그아웃', en: 'Signed out' },
+  'auth.password_change': { ko: '비밀번호 변경', en: 'Changed the password' },
+  'auth.password_check_failed': { ko: '비밀번호 확인 실패', en: 'Password check failed' },
+  'auth.factor_change': { ko: '2단계 인증 변경', en: 'Changed the second factor' },
+  'auth.app_password_create': { ko: '앱 비밀번호 생성', en: 'Created an app password' },
+  'auth.app_password_revoke': { ko: '앱 비밀번호 폐기', en: 'Revoked an app password' },
+  'account.create': { ko: '계정 생성', en: 'Created an account' },
+  'account.update': { ko: '계정 정보 변경', en: 'Changed an account' },
+  'account.delete': { ko: '계정 삭제', en: 'Deleted an account' },
+  'account.status': { ko: '계정 상태 변경', en: 'Changed an account status' },
+  'account.role': { ko: '계정 역할 변경', en: 'Changed an account role' },
+  'account.avatar': { ko: '프로필 사진 변경', en: 'Changed a profile picture' },
+  'group.create': { ko: '그룹 생성', en: 'Created a group' },
+  'group.update': { ko: '그룹 변경', en: 'Changed a group' },
+  'group.delete': { ko: '그룹 삭제', en: 'Deleted a group' },
+  'group.members': { ko: '그룹 구성원 변경', en: 'Changed group members' },
+  'permission.change': { ko: '폴더 권한 변경', en: 'Changed folder permissions' },
+  'permission.default_change': { ko: '기본 권한 변경', en: 'Changed default permissions' },
+  'file.view': { ko: '미리보기', en: 'Previewed' },
+  'file.download': { ko: '다운로드', en: 'Downloaded' },
+  'file.download_zip': { ko: '압축 다운로드', en: 'Downloaded as zip' },
+  'file.download_version': { ko: '이전 버전 다운로드', en: 'Downloaded a version' },
+  'file.upload': { ko: '업로드', en: 'Uploaded' },
+  'file.move': { ko: '이동', en: 'Moved' },
+  'file.copy': { ko: '복사', en: 'Copied' },
+  'file.rename': { ko: '이름 변경', en: 'Renamed' },
+  'file.mkdir': { ko: '폴더 생성', en: 'Created a folder' },
+  'file.lock': { ko: '보안 폴더 설정 변경', en: 'Locked or unlocked a folder' },
+  'file.trash': { ko: '휴지통으로 이동', en: 'Moved to trash' },
+  'file.purge': { ko: '영구 삭제', en: 'Deleted permanently' },
+  'file.restore': { ko: '휴지통에서 복원', en: 'Restored from trash' },
+  'file.volume': { ko: '볼륨 제한 변경', en: 'Changed a volume limit' },
+  'share.create': { ko: '공유 링크 생성', en: 'Created a share link' },
+  'share.update': { ko: '공유 링크 변경', en: 'Changed a share link' },
+  'share.revoke': { ko: '공유 링크 해제', en: 'Revoked a share link' },
+  'share.download': { ko: '공유 링크로 다운로드', en: 'Downloaded through a share link' },
+  'share.unlock_failed': { ko: '공유 링크 비밀번호 오류', en: 'Wrong share link password' },
+  'request.create': { ko: '요청 등록', en: 'Sent a request' },
+  'request.approve': { ko: '요청 승인', en: 'Approved a request' },
+  'request.reject': { ko: '요청 반려', en: 'Rejected a request' },
+  'request.cancel': { ko: '요청 취소', en: 'Cancelled a request' },
+  'request.expire': { ko: '요청 만료', en: 'Request expired' },
+  'settings.change': { ko: '설정 변경', en: 'Changed settings' },
+  'licence.apply': { ko: '라이선스 적용', en: 'Applied a licence' },
+  'licence.refused': { ko: '라이선스 거부', en: 'Licence key refused' },
+  'admin_mode.on': { ko: '관리자 모드 시작', en: 'Entered admin mode' },
+  'admin_mode.off': { ko: '관리자 모드 종료', en: 'Left admin mode' },
+  'admin_mode.refused': { ko: '관리자 모드 거부', en: 'Admin mode refused' },
+  'snapshot.run': { ko: '스냅샷 실행', en: 'Ran a snapshot' },
+  'snapshot.restore': { ko: '복원 실행', en: 'Ran a restore' },
+  'snapshot.plan_change': { ko: '스냅샷 계획 변경', en: 'Changed a snapshot plan' },
+  'webhook.create': { ko: '웹훅 생성', en: 'Created a webhook' },
+  'webhook.delete': { ko: '웹훅 삭제', en: 'Deleted a webhook' },
+  'webhook.call': { ko: '웹훅 호출', en: 'Webhook called' },
+  'webhook.refused': { ko: '웹훅 호출 거부', en: 'Webhook call refused' },
+  'webhook.hosts_change': { ko: '웹훅 허용 주소 변경', en: 'Changed webhook hosts' },
+  'notice.create': { ko: '공지사항 등록', en: 'Posted a notice' },
+  'notice.delete': { ko: '공지사항 삭제', en: 'Deleted a notice' },
+  'storage.sync': { ko: '저장소 동기화', en: 'Synchronised storage' },
+  'audit.purge': { ko: '오래된 감사 기록 정리', en: 'Purged old audit records' },
+  'audit.retention_change': { ko: '감사 기록 보존 기간 변경', en: 'Changed audit retention' },
+  'audit.export': { ko: '활동 로그 내보내기', en: 'Exported the activity log' },
+  legacy: { ko: '이전 활동 기록', en: 'Earlier activity' },
+};
+
+/** An action's name in `locale`; an action this build does not know reads as recorded. */
+export function auditActionName(action: string, locale: Locale): string {
+  return (AUDIT_ACTION_NAMES as Record<string, Record<Locale, string> | undefined>)[action]?.[locale] ?? action;
+}
