@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/index.js';
 import { authenticate, type AuthorizeDeps } from '../../http/authorize.js';
+import { requireDecorators } from '../../http/wiring.js';
 import type { HousekeepingTask } from '../../jobs/housekeeping.js';
 import type { SettingsRepo } from '../settings/settings.repo.js';
 import { SpentTicketsRepo } from '../shares/spent-tickets.repo.js';
@@ -38,6 +39,7 @@ export interface AuditModuleDeps {
  * context (client address, user agent, actor) is opened by `registerAuditContext`.
  */
 export async function registerAudit(app: FastifyInstance, deps: AuditModuleDeps) {
+  requireDecorators(app, 'audit', ['addAuthenticator']);
   const repo = new AuditRepo(deps.db);
   const recorder = new AuditRecorder(repo, app.log);
   const chain = new AuditChainRepo(deps.db);
