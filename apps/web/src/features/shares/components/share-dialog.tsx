@@ -34,7 +34,7 @@ import { k, messageText } from '../../../i18n/keys';
 import { useLocale } from '../../../i18n/use-locale';
 import { useGroupInfo, useProfiles } from '../api/find-recipients';
 import { useSaveShare } from '../api/save-share';
-import { copyText } from '../lib/copy-text';
+import { copyToClipboard } from '../../../components/copy-button';
 import { dayOf, endOfDay, shareAddress } from '../lib/share-url';
 
 export const SCOPE_LABELS = {
@@ -147,7 +147,7 @@ export function ShareDialog({ open, item, link, onClose }: ShareDialogProps) {
                   endAdornment: (
                     <InputAdornment position="end">
                       <Tooltip title={t('share_copy_link')}>
-                        <IconButton aria-label={t('share_copy_link')} onClick={() => void copyText(address).then(() => notify(t('share_copied_message'), 'success'))}>
+                        <IconButton aria-label={t('share_copy_link')} onClick={() => void copyToClipboard(address).then(() => notify(t('share_copied_message'), 'success'))}>
                           <MdiIcon path={mdiContentCopy} fontSize="small" />
                         </IconButton>
                       </Tooltip>

@@ -19,7 +19,7 @@ import { k, messageText } from '../../../i18n/keys';
 import { useLocale } from '../../../i18n/use-locale';
 import { useShares } from '../api/list-shares';
 import { useRevokeShare } from '../api/revoke-share';
-import { copyText } from '../lib/copy-text';
+import { copyToClipboard } from '../../../components/copy-button';
 import { shareAddress } from '../lib/share-url';
 import { SCOPE_LABELS, ShareDialog } from './share-dialog';
 
@@ -56,7 +56,7 @@ function MyLinks() {
   const shares = useShares();
   const revoke = useRevokeShare();
   const [editing, setEditing] = useState<ShareLink | null>(null);
-  const copy = (link: ShareLink) => void copyText(shareAddress(link.key, locale)).then(() => notify(t('share_copied_message'), 'success'));
+  const copy = (link: ShareLink) => void copyToClipboard(shareAddress(link.key, locale)).then(() => notify(t('share_copied_message'), 'success'));
 
   const columns: DataColumn<ShareLink>[] = [
     {
@@ -139,7 +139,7 @@ function SharedWithMe() {
   ];
   const actions: DataRowAction<SharedItem>[] = [
     { id: 'open', label: t('share_open'), icon: mdiOpenInNew, run: (row) => window.open(shareAddress(row.key, locale), '_blank', 'noopener') },
-    { id: 'copy', label: t('share_copy_link'), icon: mdiContentCopy, run: (row) => void copyText(shareAddress(row.key, locale)).then(() => notify(t('share_copied_message'), 'success')) },
+    { id: 'copy', label: t('share_copy_link'), icon: mdiContentCopy, run: (row) => void copyToClipboard(shareAddress(row.key, locale)).then(() => notify(t('share_copied_message'), 'success')) },
   ];
   return (
     <DataTable
