@@ -123,6 +123,9 @@ export const MESSAGE_KEYS = [
   'app_password_name_length',
   'app_password_name_exists',
   'app_password_limit_reached',
+  'version_not_found',
+  'version_current_undeletable',
+  'version_settings_invalid',
 ] as const;
 export type MessageKey = (typeof MESSAGE_KEYS)[number];
 

@@ -33,6 +33,8 @@ export const AUDIT_ACTION_NAMES: Record<AuditAction, Record<Locale, string>> = {
   'file.download': { ko: '다운로드', en: 'Downloaded' },
   'file.download_zip': { ko: '압축 다운로드', en: 'Downloaded as zip' },
   'file.download_version': { ko: '이전 버전 다운로드', en: 'Downloaded a version' },
+  'file.version_restore': { ko: '이전 버전 복원', en: 'Restored a version' },
+  'file.version_delete': { ko: '이전 버전 삭제', en: 'Deleted a version' },
   'file.upload': { ko: '업로드', en: 'Uploaded' },
   'file.move': { ko: '이동', en: 'Moved' },
   'file.copy': { ko: '복사', en: 'Copied' },

@@ -37,6 +37,8 @@ export const AUDIT_ACTIONS = [
   'file.download',
   'file.download_zip',
   'file.download_version',
+  'file.version_restore',
+  'file.version_delete',
   'file.upload',
   'file.move',
   'file.copy',

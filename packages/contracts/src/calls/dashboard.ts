@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES, TASK_STATUSES, TASK_TYPES, USER_STATUSES } from '../enums.js';
+import { usageBreakdownSchema } from './files.js';
 
 /** Days the dashboard's upload and download chart covers, today included. */
 export const DASHBOARD_TRANSFER_DAYS = 30;
@@ -48,8 +49,11 @@ export const dashboardRootSchema = z.object({
   name: z.string(),
   path: z.string(),
   backend: z.enum(STORAGE_BACKENDS),
+  /** Bytes kept: live files, versions and trash. */
   usage: z.number(),
   volume: z.number().nullable(),
+  /** The usage split into live files, versions and trash. */
+  breakdown: usageBreakdownSchema,
 });
 
 export const dashboardTransferDaySchema = z.object({

@@ -95,9 +95,18 @@ export const rootFolderSchema = z.object({
 });
 export type RootFolder = z.infer<typeof rootFolderSchema>;
 
+/**
+ * What a root folder keeps, in bytes: live files, versions of files, and the trash. The
+ * volume limit applies to their sum (the `usage` beside it).
+ */
+export const usageBreakdownSchema = z.object({ live: z.number(), versions: z.number(), trash: z.number() });
+export type UsageBreakdown = z.infer<typeof usageBreakdownSchema>;
+
 /** `GET /api/file/root/usage`: per root folder, and the total of what the user may see. */
 export const rootUsageSchema = z.object({
-  roots: z.array(z.object({ name: z.string(), path: z.string(), usage: z.number(), volume: z.number().nullable() })),
+  roots: z.array(
+    z.object({ name: z.string(), path: z.string(), usage: z.number(), volume: z.number().nullable(), breakdown: usageBreakdownSchema }),
+  ),
   used: z.number(),
   total: z.number().nullable(),
 });
@@ -117,6 +126,16 @@ export const dashboardVolumeSchema = z.object({
 export const UPLOAD_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 const uploadIdField = z.string().regex(UPLOAD_ID_PATTERN, 'upload_chunk_invalid').optional();
 
+/**
+ * What an upload does when its name is taken in the folder: `fail` (409
+ * `file_exists_warning`, the default), `replace` (the file takes the new content and its
+ * old content becomes a version), or `keep-both` (the server names the new file
+ * `name (1).ext`, the first free number, as copy does). A skipped file is one the client
+ * never sends. Checked when the first chunk arrives and again when the last completes it.
+ */
+export const UPLOAD_CONFLICT_ACTIONS = ['fail', 'replace', 'keep-both'] as const;
+export type UploadConflictAction = (typeof UPLOAD_CONFLICT_ACTIONS)[number];
+
 /** Multipart fields of `POST /api/file/upload` (the file part is `file`). */
 export const uploadFieldsSchema = z.object({
   fileName: z.string().min(1),
@@ -126,6 +145,8 @@ export const uploadFieldsSchema = z.object({
   isLastChunk: z.enum(['true', 'false']).transform((v) => v === 'true'),
   fileSize: z.coerce.number().int().min(0),
   uploadId: uploadIdField,
+  /** On a taken name (see UPLOAD_CONFLICT_ACTIONS); the same on every chunk of one upload. */
+  onConflict: z.enum(UPLOAD_CONFLICT_ACTIONS).default('fail'),
 });
 export const uploadStatusQuerySchema = z.object({
   path: pathField,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BACKENDS, pathField } from './files.js';
+import { BACKENDS, pathField, usageBreakdownSchema } from './files.js';
 
 /** One row of the volume table: a live root folder with its limit and usage in bytes. */
 export const volumeRowSchema = z.object({
@@ -9,8 +9,10 @@ export const volumeRowSchema = z.object({
   backend: z.enum(BACKENDS),
   /** The limit in bytes; null: unlimited. */
   volume: z.number().nullable(),
-  /** Bytes of live and trashed files. */
+  /** Bytes kept: live files, versions and trash (the sum the limit applies to). */
   usage: z.number(),
+  /** The usage split into live files, versions and trash. */
+  breakdown: usageBreakdownSchema,
   /** Bytes left under the limit (0 when over it); null: unlimited. */
   available: z.number().nullable(),
   /** usage / volume, 0–1 or more; null: unlimited. */
