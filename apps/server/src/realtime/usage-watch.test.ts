@@ -2,11 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import type { RootUsageRepo, RootUsageRow } from './root-usage.repo.js';
 import { UsageWatch } from './usage-watch.js';
 
-function watch(rows: RootUsageRow[][]) {
+function watch(rows: RootUsageRow[][], socketCount = () => 1) {
   let call = 0;
   const repo = { roots: async () => rows[Math.min(call++, rows.length - 1)]! } as unknown as RootUsageRepo;
   const emitted: unknown[] = [];
-  const sockets = { localSocketCount: () => 1, emitToLocalSockets: (_event: string, payload: unknown) => emitted.push(payload) };
+  const sockets = { localSocketCount: socketCount, emitToLocalSockets: (_event: string, payload: unknown) => emitted.push(payload) };
   return { watcher: new UsageWatch(repo, sockets, { warn: vi.fn() } as never), emitted };
 }
 
@@ -32,5 +32,22 @@ describe('usage watch', () => {
     await watcher.check();
     expect(await watcher.check()).toEqual(['c']);
     expect(await watcher.check()).toEqual(['a']);
+  });
+
+  it('keeps its baseline while no socket is open, so a change made then is told once one opens', async () => {
+    vi.useFakeTimers();
+    try {
+      let sockets = 0;
+      const { watcher, emitted } = watch([[root('a', 1)], [root('a', 5)]], () => sockets);
+      await watcher.start(1000);
+      await vi.advanceTimersByTimeAsync(3000);
+      expect(emitted).toEqual([]);
+      sockets = 1;
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(emitted).toEqual([{ roots: ['a'] }]);
+      watcher.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -37,9 +37,14 @@ export class UsageWatch {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Starts (or restarts, with another interval) the periodic comparison. */
-  start(intervalMs = USAGE_CHECK_INTERVAL_MS): void {
+  /**
+   * Starts (or restarts, with another interval) the periodic comparison. The baseline is
+   * taken at once, before any socket can connect, so a change made between a client's
+   * first read and the first check is still told.
+   */
+  async start(intervalMs = USAGE_CHECK_INTERVAL_MS): Promise<void> {
     clearInterval(this.timer);
+    if (!this.seen) await this.check().catch((error: unknown) => this.log.warn({ err: error }, 'root usage check failed'));
     this.timer = setInterval(() => void this.tick(), intervalMs);
     this.timer.unref();
   }
@@ -64,11 +69,10 @@ export class UsageWatch {
 
   private async tick(): Promise<void> {
     if (this.checking) return;
-    // Without sockets nobody listens: no reads; the baseline is taken again once one is open.
-    if (this.sockets.localSocketCount() === 0) {
-      this.seen = undefined;
-      return;
-    }
+    // Without sockets nobody listens: no reads. The baseline is kept, so the first check
+    // after a socket opens names every root changed meanwhile (a spare read for that
+    // client at worst, never a missed change).
+    if (this.sockets.localSocketCount() === 0) return;
     this.checking = true;
     try {
       await this.check();
