@@ -6,7 +6,7 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { Gauge, gaugeClasses } from '@mui/x-charts/Gauge';
 import { PieChart } from '@mui/x-charts/PieChart';
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from '../../files/lib/format';
+import { useFormatBytes } from '../../../lib/format-bytes';
 import { k } from '../../../i18n/keys';
 import { useLocale } from '../../../i18n/use-locale';
 import { backendGauge, rootBars } from '../lib/storage-figures';
@@ -20,6 +20,7 @@ const BACKEND_LABELS = { server: k('dashboard_backend_server'), cloud: k('dashbo
 /** One backend: the disk under it (server) or its roots' limits (cloud) as a gauge, with Bogwan's own share apart. */
 export function BackendGauge({ backend }: { backend: DashboardBackend }) {
   const { t } = useTranslation();
+  const formatBytes = useFormatBytes();
   const { basis, percent } = backendGauge(backend);
   const caption = { variant: 'caption', sx: { color: 'text.secondary', textAlign: 'center' } } as const;
   return (
@@ -74,6 +75,7 @@ export function BackendGauge({ backend }: { backend: DashboardBackend }) {
 /** Usage per root folder, with the room left under its limit stacked after it. */
 export function RootUsageChart({ roots }: { roots: DashboardRoot[] }) {
   const { t } = useTranslation();
+  const formatBytes = useFormatBytes();
   const theme = useTheme();
   const bars = rootBars(roots);
   return (

@@ -9,7 +9,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from '../../files/lib/format';
+import { formatBytes } from '../../../lib/format-bytes';
 import { formatDateTime, formatRelative } from '../../../i18n/format-time';
 import { k } from '../../../i18n/keys';
 import { useLocale } from '../../../i18n/use-locale';
@@ -90,7 +90,7 @@ export function SnapshotCard({ snapshot }: { snapshot: Dashboard['snapshot'] }) 
           </Row>
           <Row label={t('dashboard_snapshot_started')}>{formatDateTime(snapshot.startedAt, locale)}</Row>
           {snapshot.finishedAt && <Row label={t('dashboard_snapshot_finished')}>{formatDateTime(snapshot.finishedAt, locale)}</Row>}
-          {snapshot.size !== null && <Row label={t('dashboard_snapshot_size')}>{formatBytes(snapshot.size)}</Row>}
+          {snapshot.size !== null && <Row label={t('dashboard_snapshot_size')}>{formatBytes(snapshot.size, locale)}</Row>}
         </Fields>
       ) : (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>

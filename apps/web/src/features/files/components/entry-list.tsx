@@ -16,7 +16,7 @@ import { MdiIcon } from '../../../components/mdi-icon';
 import { formatDateTime } from '../../../i18n/format-time';
 import { messageText } from '../../../i18n/keys';
 import { useLocale } from '../../../i18n/use-locale';
-import { formatBytes } from '../lib/format';
+import { formatBytes } from '../../../lib/format-bytes';
 import { parentOf } from '../lib/storage-path';
 import { FileIcon } from './file-icon';
 
@@ -90,7 +90,7 @@ export function EntryList({ entries, loading, error, emptyText, emptyIcon, limit
                   {entry.starred && <MdiIcon path={mdiStar} htmlColor="#fbc02d" sx={{ fontSize: 16 }} />}
                 </Box>
               }
-              secondary={[parentOf(entry.path), entry.folder ? null : formatBytes(entry.size), formatDateTime(entry.mtime, locale)]
+              secondary={[parentOf(entry.path), entry.folder ? null : formatBytes(entry.size, locale), formatDateTime(entry.mtime, locale)]
                 .filter(Boolean)
                 .join(' · ')}
               slotProps={{ secondary: { noWrap: true } }}

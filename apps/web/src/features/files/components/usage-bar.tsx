@@ -4,7 +4,8 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useRootUsage } from '../api/get-root-usage';
-import { formatBytes, usagePercent } from '../lib/format';
+import { usagePercent } from '../lib/format';
+import { useFormatBytes } from '../../../lib/format-bytes';
 import { usageSummary } from '../lib/usage-summary';
 
 /**
@@ -14,6 +15,7 @@ import { usageSummary } from '../lib/usage-summary';
  */
 export function UsageBar({ collapsed }: { collapsed: boolean }) {
   const { t } = useTranslation();
+  const formatBytes = useFormatBytes();
   const usage = useRootUsage();
   if (!usage.data) return null;
   const { used, total, limitedRoots, roots } = usageSummary(usage.data);

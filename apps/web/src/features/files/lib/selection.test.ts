@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clickSelection, EMPTY_SELECTION } from './selection';
-import { formatBytes, usagePercent } from './format';
+import { usagePercent } from './format';
 import { ancestorsOf, parentOf, storageHref, storagePathFromSplat } from './storage-path';
 
 const paths = ['/T/a', '/T/b', '/T/c', '/T/d', '/T/e'];
@@ -28,10 +28,7 @@ describe('clickSelection', () => {
 });
 
 describe('formatting', () => {
-  it('shows bytes in base 1024 and usage with two decimals', () => {
-    expect(formatBytes(0)).toBe('0 B');
-    expect(formatBytes(1536)).toBe('1.5 KB');
-    expect(formatBytes(25 * 1024 * 1024)).toBe('25 MB');
+  it('shows usage with two decimals', () => {
     expect(usagePercent(1, 3)).toBe('33.33');
     expect(usagePercent(5, null)).toBeNull();
   });

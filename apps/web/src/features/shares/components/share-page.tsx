@@ -28,7 +28,7 @@ import { useLocale, useLocalePath } from '../../../i18n/use-locale';
 import { useAuth } from '../../../state/auth';
 import { sharesKeys } from '../api/keys';
 import { shareDownloadTicket, ticketDownloadUrl, usePublicShare, usePublicShareList, useUnlockShare } from '../api/public-share';
-import { formatSize } from '../lib/format-size';
+import { formatBytes } from '../../../lib/format-bytes';
 import { startDownload } from '../lib/start-download';
 import { SharePreviewDialog } from './share-preview-dialog';
 
@@ -144,7 +144,7 @@ function ShareContents({ shareKey, shareToken }: { shareKey: string; shareToken:
           </Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             {[
-              share.folder ? null : formatSize(share.size ?? 0),
+              share.folder ? null : formatBytes(share.size ?? 0, locale),
               t('share_from', { name: share.creator }),
               share.expiresAt ? t('share_expires_on', { date: formatDateTime(share.expiresAt, locale) }) : null,
               downloadsLeft !== null ? t('share_downloads_left', { n: downloadsLeft }) : null,
@@ -216,7 +216,7 @@ function ShareContents({ shareKey, shareToken }: { shareKey: string; shareToken:
                   <ListItemIcon sx={{ minWidth: 36 }}>
                     <MdiIcon path={entry.folder ? (entry.lock ? mdiFolderLock : mdiFolder) : mdiFileOutline} htmlColor={entry.folder ? '#f5b400' : undefined} />
                   </ListItemIcon>
-                  <ListItemText primary={entry.name} secondary={entry.folder ? null : formatSize(entry.size)} />
+                  <ListItemText primary={entry.name} secondary={entry.folder ? null : formatBytes(entry.size, locale)} />
                 </ListItemButton>
               </ListItem>
             ))}

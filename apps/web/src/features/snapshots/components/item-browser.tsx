@@ -18,7 +18,7 @@ import { messageText } from '../../../i18n/keys';
 import { useLocale } from '../../../i18n/use-locale';
 import { ApiError } from '../../../api/client';
 import { useItems } from '../api/runs';
-import { formatBytes } from '../lib/format';
+import { formatBytes } from '../../../lib/format-bytes';
 
 export interface ItemBrowserProps {
   runId: string;
@@ -74,7 +74,7 @@ export function ItemBrowser({ runId, selected, onChange }: ItemBrowserProps) {
                 </ListItemIcon>
                 <ListItemText
                   primary={item.name}
-                  secondary={[item.folder ? null : formatBytes(item.size), formatDateTime(item.mtime, locale), item.owner].filter(Boolean).join(' · ')}
+                  secondary={[item.folder ? null : formatBytes(item.size, locale), formatDateTime(item.mtime, locale), item.owner].filter(Boolean).join(' · ')}
                 />
               </ListItemButton>
             </ListItem>

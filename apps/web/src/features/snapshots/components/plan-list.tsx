@@ -24,7 +24,7 @@ import { formatDateTime } from '../../../i18n/format-time';
 import { k, messageText } from '../../../i18n/keys';
 import { useLocale } from '../../../i18n/use-locale';
 import { useDeletePlan, usePlans, useRunPlan, useSetScheduleStatus } from '../api/plans';
-import { formatBytes } from '../lib/format';
+import { formatBytes } from '../../../lib/format-bytes';
 import { WEEK_ORDER } from '../lib/plan-form';
 import { JobStatus } from './job-status';
 import { PlanDialog } from './plan-dialog';
@@ -133,7 +133,7 @@ export function PlanList() {
                     <JobStatus status={plan.lastRun.status} progress={plan.lastRun.progress} error={plan.lastRun.error} />
                     <Typography variant="body2">
                       {formatDateTime(plan.lastRun.startedAt, locale)}
-                      {plan.lastRun.status === 'completed' && ` · ${t('snapshot_files_count', { n: plan.lastRun.files })} · ${formatBytes(plan.lastRun.size)}`}
+                      {plan.lastRun.status === 'completed' && ` · ${t('snapshot_files_count', { n: plan.lastRun.files })} · ${formatBytes(plan.lastRun.size, locale)}`}
                     </Typography>
                   </Box>
                 ) : (

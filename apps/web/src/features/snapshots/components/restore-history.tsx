@@ -15,7 +15,7 @@ import { formatDateTime } from '../../../i18n/format-time';
 import { messageText } from '../../../i18n/keys';
 import { useLocale } from '../../../i18n/use-locale';
 import { useRestores, useRetryRestore, useStopRestore } from '../api/restores';
-import { formatBytes } from '../lib/format';
+import { formatBytes } from '../../../lib/format-bytes';
 import { JobStatus } from './job-status';
 
 /** Restores, newest first: what, from which snapshot, where to, how it went; stop or retry. */
@@ -53,7 +53,7 @@ export function RestoreHistory() {
     { id: 'target', label: t('restore_step_target'), render: (r) => (r.target.kind === 'original' ? t('restore_target_original') : r.target.path) },
     { id: 'status', label: t('column_status'), width: 150, render: (r) => <JobStatus status={r.status} progress={r.progress} error={r.error} /> },
     { id: 'files', label: t('snapshot_files'), align: 'right', render: (r) => (r.failed > 0 ? `${r.files} / ${t('restore_failed_count', { n: r.failed })}` : String(r.files)) },
-    { id: 'size', label: t('snapshot_size'), align: 'right', render: (r) => formatBytes(r.size) },
+    { id: 'size', label: t('snapshot_size'), align: 'right', render: (r) => formatBytes(r.size, locale) },
     { id: 'started', label: t('snapshot_started_at'), render: (r) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.startedAt, locale)}</Box> },
     {
       id: 'actions',

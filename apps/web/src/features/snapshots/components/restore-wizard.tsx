@@ -21,7 +21,7 @@ import { k, messageText } from '../../../i18n/keys';
 import { useLocale } from '../../../i18n/use-locale';
 import { useStartRestore } from '../api/restores';
 import { useRuns } from '../api/runs';
-import { formatBytes } from '../lib/format';
+import { formatBytes } from '../../../lib/format-bytes';
 import { ItemBrowser } from './item-browser';
 
 const runLabel = (run: SnapshotRun, locale: string) => `${run.planName} · ${formatDateTime(run.startedAt, locale)}`;
@@ -95,7 +95,7 @@ export function RestoreWizard({ initialRun }: { initialRun: string | null }) {
                       {runLabel(r, locale)}
                     </Typography>
                     <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                      {t(r.backupType === 'full' ? k('snapshot_type_full') : k('snapshot_type_incremental'))} · {t('snapshot_files_count', { n: r.files })} · {formatBytes(r.size)}
+                      {t(r.backupType === 'full' ? k('snapshot_type_full') : k('snapshot_type_incremental'))} · {t('snapshot_files_count', { n: r.files })} · {formatBytes(r.size, locale)}
                     </Typography>
                   </Box>
                 }

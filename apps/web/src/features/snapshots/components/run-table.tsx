@@ -16,7 +16,7 @@ import { k, messageText } from '../../../i18n/keys';
 import { useLocale } from '../../../i18n/use-locale';
 import { withLocale } from '../../../state/locale';
 import { useCancelRun, useRuns } from '../api/runs';
-import { formatBytes } from '../lib/format';
+import { formatBytes } from '../../../lib/format-bytes';
 import { JobStatus } from './job-status';
 
 /** Every run, newest first: status, sizes, and stop or restore. */
@@ -38,8 +38,8 @@ export function RunTable() {
     },
     { id: 'started', label: t('snapshot_started_at'), render: (run) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(run.startedAt, locale)}</Box> },
     { id: 'files', label: t('snapshot_files'), align: 'right', render: (run) => run.files.toLocaleString() },
-    { id: 'size', label: t('snapshot_size'), align: 'right', render: (run) => formatBytes(run.size) },
-    { id: 'added', label: t('snapshot_added'), align: 'right', render: (run) => formatBytes(run.bytesAdded) },
+    { id: 'size', label: t('snapshot_size'), align: 'right', render: (run) => formatBytes(run.size, locale) },
+    { id: 'added', label: t('snapshot_added'), align: 'right', render: (run) => formatBytes(run.bytesAdded, locale) },
     {
       id: 'actions',
       label: '',

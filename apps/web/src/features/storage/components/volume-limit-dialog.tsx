@@ -14,11 +14,13 @@ import { ApiError } from '../../../api/client';
 import { notify } from '../../../components/notify';
 import { messageText } from '../../../i18n/keys';
 import { useSetVolume } from '../api/volumes';
-import { BYTE_UNIT_NAMES, type ByteUnit, formatBytes, fromBytes, toBytes } from '../lib/byte-units';
+import { BYTE_UNIT_NAMES, type ByteUnit, fromBytes, toBytes } from '../lib/byte-units';
+import { useFormatBytes } from '../../../lib/format-bytes';
 
 /** Edits a root folder's limit: a number and a unit (Bytes … TB, base 1024, GB by default); empty removes it. */
 export function VolumeLimitDialog({ row, onClose }: { row: VolumeRow; onClose: () => void }) {
   const { t } = useTranslation();
+  const formatBytes = useFormatBytes();
   const initial = fromBytes(row.volume);
   const [amount, setAmount] = useState(initial.amount);
   const [unit, setUnit] = useState<ByteUnit>(initial.unit);

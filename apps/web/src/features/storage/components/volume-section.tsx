@@ -15,7 +15,8 @@ import { PagedTable, type PagedColumn } from '../../../components/paged-table';
 import { usePaging } from '../../../components/use-paging';
 import { k } from '../../../i18n/keys';
 import { useVolumes } from '../api/volumes';
-import { formatBytes, formatRate } from '../lib/byte-units';
+import { formatRate } from '../lib/byte-units';
+import { useFormatBytes } from '../../../lib/format-bytes';
 import { SyncDialog } from './sync-dialog';
 import { VolumeLimitDialog } from './volume-limit-dialog';
 
@@ -24,6 +25,7 @@ const BACKEND_LABELS = { server: k('storage_backend_server'), cloud: k('storage_
 /** Settings → Storage → Volume: every root folder with its limit and usage; edit a limit, or move or copy to the other backend. */
 export function VolumeSection() {
   const { t } = useTranslation();
+  const formatBytes = useFormatBytes();
   const volumes = useVolumes();
   const paging = usePaging(SETTINGS_PAGE_SIZE);
   const [editing, setEditing] = useState<VolumeRow | null>(null);

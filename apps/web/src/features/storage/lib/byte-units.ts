@@ -19,14 +19,6 @@ export function fromBytes(bytes: number | null): { amount: string; unit: ByteUni
   return { amount: String(bytes / BYTE_UNITS[unit]), unit };
 }
 
-/** Bytes in base 1024 with up to two decimals: 1536 → '1.5 KB'. */
-export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
-  const unit = [...BYTE_UNIT_NAMES].reverse().find((name) => bytes >= BYTE_UNITS[name]) ?? 'Bytes';
-  const value = bytes / BYTE_UNITS[unit];
-  return `${Number(value.toFixed(2))} ${unit}`;
-}
-
 /** A rate 0–1 (or more) as a percentage with two decimals. */
 export function formatRate(rate: number | null): string {
   return rate === null ? '-' : `${(rate * 100).toFixed(2)}%`;

@@ -4,7 +4,7 @@ import Chip from '@mui/material/Chip';
 import type { TFunction } from 'i18next';
 import type { PagedColumn } from '../../../components/paged-table';
 import { formatDateTime } from '../../../i18n/format-time';
-import { formatBytes } from '../../files/lib/format';
+import { formatBytes } from '../../../lib/format-bytes';
 
 function statusColor(status: number): 'success' | 'info' | 'warning' | 'error' | 'default' {
   if (status >= 500) return 'error';
@@ -63,7 +63,7 @@ export function accessLogColumns(t: TFunction, locale: string): PagedColumn<Acce
       label: t('log_content_length'),
       width: 90,
       align: 'right',
-      render: (row) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{row.contentLength === null ? '—' : formatBytes(row.contentLength)}</Box>,
+      render: (row) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{row.contentLength === null ? '—' : formatBytes(row.contentLength, locale)}</Box>,
     },
     { id: 'userAgent', label: t('log_user_agent'), width: 180, render: (row) => clipped(row.userAgent, 180) },
   ];

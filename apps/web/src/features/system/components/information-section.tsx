@@ -4,7 +4,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatBytes } from '../../files/lib/format';
+import { useFormatBytes } from '../../../lib/format-bytes';
 import { useSystemInfo } from '../api/get-system-info';
 import { formatUptime } from '../lib/uptime';
 import { SectionState } from './section-state';
@@ -24,6 +24,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 function InformationFields({ info }: { info: SystemInfo }) {
   const { t } = useTranslation();
+  const formatBytes = useFormatBytes();
   const usedMemory = info.memory.total - info.memory.free;
   const memoryPercent = info.memory.total > 0 ? (usedMemory / info.memory.total) * 100 : 0;
   return (

@@ -26,6 +26,7 @@ import { k } from '../../../i18n/keys';
 import { useLocale } from '../../../i18n/use-locale';
 import { useAuth } from '../../../state/auth';
 import { effectiveStatus, taskActions, type TaskState } from '../lib/task-rules';
+import { formatBytes } from '../../../lib/format-bytes';
 
 /** Width of the task name from the spec. */
 const NAME_WIDTH = 260;
@@ -44,14 +45,6 @@ const STATUS_LABELS = {
   canceled: k('task_status_canceled'),
   failure: k('task_status_failure'),
 } satisfies Record<TaskState, string>;
-
-const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'];
-function bytes(value: number): string {
-  if (!Number.isFinite(value) || value <= 0) return '';
-  const exponent = Math.min(UNITS.length - 1, Math.floor(Math.log(value) / Math.log(1024)));
-  const scaled = value / 1024 ** exponent;
-  return `${exponent === 0 ? scaled : scaled.toFixed(1).replace(/\.0$/, '')} ${UNITS[exponent]}`;
-}
 
 function Action({ label, icon, onClick, disabled }: { label: string; icon: string; onClick: () => void; disabled?: boolean }) {
   return (
@@ -103,7 +96,8 @@ export const TaskRow = forwardRef<HTMLLIElement, TaskRowProps>(function TaskRow(
   const status = effectiveStatus(task);
   const admin = (useAuth()?.user.roleLevel ?? 1) > 1;
   const actions = taskActions(task, { admin });
-  const size = bytes(task.size);
+  // A task without a size (a sync that has not counted yet) shows none rather than '0 B'.
+  const size = task.size > 0 ? formatBytes(task.size, locale) : '';
   const detail = [t(STATUS_LABELS[status]), size, formatRelative(task.updatedAt, locale)].filter(Boolean).join(' · ');
 
   return (

@@ -9,7 +9,7 @@ import type { PagedColumn } from '../../../components/paged-table';
 import { MdiIcon } from '../../../components/mdi-icon';
 import { formatDateTime } from '../../../i18n/format-time';
 import { FileIcon } from '../../files/components/file-icon';
-import { formatBytes } from '../../files/lib/format';
+import { formatBytes } from '../../../lib/format-bytes';
 
 export interface TrashRowActions {
   restore: (entry: TrashEntry) => void;
@@ -79,7 +79,7 @@ export function trashColumns(t: TFunction, locale: string, actions: TrashRowActi
       width: 170,
       render: (row) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.trashedAt, locale)}</Box>,
     },
-    { id: 'size', label: t('column_size'), width: 90, align: 'right', render: (row) => (row.folder ? '—' : formatBytes(row.size)) },
+    { id: 'size', label: t('column_size'), width: 90, align: 'right', render: (row) => (row.folder ? '—' : formatBytes(row.size, locale)) },
     {
       id: 'actions',
       label: '',

@@ -20,6 +20,7 @@ import { k, messageText } from '../../../i18n/keys';
 import type { UploadStatus, UploadTask } from '../engine/types';
 import { useUploadTasks } from '../hooks/use-upload-tasks';
 import { uploadQueue } from '../upload-service';
+import { useFormatBytes } from '../../../lib/format-bytes';
 
 const STATUS_LABEL = {
   queued: k('upload_status_queued'),
@@ -29,14 +30,6 @@ const STATUS_LABEL = {
   failed: k('upload_status_failed'),
   canceled: k('upload_status_canceled'),
 } as const satisfies Record<UploadStatus, string>;
-
-const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'];
-function bytes(value: number): string {
-  if (value <= 0) return '0 B';
-  const exponent = Math.min(UNITS.length - 1, Math.floor(Math.log(value) / Math.log(1024)));
-  const scaled = value / 1024 ** exponent;
-  return `${exponent === 0 ? scaled : scaled.toFixed(1).replace(/\.0$/, '')} ${UNITS[exponent]}`;
-}
 
 function Action({ label, icon, onClick }: { label: string; icon: string; onClick: () => void }) {
   return (
@@ -50,6 +43,7 @@ function Action({ label, icon, onClick }: { label: string; icon: string; onClick
 
 function TaskRow({ task }: { task: UploadTask }) {
   const { t } = useTranslation();
+  const bytes = useFormatBytes();
   const queue = uploadQueue();
   const picker = useRef<HTMLInputElement>(null);
   const active = task.status === 'queued' || task.status === 'uploading';

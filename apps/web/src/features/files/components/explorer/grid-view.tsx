@@ -6,7 +6,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../../components/mdi-icon';
-import { formatBytes } from '../../lib/format';
+import { useFormatBytes } from '../../../../lib/format-bytes';
 import { FileIcon } from '../file-icon';
 import type { ViewProps } from './view-props';
 
@@ -42,6 +42,7 @@ const SIZE_SX = { color: 'text.secondary' } as const;
 /** The grid view: cards with a large icon, virtualised by rows of as many cards as fit. */
 export function GridView({ listing, selected, onItemClick, onItemOpen, onItemContextMenu, onItemDragStart }: ViewProps) {
   const { t } = useTranslation();
+  const formatBytes = useFormatBytes();
   const scroller = useRef<HTMLDivElement>(null);
   const [columns, setColumns] = useState(4);
 

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../../components/mdi-icon';
 import { formatDateTime } from '../../../../i18n/format-time';
 import type { ListSort } from '../../api/list-files';
-import { formatBytes } from '../../lib/format';
+import { formatBytes } from '../../../../lib/format-bytes';
 import { FileIcon } from '../file-icon';
 import type { ViewProps } from './view-props';
 
@@ -116,7 +116,7 @@ export function ListView({ listing, selected, sort, onSort, onItemClick, onItemO
                       {entry.starred && <MdiIcon path={mdiStar} htmlColor="#fbc02d" sx={STAR_SX} aria-label={t('starred')} />}
                     </Box>
                     <Typography role="gridcell" variant="body2" sx={SIZE_CELL_SX}>
-                      {entry.folder ? '—' : formatBytes(entry.size)}
+                      {entry.folder ? '—' : formatBytes(entry.size, locale)}
                     </Typography>
                     <Typography role="gridcell" variant="body2" noWrap sx={DATE_CELL_SX}>
                       {formatDateTime(entry.mtime, locale)}
