@@ -58,6 +58,7 @@ import { SessionsService } from './modules/sessions/sessions.service.js';
 import type { TasksService } from './modules/tasks/tasks.service.js';
 import { SettingsRepo } from './modules/settings/settings.repo.js';
 import { registerTransfer, verifyServerStorage } from './modules/transfer/transfer.module.js';
+import { registerDownloadTickets } from './modules/transfer/download-tickets.module.js';
 import { registerSnapshots } from './modules/snapshots/snapshots.module.js';
 import { registerSharing } from './modules/shares/sharing.module.js';
 import { registerStorageSync } from './modules/storage-sync/storage-sync.module.js';
@@ -228,6 +229,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const adminMode = new AdminMode(settings);
   app.decorate('adminMode', adminMode);
   const transfer = await registerTransfer(app, { config, db, settings, audit: recorder, sessions: sessionsRepo, serverSecret, downloadGate, writeLocks });
+  await registerDownloadTickets(app, { db, serverSecret, authorize, sessions: sessionsRepo, downloads: transfer.downloads });
   await registerAccounts(app, { config, users, groups, permissions, settings, sessions, licence, notifications, audit: recorder, tree, access });
   const appPasswords = await registerAppPasswords(app, { db, users, audit: recorder, reauth, signInAddresses, serverSecret });
   const dav = await registerDav(app, { db, audit: recorder, tree, access, files, moves, downloads: transfer.downloads, authenticator: appPasswords, locks: davLocks });

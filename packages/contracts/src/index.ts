@@ -30,3 +30,4 @@ export * from './calls/groups.js';
 export * from './calls/shares.js';
 export * from './calls/requests.js';
 export * from './calls/versions.js';
+export * from './calls/download-tickets.js';

@@ -17,11 +17,11 @@ export interface RoutePolicy {
   beforePasswordChange?: true;
   /**
    * How the caller proves who they are: the API's bearer token (the default), or HTTP Basic
-   * with an app password (WebDAV), or a single-use audit export ticket in the query (else
-   * the bearer token). The authorization hook runs the authenticator registered
+   * with an app password (WebDAV), or a single-use audit export ticket or file download
+   * ticket in the query (else the bearer token). The authorization hook runs the authenticator registered
    * for the kind; a kind nobody registered refuses every call (and stops the start).
    */
-  authentication?: 'app-password' | 'audit-export-ticket';
+  authentication?: 'app-password' | 'audit-export-ticket' | 'file-download-ticket';
   /**
    * Enforced like any other policy but left out of the policy list: the web app's files
    * and static assets are not API routes (one row per built file would drown the list).

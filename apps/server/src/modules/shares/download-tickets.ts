@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { SignedTickets } from '../../http/signed-tickets.js';
 import { type SpentNonces, SpentNoncesInMemory } from './spent-tickets.repo.js';
 
 /** How long a download ticket waits for the browser to ask for its bytes. */
@@ -17,39 +17,31 @@ export interface DownloadTicketClaims {
   sessionId: string | null;
 }
 
-interface Payload extends DownloadTicketClaims {
-  expiry: number;
-  nonce: string;
-}
-
 /**
  * Single-use tickets that let the share page hand a download to the browser, which then
  * streams it to disk from a URL carrying only the ticket (no share token or bearer token in
- * the URL). `<payload>.<HMAC>`: the payload names the link, the item, the visitor, an expiry
- * and a nonce; the HMAC also covers the link's stored password hash, so changing the password
- * ends every ticket given before. A ticket is spent by its first use; spent nonces are kept
- * until they expire in `spent` (the database in the server, so every process agrees).
+ * the URL). The ticket names the link, the item, the visitor, an expiry and a nonce; its
+ * signature also covers the link's stored password hash, so changing the password ends every
+ * ticket given before. A ticket is spent by its first use (SignedTickets).
  */
 export class ShareDownloadTickets {
-  private readonly key: Buffer;
+  private readonly tickets: SignedTickets<DownloadTicketClaims>;
 
   constructor(
     serverSecret: string,
-    private readonly now: () => number = () => Date.now(),
+    now: () => number = () => Date.now(),
     private readonly spent: SpentNonces = new SpentNoncesInMemory(now),
   ) {
-    this.key = createHash('sha256').update(`share-download-ticket:${serverSecret}`).digest();
+    this.tickets = new SignedTickets('share-download-ticket', serverSecret, claimsOf, { maxLength: MAX_TICKET_LENGTH, now });
   }
 
   issue(claims: DownloadTicketClaims, passwordHash: string): string {
-    const payload: Payload = { ...claims, expiry: this.now() + DOWNLOAD_TICKET_TTL_MS, nonce: randomBytes(16).toString('base64url') };
-    const encoded = Buffer.from(JSON.stringify(payload)).toString('base64url');
-    return `${encoded}.${this.sign(encoded, passwordHash)}`;
+    return this.tickets.issue(claims, DOWNLOAD_TICKET_TTL_MS, passwordHash);
   }
 
   /** The claims a ticket states, not yet verified (they name the link whose password hash signs it); null when malformed. */
   read(ticket: string): DownloadTicketClaims | null {
-    return this.parse(ticket)?.payload ?? null;
+    return this.tickets.read(ticket)?.claims ?? null;
   }
 
   /**
@@ -57,48 +49,15 @@ export class ShareDownloadTickets {
    * for anything else (forged, expired, already used).
    */
   async spend(ticket: string, passwordHash: string): Promise<boolean> {
-    const parsed = this.parse(ticket);
-    if (!parsed) return false;
-    const { encoded, signature, payload } = parsed;
-    const now = this.now();
-    if (payload.expiry <= now) return false;
-    const expected = Buffer.from(this.sign(encoded, passwordHash));
-    const given = Buffer.from(signature);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
-    return this.spent.take(payload.nonce, payload.expiry);
-  }
-
-  private parse(ticket: string): { encoded: string; signature: string; payload: Payload } | null {
-    if (ticket.length > MAX_TICKET_LENGTH) return null;
-    const [encoded, signature, extra] = ticket.split('.');
-    if (!encoded || !signature || extra !== undefined) return null;
-    let payload: unknown;
-    try {
-      payload = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8'));
-    } catch {
-      return null;
-    }
-    return isPayload(payload) ? { encoded, signature, payload } : null;
-  }
-
-  private sign(encoded: string, passwordHash: string): string {
-    return createHmac('sha256', this.key).update(`${encoded}\u0000${passwordHash}`).digest('base64url');
+    return (await this.tickets.spend(ticket, this.spent, passwordHash)) !== null;
   }
 }
 
-function isPayload(value: unknown): value is Payload {
-  if (typeof value !== 'object' || value === null) return false;
+function claimsOf(value: unknown): DownloadTicketClaims | null {
+  if (typeof value !== 'object' || value === null) return null;
   const v = value as Record<string, unknown>;
-  const text = (x: unknown) => typeof x === 'string';
-  const textOrNull = (x: unknown) => x === null || typeof x === 'string';
-  return (
-    text(v.shareId) &&
-    text(v.nodeId) &&
-    text(v.path) &&
-    textOrNull(v.userId) &&
-    textOrNull(v.sessionId) &&
-    text(v.nonce) &&
-    typeof v.expiry === 'number' &&
-    Number.isFinite(v.expiry)
-  );
+  const text = (x: unknown): x is string => typeof x === 'string';
+  const textOrNull = (x: unknown): x is string | null => x === null || typeof x === 'string';
+  if (!text(v.shareId) || !text(v.nodeId) || !text(v.path) || !textOrNull(v.userId) || !textOrNull(v.sessionId)) return null;
+  return { shareId: v.shareId, nodeId: v.nodeId, path: v.path, userId: v.userId, sessionId: v.sessionId };
 }

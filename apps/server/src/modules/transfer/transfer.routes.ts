@@ -27,7 +27,13 @@ const category = 'file';
 const policies = {
   upload: { category, name: 'file_upload', description: 'Upload a file in 10 MiB chunks (CREATE on the folder)', level: 1 },
   uploadStatus: { category, name: 'file_upload_status', description: 'Chunks already received of an upload, to resume it', level: 1 },
-  download: { category, name: 'file_download', description: 'Download a file, or a folder or selection as a zip (DOWNLOAD)', level: 1 },
+  download: {
+    category,
+    name: 'file_download',
+    description: 'Download a file, or a folder or selection as a zip (DOWNLOAD); with the bearer token or a download ticket',
+    level: 1,
+    authentication: 'file-download-ticket',
+  },
   preview: { category, name: 'file_preview', description: 'File bytes for the in-app preview, sandboxed (PREVIEW)', level: 1 },
   previewTicket: { category, name: 'file_preview_ticket', description: 'A ticket to stream a video or audio preview with ranges (PREVIEW)', level: 1 },
   previewStream: {
