@@ -37,7 +37,7 @@ describe.each(dialects())('licence end warnings on $dialect', ({ dialect, skip }
     expect(await warn()).toBe(0);
 
     const adminNotes = await server.request('GET', '/api/notification?read=false', { token: master.token });
-    expect(adminNotes.body.some((n: { message: string; level: number }) => n.level === 1 && n.message.includes('5일 후 만료'))).toBe(true);
+    expect(adminNotes.body.some((n: { key: string; params: { count?: number }; level: number }) => n.level === 1 && n.key === 'note_licence_ends_in' && n.params.count === 5)).toBe(true);
     const userNotes = await server.request('GET', '/api/notification', { token: user.token });
     expect(userNotes.body).toEqual([]);
   });

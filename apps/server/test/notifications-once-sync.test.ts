@@ -26,7 +26,7 @@ describe.each(dialects())('a stopped storage sync notifies once on $dialect', ({
   });
 
   const syncMessages = async () =>
-    ((await server.request('GET', '/api/notification', { token: master.token })).body as { message: string }[]).map((n) => n.message).filter((m) => m.includes('sync'));
+    ((await server.request('GET', '/api/notification', { token: master.token })).body as { key: string }[]).map((n) => n.key).filter((key) => key.startsWith('note_task_sync_'));
 
   run('canceled while copying: one notification, the task stays canceled', async () => {
     // Writes to the cloud wait, so the sync is caught in flight.

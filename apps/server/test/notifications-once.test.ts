@@ -4,7 +4,8 @@ import { createPlan, createRoot, finishedRestore, finishedRun, repoDir, runPlan 
 import { bytesOf, upload } from './transfer-helpers.js';
 
 interface NotificationView {
-  message: string;
+  key: string;
+  params: Record<string, string | number>;
 }
 
 describe.each(dialects())('one event notifies once on $dialect', ({ dialect, skip }) => {
@@ -29,10 +30,11 @@ describe.each(dialects())('one event notifies once on $dialect', ({ dialect, ski
     await server?.close();
   });
 
+  /** Each notification as `<key> <name>`. */
   const notifications = async (): Promise<string[]> => {
     const res = await server.request('GET', '/api/notification', { token: master.token });
     expect(res.status).toBe(200);
-    return (res.body as NotificationView[]).map((n) => n.message);
+    return (res.body as NotificationView[]).map((n) => `${n.key} ${n.params.name ?? ''}`);
   };
   const about = (messages: string[], word: string) => messages.filter((m) => m.includes(word));
 
@@ -50,7 +52,7 @@ describe.each(dialects())('one event notifies once on $dialect', ({ dialect, ski
     await new Promise((r) => setTimeout(r, 300));
     const after = about(await notifications(), 'restore');
     expect(after.length - before.length).toBe(1);
-    expect(after[0]).toContain('취소 (canceled)');
+    expect(after[0]).toContain('note_task_restore_canceled');
     // The task stays canceled: the runner's own "canceled" and any late progress change nothing.
     const cache = (await server.request('GET', '/api/cache', { token: master.token })).body as Record<string, { restoreId: string | null; status: string }>;
     expect(Object.values(cache).find((t) => t.restoreId === started.body._id)?.status).toBe('canceled');

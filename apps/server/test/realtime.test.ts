@@ -48,7 +48,7 @@ describe.each(dialects())('realtime on $dialect', ({ dialect, skip }) => {
     expect((await open({ token: user.token })).error).toBeUndefined();
   });
 
-  it.skipIf(skip)('pushes a task and its completion notification to the owner only, with markup sanitised', async () => {
+  it.skipIf(skip)('pushes a task and its completion notification to the owner only, the file name as a parameter', async () => {
     const mine = await open({ token: user.token });
     const other = await open({ token: master.token });
     let leaked = false;
@@ -59,14 +59,12 @@ describe.each(dialects())('realtime on $dialect', ({ dialect, skip }) => {
     const task = await server.app.tasks.start({ type: 'upload', ownerId: user.user._id, name: '<img src=x onerror=alert(1)>보고서.hwp' });
     expect((await taskEvent).cacheKey).toBe(`upload_${user.user._id}_${task.id}`);
 
-    const done = next<{ message: string; level: number; read: boolean }>(mine.socket, 'notification');
+    const done = next<{ key: string; params: Record<string, unknown>; level: number; read: boolean }>(mine.socket, 'notification');
     await server.app.tasks.update(task.id, { progress: 100, clientPath: '/Team' });
     const note = await done;
     expect(note.read).toBe(false);
-    // The file name is text: its markup arrives escaped, never as a tag.
-    expect(note.message).not.toMatch(/<img|<script/i);
-    expect(note.message).toContain('&#60;img');
-    expect(note.message).toContain('보고서.hwp</b>');
+    // The file name is a parameter, never part of a markup string: the web shows it as text.
+    expect(note).toMatchObject({ key: 'note_upload_batch', params: { folder: '/Team', name: '<img src=x onerror=alert(1)>보고서.hwp', count: 1 } });
     await new Promise((r) => setTimeout(r, 200));
     expect(leaked).toBe(false);
 
@@ -83,10 +81,10 @@ describe.each(dialects())('realtime on $dialect', ({ dialect, skip }) => {
     const mine = await open({ token: master.token });
     const updates: { status: string; progress: number | null; clientPath: string; name: string }[] = [];
     mine.socket.on('task', (t) => updates.push(t));
-    const notified = next<{ message: string }>(mine.socket, 'notification');
+    const notified = next<{ key: string; params: Record<string, unknown> }>(mine.socket, 'notification');
     const res = await upload(server, master.token, '/팀', '회의록.txt', bytesOf(1000));
     expect(res.status).toBe(200);
-    expect((await notified).message).toContain('회의록.txt');
+    expect((await notified).params).toMatchObject({ folder: '/팀', name: '회의록.txt' });
     const last = updates.at(-1)!;
     expect(last).toMatchObject({ name: '회의록.txt', status: 'completed', progress: 100, clientPath: '/팀' });
     const cache = await server.request('GET', '/api/cache', { token: master.token });

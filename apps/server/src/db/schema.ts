@@ -30,6 +30,8 @@ export interface UsersTable {
   updated_at: string;
   /** 1 while the account still has the system's initial password. */
   must_change_password: Generated<number>;
+  /** The account's language (ko, en): its e-mails are written in it. */
+  language: Generated<string>;
 }
 
 export interface AccessLogTable {
@@ -236,11 +238,21 @@ export interface RecentsTable {
 export interface NotificationsTable {
   id: string;
   user_id: string;
-  /** May hold simple markup, sanitised when stored. */
+  /** Rows written before message keys: their old text (now under `params.text` too); '' since. */
   message: string;
   level: number;
   read: number;
   created_at: string;
+  /** The message key (NOTIFICATION_KEYS) the reader's catalogue renders. */
+  message_key: string;
+  /** JSON object of the key's parameters. */
+  params: string;
+  /** The open upload batch this row collects (unique per user), NULL once closed or for other notifications. */
+  batch_key: string | null;
+  /** When the open batch closes unless another file joins it. */
+  batch_until: string | null;
+  /** Files in the batch (0 for other notifications). */
+  batch_count: number;
 }
 
 export interface NoticesTable {

@@ -1,3 +1,4 @@
+import { taskNoteKey } from '@bogwan/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/index.js';
 import type { AccessTokens } from '../modules/auth/access-token.js';
@@ -6,7 +7,7 @@ import { noticeRoutes } from '../modules/notices/notices.routes.js';
 import type { AuditRecorder } from '../modules/audit/audit.recorder.js';
 import { NotificationsRepo } from '../modules/notifications/notifications.repo.js';
 import { notificationRoutes } from '../modules/notifications/notifications.routes.js';
-import { escapeMarkup, NotificationsService } from '../modules/notifications/notifications.service.js';
+import { NotificationsService } from '../modules/notifications/notifications.service.js';
 import type { SessionsRepo } from '../modules/sessions/sessions.repo.js';
 import { TasksRepo } from '../modules/tasks/tasks.repo.js';
 import { taskRoutes } from '../modules/tasks/tasks.routes.js';
@@ -40,8 +41,6 @@ export function defaultRedisPrefix(installation: string): string {
   return `bogwan:${installation}`;
 }
 
-const TASK_WORDS: Record<string, string> = { upload: '업로드 (upload)', sync: '동기화 (sync)', snapshot: '스냅샷 (snapshot)', restore: '복원 (restore)' };
-
 /**
  * The realtime side: the socket gateway, notifications, notices and background tasks
  * (the activity log is the audit module's). A finished task notifies its owner.
@@ -58,9 +57,9 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
   const tasksRepo = new TasksRepo(deps.db);
   const tasks = new TasksService(tasksRepo, realtime);
   tasks.whenFinished(async (row) => {
-    const what = TASK_WORDS[row.type] ?? row.type;
-    const outcome = row.status === 'completed' ? '완료 (completed)' : row.status === 'canceled' ? '취소 (canceled)' : '실패 (failed)';
-    await notifications.notify(row.owner_id, `${what} ${outcome}: <b>${escapeMarkup(row.name)}</b>`, row.status === 'failure' ? 1 : 0);
+    // Finished uploads are told of per batch (files into one folder in a row), everything else per task.
+    if (row.type === 'upload' && row.status === 'completed') await notifications.uploaded(row.owner_id, row.client_path, row.name);
+    else await notifications.notify(row.owner_id, taskNoteKey(row.type, row.status), { name: row.name, type: row.type, status: row.status }, row.status === 'failure' ? 1 : 0);
   });
 
   await app.register(notificationRoutes, { notifications });

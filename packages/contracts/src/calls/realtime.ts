@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TASK_STATUSES, TASK_TYPES } from '../enums.js';
+import { NOTIFICATION_KEYS, notificationParamsSchema } from './notification-text.js';
 
 /** Socket events the server emits to a user's sockets. */
 export const SOCKET_EVENTS = { notification: 'notification', task: 'task', sessionExpired: 'session_expired', usage: 'usage' } as const;
@@ -14,8 +15,9 @@ export type UsageChangedEvent = z.infer<typeof usageChangedEventSchema>;
 export const notificationSchema = z.object({
   _id: z.string(),
   userId: z.string(),
-  /** Sanitised markup. */
-  message: z.string(),
+  /** The message key (NOTIFICATION_KEYS); the reader's catalogue renders it with `params`. */
+  key: z.enum(NOTIFICATION_KEYS),
+  params: notificationParamsSchema,
   level: z.number().int(),
   read: z.boolean(),
   createdAt: z.string(),

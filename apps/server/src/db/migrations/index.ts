@@ -26,6 +26,8 @@ import * as davLocks from './20261127_1301_dav_locks.js';
 import * as auditTrail from './20261127_1401_audit_trail.js';
 import * as dropEvents from './20261127_1402_drop_events.js';
 import * as webhookEventIds from './20261127_1601_webhook_event_ids.js';
+import * as notificationKeys from './20261127_2601_notification_keys.js';
+import * as accountLanguage from './20261127_2602_account_language.js';
 
 /**
  * Every migration, in order. Listed by hand (not read from the directory) so the
@@ -59,4 +61,6 @@ export const migrations: Record<string, Migration> = {
   '20261127_1401_audit_trail': auditTrail,
   '20261127_1402_drop_events': dropEvents,
   '20261127_1601_webhook_event_ids': webhookEventIds,
+  '20261127_2601_notification_keys': notificationKeys,
+  '20261127_2602_account_language': accountLanguage,
 };

@@ -4,7 +4,7 @@ import { newId } from '../../ids.js';
 import type { AuditAction, AuditParams } from '@bogwan/contracts';
 import type { AuditRecorder } from '../audit/audit.recorder.js';
 import type { Caller } from '../files/files.service.js';
-import { escapeMarkup, type NotificationsService } from '../notifications/notifications.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { ResourcesService } from '../permissions/resources.service.js';
 import { mayChangeGroupsOf } from '../users/account-rules.js';
 import type { UsersRepo } from '../users/users.repo.js';
@@ -130,9 +130,7 @@ export class GroupsService {
   }
 
   private async notifyMember(caller: Caller, userId: string, group: GroupRow): Promise<void> {
-    const name = escapeMarkup(group.name);
-    const by = escapeMarkup(caller.user.name);
-    await this.notifications.notify(userId, `<b>${name}</b> 그룹에 초대되었습니다 (you were added to the group <b>${name}</b> by ${by}).`);
+    await this.notifications.notify(userId, 'note_group_added', { group: group.name, by: caller.user.name });
   }
 
   private async find(id: string): Promise<GroupRow> {

@@ -27,13 +27,8 @@ export async function warnOfLicenceEnd(
   const admins = (await users.list()).filter((u) => u.role_level >= 2 && u.status === 'ACTIVE');
   const when = validUntil.toISOString().slice(0, 10);
   for (const admin of admins) {
-    await notifications.notify(
-      admin.id,
-      daysLeft === 0
-        ? `<b>라이선스가 오늘 만료됩니다</b> (the licence ends today, ${when}). 설정 → 시스템 → 라이선스에서 새 키를 저장하세요.`
-        : `<b>라이선스가 ${daysLeft}일 후 만료됩니다</b> (the licence ends in ${daysLeft} days, ${when}). 설정 → 시스템 → 라이선스에서 새 키를 저장하세요.`,
-      1,
-    );
+    if (daysLeft === 0) await notifications.notify(admin.id, 'note_licence_ends_today', { date: when }, 1);
+    else await notifications.notify(admin.id, 'note_licence_ends_in', { count: daysLeft, date: when }, 1);
   }
   return admins.length;
 }

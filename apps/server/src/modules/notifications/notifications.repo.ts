@@ -12,6 +12,36 @@ export class NotificationsRepo {
     await this.db.insertInto('notifications').values(row).execute();
   }
 
+  /**
+   * Adds one item to the user's open batch `row.batch_key`, or opens it with `row` when
+   * there is none: the batch first closes if its time ran out, then one insert that turns
+   * into an increment when the batch is open (the unique index on user and batch key), so
+   * two processes finishing files of one batch at once make one row counting both.
+   * Every addition keeps the batch open until `row.batch_until` and marks it unread again.
+   */
+  async addToBatch(row: NotificationRow): Promise<NotificationRow> {
+    await this.db
+      .updateTable('notifications')
+      .set({ batch_key: null })
+      .where('user_id', '=', row.user_id)
+      .where('batch_key', '=', row.batch_key)
+      .where('batch_until', '<=', row.created_at)
+      .execute();
+    return this.db
+      .insertInto('notifications')
+      .values({ ...row, batch_count: 1 })
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'batch_key']).doUpdateSet((eb) => ({
+          batch_count: eb('notifications.batch_count', '+', 1),
+          batch_until: eb.ref('excluded.batch_until'),
+          created_at: eb.ref('excluded.created_at'),
+          read: 0,
+        })),
+      )
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
   /** Newest first. */
   list(userId: string, read: boolean | undefined, limit = 200): Promise<NotificationRow[]> {
     let q = this.db.selectFrom('notifications').selectAll().where('user_id', '=', userId);

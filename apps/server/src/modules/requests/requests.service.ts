@@ -1,6 +1,8 @@
 import {
   type ApprovalRequest,
   type CreateRequest,
+  type NotificationKey,
+  type NotificationParams,
   REQUEST_APPROVAL_DAYS,
   REQUEST_PENDING_DAYS,
   type RequestAction,
@@ -17,7 +19,7 @@ import type { AuditRecorder } from '../audit/audit.recorder.js';
 import type { AccessService } from '../files/access.service.js';
 import type { Caller } from '../files/files.service.js';
 import type { NodeRow } from '../files/ports.js';
-import { escapeMarkup, type NotificationsService } from '../notifications/notifications.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { SecureFolders } from '../secure/secure-folders.js';
 import type { UserRow, UsersRepo } from '../users/users.repo.js';
 import type { WebhookEmitter } from '../webhooks/ports.js';
@@ -37,8 +39,6 @@ export interface RequestsServiceDeps {
   webhooks: () => WebhookEmitter | undefined;
   log: FastifyBaseLogger;
 }
-
-const TYPE_LABEL = { download: '다운로드 (download)', share: '공유 링크 (share link)' } as const;
 
 /**
  * Approval requests for secure folders: a user asks to download (or to make a share link
@@ -89,9 +89,9 @@ export class RequestsService {
     // The request's record commits with it.
     await this.repo.insert(row, items, (trx) => this.deps.audit.record({ action: 'request.create', ...requestRecord(row, items) }, trx));
     const managers = await this.deps.managers.managersOf(await this.deps.managers.governingNodes(items), caller.user.id);
-    const what = describe(row, items);
+    const what = describe(items);
     for (const manager of managers) {
-      await this.notify(manager.id, `${escapeMarkup(caller.user.name)} 님이 <b>${what}</b> 승인을 요청했습니다 (approval requested).`, 1);
+      await this.notify(manager.id, `note_request_asked_${kindOf(row)}`, { by: caller.user.name, what }, 1);
     }
     this.deps.webhooks()?.emit('request.state_changed', { requestId: row.id, type: row.type, status: row.status, userId: caller.user.id });
     return toApprovalRequest(row, items, new Map([[caller.user.id, caller.user]]), { approve: false, cancel: true });
@@ -163,14 +163,15 @@ export class RequestsService {
       throw conflict(current?.status === 'EXPIRED' ? 'request_expired' : 'request_transition_invalid');
     }
 
-    const what = describe(updated, items);
+    const what = describe(items);
+    const kind = kindOf(updated);
     if (action === 'approve') {
-      await this.notify(updated.requester_id, `<b>${what}</b> 요청이 승인되었습니다 (approved by ${escapeMarkup(caller.user.name)}).`);
+      await this.notify(updated.requester_id, `note_request_approved_${kind}`, { what, by: caller.user.name });
     } else if (action === 'reject') {
-      await this.notify(updated.requester_id, `<b>${what}</b> 요청이 반려되었습니다 (rejected): ${escapeMarkup(reason ?? '')}`, 1);
+      await this.notify(updated.requester_id, `note_request_rejected_${kind}`, { what, reason: reason ?? '' }, 1);
     } else {
       const told = row.status === 'APPROVED' && row.approver_id ? [row.approver_id] : (await this.deps.managers.managersOf(governing, caller.user.id)).map((u) => u.id);
-      for (const userId of told) await this.notify(userId, `${escapeMarkup(caller.user.name)} 님이 <b>${what}</b> 요청을 취소했습니다 (canceled).`);
+      for (const userId of told) await this.notify(userId, `note_request_canceled_${kind}`, { by: caller.user.name, what });
     }
     await this.changed(caller, updated, items, action === 'approve' ? 'request.approve' : action === 'reject' ? 'request.reject' : 'request.cancel');
     const users = await this.usersOf([updated]);
@@ -205,8 +206,7 @@ export class RequestsService {
     if (expired.length === 0) return;
     const items = await this.repo.items(expired.map((r) => r.id));
     for (const row of expired) {
-      const what = describe(row, items.get(row.id) ?? []);
-      await this.notify(row.requester_id, `<b>${what}</b> 요청이 만료되었습니다 (expired).`);
+      await this.notify(row.requester_id, `note_request_expired_${kindOf(row)}`, { what: describe(items.get(row.id) ?? []) });
       // The server expires it (whichever request happened to read first): no client of its own.
       await this.deps.audit.record({ action: 'request.expire', actor: SYSTEM_ACTOR, ip: null, userAgent: null, ...requestRecord(row, items.get(row.id) ?? []) });
       this.deps.webhooks()?.emit('request.state_changed', { requestId: row.id, type: row.type, status: row.status });
@@ -218,9 +218,9 @@ export class RequestsService {
     return new Map((await this.deps.users.findByIds([...ids])).map((u) => [u.id, u]));
   }
 
-  private async notify(userId: string, message: string, level = 0): Promise<void> {
+  private async notify(userId: string, key: NotificationKey, params: NotificationParams, level = 0): Promise<void> {
     try {
-      await this.deps.notifications.notify(userId, message, level);
+      await this.deps.notifications.notify(userId, key, params, level);
     } catch (error) {
       this.deps.log.error({ err: error }, 'request notification failed');
     }
@@ -233,11 +233,14 @@ export class RequestsService {
 }
 
 /** "download request for /A/f.txt (+2)", markup-safe. */
-function describe(row: RequestRow, items: RequestItemRow[]): string {
+/** The request's items as a notification names them, in no language: the first path, `(+n)` for more. */
+function describe(items: RequestItemRow[]): string {
   const first = items[0]?.path ?? '';
-  const more = items.length > 1 ? ` (+${items.length - 1})` : '';
-  return `${TYPE_LABEL[row.type === 'share' ? 'share' : 'download']} ${escapeMarkup(first)}${more}`;
+  return items.length > 1 ? `${first} (+${items.length - 1})` : first;
 }
+
+/** The kind of request in its notification keys. */
+const kindOf = (row: RequestRow): 'download' | 'share' => (row.type === 'share' ? 'share' : 'download');
 
 
 /** A request's audit target (its first item's path, for path searches) and params (type, every path, requester, reason). */

@@ -39,5 +39,6 @@ export async function newLocalUser(input: NewLocalUser): Promise<UserRow> {
     created_at: now,
     updated_at: now,
     must_change_password: input.mustChangePassword ? 1 : 0,
+    language: 'ko',
   };
 }
