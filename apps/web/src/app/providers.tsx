@@ -1,9 +1,12 @@
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+import { enUS, koKR } from '@mui/material/locale';
+import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
 import { Notifier } from '../components/notify';
+import { useFullScreenDialog } from '../components/use-full-screen-dialog';
 import { useResolvedTheme } from '../state/theme';
 import { createAppTheme } from './theme';
 
@@ -24,7 +27,14 @@ function createQueryClient(): QueryClient {
 
 function AppThemeProvider({ children }: { children: ReactNode }) {
   const mode = useResolvedTheme();
-  const theme = useMemo(() => createAppTheme(mode), [mode]);
+  const { i18n } = useTranslation();
+  const fullScreenDialogs = useFullScreenDialog();
+  // MUI's own texts ("No options", pagination labels) in the interface language, and every
+  // dialog full screen on narrow windows unless it says otherwise.
+  const theme = useMemo(
+    () => createTheme(createAppTheme(mode), i18n.language === 'en' ? enUS : koKR, { components: { MuiDialog: { defaultProps: { fullScreen: fullScreenDialogs } } } }),
+    [mode, i18n.language, fullScreenDialogs],
+  );
 
   useLayoutEffect(() => {
     const root = document.documentElement;

@@ -5,7 +5,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -17,6 +16,7 @@ import { useNodeHistory } from '../api/get-node-history';
 import { EMPTY_FILTER, filterToParams } from '../lib/audit-filter';
 import { auditColumns } from './audit-columns';
 import { AuditTable } from './audit-table';
+import { useFullScreenDialog } from '../../../components/use-full-screen-dialog';
 
 /** The item whose history is shown: by node id when known (it survives renames and moves), else by path. */
 export interface HistoryItem {
@@ -41,7 +41,7 @@ export function FileHistoryDialog({ item, onClose }: { item: HistoryItem | null;
   const { t } = useTranslation();
   const locale = useLocale();
   const localePath = useLocalePath();
-  const fullScreen = useMediaQuery('(max-width: 767.95px)');
+  const fullScreen = useFullScreenDialog();
   const admin = (useAuth()?.user.roleLevel ?? 1) > 1;
   const history = useItemHistory(item);
   const columns = useMemo(() => auditColumns(t, locale, { person: true, target: Boolean(item?.folder) }), [t, locale, item?.folder]);

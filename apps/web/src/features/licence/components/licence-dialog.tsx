@@ -5,11 +5,11 @@ import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { mdiClose, mdiKeyAlert } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../components/mdi-icon';
 import { LicenceKeyForm } from './licence-key-form';
+import { useFullScreenDialog } from '../../../components/use-full-screen-dialog';
 
 interface LicenceDialogProps {
   open: boolean;
@@ -23,7 +23,7 @@ interface LicenceDialogProps {
 /** Asks for a licence key while the installation needs one. */
 export function LicenceDialog({ open, serverId, onClose, onSaved }: LicenceDialogProps) {
   const { t } = useTranslation();
-  const fullScreen = useMediaQuery('(max-width: 767.95px)');
+  const fullScreen = useFullScreenDialog();
 
   return (
     <Dialog

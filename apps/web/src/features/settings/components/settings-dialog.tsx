@@ -4,7 +4,6 @@ import Dialog from '@mui/material/Dialog';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccountSection } from '../../accounts/components/account-section';
@@ -33,11 +32,11 @@ import { VolumeSection } from '../../storage/components/volume-section';
 import { IncomingSection } from '../../webhooks/components/incoming-section';
 import { OutgoingSection } from '../../webhooks/components/outgoing-section';
 import { SecuritySection } from './security/security-section';
+import { useFullScreenDialog } from '../../../components/use-full-screen-dialog';
 
 /** Dialog size from the spec; full screen below 768 px. */
 const DIALOG_WIDTH = 1200;
 const DIALOG_HEIGHT = 800;
-const FULL_SCREEN_QUERY = '(max-width: 767.95px)';
 const TREE_WIDTH = 260;
 
 const SECTION_BODIES: Record<AvailableSection, ComponentType> = {
@@ -69,7 +68,7 @@ export function SettingsDialog({ open }: { open: boolean }) {
   const { t } = useTranslation();
   const auth = useAuth();
   const remembered = useSettingId();
-  const fullScreen = useMediaQuery(FULL_SCREEN_QUERY);
+  const fullScreen = useFullScreenDialog();
   // On a narrow screen the tree and the section take turns.
   const [narrowView, setNarrowView] = useState<'tree' | 'section'>('tree');
   const roleLevel = auth?.user.roleLevel ?? 1;

@@ -15,7 +15,6 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
@@ -25,6 +24,7 @@ import { useSavePlan } from '../api/plans';
 import { useRoots } from '../api/runs';
 import { createBody, draftOf, draftProblem, emptyDraft, type PlanDraft, updateBody } from '../lib/plan-form';
 import { ScheduleEditor } from './schedule-editor';
+import { useFullScreenDialog } from '../../../components/use-full-screen-dialog';
 
 export interface PlanDialogProps {
   /** The plan to edit; null creates one. */
@@ -35,7 +35,7 @@ export interface PlanDialogProps {
 /** Creates or edits a plan: name, type, target, save location and password (fixed once created), schedules. */
 export function PlanDialog({ plan, onClose }: PlanDialogProps) {
   const { t } = useTranslation();
-  const fullScreen = useMediaQuery('(max-width:767px)');
+  const fullScreen = useFullScreenDialog();
   const creating = plan === null;
   const [draft, setDraft] = useState<PlanDraft>(() => (plan ? draftOf(plan) : emptyDraft()));
   const [touched, setTouched] = useState(false);

@@ -7,13 +7,13 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
 import { CopyableValue } from '../../../../components/copy-button';
 import { k } from '../../../../i18n/keys';
 import { useAuth } from '../../../../state/auth';
 import { openSettings } from '../../../../state/settings';
 import { davAddress } from '../../lib/dav-address';
+import { useFullScreenDialog } from '../../../../components/use-full-screen-dialog';
 
 const CLIENTS = [
   { title: 'Windows', steps: k('connect_drive_windows_steps') },
@@ -33,7 +33,7 @@ interface ConnectDriveDialogProps {
 export function ConnectDriveDialog({ open, path, onClose }: ConnectDriveDialogProps) {
   const { t } = useTranslation();
   const auth = useAuth();
-  const fullScreen = useMediaQuery('(max-width: 767.95px)');
+  const fullScreen = useFullScreenDialog();
   const address = davAddress(window.location.origin, path);
   const email = auth?.user.email ?? '';
 

@@ -8,7 +8,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../api/client';
@@ -16,6 +15,7 @@ import { notify } from '../../../../components/notify';
 import { k, messageText } from '../../../../i18n/keys';
 import { updateAuthUser, useAuth } from '../../../../state/auth';
 import { useChangePassword } from '../../api/change-password';
+import { useFullScreenDialog } from '../../../../components/use-full-screen-dialog';
 
 type Field = 'password' | 'newPassword' | 'confirm';
 const EMPTY: Record<Field, string> = { password: '', newPassword: '', confirm: '' };
@@ -35,7 +35,7 @@ interface ChangePasswordDialogProps {
 export function ChangePasswordDialog({ open, onClose, required = false, onSignOut }: ChangePasswordDialogProps) {
   const { t } = useTranslation();
   const auth = useAuth();
-  const fullScreen = useMediaQuery('(max-width: 767.95px)');
+  const fullScreen = useFullScreenDialog();
   const change = useChangePassword();
   const [values, setValues] = useState(EMPTY);
   const [checked, setChecked] = useState(false);

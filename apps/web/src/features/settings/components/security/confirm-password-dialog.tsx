@@ -7,11 +7,11 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../api/client';
 import { messageText } from '../../../../i18n/keys';
+import { useFullScreenDialog } from '../../../../components/use-full-screen-dialog';
 
 interface ConfirmPasswordDialogProps {
   open: boolean;
@@ -28,7 +28,7 @@ interface ConfirmPasswordDialogProps {
  */
 export function ConfirmPasswordDialog({ open, description, onConfirm, onClose }: ConfirmPasswordDialogProps) {
   const { t } = useTranslation();
-  const fullScreen = useMediaQuery('(max-width: 767.95px)');
+  const fullScreen = useFullScreenDialog();
   const [password, setPassword] = useState('');
   const [pending, setPending] = useState(false);
   const [errorKey, setErrorKey] = useState<string | null>(null);

@@ -9,13 +9,13 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../api/client';
 import { CopyableValue } from '../../../../components/copy-button';
 import { messageText } from '../../../../i18n/keys';
 import { useCreateAppPassword } from '../../api/app-passwords';
+import { useFullScreenDialog } from '../../../../components/use-full-screen-dialog';
 
 interface NewAppPasswordDialogProps {
   open: boolean;
@@ -33,7 +33,7 @@ export const davRootAddress = () => `${window.location.origin}/dav/`;
  */
 export function NewAppPasswordDialog({ open, email, onClose }: NewAppPasswordDialogProps) {
   const { t } = useTranslation();
-  const fullScreen = useMediaQuery('(max-width: 767.95px)');
+  const fullScreen = useFullScreenDialog();
   const create = useCreateAppPassword();
   const [name, setName] = useState('');
   const [currentPassword, setCurrentPassword] = useState('');

@@ -7,7 +7,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../api/client';
@@ -15,6 +14,7 @@ import { notify } from '../../../../components/notify';
 import { OtpCodeField } from '../../../../components/otp-code-field';
 import { k, messageText } from '../../../../i18n/keys';
 import { OtpRejected, useConfirmOtpApp } from '../../api/otp-app';
+import { useFullScreenDialog } from '../../../../components/use-full-screen-dialog';
 
 /** Message key for a failed confirmation, per the spec's OTP rules. */
 function confirmErrorKey(error: unknown): string {
@@ -37,7 +37,7 @@ interface OtpRegisterDialogProps {
 /** Registers an authenticator app: QR code (and the key to type in), then a 6-digit code from the app. */
 export function OtpRegisterDialog({ qr, email, onClose }: OtpRegisterDialogProps) {
   const { t } = useTranslation();
-  const fullScreen = useMediaQuery('(max-width: 767.95px)');
+  const fullScreen = useFullScreenDialog();
   const confirm = useConfirmOtpApp();
   const [code, setCode] = useState('');
 
