@@ -71,7 +71,7 @@ export function BulkRegisterDialog({ initial, onClose }: { initial: BulkPreview 
     if (!canRegister(list)) return notify(t('check_input_message'), 'warning');
     register.mutate(list, {
       onSuccess: ({ created }) => {
-        notify(t('bulk_registered', { n: created }));
+        notify(t('bulk_registered', { count: created }));
         const next = { ...preview, available: [] };
         setPreview(next);
         setTab(firstNonEmpty(next));

@@ -65,7 +65,7 @@ export function LicenceCard({ licence }: { licence: Dashboard['licence'] }) {
         <Row label={t('dashboard_licence_until')}>{formatDateTime(licence.expiresAt, locale)}</Row>
       </Fields>
       <Alert severity={ending ? 'warning' : 'success'} variant="outlined" sx={{ py: 0 }}>
-        {t('dashboard_licence_days_left', { n: licence.daysLeft })}
+        {t('dashboard_licence_days_left', { count: licence.daysLeft })}
       </Alert>
     </DashboardCard>
   );

@@ -74,7 +74,7 @@ export function UsageBar({ collapsed }: { collapsed: boolean }) {
         </Typography>
         {total !== null && limitedRoots < roots.length && (
           <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }} noWrap>
-            {t('usage_limited_roots', { n: limitedRoots })}
+            {t('usage_limited_roots', { count: limitedRoots })}
           </Typography>
         )}
       </Box>

@@ -131,7 +131,7 @@ export function GroupSection() {
       <ConfirmDialog
         open={deleting !== null}
         title={t('group_delete')}
-        message={deleting ? t('group_delete_confirm', { name: deleting.name, n: deleting.users.length }) : ''}
+        message={deleting ? t('group_delete_confirm', { name: deleting.name, count: deleting.users.length }) : ''}
         confirmLabel={t('delete')}
         danger
         busy={remove.isPending}

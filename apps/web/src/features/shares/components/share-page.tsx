@@ -147,7 +147,7 @@ function ShareContents({ shareKey, shareToken }: { shareKey: string; shareToken:
               share.folder ? null : formatBytes(share.size ?? 0, locale),
               t('share_from', { name: share.creator }),
               share.expiresAt ? t('share_expires_on', { date: formatDateTime(share.expiresAt, locale) }) : null,
-              downloadsLeft !== null ? t('share_downloads_left', { n: downloadsLeft }) : null,
+              downloadsLeft !== null ? t('share_downloads_left', { count: downloadsLeft }) : null,
             ]
               .filter(Boolean)
               .join(' · ')}

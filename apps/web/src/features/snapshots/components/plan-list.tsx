@@ -133,7 +133,7 @@ export function PlanList() {
                     <JobStatus status={plan.lastRun.status} progress={plan.lastRun.progress} error={plan.lastRun.error} />
                     <Typography variant="body2">
                       {formatDateTime(plan.lastRun.startedAt, locale)}
-                      {plan.lastRun.status === 'completed' && ` · ${t('snapshot_files_count', { n: plan.lastRun.files })} · ${formatBytes(plan.lastRun.size, locale)}`}
+                      {plan.lastRun.status === 'completed' && ` · ${t('snapshot_files_count', { count: plan.lastRun.files })} · ${formatBytes(plan.lastRun.size, locale)}`}
                     </Typography>
                   </Box>
                 ) : (

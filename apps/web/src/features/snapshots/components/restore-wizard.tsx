@@ -95,7 +95,7 @@ export function RestoreWizard({ initialRun }: { initialRun: string | null }) {
                       {runLabel(r, locale)}
                     </Typography>
                     <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                      {t(r.backupType === 'full' ? k('snapshot_type_full') : k('snapshot_type_incremental'))} · {t('snapshot_files_count', { n: r.files })} · {formatBytes(r.size, locale)}
+                      {t(r.backupType === 'full' ? k('snapshot_type_full') : k('snapshot_type_incremental'))} · {t('snapshot_files_count', { count: r.files })} · {formatBytes(r.size, locale)}
                     </Typography>
                   </Box>
                 }

@@ -12,7 +12,7 @@ import { setTaskPanel, taskPanelStore } from '../state/task-panel';
 export function TaskIndicator({ runningCount }: { runningCount: number }) {
   const { t } = useTranslation();
   const running = runningCount > 0;
-  const label = running ? t('task_panel_running', { n: runningCount }) : t('task_panel_title');
+  const label = running ? t('task_panel_running', { count: runningCount }) : t('task_panel_title');
   return (
     <Tooltip title={label}>
       <IconButton

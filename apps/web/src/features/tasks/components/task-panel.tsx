@@ -85,7 +85,7 @@ export function TaskPanel({ userId, tabs, localUploads, localUploadCount, runnin
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, pl: 2, pr: 1, py: 0.75, bgcolor: 'action.hover' }}>
         <Typography id="task-panel-title" variant="subtitle2" component="h2" sx={{ flexGrow: 1 }}>
-          {runningCount > 0 ? t('task_panel_running', { n: runningCount }) : t('task_panel_title')}
+          {runningCount > 0 ? t('task_panel_running', { count: runningCount }) : t('task_panel_title')}
         </Typography>
         <Tooltip title={expanded ? t('task_panel_collapse') : t('task_panel_expand')}>
           <IconButton

@@ -63,7 +63,7 @@ export function RetentionForm() {
           {t('trash_retention')}
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {saved === null ? t('trash_retention_off') : t('trash_retention_on', { n: saved })}
+          {saved === null ? t('trash_retention_off') : t('trash_retention_on', { count: saved })}
         </Typography>
       </Box>
       <FormControlLabel

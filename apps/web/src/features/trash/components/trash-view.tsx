@@ -72,7 +72,7 @@ export function TrashView() {
       <Divider sx={{ my: 2 }} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
         <Typography variant="subtitle2" sx={{ fontWeight: 700, flexGrow: 1 }}>
-          {t('trash_items', { n: total })}
+          {t('trash_items', { count: total })}
         </Typography>
         <Button
           color="error"
@@ -103,7 +103,7 @@ export function TrashView() {
       <ConfirmDialog
         open={target !== null}
         title={target?.entry ? t('trash_delete_forever') : t('trash_empty')}
-        message={target?.entry ? t('trash_confirm_delete', { name: target.entry.name }) : t('trash_confirm_empty', { n: total })}
+        message={target?.entry ? t('trash_confirm_delete', { name: target.entry.name }) : t('trash_confirm_empty', { count: total })}
         confirmLabel={t('trash_delete_forever')}
         danger
         busy={purge.isPending}

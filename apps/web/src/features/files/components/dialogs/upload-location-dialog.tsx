@@ -18,7 +18,7 @@ export function UploadLocationDialog({
     <FolderPickerDialog
       open={open}
       title={t('upload_location_title')}
-      message={t('upload_location_message', { n: fileCount })}
+      message={t('upload_location_message', { count: fileCount })}
       confirmLabel={t('upload')}
       confirmDisabled={fileCount === 0}
       onConfirm={onConfirm}

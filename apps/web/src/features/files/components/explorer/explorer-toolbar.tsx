@@ -57,7 +57,7 @@ export function ExplorerToolbar(props: ExplorerToolbarProps) {
         </Button>
       )}
       <Typography variant="body2" sx={{ color: 'text.secondary', ml: 1 }} aria-live="polite">
-        {props.selectedCount > 0 ? t('items_selected', { n: count(props.selectedCount), total: count(props.total) }) : t('items_count', { n: count(props.total) })}
+        {props.selectedCount > 0 ? t('items_selected', { n: count(props.selectedCount), total: count(props.total) }) : t('items_count', { count: props.total })}
       </Typography>
       <Box sx={{ flexGrow: 1 }} />
       <Button color="inherit" startIcon={<MdiIcon path={mdiSortAscending} />} onClick={(event) => setSortAnchor(event.currentTarget)} aria-label={t('sort')}>

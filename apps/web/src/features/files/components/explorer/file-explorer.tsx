@@ -271,7 +271,7 @@ export function FileExplorer({ path, onNavigate, onOpenFile, onDownload, renderU
         open={dialog === 'trash'}
         danger
         title={t('trash')}
-        message={t('confirm_trash_message', { n: pending.length })}
+        message={t('confirm_trash_message', { count: pending.length })}
         confirmLabel={t('trash')}
         busy={trash.isPending}
         onClose={() => setDialog(null)}

@@ -78,7 +78,7 @@ export function NavFolderTree({ currentPath, onNavigate, onDropFiles }: NavFolde
       <ConfirmDialog
         open={pending !== null}
         title={t('move')}
-        message={pending ? t('confirm_move_dir_message', { n: pending.items.length, folder: pending.target }) : ''}
+        message={pending ? t('confirm_move_dir_message', { count: pending.items.length, folder: pending.target }) : ''}
         confirmLabel={t('move')}
         onConfirm={() => void confirm()}
         onClose={() => setPending(null)}
