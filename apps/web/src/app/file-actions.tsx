@@ -27,7 +27,7 @@ export function useFileActions(): FileActions {
 
   const download = useCallback(
     (entries: Array<Pick<FileEntry, 'path' | 'name' | 'folder'>>) => {
-      downloadItems(entries, `${t('app_title')}.zip`).catch((error: unknown) => {
+      downloadItems(entries).catch((error: unknown) => {
         notify(messageText(t, error instanceof ApiError ? error.messageKey : null), 'error');
       });
     },

@@ -1,5 +1,6 @@
 import { type AuditExportQuery, auditExportTicketSchema, type Locale } from '@bogwan/contracts';
 import { useMutation } from '@tanstack/react-query';
+import { startDownload } from '../../../api/browser-download';
 import { apiFetch } from '../../../api/client';
 import type { AuditFilterQuery } from '../lib/audit-filter';
 
@@ -17,17 +18,6 @@ export function exportPath(filter: AuditFilterQuery, format: AuditExportFormat, 
   return `/event/export?${new URLSearchParams(exportQuery(filter, format, lang))}`;
 }
 
-/** Hands `url` to the browser's downloads: a plain link with `download`, followed once. */
-function downloadFrom(url: string): void {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = '';
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
-
 /**
  * POST /api/event/export/ticket, then GET the single-use address it answers: the filtered
  * rows as CSV (UTF-8 with BOM, formula-safe) or JSON lines, in the reader's language. The
@@ -37,7 +27,7 @@ function downloadFrom(url: string): void {
  */
 export async function exportEvents(filter: AuditFilterQuery, format: AuditExportFormat, lang: Locale): Promise<void> {
   const { url } = await apiFetch('/event/export/ticket', { method: 'POST', query: exportQuery(filter, format, lang), schema: auditExportTicketSchema });
-  downloadFrom(url);
+  startDownload(url);
 }
 
 export function useExportEvents() {

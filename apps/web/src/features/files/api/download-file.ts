@@ -1,27 +1,21 @@
-import { fetchWithSession } from '../../../api/fetch-with-session';
-
-function save(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
+import { downloadTicketSchema, type DownloadTicketRequest } from '@bogwan/contracts';
+import { startDownload } from '../../../api/browser-download';
+import { apiFetch } from '../../../api/client';
 
 /**
- * GET /api/file/download?path= (or `paths` repeated for several items, one zip): fetched
- * with the bearer token, never a token in the URL, then saved through a blob link.
+ * POST /api/file/download/ticket, then hand the address it answers to the browser: its
+ * download manager streams the file (or the zip) to disk with its own progress, and resumes
+ * an interrupted file with Range under the same ticket. The page never holds the bytes, and
+ * the address carries no bearer token (only a ticket bound to this session and this download).
  */
-export async function downloadItems(items: Array<{ path: string; name: string; folder: boolean }>, zipName: string): Promise<void> {
+export async function downloadByTicket(request: DownloadTicketRequest): Promise<void> {
+  const { url } = await apiFetch('/file/download/ticket', { method: 'POST', body: request, schema: downloadTicketSchema });
+  startDownload(url);
+}
+
+/** One file, or a folder as a zip (one item); several items as one zip. */
+export function downloadItems(items: Array<{ path: string }>): Promise<void> {
   const [first] = items;
-  if (!first) return;
-  const query = new URLSearchParams();
-  if (items.length === 1) query.set('path', first.path);
-  else for (const item of items) query.append('paths', item.path);
-  const response = await fetchWithSession(`/file/download?${query}`);
-  const name = items.length === 1 ? (first.folder ? `${first.name}.zip` : first.name) : zipName;
-  save(await response.blob(), name);
+  if (!first) return Promise.resolve();
+  return downloadByTicket(items.length === 1 ? { path: first.path } : { paths: items.map((item) => item.path) });
 }

@@ -29,7 +29,7 @@ import { useAuth } from '../../../state/auth';
 import { sharesKeys } from '../api/keys';
 import { shareDownloadTicket, ticketDownloadUrl, usePublicShare, usePublicShareList, useUnlockShare } from '../api/public-share';
 import { formatBytes } from '../../../lib/format-bytes';
-import { startDownload } from '../lib/start-download';
+import { startDownload } from '../../../api/browser-download';
 import { SharePreviewDialog } from './share-preview-dialog';
 
 const keyOf = (error: unknown) => (error instanceof ApiError ? error.messageKey : null);
