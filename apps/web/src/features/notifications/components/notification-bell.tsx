@@ -123,7 +123,7 @@ export function NotificationBell({ userId, onShowAll }: NotificationBellProps) {
                   />
                   <Box sx={{ minWidth: 0 }}>
                     <Typography variant="body2" sx={{ wordBreak: 'keep-all', overflowWrap: 'anywhere' }}>
-                      <NotificationMessage message={item.message} />
+                      <NotificationMessage note={item} />
                     </Typography>
                     <Typography variant="caption" sx={{ color: 'text.secondary' }} title={formatDateTime(item.createdAt, locale)}>
                       {formatRelative(item.createdAt, locale)}

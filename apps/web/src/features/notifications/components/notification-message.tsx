@@ -1,5 +1,8 @@
+import type { Notification } from '@bogwan/contracts';
 import { Fragment, createElement, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { parseMarkup, type MarkupNode } from '../lib/markup';
+import { noteParts } from '../lib/note-text';
 
 function render(nodes: MarkupNode[]): ReactNode[] {
   return nodes.map((node, index) =>
@@ -12,7 +15,16 @@ function render(nodes: MarkupNode[]): ReactNode[] {
   );
 }
 
-/** A notification message with its emphasis, drawn as React elements (never as HTML). */
-export function NotificationMessage({ message }: { message: string }) {
-  return <>{render(parseMarkup(message))}</>;
+/**
+ * A notification in the reader's language, its emphasis drawn as React elements (never as
+ * HTML). A message stored before keys existed shows its own sanitised text.
+ */
+export function NotificationMessage({ note }: { note: Pick<Notification, 'key' | 'params'> }) {
+  const { t } = useTranslation();
+  if (note.key === 'note_legacy') return <>{render(parseMarkup(String(note.params.text ?? '')))}</>;
+  return (
+    <>
+      {noteParts(t, note).map((part, index) => (part.bold ? <b key={index}>{part.text}</b> : <Fragment key={index}>{part.text}</Fragment>))}
+    </>
+  );
 }

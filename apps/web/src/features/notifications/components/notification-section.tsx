@@ -28,7 +28,7 @@ export function NotificationSection() {
   const hasUnread = rows.some((row) => !row.read);
 
   const columns: PagedColumn<Notification>[] = [
-    { id: 'message', label: t('column_message'), render: (row) => <NotificationMessage message={row.message} /> },
+    { id: 'message', label: t('column_message'), render: (row) => <NotificationMessage note={row} /> },
     {
       id: 'createdAt',
       label: t('column_created_at'),
