@@ -9,3 +9,10 @@ export function text(locale: 'ko' | 'en', key: string): string {
   if (value === undefined) throw new Error(`no ${locale} text for ${key}`);
   return value;
 }
+
+/** A counted text as i18next writes it: the plural form the language picks, the count with its digits grouped. */
+export function counted(locale: 'ko' | 'en', key: string, count: number): string {
+  const tag = locale === 'en' ? 'en-US' : 'ko-KR';
+  const form = new Intl.PluralRules(tag).select(count) === 'one' ? 'one' : 'other';
+  return text(locale, `${key}_${form}`).replaceAll('{{count, number}}', new Intl.NumberFormat(tag).format(count));
+}

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
 import { MASTER, expect, signIn, test, useServer, type RunningServer } from '../fixtures.js';
-import { text } from '../i18n.js';
+import { counted, text } from '../i18n.js';
 
 const ko = (key: string, values: Record<string, string | number> = {}) =>
   Object.entries(values).reduce((out, [name, value]) => out.replaceAll(`{{${name}}}`, String(value)), text('ko', key));
@@ -292,7 +292,7 @@ test('bulk registration from an .xlsx file: fix, remove, register, and the dialo
   await expect(tab('bulk_list_invalid')).toContainText('0');
 
   await bulk.getByRole('button', { name: ko('bulk_register_submit', { n: 2 }) }).click();
-  await expect(page.getByText(ko('bulk_registered', { n: 2 }))).toBeVisible();
+  await expect(page.getByText(counted('ko', 'bulk_registered', 2))).toBeVisible();
   await expect(bulk).toBeVisible();
 
   // Only the duplicate is left; removing it closes the dialog.

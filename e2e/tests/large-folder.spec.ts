@@ -1,6 +1,6 @@
 import { api, insertEntries } from '../../bench/files/harness.mjs';
 import { expect, MASTER, signIn, test, useServer } from '../fixtures.js';
-import { text } from '../i18n.js';
+import { counted } from '../i18n.js';
 
 const ENTRIES = 10_000;
 const ROOT = '대용량';
@@ -25,7 +25,7 @@ test('a folder of 10,000 entries opens, draws only what is on screen, and reache
   await page.goto(`${server().url}/storage/${encodeURIComponent(ROOT)}/${encodeURIComponent(FOLDER)}`);
   const grid = page.getByRole('grid');
   await expect(grid).toHaveAttribute('aria-rowcount', String(ENTRIES));
-  await expect(page.getByText(text('ko', 'items_count').replace('{{n}}', '10,000'))).toBeVisible();
+  await expect(page.getByText(counted('ko', 'items_count', 10_000))).toBeVisible();
   await expect(page.locator('[role=row][data-entry-name="file-000000.txt"]')).toBeVisible();
 
   // The column headers are buttons, which browsers give a font of their own: they must use

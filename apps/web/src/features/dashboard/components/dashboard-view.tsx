@@ -75,7 +75,11 @@ function DashboardGrid({ data }: { data: Dashboard }) {
       <Box sx={{ gridColumn: { md: 'span 2', lg: 'span 2' } }}>
         <DashboardCard id="transfers" title={t('dashboard_transfers')}>
           <Typography variant="body2" sx={{ color: 'text.secondary', mt: -1 }} data-testid="transfer-totals">
-            {t('dashboard_transfer_totals', totals)}
+            {[
+              t('dashboard_uploads_count', { count: totals.uploads }),
+              t('dashboard_downloads_count', { count: totals.downloads }),
+              t('dashboard_previews_count', { count: totals.previews }),
+            ].join(' · ')}
           </Typography>
           <Charts height={300}>
             <TransfersChart days={data.transfers.days} />
