@@ -16,6 +16,7 @@ import type { TrashService } from './trash.service.js';
 const category = 'trash';
 const policies = {
   list: { category, name: 'trash_list', description: 'Trashed items: all for administrators, one\u2019s own for users', level: 1 },
+  mine: { category, name: 'trash_list_mine', description: 'What the caller trashed (a personal trash, for every role)', level: 1 },
   restore: { category, name: 'trash_restore', description: 'Put trashed items back where they were', level: 1 },
   purge: { category, name: 'trash_delete', description: 'Delete one trashed item permanently', level: 2 },
   empty: { category, name: 'trash_empty', description: 'Empty the trash permanently', level: 2 },
@@ -36,6 +37,12 @@ export async function trashRoutes(app: FastifyInstance, { trash, retention }: Tr
     '/api/trash',
     { config: { policy: policies.list }, schema: { tags, querystring: trashListQuerySchema, response: { 200: trashListResponseSchema } } },
     (request) => trash.list(request.user!, request.query),
+  );
+
+  r.get(
+    '/api/trash/mine',
+    { config: { policy: policies.mine }, schema: { tags, querystring: trashListQuerySchema, response: { 200: trashListResponseSchema } } },
+    (request) => trash.list(request.user!, request.query, true),
   );
 
   r.post(

@@ -4,7 +4,7 @@ import { type AuditActor, SYSTEM_ACTOR } from '../audit/audit-context.js';
 import type { AuditRecorder } from '../audit/audit.recorder.js';
 import type { AuditParams } from '@bogwan/contracts';
 import { ADMIN_LEVEL, type AccessService } from '../files/access.service.js';
-import { type FileTreeService, folderNotFound, placeName, uniqueNames } from '../files/file-tree.js';
+import { type FileTreeService, folderNotFound, placeName, uniqueNames, volumeExceeded } from '../files/file-tree.js';
 import type { Caller } from '../files/files.service.js';
 import { blobReferences, fileBytes } from '../files/moves.service.js';
 import { nodeTarget } from '../files/file-audit.js';
@@ -30,9 +30,10 @@ export class TrashService {
     return this.tree.repo;
   }
 
-  async list(user: UserRow, page: { skip: number; limit: number }): Promise<TrashListResponse> {
-    const admin = user.role_level >= ADMIN_LEVEL;
-    const { rows, total } = await this.repo.trashed({ ...page, trashedBy: admin ? undefined : user.id });
+  /** Trashed items, newest first: everyone's for an administrator, else (and with `mine`) what the user trashed. */
+  async list(user: UserRow, page: { skip: number; limit: number }, mine = false): Promise<TrashListResponse> {
+    const everyone = user.role_level >= ADMIN_LEVEL && !mine;
+    const { rows, total } = await this.repo.trashed({ ...page, trashedBy: everyone ? undefined : user.id });
     const folders = await this.tree.anyPaths([...new Set(rows.map((r) => r.parent_id).filter((id) => id !== ''))]);
     const trashers = new Map<string, UserRow | undefined>();
     for (const id of new Set(rows.map((r) => r.trashed_by).filter((id): id is string => id !== null))) {
@@ -57,7 +58,8 @@ export class TrashService {
   /**
    * Puts items back where they were, all or none: 404 when an id is not in the caller's
    * trash, 404 `folder_not_found` when its folder is gone or trashed, 409
-   * `file_exists_warning` when its name is taken meanwhile.
+   * `file_exists_warning` when its name is taken meanwhile, 413 `volume_exceeded_warning`
+   * when its root folder is over its volume limit.
    */
   async restore(caller: Caller, ids: string[]): Promise<number> {
     const admin = caller.user.role_level >= ADMIN_LEVEL;
@@ -82,6 +84,9 @@ export class TrashService {
         async (repo, current) => {
           for (const [i, node] of current.entries()) {
             if (node.trash_key === '') throw notFound();
+            // A root over its volume limit (lowered since) takes nothing back until it is under it again.
+            const root = node.parent_id === '' ? node : await repo.findById(node.root_id);
+            if (root && root.volume_limit !== null && root.usage_bytes > root.volume_limit) throw volumeExceeded();
             const parent = node.parent_id === '' ? null : ((await repo.findById(node.parent_id)) ?? null);
             if (node.parent_id !== '' && !parent) throw folderNotFound();
             await this.tree.assertPlaceable(repo, parent, node.name, node);
