@@ -32,3 +32,5 @@ export * from './calls/shares.js';
 export * from './calls/requests.js';
 export * from './calls/versions.js';
 export * from './calls/download-tickets.js';
+export * from './client/define-call.js';
+export * from './calls/api-calls.js';

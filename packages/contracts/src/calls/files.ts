@@ -48,17 +48,20 @@ export interface TreeNode {
   expanded: boolean;
   children: TreeNode[];
 }
-export const treeNodeSchema: z.ZodType<TreeNode> = z.lazy(() =>
-  z.object({
-    _id: z.string(),
-    name: z.string(),
-    path: z.string(),
-    folder: z.literal(true),
-    lock: z.boolean(),
-    expanded: z.boolean(),
-    children: z.array(treeNodeSchema),
-  }),
-);
+// Registered under an id: a recursive schema is a named component of the OpenAPI document.
+export const treeNodeSchema: z.ZodType<TreeNode> = z
+  .lazy(() =>
+    z.object({
+      _id: z.string(),
+      name: z.string(),
+      path: z.string(),
+      folder: z.literal(true),
+      lock: z.boolean(),
+      expanded: z.boolean(),
+      children: z.array(treeNodeSchema),
+    }),
+  )
+  .meta({ id: 'TreeNode' });
 export const treeQuerySchema = z.object({ path: pathField.optional() });
 
 export const createFolderRequestSchema = z.object({

@@ -1,0 +1,365 @@
+// The calls of the HTTP API, one entry per route, keyed by the route's policy name (the
+// OpenAPI operationId). A test walks the server's routes and fails when an entry and its
+// route disagree on method, path or any schema.
+import { z } from 'zod';
+import {
+  accountListSchema,
+  accountPermissionsSchema,
+  accountQuerySchema,
+  accountSchema,
+  bulkListRequestSchema,
+  bulkPreviewSchema,
+  bulkRegisterResponseSchema,
+  createAccountRequestSchema,
+  deleteAccountByAdminRequestSchema,
+  deleteOwnAccountRequestSchema,
+  initialPasswordSchema,
+  profileListSchema,
+  profileQuerySchema,
+  updateAccountRequestSchema,
+} from './accounts.js';
+import { appPasswordCreateSchema, appPasswordCreatedSchema, appPasswordListSchema } from './app-passwords.js';
+import {
+  auditExportDownloadQuerySchema,
+  auditExportQuerySchema,
+  auditExportTicketSchema,
+  auditListSchema,
+  auditNodeQuerySchema,
+  auditPeopleQuerySchema,
+  auditPeopleSchema,
+  auditQuerySchema,
+  auditSettingsSchema,
+} from './audit.js';
+import { loginRequestSchema, setupRequestSchema, setupStatusSchema, userSchema } from './auth.js';
+import { messageResponseSchema, okResponseSchema } from './common.js';
+import { dashboardQuerySchema, dashboardSchema } from './dashboard.js';
+import { downloadTicketRequestSchema, downloadTicketSchema } from './download-tickets.js';
+import { markedQuerySchema, markedResponseSchema, rootVolumeRequestSchema, trashResponseSchema, treeResponseSchema } from './file-tree.js';
+import {
+  createFolderRequestSchema,
+  dashboardVolumeSchema,
+  fileEntrySchema,
+  listQuerySchema,
+  listResponseSchema,
+  lockRequestSchema,
+  moveRequestSchema,
+  pathQuerySchema,
+  permissionListSchema,
+  previewStreamQuerySchema,
+  previewTicketSchema,
+  renameRequestSchema,
+  rootFolderSchema,
+  rootUsageSchema,
+  starRequestSchema,
+  trashRequestSchema,
+  treeQuerySchema,
+  uploadChunkResponseSchema,
+  uploadStatusQuerySchema,
+  uploadStatusSchema,
+} from './files.js';
+import {
+  addGroupMembersRequestSchema,
+  createGroupRequestSchema,
+  groupInfoListSchema,
+  groupInfoQuerySchema,
+  groupInfoSchema,
+  groupListSchema,
+  groupNotificationRequestSchema,
+  updateGroupRequestSchema,
+} from './groups.js';
+import { licenceCheckSchema, licenceSchema, licenceUpdateRequestSchema, licenceUpdateResponseSchema } from './licence.js';
+import {
+  createResourceRequestSchema,
+  resourceListSchema,
+  resourceQuerySchema,
+  resourceSchema,
+  settingListSchema,
+  updateResourceRequestSchema,
+  updateSettingRequestSchema,
+} from './permissions.js';
+import { noticeCreateSchema, noticeSchema, notificationQuerySchema, notificationSchema, notificationUpdateSchema, taskCacheSchema } from './realtime.js';
+import {
+  approvalRequestListSchema,
+  approvalRequestSchema,
+  createRequestSchema,
+  requestActionSchema,
+  requestListQuerySchema,
+  secureStatusQuerySchema,
+  secureStatusSchema,
+} from './requests.js';
+import { searchQuerySchema, searchResponseSchema } from './search.js';
+import {
+  createShareRequestSchema,
+  publicShareListSchema,
+  publicSharePathQuerySchema,
+  publicShareSchema,
+  shareDownloadTicketQuerySchema,
+  shareDownloadTicketRequestSchema,
+  shareDownloadTicketSchema,
+  shareLinkSchema,
+  shareListSchema,
+  shareUnlockRequestSchema,
+  shareUnlockResponseSchema,
+  updateShareRequestSchema,
+} from './shares.js';
+import {
+  changePasswordRequestSchema,
+  changePasswordResponseSchema,
+  factorsSchema,
+  loginResponseSchema,
+  otpQrRequestSchema,
+  otpQrResponseSchema,
+  refreshResponseSchema,
+  sessionUserRequestSchema,
+  updateFactorsRequestSchema,
+  verifyOtpRequestSchema,
+  verifyOtpResponseSchema,
+  webauthnLoginOptionsRequestSchema,
+  webauthnLoginOptionsResponseSchema,
+  webauthnLoginVerifyRequestSchema,
+  webauthnLoginVerifyResponseSchema,
+  webauthnOptionsSchema,
+  webauthnRegisterRequestSchema,
+} from './sign-in.js';
+import {
+  restoreCreateSchema,
+  restoreListQuerySchema,
+  restoreListSchema,
+  restoreSchema,
+  snapshotItemListSchema,
+  snapshotItemsQuerySchema,
+  snapshotPlanCreateSchema,
+  snapshotPlanListSchema,
+  snapshotPlanSchema,
+  snapshotPlanUpdateSchema,
+  snapshotRunListQuerySchema,
+  snapshotRunListSchema,
+  snapshotRunSchema,
+  snapshotScheduleStatusSchema,
+} from './snapshots.js';
+import { adminModeRequestSchema, adminModeResponseSchema, syncListSchema, syncRequestSchema, syncSchema, volumeListSchema } from './storage.js';
+import {
+  accessLogFilterSchema,
+  accessLogPageSchema,
+  accessLogQuerySchema,
+  healthResponseSchema,
+  networkListSchema,
+  policyListSchema,
+  systemInfoSchema,
+} from './system.js';
+import { downloadQuerySchema, storageSettingsRequestSchema, storageSettingsSchema } from './transfer.js';
+import { trashCountResponseSchema, trashListQuerySchema, trashListResponseSchema, trashRestoreRequestSchema, trashRetentionSchema } from './trash.js';
+import {
+  allowedHostsSchema,
+  incomingUploadResponseSchema,
+  incomingWebhookCreateSchema,
+  incomingWebhookListSchema,
+  incomingWebhookSchema,
+  outgoingWebhookCreateSchema,
+  outgoingWebhookCreatedSchema,
+  outgoingWebhookListSchema,
+  webhookDeliveryListSchema,
+} from './webhooks.js';
+import { defineCall } from '../client/define-call.js';
+
+/** Every call of the JSON API (WebDAV under /dav/ and the web app's files are not JSON calls). */
+export const apiCalls = {
+  // auth
+  fingerprint_register: defineCall({ method: 'PUT', path: '/api/auth', body: webauthnRegisterRequestSchema, response: messageResponseSchema }),
+  app_passwords: defineCall({ method: 'GET', path: '/api/auth/app-passwords', response: appPasswordListSchema }),
+  app_password_create: defineCall({ method: 'POST', path: '/api/auth/app-passwords', body: appPasswordCreateSchema, response: appPasswordCreatedSchema }),
+  app_password_revoke: defineCall({ method: 'DELETE', path: '/api/auth/app-passwords/:id' }),
+  factors: defineCall({ method: 'GET', path: '/api/auth/factors', response: factorsSchema }),
+  factors_update: defineCall({ method: 'PUT', path: '/api/auth/factors', body: updateFactorsRequestSchema, response: factorsSchema }),
+  fingerprint_options: defineCall({ method: 'POST', path: '/api/auth/generate', response: webauthnOptionsSchema }),
+  login: defineCall({ method: 'POST', path: '/api/auth/login', body: loginRequestSchema, response: loginResponseSchema }),
+  otp_register: defineCall({ method: 'POST', path: '/api/auth/login/otp', body: otpQrRequestSchema, response: otpQrResponseSchema }),
+  logout: defineCall({ method: 'POST', path: '/api/auth/logout', body: sessionUserRequestSchema.partial().optional() }),
+  refresh: defineCall({ method: 'POST', path: '/api/auth/refresh', body: sessionUserRequestSchema, response: refreshResponseSchema }),
+  setup_status: defineCall({ method: 'GET', path: '/api/auth/setup', response: setupStatusSchema }),
+  setup: defineCall({ method: 'POST', path: '/api/auth/setup', body: setupRequestSchema, response: webauthnLoginVerifyResponseSchema }),
+  verify_otp: defineCall({ method: 'POST', path: '/api/auth/verify/otp', body: verifyOtpRequestSchema, response: verifyOtpResponseSchema }),
+  fingerprint_login_options: defineCall({
+    method: 'POST',
+    path: '/api/auth/webauthn/login',
+    body: webauthnLoginOptionsRequestSchema,
+    response: webauthnLoginOptionsResponseSchema,
+  }),
+  fingerprint_login: defineCall({
+    method: 'POST',
+    path: '/api/auth/webauthn/verify',
+    body: webauthnLoginVerifyRequestSchema,
+    response: webauthnLoginVerifyResponseSchema,
+  }),
+  // dashboard
+  dashboard: defineCall({ method: 'GET', path: '/api/dashboard', query: dashboardQuerySchema, response: dashboardSchema }),
+  dashboard_volume: defineCall({ method: 'GET', path: '/api/dashboard/volume', response: dashboardVolumeSchema }),
+  // event
+  event_list: defineCall({ method: 'GET', path: '/api/event', query: auditQuerySchema, response: auditListSchema }),
+  event_export: defineCall({ method: 'GET', path: '/api/event/export', query: auditExportDownloadQuerySchema }),
+  event_export_ticket: defineCall({ method: 'POST', path: '/api/event/export/ticket', query: auditExportQuerySchema, response: auditExportTicketSchema }),
+  event_node: defineCall({ method: 'GET', path: '/api/event/node/:nodeId', query: auditNodeQuerySchema, response: auditListSchema }),
+  event_people: defineCall({ method: 'GET', path: '/api/event/people', query: auditPeopleQuerySchema, response: auditPeopleSchema }),
+  // file
+  folder_create: defineCall({ method: 'POST', path: '/api/file', body: createFolderRequestSchema, response: fileEntrySchema }),
+  file_copy: defineCall({ method: 'POST', path: '/api/file/copy', body: moveRequestSchema, response: fileEntrySchema }),
+  file_download: defineCall({ method: 'GET', path: '/api/file/download', query: downloadQuerySchema }),
+  file_download_ticket: defineCall({ method: 'POST', path: '/api/file/download/ticket', body: downloadTicketRequestSchema, response: downloadTicketSchema }),
+  file_list: defineCall({ method: 'GET', path: '/api/file/list', query: listQuerySchema, response: listResponseSchema }),
+  file_lock: defineCall({ method: 'PUT', path: '/api/file/lock', body: lockRequestSchema, response: fileEntrySchema }),
+  file_move: defineCall({ method: 'POST', path: '/api/file/move', body: moveRequestSchema, response: fileEntrySchema }),
+  file_preview: defineCall({ method: 'GET', path: '/api/file/preview', query: pathQuerySchema }),
+  file_preview_stream: defineCall({ method: 'GET', path: '/api/file/preview/stream', query: previewStreamQuerySchema }),
+  file_preview_ticket: defineCall({ method: 'GET', path: '/api/file/preview/ticket', query: pathQuerySchema, response: previewTicketSchema }),
+  file_recent: defineCall({ method: 'GET', path: '/api/file/recent', query: markedQuerySchema, response: markedResponseSchema }),
+  file_rename: defineCall({ method: 'PUT', path: '/api/file/rename', body: renameRequestSchema, response: fileEntrySchema }),
+  root_list: defineCall({ method: 'GET', path: '/api/file/root', response: rootFolderSchema.array() }),
+  root_usage: defineCall({ method: 'GET', path: '/api/file/root/usage', response: rootUsageSchema }),
+  root_volume: defineCall({ method: 'PUT', path: '/api/file/root/volume', body: rootVolumeRequestSchema, response: rootFolderSchema }),
+  file_star: defineCall({ method: 'PUT', path: '/api/file/star', body: starRequestSchema, response: okResponseSchema }),
+  file_starred: defineCall({ method: 'GET', path: '/api/file/starred', query: markedQuerySchema, response: markedResponseSchema }),
+  file_trash: defineCall({ method: 'POST', path: '/api/file/trash', body: trashRequestSchema, response: trashResponseSchema }),
+  file_tree: defineCall({ method: 'GET', path: '/api/file/tree', query: treeQuerySchema, response: treeResponseSchema }),
+  file_upload: defineCall({ method: 'POST', path: '/api/file/upload', response: uploadChunkResponseSchema, form: true }),
+  file_upload_status: defineCall({ method: 'GET', path: '/api/file/upload/status', query: uploadStatusQuerySchema, response: uploadStatusSchema }),
+  // group
+  group_list: defineCall({ method: 'GET', path: '/api/group', response: groupListSchema }),
+  group_create: defineCall({ method: 'POST', path: '/api/group', body: createGroupRequestSchema, response: groupInfoSchema }),
+  group_update: defineCall({ method: 'PUT', path: '/api/group', body: updateGroupRequestSchema, response: groupInfoSchema }),
+  group_delete: defineCall({ method: 'DELETE', path: '/api/group/:id', response: okResponseSchema }),
+  group_members_add: defineCall({ method: 'POST', path: '/api/group/:id/members', body: addGroupMembersRequestSchema, response: groupInfoSchema }),
+  group_member_remove: defineCall({ method: 'DELETE', path: '/api/group/:id/members/:userId', response: groupInfoSchema }),
+  group_info: defineCall({ method: 'GET', path: '/api/group/info', query: groupInfoQuerySchema, response: groupInfoListSchema }),
+  // notice
+  notice_list: defineCall({ method: 'GET', path: '/api/notice', response: z.array(noticeSchema) }),
+  notice_create: defineCall({ method: 'POST', path: '/api/notice', body: noticeCreateSchema, response: noticeSchema }),
+  notice_delete: defineCall({ method: 'DELETE', path: '/api/notice/:id' }),
+  // notification
+  notification_list: defineCall({ method: 'GET', path: '/api/notification', query: notificationQuerySchema, response: z.array(notificationSchema) }),
+  notification_read: defineCall({ method: 'PUT', path: '/api/notification', body: notificationUpdateSchema, response: messageResponseSchema }),
+  notification_group: defineCall({ method: 'POST', path: '/api/notification/group', body: groupNotificationRequestSchema, response: okResponseSchema }),
+  notification_read_all: defineCall({ method: 'PUT', path: '/api/notification/read-all', response: messageResponseSchema }),
+  // permission
+  resource_list: defineCall({ method: 'GET', path: '/api/resource', query: resourceQuerySchema, response: resourceListSchema }),
+  resource_create: defineCall({ method: 'POST', path: '/api/resource', body: createResourceRequestSchema, response: resourceSchema }),
+  resource_update: defineCall({ method: 'PUT', path: '/api/resource', body: updateResourceRequestSchema, response: resourceSchema }),
+  resource_delete: defineCall({ method: 'DELETE', path: '/api/resource/:id', response: z.object({ success: z.boolean() }) }),
+  // request
+  request_list: defineCall({ method: 'GET', path: '/api/request', query: requestListQuerySchema, response: approvalRequestListSchema }),
+  request_create: defineCall({ method: 'POST', path: '/api/request', body: createRequestSchema, response: approvalRequestSchema }),
+  request_update: defineCall({ method: 'PUT', path: '/api/request/:id', body: requestActionSchema, response: approvalRequestSchema }),
+  request_secure_status: defineCall({ method: 'GET', path: '/api/request/secure', query: secureStatusQuerySchema, response: secureStatusSchema }),
+  // resource
+  resource_permission: defineCall({ method: 'GET', path: '/api/resource/permission', query: pathQuerySchema, response: permissionListSchema }),
+  // restore
+  restore_list: defineCall({ method: 'GET', path: '/api/restore', query: restoreListQuerySchema, response: restoreListSchema }),
+  restore_start: defineCall({ method: 'POST', path: '/api/restore', body: restoreCreateSchema, response: restoreSchema }),
+  restore_retry: defineCall({ method: 'POST', path: '/api/restore/:id/retry', response: restoreSchema }),
+  // search
+  search_keyword: defineCall({ method: 'GET', path: '/api/search/keyword', query: searchQuerySchema, response: searchResponseSchema }),
+  search_keyword_llm: defineCall({ method: 'GET', path: '/llm/search/keyword', query: searchQuerySchema, response: searchResponseSchema }),
+  // setting
+  setting: defineCall({ method: 'GET', path: '/api/setting', response: settingListSchema }),
+  setting_update: defineCall({ method: 'PUT', path: '/api/setting', body: updateSettingRequestSchema, response: settingListSchema }),
+  admin_mode_off: defineCall({ method: 'DELETE', path: '/api/setting/admin', response: adminModeResponseSchema }),
+  admin_mode: defineCall({ method: 'POST', path: '/api/setting/admin', body: adminModeRequestSchema, response: adminModeResponseSchema }),
+  audit_setting: defineCall({ method: 'GET', path: '/api/setting/audit', response: auditSettingsSchema }),
+  audit_setting_update: defineCall({ method: 'PUT', path: '/api/setting/audit', body: auditSettingsSchema, response: auditSettingsSchema }),
+  storage_setting: defineCall({ method: 'GET', path: '/api/setting/storage', response: storageSettingsSchema }),
+  storage_setting_update: defineCall({ method: 'PUT', path: '/api/setting/storage', body: storageSettingsRequestSchema, response: storageSettingsSchema }),
+  // share
+  share_list: defineCall({ method: 'GET', path: '/api/share', response: shareListSchema }),
+  share_create: defineCall({ method: 'POST', path: '/api/share', body: createShareRequestSchema, response: shareLinkSchema }),
+  share_delete: defineCall({ method: 'DELETE', path: '/api/share/:id', response: okResponseSchema }),
+  share_update: defineCall({ method: 'PUT', path: '/api/share/:id', body: updateShareRequestSchema, response: shareLinkSchema }),
+  share_public: defineCall({ method: 'GET', path: '/api/share/public/:key', response: publicShareSchema }),
+  share_public_download: defineCall({ method: 'GET', path: '/api/share/public/:key/download', query: publicSharePathQuerySchema }),
+  share_public_list: defineCall({ method: 'GET', path: '/api/share/public/:key/list', query: publicSharePathQuerySchema, response: publicShareListSchema }),
+  share_public_preview: defineCall({ method: 'GET', path: '/api/share/public/:key/preview', query: publicSharePathQuerySchema }),
+  share_public_download_ticket: defineCall({
+    method: 'POST',
+    path: '/api/share/public/:key/ticket',
+    body: shareDownloadTicketRequestSchema,
+    response: shareDownloadTicketSchema,
+  }),
+  share_public_unlock: defineCall({
+    method: 'POST',
+    path: '/api/share/public/:key/unlock',
+    body: shareUnlockRequestSchema,
+    response: shareUnlockResponseSchema,
+  }),
+  share_public_ticket_download: defineCall({ method: 'GET', path: '/api/share/public/download', query: shareDownloadTicketQuerySchema }),
+  // snapshot
+  snapshot_plan_list: defineCall({ method: 'GET', path: '/api/snapshot/plan', response: snapshotPlanListSchema }),
+  snapshot_plan_create: defineCall({ method: 'POST', path: '/api/snapshot/plan', body: snapshotPlanCreateSchema, response: snapshotPlanSchema }),
+  snapshot_plan_delete: defineCall({ method: 'DELETE', path: '/api/snapshot/plan/:id' }),
+  snapshot_plan_get: defineCall({ method: 'GET', path: '/api/snapshot/plan/:id', response: snapshotPlanSchema }),
+  snapshot_plan_update: defineCall({ method: 'PUT', path: '/api/snapshot/plan/:id', body: snapshotPlanUpdateSchema, response: snapshotPlanSchema }),
+  snapshot_run: defineCall({ method: 'POST', path: '/api/snapshot/plan/:id/run', response: snapshotRunSchema }),
+  snapshot_run_list: defineCall({ method: 'GET', path: '/api/snapshot/run', query: snapshotRunListQuerySchema, response: snapshotRunListSchema }),
+  snapshot_items: defineCall({ method: 'GET', path: '/api/snapshot/run/:id/items', query: snapshotItemsQuerySchema, response: snapshotItemListSchema }),
+  snapshot_schedule_status: defineCall({ method: 'PUT', path: '/api/snapshot/schedule/:id', body: snapshotScheduleStatusSchema, response: snapshotPlanSchema }),
+  // storage
+  storage_sync_list: defineCall({ method: 'GET', path: '/api/storage/sync', response: syncListSchema }),
+  storage_sync: defineCall({ method: 'POST', path: '/api/storage/sync', body: syncRequestSchema, response: syncSchema }),
+  storage_volume: defineCall({ method: 'GET', path: '/api/storage/volume', response: volumeListSchema }),
+  sync_cancel: defineCall({ method: 'POST', path: '/api/sync/cancel/:id', response: messageResponseSchema }),
+  // system
+  health: defineCall({ method: 'GET', path: '/api/health', response: healthResponseSchema }),
+  policy: defineCall({ method: 'GET', path: '/api/policy', response: policyListSchema }),
+  system_info: defineCall({ method: 'GET', path: '/api/system', response: systemInfoSchema }),
+  license: defineCall({ method: 'GET', path: '/api/system/license', response: licenceSchema }),
+  license_update: defineCall({ method: 'PUT', path: '/api/system/license', body: licenceUpdateRequestSchema, response: licenceUpdateResponseSchema }),
+  license_check: defineCall({ method: 'GET', path: '/api/system/license/check', response: licenceCheckSchema }),
+  system_log: defineCall({ method: 'GET', path: '/api/system/log', query: accessLogQuerySchema, response: accessLogPageSchema }),
+  system_log_export: defineCall({ method: 'GET', path: '/api/system/log/export', query: accessLogFilterSchema }),
+  system_network: defineCall({ method: 'GET', path: '/api/system/network', response: networkListSchema }),
+  // task
+  task_cache: defineCall({ method: 'GET', path: '/api/cache', response: taskCacheSchema }),
+  task_delete: defineCall({ method: 'DELETE', path: '/api/cache/:cacheKey' }),
+  restore_cancel: defineCall({ method: 'POST', path: '/api/restore/cancel/:id', response: messageResponseSchema }),
+  snapshot_cancel: defineCall({ method: 'POST', path: '/api/snapshot/cancel/:id', response: messageResponseSchema }),
+  // trash
+  trash_empty: defineCall({ method: 'DELETE', path: '/api/trash', response: trashCountResponseSchema }),
+  trash_list: defineCall({ method: 'GET', path: '/api/trash', query: trashListQuerySchema, response: trashListResponseSchema }),
+  trash_delete: defineCall({ method: 'DELETE', path: '/api/trash/:id', response: trashCountResponseSchema }),
+  trash_restore: defineCall({ method: 'POST', path: '/api/trash/restore', body: trashRestoreRequestSchema, response: trashCountResponseSchema }),
+  trash_retention: defineCall({ method: 'GET', path: '/api/trash/retention', response: trashRetentionSchema }),
+  trash_retention_update: defineCall({ method: 'PUT', path: '/api/trash/retention', body: trashRetentionSchema, response: trashRetentionSchema }),
+  // user
+  avatar_image: defineCall({ method: 'GET', path: '/api/avatar/:key' }),
+  user_list: defineCall({ method: 'GET', path: '/api/user', query: accountQuerySchema, response: accountListSchema }),
+  user_create: defineCall({ method: 'POST', path: '/api/user', body: createAccountRequestSchema, response: accountSchema }),
+  user_update: defineCall({ method: 'PUT', path: '/api/user', body: updateAccountRequestSchema, response: accountSchema }),
+  user_permissions: defineCall({ method: 'GET', path: '/api/user/:id/permissions', response: accountPermissionsSchema }),
+  user_delete_own: defineCall({ method: 'POST', path: '/api/user/account', body: deleteOwnAccountRequestSchema, response: okResponseSchema }),
+  user_delete: defineCall({ method: 'POST', path: '/api/user/admin', body: deleteAccountByAdminRequestSchema, response: okResponseSchema }),
+  user_excel: defineCall({ method: 'POST', path: '/api/user/excel', response: bulkPreviewSchema, form: true }),
+  user_initial_password: defineCall({ method: 'GET', path: '/api/user/initial-password', response: initialPasswordSchema }),
+  me: defineCall({ method: 'GET', path: '/api/user/me', response: userSchema }),
+  password_change: defineCall({ method: 'PUT', path: '/api/user/password', body: changePasswordRequestSchema, response: changePasswordResponseSchema }),
+  user_profile: defineCall({ method: 'GET', path: '/api/user/profile', query: profileQuerySchema, response: profileListSchema }),
+  user_avatar_delete: defineCall({ method: 'DELETE', path: '/api/user/profile/:id', response: userSchema }),
+  user_avatar: defineCall({ method: 'POST', path: '/api/user/profile/:id', response: userSchema, form: true }),
+  user_register: defineCall({ method: 'POST', path: '/api/user/register', body: bulkListRequestSchema, response: bulkRegisterResponseSchema }),
+  user_register_check: defineCall({ method: 'POST', path: '/api/user/register/check', body: bulkListRequestSchema, response: bulkPreviewSchema }),
+  // webhook
+  webhook_list: defineCall({ method: 'GET', path: '/api/webhooks', response: incomingWebhookListSchema }),
+  webhook_create: defineCall({ method: 'POST', path: '/api/webhooks', body: incomingWebhookCreateSchema, response: incomingWebhookSchema }),
+  webhook_delete: defineCall({ method: 'DELETE', path: '/api/webhooks/:id', response: okResponseSchema }),
+  webhook_allowed_hosts: defineCall({ method: 'GET', path: '/api/webhooks/allowed-hosts', response: allowedHostsSchema }),
+  webhook_allowed_hosts_update: defineCall({ method: 'PUT', path: '/api/webhooks/allowed-hosts', body: allowedHostsSchema, response: allowedHostsSchema }),
+  webhook_incoming_call: defineCall({ method: 'POST', path: '/api/webhooks/incoming/:token', response: incomingUploadResponseSchema, form: true }),
+  webhook_outgoing_list: defineCall({ method: 'GET', path: '/api/webhooks/outgoing', response: outgoingWebhookListSchema }),
+  webhook_outgoing_create: defineCall({
+    method: 'POST',
+    path: '/api/webhooks/outgoing',
+    body: outgoingWebhookCreateSchema,
+    response: outgoingWebhookCreatedSchema,
+  }),
+  webhook_outgoing_delete: defineCall({ method: 'DELETE', path: '/api/webhooks/outgoing/:id', response: okResponseSchema }),
+  webhook_deliveries: defineCall({ method: 'GET', path: '/api/webhooks/outgoing/:id/deliveries', response: webhookDeliveryListSchema }),
+} as const;
+
+/** The name of a call: its route's policy name. */
+export type ApiCallName = keyof typeof apiCalls;
