@@ -30,6 +30,7 @@ function pageRoutes(): RouteObject[] {
             { path: 'shared', lazy: () => import('../routes/shared/shared-route').then((m) => ({ Component: m.SharedRoute })) },
             { path: 'starred', lazy: () => import('../routes/starred/starred-route').then((m) => ({ Component: m.StarredRoute })) },
             { path: 'requests', lazy: () => import('../routes/requests/requests-route').then((m) => ({ Component: m.RequestsRoute })) },
+            { path: 'my-trash', lazy: () => import('../routes/my-trash/my-trash-route').then((m) => ({ Component: m.MyTrashRoute })) },
             { path: 'storage/*', lazy: () => import('../routes/storage/storage-route').then((m) => ({ Component: m.StorageRoute })) },
             { path: 'user/:email', lazy: () => import('../routes/user/user-route').then((m) => ({ Component: m.UserRoute })) },
             { path: 'guide', lazy: () => import('../routes/guide/guide-route').then((m) => ({ Component: m.GuideRoute })) },

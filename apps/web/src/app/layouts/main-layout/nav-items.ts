@@ -4,6 +4,7 @@ import {
   mdiClipboardCheckOutline,
   mdiClockOutline,
   mdiDatabaseOutline,
+  mdiDeleteRestore,
   mdiHomeOutline,
   mdiRestore,
   mdiShareVariantOutline,
@@ -32,6 +33,7 @@ export const MENU_ITEMS: NavItem[] = [
   { path: '/shared', label: k('nav_shared'), icon: mdiShareVariantOutline },
   { path: '/starred', label: k('nav_starred'), icon: mdiStarOutline },
   { path: '/requests', label: k('nav_requests'), icon: mdiClipboardCheckOutline },
+  { path: '/my-trash', label: k('nav_my_trash'), icon: mdiDeleteRestore },
 ];
 
 export const STORAGE_ITEM: NavItem = {

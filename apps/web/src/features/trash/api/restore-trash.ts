@@ -1,6 +1,9 @@
-import { trashCountResponseSchema } from '@bogwan/contracts';
+import { trashCountResponseSchema, type TrashEntry } from '@bogwan/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { useTranslation } from 'react-i18next';
+import { ApiError, apiFetch } from '../../../api/client';
+import { notify } from '../../../components/notify';
+import { messageText } from '../../../i18n/keys';
 import { trashKeys } from './keys';
 
 /** POST /api/trash/restore `{ids}`: puts items back where they were (all or none). */
@@ -17,3 +20,15 @@ export function useRestoreTrash() {
   });
 }
 
+
+/** Restores one entry and says so (or why not) in a notice; for the trash tables' restore buttons. */
+export function useRestoreEntry() {
+  const { t } = useTranslation();
+  const restore = useRestoreTrash();
+  const start = (entry: TrashEntry) =>
+    restore.mutate([entry._id], {
+      onSuccess: () => notify(t('trash_restore_complete_message', { name: entry.name })),
+      onError: (error) => notify(messageText(t, error instanceof ApiError ? error.messageKey : null), 'error'),
+    });
+  return { start, isPending: restore.isPending };
+}

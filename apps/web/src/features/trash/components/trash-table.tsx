@@ -13,7 +13,8 @@ import { formatBytes } from '../../../lib/format-bytes';
 
 export interface TrashRowActions {
   restore: (entry: TrashEntry) => void;
-  purge: (entry: TrashEntry) => void;
+  /** Deleting for good (administrators); without it the table is one's own trash: no "who" column, no delete. */
+  purge?: (entry: TrashEntry) => void;
   busy: boolean;
 }
 
@@ -24,9 +25,10 @@ export function originOf(entry: TrashEntry): string | null {
   return cut <= 0 ? '/' : entry.path.slice(0, cut);
 }
 
-/** Columns of the trash: name, where from, who, when, size, and the row's actions. */
+/** Columns of the trash: name, where from, who (the administrative trash), when, size, and the row's actions. */
 export function trashColumns(t: TFunction, locale: string, actions: TrashRowActions): PagedColumn<TrashEntry>[] {
-  return [
+  const { purge } = actions;
+  const columns: PagedColumn<TrashEntry>[] = [
     {
       id: 'name',
       label: t('column_name'),
@@ -83,7 +85,7 @@ export function trashColumns(t: TFunction, locale: string, actions: TrashRowActi
     {
       id: 'actions',
       label: '',
-      width: 96,
+      width: purge ? 96 : 56,
       align: 'right',
       render: (row) => (
         <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
@@ -94,15 +96,18 @@ export function trashColumns(t: TFunction, locale: string, actions: TrashRowActi
               </IconButton>
             </span>
           </Tooltip>
-          <Tooltip title={t('trash_delete_forever')}>
-            <span>
-              <IconButton size="small" color="error" aria-label={`${t('trash_delete_forever')}: ${row.name}`} onClick={() => actions.purge(row)} disabled={actions.busy}>
-                <MdiIcon path={mdiDeleteForeverOutline} fontSize="small" />
-              </IconButton>
-            </span>
-          </Tooltip>
+          {purge && (
+            <Tooltip title={t('trash_delete_forever')}>
+              <span>
+                <IconButton size="small" color="error" aria-label={`${t('trash_delete_forever')}: ${row.name}`} onClick={() => purge(row)} disabled={actions.busy}>
+                  <MdiIcon path={mdiDeleteForeverOutline} fontSize="small" />
+                </IconButton>
+              </span>
+            </Tooltip>
+          )}
         </Box>
       ),
     },
   ];
+  return purge ? columns : columns.filter((column) => column.id !== 'trashedBy');
 }

@@ -19,7 +19,7 @@ import { useLocale } from '../../../i18n/use-locale';
 import { ConfirmDialog } from '../../files/components/dialogs/confirm-dialog';
 import { useTrash } from '../api/get-trash';
 import { usePurgeTrash } from '../api/purge-trash';
-import { useRestoreTrash } from '../api/restore-trash';
+import { useRestoreEntry } from '../api/restore-trash';
 import { RetentionForm } from './retention-form';
 import { trashColumns } from './trash-table';
 
@@ -32,7 +32,7 @@ export function TrashView() {
   const locale = useLocale();
   const paging = usePaging(SETTINGS_PAGE_SIZE);
   const trash = useTrash(paging.page * paging.rowsPerPage, paging.rowsPerPage);
-  const restore = useRestoreTrash();
+  const restore = useRestoreEntry();
   const purge = usePurgeTrash();
   const [target, setTarget] = useState<PurgeTarget>(null);
   const total = trash.data?.total ?? 0;
@@ -40,11 +40,7 @@ export function TrashView() {
 
   const columns = trashColumns(t, locale, {
     busy: restore.isPending || purge.isPending,
-    restore: (entry) =>
-      restore.mutate([entry._id], {
-        onSuccess: () => notify(t('trash_restore_complete_message', { name: entry.name })),
-        onError: failed,
-      }),
+    restore: restore.start,
     purge: (entry) => setTarget({ entry }),
   });
 
