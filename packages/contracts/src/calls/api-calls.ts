@@ -322,6 +322,7 @@ export const apiCalls = {
   // trash
   trash_empty: defineCall({ method: 'DELETE', path: '/api/trash', response: trashCountResponseSchema }),
   trash_list: defineCall({ method: 'GET', path: '/api/trash', query: trashListQuerySchema, response: trashListResponseSchema }),
+  trash_list_mine: defineCall({ method: 'GET', path: '/api/trash/mine', query: trashListQuerySchema, response: trashListResponseSchema }),
   trash_delete: defineCall({ method: 'DELETE', path: '/api/trash/:id', response: trashCountResponseSchema }),
   trash_restore: defineCall({ method: 'POST', path: '/api/trash/restore', body: trashRestoreRequestSchema, response: trashCountResponseSchema }),
   trash_retention: defineCall({ method: 'GET', path: '/api/trash/retention', response: trashRetentionSchema }),
