@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compressAssetsPlugin } from './build/compress-assets.ts';
 import { initialSizePlugin } from './build/initial-size-plugin.ts';
 import { inlineIconsPlugin } from './build/inline-icons-plugin.ts';
 
@@ -11,6 +12,8 @@ export default defineConfig({
     inlineIconsPlugin(),
     react(),
     initialSizePlugin({ routeModule: 'src/routes/auth-login/auth-login-route.tsx', alsoLoaded: ['src/i18n/ko.json'], goalKb: 300 }),
+    // Last: brotli and gzip copies of the written files, served by Accept-Encoding.
+    compressAssetsPlugin(),
   ],
   server: {
     proxy: {

@@ -9,9 +9,11 @@ import { SecretBox } from './crypto/secret-box.js';
 import { prepareDataDir } from './data-dir.js';
 import { type Db, migrateToLatest, openDb, pingDb } from './db/index.js';
 import { registerAuthorization } from './http/authorize.js';
+import { registerJsonCompression } from './http/compression.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerMultipartChecks } from './http/multipart.js';
 import { registerOpenApi } from './http/openapi.js';
+import { registerRequestLog } from './http/request-log.js';
 import { PolicyRegistry } from './http/policy.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
@@ -42,6 +44,8 @@ import { LicenceService } from './modules/licence/licence.service.js';
 import { registerAuditContext } from './modules/audit/audit-context.js';
 import { registerAudit } from './modules/audit/audit.module.js';
 import { registerDashboard } from './modules/dashboard/dashboard.module.js';
+import { registerHealth } from './modules/health/health.module.js';
+import { registerMetrics } from './metrics/metrics.module.js';
 import { registerFiles } from './modules/files/files.module.js';
 import { answerFrameworkError } from './modules/dav/dav-bad-urls.js';
 import { registerDav } from './modules/dav/dav.module.js';
@@ -163,6 +167,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandler(app);
   registerMultipartChecks(app);
   registerSecurityHeaders(app);
+  registerJsonCompression(app);
+  if (config.logRequests) registerRequestLog(app);
+  await registerMetrics(app, { config, db });
   await app.register(fastifyCookie);
   const sessionsRepo = new SessionsRepo(db);
   const authorize = { tokens, sessions: sessionsRepo };
@@ -244,6 +251,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     healthy: async () => ((await pingDb(db)) ? transfer.stores.health() : { ok: false }),
     accessLog: accessLogService,
   });
+  await registerHealth(app, { db, redisUrl: config.redisUrl, blobStoreHealthy: async () => (await transfer.stores.health()).ok });
   await registerDashboard(app, { db, licence });
   await registerWebApp(app, config.webDir ?? DEFAULT_WEB_DIR);
 

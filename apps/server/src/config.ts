@@ -110,6 +110,10 @@ const envSchema = z.object({
     .refine((v) => checkPassword(v) === null, '9 to 20 characters with letters, digits and special characters')
     .default('Bogwan!2345'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BOGWAN_LOG_REQUESTS: boolish.default(false),
+  BOGWAN_METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  BOGWAN_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  BOGWAN_METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
 });
 
 export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
@@ -156,6 +160,10 @@ export interface Config {
   /** Password of accounts created without one; they must change it at first sign-in. */
   initialPassword: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Also write one JSON line per answered request to the process log (the access_log table keeps them anyway). */
+  logRequests: boolean;
+  /** Prometheus metrics: off unless a port (own listener) and/or a token (bearer on the main port) is set. */
+  metrics: { port: number | undefined; host: string; token: string | undefined };
 }
 
 export class ConfigError extends Error {}
@@ -198,6 +206,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       forcePathStyle: e.BOGWAN_S3_FORCE_PATH_STYLE,
     },
     logLevel: e.LOG_LEVEL,
+    logRequests: e.BOGWAN_LOG_REQUESTS,
+    metrics: { port: e.BOGWAN_METRICS_PORT, host: e.BOGWAN_METRICS_HOST, token: e.BOGWAN_METRICS_TOKEN },
   };
 }
 

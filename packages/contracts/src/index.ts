@@ -8,6 +8,7 @@ export * from './local-days.js';
 export * from './calls/common.js';
 export * from './calls/auth.js';
 export * from './calls/system.js';
+export * from './calls/health.js';
 export * from './calls/sign-in.js';
 export * from './calls/app-passwords.js';
 export * from './calls/licence.js';

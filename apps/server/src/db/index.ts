@@ -15,6 +15,13 @@ export type Db = Kysely<Database>;
 // seconds far below 2^53, so read them as numbers on both dialects.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** The PostgreSQL connection pool behind a handle (undefined on SQLite), for its metrics. */
+export function poolOf(db: Db): pg.Pool | undefined {
+  return pools.get(db);
+}
+
 /** Opens the database named by the configuration (SQLite file or PostgreSQL pool). */
 export function openDb(config: DatabaseConfig): Db {
   if (config.dialect === 'postgres') {
@@ -22,7 +29,9 @@ export function openDb(config: DatabaseConfig): Db {
     // An idle connection that the server drops (restart, failover, admin command) must not
     // crash the process: the pool replaces it on the next query.
     pool.on('error', (error) => process.emitWarning(`PostgreSQL connection lost: ${error.message}`));
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pools.set(db, pool);
+    return db;
   }
   fs.mkdirSync(path.dirname(config.file), { recursive: true, mode: 0o700 });
   ownerOnlyDatabaseFiles(config.file);

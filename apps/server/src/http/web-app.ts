@@ -20,10 +20,17 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
   if (hasBuild) {
     await app.register(async (scope) => {
       applyPolicyToScope(scope, { category: 'web', name: 'web_app', description: 'The web application and its assets', level: 0, licenceExempt: true, unlisted: true });
+      // A byte range is a range of the file itself, never of a compressed copy.
+      scope.addHook('onRequest', async (request) => {
+        if (request.headers.range !== undefined) delete request.headers['accept-encoding'];
+      });
       await scope.register(fastifyStatic, {
         root: webDir,
         wildcard: false,
         index: false,
+        // The build writes .br and .gz copies (apps/web/build/compress-assets.ts): sent by
+        // Accept-Encoding, with Vary and the copy's own length and ETag.
+        preCompressed: true,
         setHeaders(res, filePath) {
           const isAsset = filePath.startsWith(path.join(webDir, 'assets') + path.sep);
           res.header('cache-control', isAsset ? IMMUTABLE : 'no-cache');

@@ -1,0 +1,133 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialects, startServer, type TestServer } from './harness.js';
+import { REDIS_URL, redisForSuite } from './multi-process/cluster.js';
+
+const allOk = { database: 'ok', migrations: 'ok', blobStore: 'ok', redis: 'not_used' };
+
+/** Makes the blob store's tmp directory a file (the store cannot write); answers the repair. */
+function breakBlobStore(server: TestServer): () => void {
+  const tmp = path.join(server.dataDir, 'blobs', 'tmp');
+  fs.rmSync(tmp, { recursive: true });
+  fs.writeFileSync(tmp, 'a file where a directory should be');
+  return () => {
+    fs.rmSync(tmp);
+    fs.mkdirSync(tmp);
+  };
+}
+
+describe.each(dialects())('liveness and readiness on $dialect', ({ dialect, skip }) => {
+  let server: TestServer;
+  const run = it.skipIf(skip);
+  beforeAll(async () => {
+    if (!skip) server = await startServer(dialect);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  run('is live and ready while everything answers, without signing in, and never cached', async () => {
+    const live = await server.request('GET', '/api/health/live');
+    expect(live.status).toBe(200);
+    expect(live.body).toEqual({ status: 'ok' });
+    const ready = await server.request('GET', '/api/health/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({ status: 'ok', checks: allOk, failed: [] });
+    expect(ready.headers.get('cache-control')).toBe('no-store');
+  });
+
+  run('answers 503 naming the blob store when it cannot write, while staying live; /api/health agrees', async () => {
+    const repair = breakBlobStore(server);
+    try {
+      const ready = await server.request('GET', '/api/health/ready');
+      expect(ready.status).toBe(503);
+      expect(ready.body).toEqual({ status: 'unavailable', checks: { ...allOk, blobStore: 'failed' }, failed: ['blobStore'] });
+      expect((await server.request('GET', '/api/health/live')).status).toBe(200);
+      expect((await server.request('GET', '/api/health')).status).toBe(503);
+    } finally {
+      repair();
+    }
+    expect((await server.request('GET', '/api/health/ready')).status).toBe(200);
+  });
+
+  run('answers 503 naming the migrations when the database lacks one this build knows', async () => {
+    const last = await server.app.db.selectFrom('kysely_migration' as never).select('name' as never).orderBy('name' as never, 'desc').executeTakeFirstOrThrow();
+    const { name } = last as { name: string };
+    await server.app.db.deleteFrom('kysely_migration' as never).where('name' as never, '=', name as never).execute();
+    try {
+      const ready = await server.request('GET', '/api/health/ready');
+      expect(ready.status).toBe(503);
+      expect(ready.body.failed).toEqual(['migrations']);
+      expect(ready.body.checks.database).toBe('ok');
+    } finally {
+      await server.app.db.insertInto('kysely_migration' as never).values({ name, timestamp: new Date().toISOString() } as never).execute();
+    }
+    expect((await server.request('GET', '/api/health/ready')).status).toBe(200);
+  });
+});
+
+describe('readiness with Redis', () => {
+  let useRedis = false;
+  let server: TestServer | undefined;
+  let relay: net.Server | undefined;
+  let relayPort = 0;
+  const sockets = new Set<net.Socket>();
+  const startupSockets = new Set<net.Socket>();
+
+  /** A relay in front of the real Redis, so that this test can cut Redis off for this server alone. */
+  async function openRelay(port: number): Promise<void> {
+    const target = new URL(REDIS_URL);
+    relay = net.createServer((client) => {
+      const upstream = net.connect(Number(target.port || 6379), target.hostname);
+      for (const socket of [client, upstream]) {
+        sockets.add(socket);
+        socket.on('close', () => sockets.delete(socket));
+        socket.on('error', () => undefined);
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => relay!.listen(port, '127.0.0.1', resolve));
+    relayPort = (relay.address() as net.AddressInfo).port;
+  }
+
+  beforeAll(async () => {
+    useRedis = await redisForSuite();
+    if (!useRedis) return;
+    await openRelay(0);
+    server = await startServer('sqlite', { REDIS_URL: `redis://127.0.0.1:${relayPort}` });
+    for (const socket of sockets) startupSockets.add(socket);
+  });
+  afterAll(async () => {
+    await server?.close();
+    for (const socket of sockets) socket.destroy();
+    relay?.close();
+  });
+
+  it('checks Redis when one is configured, and names it when it stops answering', async (context) => {
+    if (!useRedis) return context.skip();
+    const ready = await server!.request('GET', '/api/health/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body.checks.redis).toBe('ok');
+
+    // Refuse new connections and cut the probe's own (opened by the first check, after start-up).
+    // The realtime connections stay up: cutting those too makes the socket.io Redis adapter's
+    // unawaited publishes reject unhandled, which is that adapter's matter, not readiness's.
+    relay!.close();
+    for (const socket of sockets) if (!startupSockets.has(socket)) socket.destroy();
+    const down = await server!.request('GET', '/api/health/ready');
+    expect(down.status).toBe(503);
+    expect(down.body).toMatchObject({ status: 'unavailable', failed: ['redis'], checks: { database: 'ok', blobStore: 'ok', redis: 'failed' } });
+    expect((await server!.request('GET', '/api/health/live')).status).toBe(200);
+
+    // Redis back: ready again once the clients have reconnected (they retry on their own).
+    await openRelay(relayPort);
+    let again = await server!.request('GET', '/api/health/ready');
+    for (let attempt = 0; again.status !== 200 && attempt < 50; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      again = await server!.request('GET', '/api/health/ready');
+    }
+    expect(again.body).toMatchObject({ status: 'ok', failed: [] });
+  });
+});
