@@ -67,7 +67,7 @@ export function ErrorPage({ status }: { status: number }) {
     >
       <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', maxWidth: 480 }}>
         <Logo size={48} />
-        <Typography variant="h2" component="p" sx={{ fontWeight: 700, color: 'primary.main' }}>
+        <Typography variant="h2" component="p" sx={{ fontWeight: 700, color: 'primary.text' }}>
           {status}
         </Typography>
         <Typography variant="h5" component="h1">

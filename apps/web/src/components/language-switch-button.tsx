@@ -14,7 +14,8 @@ export function LanguageSwitchButton() {
   return (
     <Button
       color="inherit"
-      aria-label={t('change_language')}
+      // The visible language name leads the accessible name (WCAG 2.5.3 label in name).
+      aria-label={`${LOCALE_NAMES[other]} (${t('change_language')})`}
       startIcon={<MdiIcon path={mdiTranslate} />}
       onClick={() => switchLocale(other)}
       lang={other}

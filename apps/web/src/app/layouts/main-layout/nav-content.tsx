@@ -23,16 +23,19 @@ interface NavContentProps {
   onNavigate?: () => void;
 }
 
+/** A titled group of links (and the folder tree): a group rather than a list, since its children are links, not list items. */
 function NavGroup({ title, collapsed, children }: { title: string; collapsed: boolean; children: ReactNode }) {
   return (
     <List
       dense
+      component="div"
+      role="group"
       aria-label={title}
       subheader={
         collapsed ? (
-          <Divider sx={{ my: 1, mx: 1.5 }} />
+          <Divider component="div" sx={{ my: 1, mx: 1.5 }} />
         ) : (
-          <ListSubheader disableSticky sx={{ bgcolor: 'transparent', lineHeight: '36px', px: 2.5 }}>
+          <ListSubheader component="div" aria-hidden disableSticky sx={{ bgcolor: 'transparent', lineHeight: '36px', px: 2.5 }}>
             {title}
           </ListSubheader>
         )

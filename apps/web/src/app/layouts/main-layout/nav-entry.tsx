@@ -36,8 +36,8 @@ export function NavEntry({ item, collapsed, onNavigate }: NavEntryProps) {
         px: collapsed ? 1.25 : 1.5,
         borderRadius: 2,
         justifyContent: collapsed ? 'center' : 'flex-start',
-        '&.Mui-selected': { color: 'primary.main' },
-        '&.Mui-selected .MuiListItemIcon-root': { color: 'primary.main' },
+        '&.Mui-selected': { color: 'primary.text' },
+        '&.Mui-selected .MuiListItemIcon-root': { color: 'primary.text' },
       }}
     >
       <ListItemIcon sx={{ minWidth: collapsed ? 0 : 40, justifyContent: 'center' }}>

@@ -117,7 +117,7 @@ export function UserMenu() {
               <MdiIcon path={THEME_OPTIONS[option].icon} fontSize="small" />
             </ListItemIcon>
             <ListItemText>{t(THEME_OPTIONS[option].label)}</ListItemText>
-            {theme === option && <MdiIcon path={mdiCheck} fontSize="small" sx={{ ml: 2, color: 'primary.main' }} />}
+            {theme === option && <MdiIcon path={mdiCheck} fontSize="small" sx={{ ml: 2, color: 'primary.text' }} />}
           </MenuItem>
         ))}
         <Divider />
@@ -133,7 +133,7 @@ export function UserMenu() {
             }}
           >
             <ListItemText inset>{LOCALE_NAMES[option]}</ListItemText>
-            {locale === option && <MdiIcon path={mdiCheck} fontSize="small" sx={{ ml: 2, color: 'primary.main' }} />}
+            {locale === option && <MdiIcon path={mdiCheck} fontSize="small" sx={{ ml: 2, color: 'primary.text' }} />}
           </MenuItem>
         ))}
         <Divider />

@@ -4,7 +4,6 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../components/mdi-icon';
 import type { SettingId } from '../../../state/settings';
@@ -25,9 +24,11 @@ export function SettingsTree({ groups, selected, onSelect }: SettingsTreeProps) 
         <List
           key={group.id}
           dense
+          component="div"
+          role="group"
           aria-label={t(group.label)}
           subheader={
-            <ListSubheader disableSticky sx={{ bgcolor: 'transparent', lineHeight: '32px', mt: 0.5 }}>
+            <ListSubheader component="div" aria-hidden disableSticky sx={{ bgcolor: 'transparent', lineHeight: '32px', mt: 0.5 }}>
               {t(group.label)}
             </ListSubheader>
           }
@@ -50,9 +51,6 @@ export function SettingsTree({ groups, selected, onSelect }: SettingsTreeProps) 
           ))}
         </List>
       ))}
-      <Typography variant="caption" component="p" sx={{ color: 'text.secondary', px: 2.5, pt: 1.5 }}>
-        {t('settings_later_note')}
-      </Typography>
     </Box>
   );
 }

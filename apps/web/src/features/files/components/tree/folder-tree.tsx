@@ -8,9 +8,10 @@ import { useCallback, useEffect, useRef, useState, type DragEvent } from 'react'
 import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../../components/mdi-icon';
 import { useTree } from '../../api/get-tree';
-import { droppedItems, isItemDrag, type DraggedItem } from '../../lib/drag-items';
+import { droppedItems, isItemDrag, startItemDrag, type DraggedItem } from '../../lib/drag-items';
 import { ancestorsOf } from '../../lib/storage-path';
 import { FileIcon } from '../file-icon';
+import { handleTreeKey } from './tree-keys';
 
 /** Delay of the open/close toggle of a clicked folder, so a quick second click does not flip it back. */
 export const TREE_TOGGLE_DEBOUNCE_MS = 200;
@@ -29,12 +30,17 @@ export interface FolderTreeProps {
   onDropItems?: (path: string, items: DraggedItem[]) => void;
   /** Files from the desktop dropped on a folder; read `dataTransfer` at once. */
   onDropFiles?: (path: string, dataTransfer: DataTransfer) => void;
+  /** Folders can be dragged (onto another folder of the tree, to move them there). */
+  draggableFolders?: boolean;
   label: string;
 }
 
 interface TreeContext extends FolderTreeProps {
   expanded: ReadonlySet<string>;
   toggle: (path: string) => void;
+  /** The one item in the tab order (roving tabindex). */
+  tabStop: string | null;
+  onItemFocus: (path: string) => void;
 }
 
 function TreeItem({ node, depth, context }: { node: TreeNode; depth: number; context: TreeContext }) {
@@ -58,16 +64,20 @@ function TreeItem({ node, depth, context }: { node: TreeNode; depth: number; con
         aria-expanded={empty ? undefined : open}
         aria-disabled={disabled || undefined}
         data-tree-path={node.path}
-        tabIndex={selected ? 0 : -1}
+        tabIndex={context.tabStop === node.path ? 0 : -1}
+        onFocus={(event) => {
+          if (event.target === event.currentTarget) context.onItemFocus(node.path);
+        }}
         onClick={() => {
           if (disabled) return;
           context.onSelect(node.path);
           context.toggle(node.path);
         }}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter' && !disabled) context.onSelect(node.path);
-          if (event.key === 'ArrowRight' && !open) context.toggle(node.path);
-          if (event.key === 'ArrowLeft' && open) context.toggle(node.path);
+        draggable={context.draggableFolders && !disabled}
+        onDragStart={(event) => {
+          if (!context.draggableFolders) return;
+          event.stopPropagation();
+          startItemDrag(event.dataTransfer, [{ name: node.name, path: node.path, folder: true }]);
         }}
         onDragOver={(event) => {
           if (!accepts(event)) return;
@@ -102,7 +112,7 @@ function TreeItem({ node, depth, context }: { node: TreeNode; depth: number; con
           outlineColor: 'primary.main',
           bgcolor: (theme) =>
             over || selected ? alpha(theme.palette.primary.main, theme.palette.action.selectedOpacity) : 'transparent',
-          color: selected ? 'primary.main' : 'text.primary',
+          color: selected ? 'primary.text' : 'text.primary',
           '&:hover': { bgcolor: disabled ? undefined : 'action.hover' },
           '&:focus-visible': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main' },
         }}
@@ -171,6 +181,9 @@ export function FolderTree(props: FolderTreeProps) {
 
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
 
+  const [focused, setFocused] = useState<string | null>(null);
+  const treeRef = useRef<HTMLDivElement>(null);
+
   const toggle = useCallback((path: string) => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(() => {
@@ -184,20 +197,51 @@ export function FolderTree(props: FolderTreeProps) {
     }, TREE_TOGGLE_DEBOUNCE_MS);
   }, []);
 
-  const context: TreeContext = { ...props, expanded, toggle };
+  const setOpen = useCallback((path: string, open: boolean) => {
+    setExpanded((current) => {
+      if (current.has(path) === open) return current;
+      const next = new Set(current);
+      if (open) next.add(path);
+      else next.delete(path);
+      return next;
+    });
+  }, []);
+
+  // The item in the tab order: the last one focused, else the selected folder, else the first.
+  const rootPaths = roots.data?.map((node) => node.path) ?? [];
+  const tabStop = focused ?? props.selectedPath ?? rootPaths[0] ?? null;
+  // When that item is not shown (its parent closed, or the selection is elsewhere), the first item takes the tab stop.
+  useEffect(() => {
+    const tree = treeRef.current;
+    if (!tree || tree.querySelector('[role=treeitem][tabindex="0"]')) return;
+    tree.querySelector<HTMLElement>('[role=treeitem]')?.setAttribute('tabindex', '0');
+  });
+
+  const context: TreeContext = { ...props, expanded, toggle, tabStop, onItemFocus: setFocused };
+  if (roots.isPending) {
+    return (
+      <Box sx={{ px: 3, py: 1 }}>
+        <CircularProgress size={16} aria-label={t('loading')} />
+      </Box>
+    );
+  }
+  // A tree with no items is not a tree (WAI-ARIA: a tree owns at least one treeitem).
+  if (!roots.data || roots.data.length === 0) {
+    return (
+      <Typography variant="body2" sx={{ px: 3, py: 1, color: 'text.secondary' }}>
+        {t('tree_empty')}
+      </Typography>
+    );
+  }
   return (
-    <Box role="tree" aria-label={props.label} sx={{ py: 0.5 }}>
-      {roots.isPending && (
-        <Box sx={{ px: 3, py: 1 }}>
-          <CircularProgress size={16} aria-label={t('loading')} />
-        </Box>
-      )}
-      {roots.data?.length === 0 && (
-        <Typography variant="body2" sx={{ px: 3, py: 1, color: 'text.secondary' }}>
-          {t('tree_empty')}
-        </Typography>
-      )}
-      {roots.data?.map((node) => (
+    <Box
+      ref={treeRef}
+      role="tree"
+      aria-label={props.label}
+      onKeyDown={(event) => handleTreeKey(event, { select: props.onSelect, setOpen })}
+      sx={{ py: 0.5 }}
+    >
+      {roots.data.map((node) => (
         <TreeItem key={node._id} node={node} depth={1} context={context} />
       ))}
     </Box>

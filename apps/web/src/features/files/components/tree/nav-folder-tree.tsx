@@ -74,6 +74,7 @@ export function NavFolderTree({ currentPath, onNavigate, onDropFiles }: NavFolde
         onSelect={onNavigate}
         onDropItems={onDropItems}
         onDropFiles={onDropFiles}
+        draggableFolders
       />
       <ConfirmDialog
         open={pending !== null}
