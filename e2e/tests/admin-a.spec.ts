@@ -166,7 +166,7 @@ test('an administrator restores and purges trash items, sets the retention and e
   await expect(page.getByText(ko('trash_retention_invalid'))).toBeVisible();
   await page.getByLabel(ko('trash_retention_days')).fill('14');
   await page.getByRole('button', { name: ko('save'), exact: true }).click();
-  await expect(page.getByText(ko('trash_retention_on').replace('{{n}}', '14'))).toBeVisible();
+  await expect(page.getByText(counted('ko', 'trash_retention_on', 14))).toBeVisible();
   expect(await (await api('GET', '/api/trash/retention')).json()).toEqual({ days: 14 });
 
   await page.getByRole('button', { name: ko('trash_empty'), exact: true }).click();

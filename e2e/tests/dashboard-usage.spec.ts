@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, MASTER, signIn, test, useServer } from '../fixtures.js';
-import { text } from '../i18n.js';
+import { counted, text } from '../i18n.js';
 
 const SHOTS = process.env.BOGWAN_SHOTS_DIR;
 const LIMITED = '팀 문서';
@@ -55,7 +55,7 @@ test('the usage bar shows the limited folder and follows an upload without a rel
   // One root has a limit: its figures, not "no limit" because the other has none.
   await expect(bar.getByTestId('usage-figures')).toHaveText('2 MB / 10 MB');
   await expect(bar.getByTestId('usage-percent')).toHaveText('20.00%');
-  await expect(bar).toContainText(text('ko', 'usage_limited_roots').replace('{{n}}', '1'));
+  await expect(bar).toContainText(counted('ko', 'usage_limited_roots', 1));
   await expect(bar).not.toContainText(text('ko', 'usage_unlimited').replace('{{used}}', ''));
 
   // Uploaded elsewhere (another client): the bar follows through the realtime event.

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { expect, MASTER, test, useServer, type RunningServer } from '../fixtures.js';
-import { text } from '../i18n.js';
+import { counted, text } from '../i18n.js';
 
 const ko = (key: string) => text('ko', key);
 const server = useServer();
@@ -88,7 +88,7 @@ test('share a file with a password and a limit of one: the visitor downloads onc
   await visitor.getByLabel(ko('share_password')).fill('열려라 참깨');
   await visitor.getByRole('button', { name: ko('share_open') }).click();
   await expect(visitor.getByTestId('share-name')).toHaveText('보고서.txt');
-  await expect(visitor.getByText(text('ko', 'share_downloads_left').replace('{{n}}', '1'), { exact: false })).toBeVisible();
+  await expect(visitor.getByText(counted('ko', 'share_downloads_left', 1), { exact: false })).toBeVisible();
   await visitor.screenshot({ path: test.info().outputPath('share-page-ko.png') });
 
   const downloading = visitor.waitForEvent('download');

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, MASTER, signIn, test, useServer } from '../fixtures.js';
-import { text } from '../i18n.js';
+import { counted, text } from '../i18n.js';
 
 const ko = (key: string) => text('ko', key);
 const en = (key: string) => text('en', key);
@@ -92,7 +92,7 @@ test('create a plan with a schedule, run it, delete a file, restore it, get the 
   // Run it; the card follows the run to completion.
   await planCard(page).getByRole('button', { name: ko('snapshot_run_now') }).click();
   await expect(planCard(page).locator('[data-status=completed]')).toBeVisible({ timeout: 60_000 });
-  await expect(planCard(page)).toContainText(ko('snapshot_files_count').replace('{{n}}', '1'));
+  await expect(planCard(page)).toContainText(counted('ko', 'snapshot_files_count', 1));
   await page.getByRole('tab', { name: ko('snapshot_runs') }).click();
   await expect(page).toHaveURL(/tab=1/);
   await expect(page.getByRole('table').getByText(PLAN)).toBeVisible();
