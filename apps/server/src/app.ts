@@ -47,6 +47,7 @@ import { registerDashboard } from './modules/dashboard/dashboard.module.js';
 import { registerHealth } from './modules/health/health.module.js';
 import { registerMetrics } from './metrics/metrics.module.js';
 import { registerFiles } from './modules/files/files.module.js';
+import { registerVersions } from './modules/versions/versions.module.js';
 import { answerFrameworkError } from './modules/dav/dav-bad-urls.js';
 import { registerDav } from './modules/dav/dav.module.js';
 import { DavLocksService } from './modules/dav/locks/dav-locks.js';
@@ -237,6 +238,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('adminMode', adminMode);
   const transfer = await registerTransfer(app, { config, db, settings, audit: recorder, sessions: sessionsRepo, serverSecret, downloadGate, writeLocks });
   await registerDownloadTickets(app, { db, serverSecret, authorize, sessions: sessionsRepo, downloads: transfer.downloads });
+  const versions = await registerVersions(app, { db, tree, access, users, settings, audit: recorder, writeLocks, downloads: transfer.downloads, stores: transfer.stores });
   await registerAccounts(app, { config, users, groups, permissions, settings, sessions, licence, notifications, audit: recorder, tree, access });
   const appPasswords = await registerAppPasswords(app, { db, users, audit: recorder, reauth, signInAddresses, serverSecret });
   const dav = await registerDav(app, { db, audit: recorder, tree, access, files, moves, downloads: transfer.downloads, authenticator: appPasswords, locks: davLocks });
@@ -275,6 +277,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ...dav.housekeeping,
       { name: 'access log retention', run: () => accessLogService.applyRetention().then(() => undefined) },
       { name: 'trash retention', run: () => trashRetention.apply().then(() => undefined) },
+      ...versions.housekeeping,
       ...audit.housekeeping,
     ],
     app.log,

@@ -165,8 +165,14 @@ export interface NodesTable {
   lock: number;
   /** Root folders: the volume limit in bytes (null: unlimited). */
   volume_limit: number | null;
-  /** Root folders: bytes used by live and trashed files, kept incrementally. */
+  /** Root folders: bytes kept (live files, versions and trash), kept incrementally; the volume limit applies to it. */
   usage_bytes: number;
+  /** Root folders: the part of usage_bytes held by file versions. */
+  version_bytes: Generated<number>;
+  /** Root folders: the part of usage_bytes held by the trash. */
+  trash_bytes: Generated<number>;
+  /** Who wrote the file's current content (null: its owner). */
+  content_by: string | null;
   /** '' while live; the node's own id once trashed. */
   trash_key: string;
   trashed_at: string | null;
@@ -182,6 +188,31 @@ export interface BlobsTable {
   size: number;
   ref_count: number;
   created_at: string;
+}
+
+/** An earlier content of a file, kept when it was replaced; holds a reference to its blob. */
+export interface FileVersionsTable {
+  id: string;
+  node_id: string;
+  /** The root whose usage counts it. */
+  root_id: string;
+  backend: string;
+  content_hash: string;
+  blob_key: string;
+  size: number;
+  author_id: string | null;
+  /** When this content was written. */
+  written_at: string;
+  /** When it stopped being the current content (retention counts from here). */
+  replaced_at: string;
+}
+
+/** A root folder's own version retention; a null field follows the global setting. */
+export interface VersionPoliciesTable {
+  root_id: string;
+  max_versions: number | null;
+  max_age_days: number | null;
+  updated_at: string;
 }
 
 export interface UploadSessionsTable {
@@ -637,6 +668,8 @@ export interface Database {
   audit_digests: AuditDigestsTable;
   nodes: NodesTable;
   blobs: BlobsTable;
+  file_versions: FileVersionsTable;
+  version_policies: VersionPoliciesTable;
   upload_sessions: UploadSessionsTable;
   upload_chunks: UploadChunksTable;
   upload_leases: UploadLeasesTable;

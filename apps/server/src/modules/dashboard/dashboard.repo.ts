@@ -35,6 +35,8 @@ export interface RootFigures {
   name: string;
   backend: string;
   usage_bytes: number;
+  version_bytes: number;
+  trash_bytes: number;
   volume_limit: number | null;
   trash_key: string;
 }
@@ -88,7 +90,7 @@ export class DashboardRepo {
   roots(): Promise<RootFigures[]> {
     return this.db
       .selectFrom('nodes')
-      .select(['name', 'backend', 'usage_bytes', 'volume_limit', 'trash_key'])
+      .select(['name', 'backend', 'usage_bytes', 'version_bytes', 'trash_bytes', 'volume_limit', 'trash_key'])
       .where('parent_id', '=', '')
       .orderBy('name')
       .execute();

@@ -17,6 +17,7 @@ import {
   USER_STATUSES,
 } from '@bogwan/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import { usageBreakdownOf } from '../files/files.presenter.js';
 import type { LicenceService } from '../licence/licence.service.js';
 import type { UserRow } from '../users/users.repo.js';
 import type { DashboardRepo, RootFigures } from './dashboard.repo.js';
@@ -78,6 +79,7 @@ export class DashboardService {
             backend: asBackend(r.backend),
             usage: Number(r.usage_bytes),
             volume: r.volume_limit === null ? null : Number(r.volume_limit),
+            breakdown: usageBreakdownOf(r),
           })),
       },
       accounts: { total, byStatus, byRole },

@@ -3,6 +3,7 @@ import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { type NodesRepo, isUniqueViolation } from './nodes.repo.js';
 import type { FileTree, NewFile, NodeRow, TreeAudit, WalkEntry } from './ports.js';
+import { keepReplacedContent } from '../versions/version-keeper.js';
 
 /** What to do when a name is taken: fail, or keep both under a numbered name. */
 export type OnConflict = 'error' | 'keep-both';
@@ -107,33 +108,38 @@ export class FileTreeService implements FileTree {
   }
 
   /**
-   * Gives a file new content (WebDAV PUT over an existing file) in one transaction under the
-   * tree lock: the root's usage changes by the size difference (413 `volume_exceeded_warning`
-   * past the limit), the new blob gains a reference and the old one loses it (a blob at 0 is the
-   * orphan collector's), and the node takes the new size, hash, key and time. The node keeps
-   * its id, name and place. A file gone meanwhile is 404 `folder_not_found`; bytes stored on
-   * another backend than the file's are 409 `backend_mismatch_warning`; with `at`, a file no
-   * longer called that in that folder is 404 too. Answers the node as it
-   * is now and tells the `onFileAdded` listeners (search extracts the new text).
+   * Gives a file new content (upload with replace, WebDAV PUT, version restore) in one
+   * transaction under the tree lock. The old content is kept as a version when the retention
+   * keeps any (`keepReplacedContent`: the version takes over its blob reference, the oldest
+   * versions past the count go), so the root's usage grows by the new size (413
+   * `volume_exceeded_warning` past the limit, nothing changed); the new blob gains a reference,
+   * and the node takes the new size, hash, key and time, and `by` as its content's author. The
+   * node keeps its id, name and place. A file gone meanwhile is 404 `folder_not_found`; bytes
+   * stored on another backend than the file's are 409 `backend_mismatch_warning`; with `at`, a
+   * file no longer called that in that folder is 404 too. Answers the node as it is now and
+   * tells the `onFileAdded` listeners (search extracts the new text).
    */
   async replaceFile(
     file: NodeRow,
     content: { size: number; contentHash: string; blobKey: string; backend: string; mtime?: string },
-    options: { audit?: TreeAudit; at?: { parentId: string; name: string } } = {},
+    options: { audit?: TreeAudit; at?: { parentId: string; name: string }; by?: string } = {},
   ): Promise<NodeRow> {
     const replaced = await this.locked([file], async (repo, [current]) => {
       if (current.trash_key !== '' || current.folder === 1) throw folderNotFound();
       // `at`: the file must still be that name in that folder (else it is gone from there: 404).
       if (options.at && (current.parent_id !== options.at.parentId || current.name !== options.at.name)) throw folderNotFound();
       if (content.backend !== current.backend) throw conflict('backend_mismatch_warning');
-      if (!(await repo.addUsage(current.root_id, content.size - current.size, true))) throw volumeExceeded();
-      // Blob rows are changed in hash order, as every writer of several does (no deadlock).
-      const old = current.content_hash;
-      if (old && old < content.contentHash) await repo.releaseBlobRefs(current.backend, old, 1);
-      await repo.addBlobRefs(current.backend, content.contentHash, content.size);
-      if (old && old >= content.contentHash) await repo.releaseBlobRefs(current.backend, old, 1);
+      // The old content becomes a version (as the retention allows), in this transaction.
+      if (!(await keepReplacedContent(repo, current, content))) throw volumeExceeded();
       const now = new Date().toISOString();
-      const patch = { size: content.size, content_hash: content.contentHash, blob_key: content.blobKey, mtime: content.mtime ?? now, updated_at: now };
+      const patch = {
+        size: content.size,
+        content_hash: content.contentHash,
+        blob_key: content.blobKey,
+        mtime: content.mtime ?? now,
+        updated_at: now,
+        content_by: options.by ?? null,
+      };
       await repo.update(current.id, patch);
       const updated = { ...current, ...patch };
       // Recorded in this transaction, last (as addFile does): no record without the change.
@@ -302,6 +308,9 @@ export function blankNode(parent: NodeRow | null, now: string): NodeRow {
     lock: 0,
     volume_limit: null,
     usage_bytes: 0,
+    version_bytes: 0,
+    trash_bytes: 0,
+    content_by: null,
     trash_key: '',
     trashed_at: null,
     trashed_by: null,

@@ -1,4 +1,4 @@
-import type { Backend, FileEntry, RootFolder, TreeNode } from '@bogwan/contracts';
+import type { Backend, FileEntry, RootFolder, TreeNode, UsageBreakdown } from '@bogwan/contracts';
 import { joinPath } from '@bogwan/contracts';
 import type { NodeRow } from './ports.js';
 
@@ -37,6 +37,13 @@ export function toRootFolder(node: NodeRow): RootFolder {
     volume: node.volume_limit,
     usage: node.usage_bytes,
   };
+}
+
+/** What a root's usage is made of: live files, versions and trash (the live part is the rest). */
+export function usageBreakdownOf(root: Pick<NodeRow, 'usage_bytes' | 'version_bytes' | 'trash_bytes'>): UsageBreakdown {
+  const versions = Number(root.version_bytes);
+  const trash = Number(root.trash_bytes);
+  return { live: Math.max(0, Number(root.usage_bytes) - versions - trash), versions, trash };
 }
 
 /** A folder of the navigation tree. */

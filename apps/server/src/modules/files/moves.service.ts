@@ -4,6 +4,7 @@ import { newId } from '../../ids.js';
 import type { AuditRecorder } from '../audit/audit.recorder.js';
 import type { UserRow } from '../users/users.repo.js';
 import { ADMIN_LEVEL, type AccessService } from './access.service.js';
+import { versionBytesOf, versionsIn } from '../versions/version-keeper.js';
 import { nodeTarget } from './file-audit.js';
 import { type FileTreeService, type OnConflict, folderNotFound, placeName, uniqueNames, volumeExceeded } from './file-tree.js';
 import type { Caller } from './files.service.js';
@@ -30,6 +31,16 @@ export interface MoveRequest {
 /** Bytes of the files among `rows` (folders hold none of their own). */
 export function fileBytes(rows: NodeRow[]): number {
   return rows.reduce((sum, row) => sum + (row.folder === 1 ? 0 : row.size), 0);
+}
+
+/** Bytes of the files of a subtree (`rows`, below `topId`) that lie in the trash: trashed, or under a trashed folder. */
+export function trashedFileBytes(rows: NodeRow[], topId: string): number {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const inTrash = (row: NodeRow | undefined): boolean => {
+    for (let at = row; at; at = at.id === topId ? undefined : byId.get(at.parent_id)) if (at.trash_key !== '') return true;
+    return false;
+  };
+  return rows.reduce((sum, row) => sum + (row.folder === 0 && inTrash(row) ? row.size : 0), 0);
 }
 
 /**
@@ -64,14 +75,18 @@ export class MovesService {
         const { name, folderPath } = await this.placeUnder(repo, src, tgt, body.onConflict, body.newName);
         if (src.root_id !== tgt.root_id) {
           // Trashed items inside go along: their bytes still count where they live.
+          // So do the versions of its files: the parts of the usage move with them.
           const rows = await repo.subtree(src.id, false);
-          const bytes = fileBytes(rows);
+          const ids = rows.map((r) => r.id);
+          const versions = await versionBytesOf(repo, ids);
+          const trash = trashedFileBytes(rows, src.id);
+          const bytes = fileBytes(rows) + versions;
           if (!(await repo.addUsage(tgt.root_id, bytes, true))) throw volumeExceeded();
           await repo.addUsage(src.root_id, -bytes, false);
-          await repo.setRoot(
-            rows.map((r) => r.id),
-            tgt.root_id,
-          );
+          await repo.addBreakdown(tgt.root_id, { versions, trash });
+          await repo.addBreakdown(src.root_id, { versions: -versions, trash: -trash });
+          await repo.setRoot(ids, tgt.root_id);
+          await versionsIn(repo).setRoot(ids, tgt.root_id);
         }
         const updated_at = new Date().toISOString();
         await repo.update(src.id, { parent_id: tgt.id, name, updated_at });
@@ -151,7 +166,11 @@ export class MovesService {
     await this.locks.assertCanWrite(caller.user, tops.flatMap(removal));
     const trashed_at = new Date().toISOString();
     await this.repo.transaction(async (repo) => {
+      // The roots' lock: what an item brings into the trash is counted once, as it is now.
+      await repo.lockRoots(nodes.map((node) => node.root_id));
       for (const node of nodes) {
+        const live = await repo.subtree(node.id, true);
+        if (node.parent_id !== '' && live.find((row) => row.id === node.id)?.trash_key === '') await repo.addBreakdown(node.root_id, { trash: fileBytes(live) });
         await repo.update(node.id, { trash_key: node.id, trashed_at, trashed_by: caller.user.id, original_parent_id: node.parent_id });
       }
       for (const [i, node] of nodes.entries()) await this.audit.record({ action: 'file.trash', target: nodeTarget(node, tops[i]!) }, repo.trx);

@@ -283,6 +283,21 @@ export class NodesRepo {
     return Number(result.numUpdatedRows) === 1;
   }
 
+  /**
+   * Moves bytes between the parts of a root's usage (versions, trash): the total
+   * (`usage_bytes`, which the limit applies to) is changed by `addUsage` alone.
+   */
+  async addBreakdown(rootId: string, parts: { versions?: number; trash?: number }): Promise<void> {
+    const versions = parts.versions ?? 0;
+    const trash = parts.trash ?? 0;
+    if (versions === 0 && trash === 0) return;
+    await this.db
+      .updateTable('nodes')
+      .set({ version_bytes: sql`version_bytes + ${versions}`, trash_bytes: sql`trash_bytes + ${trash}` })
+      .where('id', '=', rootId)
+      .execute();
+  }
+
   /** One more (or `count` more) reference to a blob; creates its row on first use. */
   async addBlobRefs(backend: string, hash: string, size: number, count = 1): Promise<void> {
     await this.db

@@ -57,6 +57,16 @@ export interface FileTree {
    * gone or lies in the trash is 404 `folder_not_found`.
    */
   addFile(folder: NodeRow, file: NewFile, options?: { keepBoth?: boolean; audit?: TreeAudit }): Promise<NodeRow>;
+  /**
+   * Gives a live file new content, keeping the old as a version (see FileTreeService):
+   * 413 `volume_exceeded_warning` past the limit; with `at`, 404 `folder_not_found` when the
+   * file is no longer that name in that folder. `by`: the new content's author.
+   */
+  replaceFile(
+    file: NodeRow,
+    content: { size: number; contentHash: string; blobKey: string; backend: string; mtime?: string },
+    options?: { audit?: TreeAudit; at?: { parentId: string; name: string }; by?: string },
+  ): Promise<NodeRow>;
   /** Refuses (413 `volume_exceeded_warning`) when `bytes` more would pass the root's volume limit. */
   assertRoom(root: NodeRow, bytes: number): Promise<void>;
   /**

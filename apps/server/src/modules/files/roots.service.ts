@@ -6,7 +6,7 @@ import type { AccessService } from './access.service.js';
 import { nodeTarget } from './file-audit.js';
 import type { FileTreeService } from './file-tree.js';
 import type { Caller, FilesService } from './files.service.js';
-import { toRootFolder } from './files.presenter.js';
+import { toRootFolder, usageBreakdownOf } from './files.presenter.js';
 
 type BackendFigures = { server: number; cloud: number };
 
@@ -28,9 +28,9 @@ export class RootsService {
    * null when one of them has none (unlimited).
    */
   async usage(user: UserRow): Promise<RootUsage> {
-    const roots = await this.list(user);
+    const roots = (await this.files.visibleRoots(user)).map((node) => ({ ...toRootFolder(node), breakdown: usageBreakdownOf(node) }));
     return {
-      roots: roots.map(({ name, path, usage, volume }) => ({ name, path, usage, volume })),
+      roots: roots.map(({ name, path, usage, volume, breakdown }) => ({ name, path, usage, volume, breakdown })),
       used: roots.reduce((sum, r) => sum + r.usage, 0),
       total: roots.length > 0 && roots.every((r) => r.volume !== null) ? roots.reduce((sum, r) => sum + r.volume!, 0) : null,
     };

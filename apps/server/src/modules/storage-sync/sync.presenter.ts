@@ -1,4 +1,5 @@
 import type { Backend, Sync, SyncMode, SyncStatus, VolumeList } from '@bogwan/contracts';
+import { usageBreakdownOf } from '../files/files.presenter.js';
 import type { NodeRow } from '../files/ports.js';
 import type { SyncRow } from './sync.repo.js';
 
@@ -41,6 +42,7 @@ export function toVolumeList(roots: NodeRow[], syncing: Set<string>, cloudConfig
       backend: r.backend as Backend,
       volume: r.volume_limit,
       usage: r.usage_bytes,
+      breakdown: usageBreakdownOf(r),
       available: r.volume_limit === null ? null : Math.max(0, r.volume_limit - r.usage_bytes),
       usageRate: r.volume_limit === null ? null : r.volume_limit === 0 ? (r.usage_bytes > 0 ? 1 : 0) : r.usage_bytes / r.volume_limit,
       totalUsageRate: used === 0 ? 0 : r.usage_bytes / used,

@@ -292,5 +292,6 @@ function referencesOf(backend: RawBuilder<unknown>, hash: RawBuilder<unknown>): 
   return sql<number>`(
     (select count(*) from nodes where nodes.folder = 0 and nodes.backend = ${backend} and nodes.content_hash = ${hash})
     + (select count(*) from storage_sync_pins where storage_sync_pins.backend = ${backend} and storage_sync_pins.hash = ${hash})
-    + (select count(*) from blob_pins where blob_pins.backend = ${backend} and blob_pins.hash = ${hash}))`;
+    + (select count(*) from blob_pins where blob_pins.backend = ${backend} and blob_pins.hash = ${hash})
+    + (select count(*) from file_versions where file_versions.backend = ${backend} and file_versions.content_hash = ${hash}))`;
 }

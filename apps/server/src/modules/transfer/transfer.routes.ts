@@ -196,7 +196,7 @@ function sendPreview(request: FastifyRequest, reply: FastifyReply, file: FileBod
  * range, not a 304): the audit record of a download or a view. So a text preview (which
  * asks for its first bytes) records one view, and a resumed download no second download.
  */
-async function sendFile(
+export async function sendFile(
   request: FastifyRequest,
   reply: FastifyReply,
   file: FileBody,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { CHUNK_SIZE, type FileEntry, isValidFileName, joinPath } from '@bogwan/contracts';
+import { CHUNK_SIZE, type FileEntry, isValidFileName, joinPath, type UploadConflictAction } from '@bogwan/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError, badRequest, conflict } from '../../errors.js';
 import { newId } from '../../ids.js';
@@ -11,7 +11,7 @@ import { nodeTarget } from '../files/file-audit.js';
 import type { UploadProgress } from './upload-tasks.js';
 import type { WebhookEmitter } from '../webhooks/ports.js';
 import { toFileEntry } from '../files/files.presenter.js';
-import type { FileAccess, FileTree, NodeRow, WriteLocks } from '../files/ports.js';
+import type { FileAccess, FileTree, NewFile, NodeRow, TreeAudit, WriteLocks } from '../files/ports.js';
 import type { UserRow } from '../users/users.repo.js';
 import { ChunkLease, chunkRefused, LEASE_POLL_MS, LEASE_WAIT_MS, LeaseLostError } from './chunk-lease.js';
 import { HashThread } from './hash-thread.js';
@@ -29,6 +29,8 @@ export interface ChunkFields {
   fileSize: number;
   /** The client's id for this upload (kept for resume): keys the session when sent. */
   uploadId?: string;
+  /** On a taken name: fail (the default), replace (the old content becomes a version) or keep both. */
+  onConflict?: UploadConflictAction;
 }
 
 export interface ChunkAnswer {
@@ -49,6 +51,9 @@ export function chunkSizeOf(index: number, fileSize: number): number {
 }
 
 export const storeMissing = () => new AppError(503, 'cloud_bucket_missing');
+
+/** How often a replacing upload looks at its name again when another writer changed it meanwhile. */
+const PLACE_TRIES = 3;
 
 /**
  * Chunked, resumable uploads. Every chunk is checked against the folder permission and
@@ -99,6 +104,8 @@ export class UploadService {
       { path: joinPath(fields.path, fields.fileName), deep: false },
       { path: fields.path, deep: false },
     ]);
+    // Decided before a byte is stored (and again at completion): a taken name fails, is replaced or kept beside.
+    await this.checkName(user, fields);
     const root = await this.tree().rootOf(folder);
     await this.tree().assertRoom(root, fields.fileSize);
     const store = await this.stores.forBackend(folder.backend);
@@ -191,13 +198,50 @@ export class UploadService {
         if ((await store.stat(key))?.size !== size) await store.staging.commit(session.id, fields.totalChunks, size, key);
         // The `file.upload` record is written in the transaction that adds the file.
         const audit = { recorder: this.audit, entry: (node: NodeRow, path: string) => ({ action: 'file.upload' as const, target: nodeTarget(node, path), params: { size } }) };
-        return await this.tree().addFile(folder, { name: fields.fileName, size, contentHash: hash, blobKey: key, ownerId: user.id, backend: store.backend }, { audit });
+        return await this.place(prepared, { name: fields.fileName, size, contentHash: hash, blobKey: key, ownerId: user.id, backend: store.backend }, audit);
       } finally {
         await this.repo.unpinBlob(pin);
         await this.collectIfUnreferenced(store, hash);
       }
     } finally {
       await store.staging.discard(session.id).catch((error) => this.log.warn({ err: error, session: session.id }, 'staged upload not removed'));
+    }
+  }
+
+  /**
+   * Checks the upload's name against what the folder holds now: taken, `fail` is 409
+   * `file_exists_warning`; `replace` needs a file there (a folder is 409 too) on which the
+   * user holds UPDATE (403 otherwise); `keep-both` takes any name.
+   */
+  private async checkName(user: UserRow, fields: ChunkFields): Promise<NodeRow | undefined> {
+    const action = fields.onConflict ?? 'fail';
+    if (action === 'keep-both') return undefined;
+    const path = joinPath(fields.path, fields.fileName);
+    const taken = await this.tree().resolve(path);
+    if (!taken) return undefined;
+    if (action === 'fail' || taken.folder === 1) throw conflict('file_exists_warning');
+    return this.access().require(user, path, 'UPDATE');
+  }
+
+  /**
+   * Puts the stored content in the tree as the upload's `onConflict` says, checked again
+   * now: a new file (a name taken meanwhile is 409 `file_exists_warning`, never overwritten),
+   * a numbered name beside the taken one, or the new content of the file there (its old
+   * content kept as a version; a file that appears, goes or changes meanwhile is looked at again).
+   */
+  private async place(prepared: PreparedChunk, file: NewFile & { backend: string }, audit: TreeAudit): Promise<NodeRow> {
+    const { fields, folder, user } = prepared;
+    const action = fields.onConflict ?? 'fail';
+    if (action !== 'replace') return this.tree().addFile(folder, file, { audit, keepBoth: action === 'keep-both' });
+    for (let attempt = 1; ; attempt++) {
+      const existing = await this.checkName(user, fields);
+      try {
+        if (!existing) return await this.tree().addFile(folder, file, { audit });
+        return await this.tree().replaceFile(existing, file, { audit, at: { parentId: folder.id, name: existing.name }, by: user.id });
+      } catch (error) {
+        const raced = error instanceof AppError && (error.messageKey === 'file_exists_warning' || error.messageKey === 'folder_not_found');
+        if (!raced || attempt >= PLACE_TRIES) throw error;
+      }
     }
   }
 

@@ -8,6 +8,7 @@ import { type FileTreeService, folderNotFound, placeName, uniqueNames, volumeExc
 import type { Caller } from '../files/files.service.js';
 import { blobReferences, fileBytes } from '../files/moves.service.js';
 import { nodeTarget } from '../files/file-audit.js';
+import { dropVersionsOf } from '../versions/version-keeper.js';
 import type { NodeRow, WriteLocks } from '../files/ports.js';
 import type { UserRow, UsersRepo } from '../users/users.repo.js';
 
@@ -91,6 +92,8 @@ export class TrashService {
             if (node.parent_id !== '' && !parent) throw folderNotFound();
             await this.tree.assertPlaceable(repo, parent, node.name, node);
             await placeName(repo, node.parent_id, node.name, node.folder === 1, 'error');
+            // What comes back is live again: it leaves the trash part of the root's usage.
+            if (node.parent_id !== '') await repo.addBreakdown(node.root_id, { trash: -fileBytes(await repo.subtree(node.id, true)) });
             await repo.update(node.id, { trash_key: '', trashed_at: null, trashed_by: null, original_parent_id: null });
             await this.audit.record({ action: 'file.restore', target: nodeTarget(node, items[i]!.path) }, repo.trx);
           }
@@ -161,7 +164,12 @@ export class TrashService {
       await repo.lockRoots([node.root_id]);
       const rows = await repo.subtree(node.id, false);
       for (const ref of blobReferences(rows)) await repo.releaseBlobRefs(ref.backend, ref.hash, ref.count);
-      if (node.parent_id !== '') await repo.addUsage(node.root_id, -fileBytes(rows), false);
+      if (node.parent_id !== '') {
+        await repo.addUsage(node.root_id, -fileBytes(rows), false);
+        await repo.addBreakdown(node.root_id, { trash: -fileBytes(rows) });
+      }
+      // The files' versions go with them (their references and their part of the usage).
+      await dropVersionsOf(repo, rows.filter((r) => r.folder === 0).map((r) => r.id));
       await repo.delete(rows.map((r) => r.id));
       const what = { ...params, folder: node.folder === 1, items: rows.length, size: fileBytes(rows) };
       await this.audit.record({ action: 'file.purge', target: nodeTarget(node, path), params: what, ...(actor ? { actor } : {}) }, repo.trx);

@@ -196,7 +196,8 @@ export class IncomingWebhooks {
       const uploads = this.uploads();
       let answer;
       for (let chunkIndex = 0; chunkIndex < totalChunks; chunkIndex++) {
-        const fields = { fileName: upload.fileName, path: folderPath, chunkIndex, totalChunks, isLastChunk: chunkIndex === totalChunks - 1, fileSize: size };
+        // A file of that name already there gets the new content; the old one is kept as a version.
+        const fields = { fileName: upload.fileName, path: folderPath, chunkIndex, totalChunks, isLastChunk: chunkIndex === totalChunks - 1, fileSize: size, onConflict: 'replace' as const };
         const prepared = await uploads.prepare(creator, fields);
         const start = chunkIndex * CHUNK_SIZE;
         const end = Math.min(size, start + CHUNK_SIZE) - 1;
