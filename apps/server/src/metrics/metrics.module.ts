@@ -10,8 +10,8 @@ import { ServerMetrics } from './metrics.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Where the separate metrics listener listens (null when there is none or it is not up yet). */
-    metricsAddress: () => AddressInfo | null;
+    /** Where the separate metrics listener listens, once it does (null when there is none). */
+    metricsAddress: () => Promise<AddressInfo | null>;
   }
 }
 
@@ -37,8 +37,8 @@ function bearerMatches(header: string | undefined, token: string): boolean {
  */
 export async function registerMetrics(app: FastifyInstance, deps: { config: Config; db: Db }): Promise<void> {
   const { port, host, token } = deps.config.metrics;
-  let listener: http.Server | undefined;
-  app.decorate('metricsAddress', () => (listener?.address() as AddressInfo | null | undefined) ?? null);
+  let listening: Promise<AddressInfo | null> = Promise.resolve(null);
+  app.decorate('metricsAddress', () => listening);
   if (port === undefined && token === undefined) return;
 
   const metrics = new ServerMetrics(deps.db);
@@ -64,7 +64,7 @@ export async function registerMetrics(app: FastifyInstance, deps: { config: Conf
   }
 
   if (port !== undefined) {
-    listener = http.createServer((req, res) => {
+    const server = http.createServer((req, res) => {
       const pathname = (req.url ?? '/').split('?')[0];
       if (req.method !== 'GET' || pathname !== '/metrics') {
         res.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n');
@@ -82,14 +82,19 @@ export async function registerMetrics(app: FastifyInstance, deps: { config: Conf
         },
       );
     });
-    const server = listener;
-    // Opened with the main port, so a server built only for `inject` (tests, the CLI) listens on nothing.
+    let opened: (address: AddressInfo) => void = () => undefined;
+    listening = new Promise((resolve) => {
+      opened = resolve;
+    });
+    // Opened with the main port, so a server that never listens (built for `inject`) opens nothing.
     app.addHook('onListen', async () => {
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);
         server.listen(port, host, () => {
           server.off('error', reject);
-          app.log.info({ metrics: `http://${host}:${(server.address() as AddressInfo).port}/metrics` }, 'metrics listener open');
+          const address = server.address() as AddressInfo;
+          app.log.info({ metrics: `http://${host}:${address.port}/metrics` }, 'metrics listener open');
+          opened(address);
           resolve();
         });
       });
