@@ -1,4 +1,4 @@
-import { checkFolderName } from '@bogwan/contracts';
+import { checkFolderName, type UploadConflictAction } from '@bogwan/contracts';
 import { ApiError } from '../../api/client';
 import { refreshSession, freshToken } from '../../api/session-refresh';
 import { notify } from '../../components/notify';
@@ -6,11 +6,13 @@ import i18n from '../../i18n';
 import { messageText } from '../../i18n/keys';
 import { authStore } from '../../state/auth';
 import { ensureFolder } from './api/ensure-folder';
+import { checkUploadNames } from './api/check-names';
 import { canCreateIn } from './api/get-create-permission';
 import { createHttpTransport } from './engine/http-transport';
 import { createIndexedDbPersistence } from './engine/indexeddb-persistence';
 import type { UploadTask } from './engine/types';
 import { UploadQueue } from './engine/upload-queue';
+import { applyChoices, conflictsOf, resolveConflicts } from './lib/conflicts';
 import type { DroppedFile } from './lib/read-drop';
 
 let queue: UploadQueue | null = null;
@@ -44,6 +46,23 @@ export function onUploadComplete(listener: (task: UploadTask) => void): () => vo
   return () => completeListeners.delete(listener);
 }
 
+/**
+ * Names already taken in `target` are decided before a byte moves: one check call for the
+ * whole drop, then the conflict dialog (replace, keep both or skip, per file or for all).
+ * Answers the files to send with their action; null when the user cancelled or the check failed.
+ */
+async function decideConflicts(target: string, files: DroppedFile[]): Promise<Array<DroppedFile & { onConflict?: UploadConflictAction }> | null> {
+  try {
+    const conflicts = conflictsOf(await checkUploadNames(target, files.map((f) => f.relativePath)));
+    if (conflicts.length === 0) return files;
+    const choices = await resolveConflicts(target, conflicts);
+    return choices ? applyChoices(files, choices) : null;
+  } catch (error) {
+    notify(messageText(i18n.t, error instanceof ApiError ? error.messageKey : 'request_error_message'), 'error');
+    return null;
+  }
+}
+
 function join(folder: string, name: string): string {
   return folder === '/' ? `/${name}` : `${folder}/${name}`;
 }
@@ -61,10 +80,12 @@ export async function startUpload(target: string, files: DroppedFile[]): Promise
     notify(i18n.t('no_access_warning'), 'warning');
     return false;
   }
+  const wanted = await decideConflicts(target, files);
+  if (!wanted || wanted.length === 0) return false;
 
   // Folders of the dropped tree, parents before children.
   const folders = new Set<string>();
-  for (const { relativePath } of files) {
+  for (const { relativePath } of wanted) {
     const parts = relativePath.split('/').slice(0, -1);
     for (let depth = 1; depth <= parts.length; depth += 1) folders.add(parts.slice(0, depth).join('/'));
   }
@@ -92,10 +113,10 @@ export async function startUpload(target: string, files: DroppedFile[]): Promise
     }
   }
 
-  const uploads = files.flatMap(({ file, relativePath }) => {
+  const uploads = wanted.flatMap(({ file, relativePath, onConflict }) => {
     const dir = relativePath.split('/').slice(0, -1).join('/');
     if (dir && failed.has(dir)) return [];
-    return [{ source: file, path: dir ? join(target, dir) : target, name: file.name }];
+    return [{ source: file, path: dir ? join(target, dir) : target, name: file.name, ...(onConflict ? { onConflict } : {}) }];
   });
   if (uploads.length === 0) return false;
   uploadQueue().add(uploads);

@@ -2,13 +2,15 @@ import { useNavigate } from 'react-router';
 import { UploadLocationDialog } from '../../../features/files/components/dialogs/upload-location-dialog';
 import { storageHref } from '../../../features/files/lib/storage-path';
 import { PageDropZone } from '../../../features/upload/components/page-drop-zone';
+import { UploadConflictHost } from '../../../features/upload/components/upload-conflict-dialog';
 import { useLocalePath } from '../../../i18n/use-locale';
 import { useCurrentStoragePath, useRefreshOnUpload } from './storage-tree';
 
 /**
  * Files dragged onto any page: into the open folder in the storage browser (not at its
  * top, which holds root folders only), elsewhere into a folder a dialog asks for. The
- * upload list is in the task panel's upload tab (task-status.tsx).
+ * upload list is in the task panel's upload tab (task-status.tsx). Names a drop or a pick
+ * would take are asked about here, once per drop (the conflict dialog).
  */
 export function FileDrop() {
   const navigate = useNavigate();
@@ -22,6 +24,7 @@ export function FileDrop() {
         renderLocationDialog={(props) => <UploadLocationDialog {...props} />}
         onUploaded={(path) => void navigate(localePath(storageHref(path)))}
       />
+      <UploadConflictHost />
     </>
   );
 }

@@ -93,6 +93,7 @@ export function createHttpTransport(tokens: TokenSource, base = '/api'): UploadT
         form.append('isLastChunk', String(chunk.isLastChunk));
         form.append('fileSize', String(chunk.fileSize));
         if (sendable(chunk.uploadId)) form.append('uploadId', chunk.uploadId);
+        if (chunk.onConflict) form.append('onConflict', chunk.onConflict);
         form.append('file', chunk.data, chunk.fileName);
         return form;
       };

@@ -1,3 +1,5 @@
+import type { UploadConflictAction } from '@bogwan/contracts';
+
 /** Status of one file in the upload queue. */
 export const UPLOAD_STATUSES = ['queued', 'uploading', 'paused', 'done', 'failed', 'canceled'] as const;
 export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
@@ -20,6 +22,8 @@ export interface UploadDescriptor {
   size: number;
   lastModified: number;
   createdAt: number;
+  /** What the server does when the name is taken (chosen before the upload started; `fail` when absent). */
+  onConflict?: UploadConflictAction;
 }
 
 /** One file of the queue as the interface shows it. */
@@ -51,6 +55,8 @@ export interface ChunkRequest {
   data: Blob;
   /** The file's upload id (the task's id, kept across reloads): its chunks share a session of their own on the server. */
   uploadId?: string;
+  /** The file's conflict choice, sent with every chunk. */
+  onConflict?: UploadConflictAction;
 }
 
 export interface ChunkAnswer {

@@ -116,6 +116,30 @@ describe('UploadQueue', () => {
     expect(done).toEqual(['a.bin']);
   });
 
+  it("sends each file's conflict choice with every chunk, and a refusal at completion fails that file alone", async () => {
+    const fake = fakeTransport();
+    const { queue } = queueWith(fake);
+    queue.add([
+      { source: source(15, 'r.bin'), path: '/T', onConflict: 'replace' },
+      { source: source(5, 'k.bin'), path: '/T', onConflict: 'keep-both' },
+      { source: source(5, 'n.bin'), path: '/T' },
+    ]);
+    // The last chunk of r.bin meets a name taken meanwhile (another upload won the race).
+    await settle();
+    while (fake.pending.length > 0) {
+      const next = fake.take();
+      if (next.chunk.fileName === 'r.bin' && next.chunk.isLastChunk) next.reject(new UploadError(409, 'file_exists_warning'));
+      else next.resolve();
+      await settle();
+    }
+    const actions = new Map(fake.sent.map((c) => [`${c.fileName}#${c.chunkIndex}`, c.onConflict]));
+    expect(Object.fromEntries(actions)).toEqual({ 'r.bin#0': 'replace', 'r.bin#1': 'replace', 'k.bin#0': 'keep-both', 'n.bin#0': undefined });
+    const byName = new Map(queue.getSnapshot().map((t) => [t.name, t]));
+    expect(byName.get('r.bin')).toMatchObject({ status: 'failed', error: 'file_exists_warning', retryable: false });
+    expect(byName.get('k.bin')?.status).toBe('done');
+    expect(byName.get('n.bin')?.status).toBe('done');
+  });
+
   it('sends an empty file as one empty last chunk', async () => {
     const fake = fakeTransport();
     const { queue } = queueWith(fake);

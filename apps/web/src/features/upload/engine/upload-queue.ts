@@ -1,4 +1,4 @@
-import { CHUNK_SIZE } from '@bogwan/contracts';
+import { CHUNK_SIZE, type UploadConflictAction } from '@bogwan/contracts';
 import {
   isRetryable,
   UploadError,
@@ -38,6 +38,8 @@ export interface NewUpload {
   path: string;
   /** Name there; the source's name by default. */
   name?: string;
+  /** What the server does when the name is taken there. */
+  onConflict?: UploadConflictAction;
 }
 
 interface Entry {
@@ -120,7 +122,7 @@ export class UploadQueue {
 
   /** Queues files; answers their task ids. */
   add(uploads: NewUpload[]): string[] {
-    const ids = uploads.map(({ source, path, name }) => {
+    const ids = uploads.map(({ source, path, name, onConflict }) => {
       const descriptor: UploadDescriptor = {
         id: this.newId(),
         path,
@@ -128,6 +130,7 @@ export class UploadQueue {
         size: source.size,
         lastModified: source.lastModified,
         createdAt: this.now(),
+        ...(onConflict ? { onConflict } : {}),
       };
       this.entries.set(descriptor.id, this.makeEntry(descriptor, source));
       void this.options.persistence?.save(descriptor, source).catch(() => undefined);
@@ -245,8 +248,8 @@ export class UploadQueue {
   }
 
   private descriptorOf(task: UploadTask): UploadDescriptor {
-    const { id, path, name, size, lastModified, createdAt } = task;
-    return { id, path, name, size, lastModified, createdAt };
+    const { id, path, name, size, lastModified, createdAt, onConflict } = task;
+    return { id, path, name, size, lastModified, createdAt, ...(onConflict ? { onConflict } : {}) };
   }
 
   /** Aborts everything running for a file; chunks on the wire go back to pending. */
@@ -388,6 +391,7 @@ export class UploadQueue {
           fileSize: size,
           data: source.slice(start, Math.min(size, start + this.chunkSize)),
           uploadId: entry.task.id,
+          onConflict: entry.task.onConflict,
         },
         (sent) => {
           if (generation !== entry.generation) return;
