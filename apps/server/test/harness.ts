@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { type ApiCall, apiCalls, type CallInput, type CallOutput, callPath, callSearch, type MessageKey } from '@bogwan/contracts';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -106,8 +107,11 @@ export function requester(url: string): TestServer['request'] {
         .map(([k, v]) => `${k}=${v}`)
         .join('; ');
     }
-    let body: string | undefined;
-    if (options.body !== undefined) {
+    let body: string | FormData | undefined;
+    if (options.body instanceof FormData) {
+      // fetch sets the multipart content type with its boundary.
+      body = options.body;
+    } else if (options.body !== undefined) {
       headers['content-type'] ??= 'application/json';
       body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
     }
@@ -129,6 +133,46 @@ export function requester(url: string): TestServer['request'] {
   };
 }
 
+/** How a test calls through the contracts: the call's typed input, and the credentials and headers to send. */
+export type CallOptions<C extends ApiCall> = CallInput<C> & Omit<RequestOptions, 'body'>;
+
+/** A successful answer, its body typed by the call's contract. */
+export interface CallAnswer<T> extends Omit<TestResponse, 'body'> {
+  body: T;
+}
+
+/** A refusal: the API's one error body. */
+export interface RefusalAnswer extends Omit<TestResponse, 'body'> {
+  body: { statusCode: number; message: MessageKey };
+}
+
+type CallArgs<C extends ApiCall> = {} extends CallOptions<C> ? [options?: CallOptions<C>] : [options: CallOptions<C>];
+
+/** What `send` reads of any call's options. */
+type LooseCallOptions = { params?: Record<string, string>; query?: unknown; body?: unknown } & Omit<RequestOptions, 'body'>;
+
+async function send(target: HttpTarget, call: ApiCall, options: object = {}): Promise<TestResponse> {
+  const { params, query, body, ...rest } = options as LooseCallOptions;
+  return target.request(call.method, callPath(call, params) + callSearch(query), { ...rest, body });
+}
+
+/**
+ * Makes one call of the contracts (`apiCalls.trash_list`) and answers its typed body; a refusal
+ * throws with the status and message key, so a test that expects success reads as such.
+ */
+export async function call<C extends ApiCall>(target: HttpTarget, contract: C, ...[options]: CallArgs<C>): Promise<CallAnswer<CallOutput<C>>> {
+  const res = await send(target, contract, options);
+  if (res.status >= 400) throw new Error(`${contract.method} ${contract.path} answered ${res.status} ${res.text}`);
+  return res as CallAnswer<CallOutput<C>>;
+}
+
+/** Makes one call that must be refused and answers the refusal's `{statusCode, message}`; a success throws. */
+export async function callRefused<C extends ApiCall>(target: HttpTarget, contract: C, ...[options]: CallArgs<C>): Promise<RefusalAnswer> {
+  const res = await send(target, contract, options);
+  if (res.status < 400) throw new Error(`${contract.method} ${contract.path} was expected to be refused, answered ${res.status}`);
+  return res as RefusalAnswer;
+}
+
 /** An empty database of the dialect, not migrated; `close` destroys and deletes it. */
 export async function openTestDb(dialect: Dialect): Promise<{ db: Db; close: () => Promise<void> }> {
   if (dialect === 'postgres') {
@@ -146,9 +190,8 @@ export const GOOD_PASSWORD = 'Bogwan!2026';
 /** Creates the first account through the real setup call; answers its session. */
 export async function setupMaster(server: TestServer, overrides: Partial<Record<'name' | 'email' | 'password', string>> = {}) {
   const token = fs.readFileSync(path.join(server.dataDir, 'setup-token'), 'utf8').trim();
-  const res = await server.request('POST', '/api/auth/setup', {
+  const res = await call(server, apiCalls.setup, {
     body: { token, name: '관리자', email: 'master@example.com', password: GOOD_PASSWORD, ...overrides },
   });
-  if (res.status !== 200) throw new Error(`setup failed: ${res.status} ${res.text}`);
-  return { ...(res.body as { user: { _id: string; email: string; roleLevel: number }; token: string }), refresh: res.cookies.bogwan_refresh! };
+  return { ...res.body, refresh: res.cookies.bogwan_refresh! };
 }

@@ -1,9 +1,10 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
+import * as contracts from '@bogwan/contracts';
 import { type ApiCall, apiCalls } from '@bogwan/contracts';
 import type { RouteOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import { setupMaster, startServer, type TestServer } from './harness.js';
+import { call, callRefused, setupMaster, startServer, type TestServer } from './harness.js';
 
 interface Operation {
   operationId?: string;
@@ -29,6 +30,22 @@ function listedKeys(doc: Document, operationId: string, status: number): string[
 function shape(schema: unknown, io: 'input' | 'output'): string {
   if (schema === undefined) return 'none';
   return JSON.stringify(z.toJSONSchema(schema as z.ZodType, { io, unrepresentable: 'any', cycles: 'ref' }));
+}
+
+const exportNames = new Map<unknown, string>();
+for (const [name, value] of Object.entries(contracts)) if (!exportNames.has(value)) exportNames.set(value, name);
+
+/** The `apiCalls` entry a route needs, with the contracts' names of its schemas (`<inline>` for one the contracts do not export). */
+function suggestedEntry(name: string, method: string, route: RouteOptions): string {
+  const schema = (route.schema ?? {}) as { body?: unknown; querystring?: unknown; response?: Record<string, unknown>; consumes?: string[] };
+  const named = (value: unknown) => exportNames.get(value) ?? '<inline>';
+  const ok = Object.entries(schema.response ?? {}).find(([status]) => status.startsWith('2'))?.[1];
+  const parts = [`method: '${method}'`, `path: '${route.url}'`];
+  if (schema.body) parts.push(`body: ${named(schema.body)}`);
+  if (schema.querystring) parts.push(`query: ${named(schema.querystring)}`);
+  if (ok) parts.push(`response: ${named(ok)}`);
+  if (schema.consumes?.includes('multipart/form-data')) parts.push('form: true');
+  return `${name}: defineCall({ ${parts.join(', ')} }),`;
 }
 
 describe('the OpenAPI document at /api/docs/json', () => {
@@ -77,15 +94,35 @@ describe('the OpenAPI document at /api/docs/json', () => {
     expect(doc.components.schemas).toHaveProperty('ErrorBody');
   });
 
-  it('answers refusals with keys the document lists for the operation', async () => {
-    const anonymous = await server.request('GET', '/api/trash');
+  it('answers refusals with keys the document lists for the operation, and calls through the typed contracts', async () => {
+    const anonymous = await callRefused(server, apiCalls.trash_list);
     expect(anonymous.status).toBe(401);
     expect(listedKeys(doc, 'trash_list', 401)).toContain(anonymous.body.message);
 
     const { token } = await setupMaster(server);
-    const invalid = await server.request('PUT', '/api/trash/retention', { token, body: { days: 0 } });
+    const invalid = await callRefused(server, apiCalls.trash_retention_update, { token, body: { days: 0 } });
     expect(invalid.status).toBe(400);
     expect(listedKeys(doc, 'trash_retention_update', 400)).toContain(invalid.body.message);
+
+    const saved = await call(server, apiCalls.trash_retention_update, { token, body: { days: 30 } });
+    expectTypeOf(saved.body).toEqualTypeOf<{ days: number | null }>();
+    expect(saved.body).toEqual({ days: 30 });
+    const page = await call(server, apiCalls.trash_list, { token, query: { limit: 10 } });
+    expect(page.body).toEqual({ items: [], total: 0 });
+    await expect(call(server, apiCalls.trash_delete, { token: 'not-a-token', params: { id: 'x' } })).rejects.toThrow(/answered 401/);
+  });
+
+  it('refuses, at compile time, a call whose input does not match its contract', () => {
+    // Never run: the compiler checks these lines (a contract change breaks them the same way).
+    const typeChecks = async (target: TestServer) => {
+      // @ts-expect-error days is a number or null
+      await call(target, apiCalls.trash_retention_update, { body: { days: 'thirty' } });
+      // @ts-expect-error the path parameter id is required
+      await call(target, apiCalls.trash_delete, {});
+      // @ts-expect-error the answer has no such field
+      (await call(target, apiCalls.trash_list)).body.nothing;
+    };
+    expect(typeof typeChecks).toBe('function');
   });
 
   it('declares the credentials: bearer, refresh cookie, share token, tickets; WebDAV (Basic, not JSON) left out', () => {
@@ -115,7 +152,7 @@ describe('the OpenAPI document at /api/docs/json', () => {
       routed.add(name);
       const call = calls[name];
       if (!call) {
-        disagreements.push(`${name}: no call in apiCalls for ${method} ${route.url}`);
+        disagreements.push(`${name}: no call in apiCalls for ${method} ${route.url}; add ${suggestedEntry(name, method!, route)}`);
         continue;
       }
       if (call.method !== method || call.path !== route.url) disagreements.push(`${name}: call ${call.method} ${call.path}, route ${method} ${route.url}`);
