@@ -3,6 +3,13 @@ import { LOCAL_PROVIDER, ROLES, USER_STATUSES } from '../enums.js';
 import { PASSWORD_MAX_LENGTH } from '../limits.js';
 import { EMAIL_MAX_LENGTH, checkEmail, checkName, checkPassword } from '../rules.js';
 
+/** The languages an account can choose: its e-mails are written in it (Korean by default). */
+export const ACCOUNT_LANGUAGES = ['ko', 'en'] as const;
+export type AccountLanguage = (typeof ACCOUNT_LANGUAGES)[number];
+
+/** `PUT /api/user/language`: the signed-in account's language. */
+export const accountLanguageRequestSchema = z.object({ language: z.enum(ACCOUNT_LANGUAGES, { error: 'invalid_request_message' }) });
+
 /** A user as the API shows it (never with a password hash or secret). */
 export const userSchema = z.object({
   _id: z.string(),
@@ -19,6 +26,8 @@ export const userSchema = z.object({
   createdAt: z.string(),
   /** The account still has the system's initial password and must choose its own first. */
   mustChangePassword: z.boolean().default(false),
+  /** The account's language, for its e-mails (absent: ko); the server always sends it. */
+  language: z.enum(ACCOUNT_LANGUAGES).optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -6,7 +6,9 @@ import { newId } from '../../ids.js';
 import { accountActor } from '../audit/audit-context.js';
 import type { AuditRecorder } from '../audit/audit.recorder.js';
 import type { LoginGuard } from '../auth/login-guard.js';
+import { signInCodeMail } from '../mail/mail-text.js';
 import type { Mailer } from '../mail/mailer.js';
+import { languageOf } from '../users/users.presenter.js';
 import type { UserRow, UsersRepo } from '../users/users.repo.js';
 import type { WebauthnRepo } from '../webauthn/webauthn.repo.js';
 import type { ChallengeRow, ChallengesRepo } from './challenges.repo.js';
@@ -59,13 +61,7 @@ export class MfaService {
       // Counted and stored in one step per account, so parallel sign-ins send no more codes than the limit.
       const since = new Date(now.getTime() - EMAIL_CODE_WINDOW_MS).toISOString();
       if (!(await this.challenges.insertWithinLimit(row, since, EMAIL_CODES_PER_WINDOW))) throw new AppError(429, 'too_many_requests_message');
-      await this.mailer.send({
-        to: user.email,
-        subject: `[Bogwan] 로그인 인증 코드 ${code} (sign-in code)`,
-        text:
-          `보관 로그인 인증 코드: ${code}\n10분 동안 한 번만 쓸 수 있습니다. 로그인하려던 적이 없다면 이 메일을 무시하세요.\n\n` +
-          `Your Bogwan sign-in code: ${code}\nIt works once, for 10 minutes. If you did not try to sign in, ignore this mail.\n`,
-      });
+      await this.mailer.send(signInCodeMail(user.email, code, languageOf(user)));
     }
     return { challenge: { mfa: method, email: user.email }, challengeId: id };
   }

@@ -1,4 +1,4 @@
-import type { Role, User, UserStatus } from '@bogwan/contracts';
+import type { AccountLanguage, Role, User, UserStatus } from '@bogwan/contracts';
 import { LOCAL_PROVIDER } from '@bogwan/contracts';
 import type { UserRow } from './users.repo.js';
 
@@ -18,5 +18,11 @@ export function toUserResponse(row: UserRow): User {
     lastLogin: row.last_login,
     createdAt: row.created_at,
     mustChangePassword: row.must_change_password === 1,
+    language: languageOf(row),
   };
+}
+
+/** The account's language; anything unknown reads as Korean, the default. */
+export function languageOf(row: Pick<UserRow, 'language'>): AccountLanguage {
+  return row.language === 'en' ? 'en' : 'ko';
 }

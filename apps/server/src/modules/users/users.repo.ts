@@ -73,6 +73,10 @@ export class UsersRepo {
       .execute();
   }
 
+  async setLanguage(id: string, language: string): Promise<void> {
+    await this.db.updateTable('users').set({ language, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+  }
+
   async setMfa(id: string, mfa: string): Promise<void> {
     await this.db.updateTable('users').set({ mfa, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
   }

@@ -1,4 +1,4 @@
-import { changePasswordRequestSchema, changePasswordResponseSchema, userSchema } from '@bogwan/contracts';
+import { accountLanguageRequestSchema, changePasswordRequestSchema, changePasswordResponseSchema, userSchema } from '@bogwan/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { forbidden } from '../../errors.js';
@@ -7,6 +7,7 @@ import type { AccessTokens } from '../auth/access-token.js';
 import type { AuthService } from '../auth/auth.service.js';
 import { clientOf } from '../sessions/session-cookies.js';
 import { toUserResponse } from './users.presenter.js';
+import { UsersRepo } from './users.repo.js';
 
 const policies = {
   me: { category: 'user', name: 'me', description: 'The signed-in account', level: 1, beforePasswordChange: true },
@@ -17,6 +18,7 @@ const policies = {
     level: 1,
     licenceExempt: true,
   },
+  language: { category: 'user', name: 'language_change', description: 'Choose one\u2019s own language (e-mails are written in it)', level: 1, beforePasswordChange: true },
 } satisfies Record<string, RoutePolicy>;
 
 export interface UserRoutesDeps {
@@ -46,6 +48,17 @@ export async function userRoutes(app: FastifyInstance, deps: UserRoutesDeps): Pr
       await deps.auth.changePassword(user, request.sessionId!, request.body.password, request.body.newPassword, clientOf(request));
       const token = await deps.tokens.sign({ sub: user.id, sid: request.sessionId! });
       return { success: true, message: 'password_change_complete_message', token };
+    },
+  );
+
+  const users = new UsersRepo(app.db);
+  r.put(
+    '/api/user/language',
+    { config: { policy: policies.language }, schema: { tags: ['user'], body: accountLanguageRequestSchema, response: { 200: userSchema } } },
+    async (request) => {
+      // Always the caller's own account: no id is taken from the body.
+      await users.setLanguage(request.user!.id, request.body.language);
+      return toUserResponse({ ...request.user!, language: request.body.language });
     },
   );
 }

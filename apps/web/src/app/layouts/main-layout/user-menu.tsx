@@ -25,8 +25,9 @@ import { UserAvatar } from '../../../components/user-avatar';
 import { useLogout } from '../../../features/auth/api/logout';
 import { k } from '../../../i18n/keys';
 import { useLocale, useLocalePath, useSwitchLocale } from '../../../i18n/use-locale';
-import { useAuth } from '../../../state/auth';
+import { updateAuthUser, useAuth } from '../../../state/auth';
 import { LOCALE_NAMES } from '../../../state/locale';
+import { updateOwnLanguage } from '../../../features/profile/api/update-language';
 import { setTheme, useTheme } from '../../../state/theme';
 import { useOpenSettings } from './settings-slot';
 
@@ -130,6 +131,8 @@ export function UserMenu() {
             onClick={() => {
               close();
               if (option !== locale) switchLocale(option);
+              // A signed-in switch is the account's choice too: its e-mails follow.
+              void updateOwnLanguage(option).then(updateAuthUser, () => undefined);
             }}
           >
             <ListItemText inset>{LOCALE_NAMES[option]}</ListItemText>

@@ -17,6 +17,7 @@ import { messageText } from '../../../i18n/keys';
 import { useAuth } from '../../../state/auth';
 import { useUpdateOwnName } from '../api/update-profile';
 import { AvatarEditDialog } from './avatar-edit-dialog';
+import { LanguageSelect } from './language-select';
 
 /** Settings → Profile: avatar (with its edit dialog), name (saved only when changed), email read-only. */
 export function ProfileSection() {
@@ -91,6 +92,7 @@ export function ProfileSection() {
         slotProps={{ htmlInput: { readOnly: true } }}
         sx={{ mt: 1 }}
       />
+      <LanguageSelect language={user.language ?? 'ko'} />
       <AvatarEditDialog open={avatarOpen} user={user} onClose={() => setAvatarOpen(false)} />
     </Box>
   );
