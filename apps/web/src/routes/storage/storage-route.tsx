@@ -4,6 +4,7 @@ import { useFileActions } from '../../app/file-actions';
 import { FileExplorer } from '../../features/files/components/explorer/file-explorer';
 import { storageHref, storagePathFromSplat } from '../../features/files/lib/storage-path';
 import { useHistoryAction } from '../../features/activity/components/use-history-action';
+import { useVersionsAction } from '../../features/files/components/versions/use-versions-action';
 import { UploadButton } from '../../features/upload/components/upload-button';
 import { useLocalePath } from '../../i18n/use-locale';
 import { useSharingActions } from './use-sharing-actions';
@@ -16,6 +17,7 @@ export function StorageRoute() {
   const actions = useFileActions();
   const sharing = useSharingActions(path);
   const history = useHistoryAction();
+  const versions = useVersionsAction();
   const onNavigate = useCallback((target: string) => void navigate(localePath(storageHref(target))), [navigate, localePath]);
 
   return (
@@ -26,11 +28,12 @@ export function StorageRoute() {
         onOpenFile={actions.open}
         onDownload={actions.download}
         renderUpload={(canCreate) => <UploadButton targetPath={path} disabled={!canCreate} />}
-        extraActions={[...sharing.actions, history.action]}
+        extraActions={[...sharing.actions, history.action, versions.action]}
       />
       {actions.overlay}
       {sharing.dialogs}
       {history.dialog}
+      {versions.dialog}
     </>
   );
 }

@@ -11,6 +11,7 @@ export const filesKeys = {
   permission: (path: string) => ['files', 'permission', path] as const,
   recent: ['files', 'recent'] as const,
   starred: ['files', 'starred'] as const,
+  versions: (path: string) => ['files', 'versions', path] as const,
 };
 
 /** Refetches every file query after a change (see `refetchAfterChange`). */

@@ -12,6 +12,7 @@ import { ApiError } from '../../../api/client';
 import { MdiIcon } from '../../../components/mdi-icon';
 import { messageText } from '../../../i18n/keys';
 import { FileHistoryButton } from '../../activity/components/file-history-button';
+import { FileVersionsButton } from '../../files/components/versions/file-versions-button';
 import { PREVIEW_LIMITS, previewKind, type PreviewKind } from './preview-kind';
 import { ImageViewer } from './viewers/image-viewer';
 import { Spinner } from './viewers/spinner';
@@ -74,6 +75,7 @@ export function PreviewOverlay({ file, onClose, onDownload }: PreviewOverlayProp
               {file.name}
             </Typography>
             <FileHistoryButton path={file.path} name={file.name} nodeId={file.nodeId} />
+            <FileVersionsButton path={file.path} name={file.name} />
             <Tooltip title={t('download')}>
               <IconButton aria-label={t('download')} onClick={() => onDownload(file)} sx={{ color: 'inherit' }}>
                 <MdiIcon path={mdiDownload} />

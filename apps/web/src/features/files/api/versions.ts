@@ -1,0 +1,40 @@
+import { fileEntrySchema, fileVersionListSchema, type FileVersionList, type FileVersionRef } from '@bogwan/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../api/client';
+import { downloadByTicket } from './download-file';
+import { filesKeys, refreshFiles } from './keys';
+
+/** GET /api/file/versions?path=: the current content first, then the kept versions, newest first. */
+export function getFileVersions(path: string, signal?: AbortSignal): Promise<FileVersionList> {
+  return apiFetch('/file/versions', { query: { path }, schema: fileVersionListSchema, signal });
+}
+
+export const fileVersionsQueryOptions = (path: string) =>
+  queryOptions({ queryKey: filesKeys.versions(path), queryFn: ({ signal }) => getFileVersions(path, signal) });
+
+export function useFileVersions(path: string | null) {
+  return useQuery({ ...fileVersionsQueryOptions(path ?? ''), enabled: path !== null });
+}
+
+/** A version to the browser's download manager (a download ticket; resumable, never held in the page). */
+export function downloadVersion(ref: FileVersionRef): Promise<void> {
+  return downloadByTicket({ path: ref.path, versionId: ref.id });
+}
+
+/** POST /api/file/version/restore: the version becomes the content; the current one becomes a version. */
+export function useRestoreVersion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ref: FileVersionRef) => apiFetch('/file/version/restore', { method: 'POST', body: ref, schema: fileEntrySchema }),
+    onSettled: () => refreshFiles(queryClient),
+  });
+}
+
+/** DELETE /api/file/version `{path, id}`: deletes a kept version for good (never the current one). */
+export function useDeleteVersion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ref: FileVersionRef) => apiFetch('/file/version', { method: 'DELETE', body: ref }),
+    onSettled: () => refreshFiles(queryClient),
+  });
+}

@@ -1,0 +1,23 @@
+import { mdiFileClockOutline } from '@mdi/js';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MdiIcon } from '../../../../components/mdi-icon';
+import { FileVersionsDialog } from './file-versions-dialog';
+
+/** The preview overlay's "Versions" button: the file's versions in a dialog above the preview. */
+export function FileVersionsButton({ path, name }: { path: string; name: string }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Tooltip title={t('versions')}>
+        <IconButton aria-label={t('versions')} onClick={() => setOpen(true)} sx={{ color: 'inherit' }}>
+          <MdiIcon path={mdiFileClockOutline} />
+        </IconButton>
+      </Tooltip>
+      <FileVersionsDialog file={open ? { path, name } : null} onClose={() => setOpen(false)} />
+    </>
+  );
+}
