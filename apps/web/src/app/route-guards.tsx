@@ -1,9 +1,10 @@
 import type { Locale } from '@bogwan/contracts';
 import { lazy, Suspense, useEffect } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { useLogout } from '../features/auth/api/logout';
 import { LicenceGate } from '../features/licence/components/licence-gate';
 import { applyLocale } from '../i18n';
+import { signInHref } from '../lib/return-path';
 import { useLocale } from '../i18n/use-locale';
 import { clearAuth, isUsableSession, useAuth } from '../state/auth';
 import { withLocale } from '../state/locale';
@@ -28,17 +29,19 @@ const RequiredPasswordChange = lazy(() =>
   import('../features/profile/components/required-password-change').then((m) => ({ default: m.RequiredPasswordChange })),
 );
 
-/** Lets only a signed-in, ACTIVE user through; anyone else goes to sign-in of the same locale. */
+/** Lets only a signed-in, ACTIVE user through; anyone else goes to sign-in of the same locale, and back here after. */
 export function RequireAuth() {
   const auth = useAuth();
   const locale = useLocale();
   const usable = isUsableSession(auth);
+  const location = useLocation();
 
   useEffect(() => {
     if (auth && !usable) clearAuth();
   }, [auth, usable]);
 
-  if (!usable) return <Navigate to={withLocale(locale, '/auth/login')} replace />;
+  // Sign-in comes back to the page asked for.
+  if (!usable) return <Navigate to={withLocale(locale, signInHref(`${location.pathname}${location.search}${location.hash}`))} replace />;
   // The initial password must be replaced before anything else (the server insists too).
   if (auth.user.mustChangePassword) {
     return (

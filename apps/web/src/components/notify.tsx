@@ -2,6 +2,7 @@ import { TOAST_DURATION_MS } from '@bogwan/contracts';
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
 import { createStore, useStore } from '../state/store';
+import { announce, LiveRegion } from './live-region';
 
 export type NotifySeverity = 'success' | 'info' | 'warning' | 'error';
 
@@ -23,6 +24,8 @@ export function notify(message: string, severity: NotifySeverity = 'success'): v
   if (queue.some((toast) => toast.message === message)) return;
   lastId += 1;
   toastStore.set([...queue, { id: lastId, message, severity }]);
+  // The snackbar appears with its text already in it, which screen readers may not read: the live region does.
+  announce(message, severity === 'error' ? 'assertive' : 'polite');
 }
 
 function dismiss(id: number): void {
@@ -34,26 +37,29 @@ export function Notifier() {
   const queue = useStore(toastStore);
   const current = queue[0];
   return (
-    <Snackbar
-      key={current?.id}
-      open={current !== undefined}
-      autoHideDuration={TOAST_DURATION_MS}
-      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-      onClose={(_event, reason) => {
-        if (reason !== 'clickaway' && current) dismiss(current.id);
-      }}
-    >
-      {current ? (
-        <Alert
-          role={current.severity === 'error' ? 'alert' : 'status'}
-          variant="filled"
-          severity={current.severity}
-          onClose={() => dismiss(current.id)}
-          sx={{ minWidth: 280, boxShadow: 3 }}
-        >
-          {current.message}
-        </Alert>
-      ) : undefined}
-    </Snackbar>
+    <>
+      <LiveRegion />
+      <Snackbar
+        key={current?.id}
+        open={current !== undefined}
+        autoHideDuration={TOAST_DURATION_MS}
+        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+        onClose={(_event, reason) => {
+          if (reason !== 'clickaway' && current) dismiss(current.id);
+        }}
+      >
+        {current ? (
+          <Alert
+            role={current.severity === 'error' ? 'alert' : 'status'}
+            variant="filled"
+            severity={current.severity}
+            onClose={() => dismiss(current.id)}
+            sx={{ minWidth: 280, boxShadow: 3 }}
+          >
+            {current.message}
+          </Alert>
+        ) : undefined}
+      </Snackbar>
+    </>
   );
 }

@@ -8,6 +8,7 @@ import { TaskPanel } from '../../../features/tasks/components/task-panel';
 import { isActive, ownTasks, tabForArrivals, tasksOfTab, withoutMirroredUploads } from '../../../features/tasks/lib/task-rules';
 import { setTaskPanel, taskPanelStore } from '../../../features/tasks/state/task-panel';
 import { UploadQueueSection } from '../../../features/upload/components/upload-panel';
+import { useUploadAnnouncements } from '../../../features/upload/hooks/use-upload-announcements';
 import { useUploadTasks } from '../../../features/upload/hooks/use-upload-tasks';
 import { restoreUploads } from '../../../features/upload/upload-service';
 import { useLocalePath } from '../../../i18n/use-locale';
@@ -60,6 +61,7 @@ export function TaskPanelHost() {
   const localePath = useLocalePath();
   const overview = useTaskOverview();
   const { tabs, ownKeys, localCount, cacheData } = overview;
+  useUploadAnnouncements();
 
   useEffect(() => {
     restoreUploads();

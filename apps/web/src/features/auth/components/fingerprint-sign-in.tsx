@@ -14,6 +14,7 @@ import { MdiIcon } from '../../../components/mdi-icon';
 import { k } from '../../../i18n/keys';
 import { getFingerprintOptions, verifyFingerprint } from '../api/fingerprint-login';
 import { SignInError } from './sign-in-error';
+import { useEmailCheck } from './use-email-check';
 
 interface FingerprintSignInProps {
   email: string;
@@ -64,10 +65,11 @@ export function FingerprintSignIn({ email, onEmailChange, onSignedIn }: Fingerpr
   });
   const busy = signIn.isPending || navigation.state !== 'idle';
   const filled = email.trim() !== '' && (!needsPassword || password !== '');
+  const emailCheck = useEmailCheck(email);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!filled || busy || !supported) return;
+    if (!filled || busy || !supported || !emailCheck.passes()) return;
     signIn.mutate({ address: email.trim(), secret: needsPassword ? password : null });
   };
 
@@ -84,6 +86,7 @@ export function FingerprintSignIn({ email, onEmailChange, onSignedIn }: Fingerpr
         label={t('email')}
         autoComplete="username webauthn"
         autoFocus
+        {...emailCheck.fieldProps}
         value={email}
         onChange={(event) => {
           onEmailChange(event.target.value);

@@ -8,6 +8,7 @@ import { useNavigation } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { useLogin } from '../api/login';
 import { SignInError } from './sign-in-error';
+import { useEmailCheck } from './use-email-check';
 
 interface PasswordSignInProps {
   email: string;
@@ -26,6 +27,7 @@ export function PasswordSignIn({ email, onEmailChange, onChallenge, onSignedIn }
   // Stays busy after success while the next page loads.
   const busy = login.isPending || navigation.state !== 'idle';
   const filled = email.trim() !== '' && password !== '';
+  const emailCheck = useEmailCheck(email);
 
   const clearError = () => {
     if (login.error) login.reset();
@@ -33,7 +35,7 @@ export function PasswordSignIn({ email, onEmailChange, onChallenge, onSignedIn }
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!filled || busy) return;
+    if (!filled || busy || !emailCheck.passes()) return;
     login.mutate(
       { email: email.trim(), password },
       {
@@ -55,6 +57,7 @@ export function PasswordSignIn({ email, onEmailChange, onChallenge, onSignedIn }
         label={t('email')}
         autoComplete="username"
         autoFocus
+        {...emailCheck.fieldProps}
         value={email}
         onChange={(event) => {
           onEmailChange(event.target.value);

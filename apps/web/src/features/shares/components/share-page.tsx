@@ -18,14 +18,16 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { MdiIcon } from '../../../components/mdi-icon';
 import { notify } from '../../../components/notify';
 import { formatDateTime } from '../../../i18n/format-time';
 import { messageText } from '../../../i18n/keys';
 import { useLocale, useLocalePath } from '../../../i18n/use-locale';
+import { signInHref } from '../../../lib/return-path';
 import { useAuth } from '../../../state/auth';
+import { stripLocale } from '../../../state/locale';
 import { sharesKeys } from '../api/keys';
 import { shareDownloadTicket, ticketDownloadUrl, usePublicShare, usePublicShareList, useUnlockShare } from '../api/public-share';
 import { formatBytes } from '../../../lib/format-bytes';
@@ -53,6 +55,7 @@ function ShareProblem({ messageKey }: { messageKey: string | null }) {
   const { t } = useTranslation();
   const localePath = useLocalePath();
   const signedIn = useAuth() !== null;
+  const location = useLocation();
   return (
     <Box role="alert" sx={{ textAlign: 'center', py: 2 }}>
       <MdiIcon path={mdiAlertCircleOutline} sx={{ fontSize: 48, color: 'text.secondary', mb: 1 }} />
@@ -60,7 +63,7 @@ function ShareProblem({ messageKey }: { messageKey: string | null }) {
         {messageText(t, messageKey)}
       </Typography>
       {messageKey === 'share_login_required' && !signedIn && (
-        <Button component={RouterLink} to={localePath('/auth/login')} variant="contained" sx={{ mt: 2 }}>
+        <Button component={RouterLink} to={localePath(signInHref(stripLocale(location.pathname)))} variant="contained" sx={{ mt: 2 }}>
           {t('login')}
         </Button>
       )}

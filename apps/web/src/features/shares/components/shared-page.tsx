@@ -137,8 +137,9 @@ function SharedWithMe() {
     { id: 'expiresAt', label: t('share_expires_at'), render: (row) => (row.expiresAt ? formatDateTime(row.expiresAt, locale) : t('share_no_expiry')) },
     { id: 'createdAt', label: t('column_created_at'), render: (row) => formatDateTime(row.createdAt, locale) },
   ];
+  const open = (row: SharedItem) => window.open(shareAddress(row.key, locale), '_blank', 'noopener');
   const actions: DataRowAction<SharedItem>[] = [
-    { id: 'open', label: t('share_open'), icon: mdiOpenInNew, run: (row) => window.open(shareAddress(row.key, locale), '_blank', 'noopener') },
+    { id: 'open', label: t('share_open'), icon: mdiOpenInNew, run: open },
     { id: 'copy', label: t('share_copy_link'), icon: mdiContentCopy, run: (row) => void copyToClipboard(shareAddress(row.key, locale)).then(() => notify(t('share_copied_message'), 'success')) },
   ];
   return (
@@ -149,6 +150,7 @@ function SharedWithMe() {
       rowKey={(row) => row._id}
       searchText={(row) => `${row.name} ${row.creator.name} ${row.creator.email}`}
       actions={actions}
+      onRowClick={open}
       onRefresh={() => void shares.refetch()}
       loading={shares.isPending}
       error={shares.isError}

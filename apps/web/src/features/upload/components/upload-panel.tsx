@@ -67,8 +67,10 @@ function TaskRow({ task }: { task: UploadTask }) {
             {task.name}
           </Typography>
           <Typography variant="caption" noWrap component="div" sx={{ color: task.status === 'failed' ? 'error.main' : 'text.secondary' }}>
-            {t(STATUS_LABEL[task.status])}
-            {task.status === 'uploading' || task.status === 'paused' ? ` ${task.progress}%` : ''} · {detail}
+            {task.status === 'canceled'
+              ? // What had reached the server when the upload was stopped.
+                t('upload_canceled_detail', { sent: bytes(task.uploadedBytes), size: bytes(task.size) })
+              : `${t(STATUS_LABEL[task.status])}${task.status === 'uploading' || task.status === 'paused' ? ` ${task.progress}%` : ''} · ${detail}`}
           </Typography>
         </Box>
         {task.needsFile && (
