@@ -62,6 +62,8 @@ export interface DataTableProps<Row> {
   error?: boolean;
   /** Rendered in the toolbar, given the selected rows. */
   toolbar?: (selected: Row[]) => ReactNode;
+  /** A click on a row (outside its checkbox and buttons) opens it. */
+  onRowClick?: (row: Row) => void;
 }
 
 /** Clamps a typed page size into the spec's range. */
@@ -138,7 +140,20 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     body = visible.map((row) => {
       const key = rowKey(row);
       return (
-        <TableRow key={key} hover selected={selected.has(key)} onContextMenu={(event) => openMenu(event, row)} data-row-key={key}>
+        <TableRow
+          key={key}
+          hover
+          selected={selected.has(key)}
+          onContextMenu={(event) => openMenu(event, row)}
+          onClick={
+            props.onRowClick &&
+            ((event) => {
+              if (!(event.target as Element).closest('button, a, input, label')) props.onRowClick?.(row);
+            })
+          }
+          sx={props.onRowClick ? { cursor: 'pointer' } : undefined}
+          data-row-key={key}
+        >
           <TableCell padding="checkbox">
             <Checkbox size="small" checked={selected.has(key)} onChange={() => toggle(key)} slotProps={{ input: { 'aria-label': t('select_row') } }} />
           </TableCell>
@@ -147,7 +162,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
               {column.render(row)}
             </TableCell>
           ))}
-          <TableCell padding="checkbox" align="right">
+          <TableCell padding="checkbox" align="right" sx={STICKY_ACTIONS_SX}>
             <IconButton size="small" aria-label={t('row_actions')} onClick={(event) => openMenu(event, row)}>
               <MdiIcon path={mdiDotsVertical} fontSize="small" />
             </IconButton>
@@ -207,7 +222,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                   {column.label}
                 </TableCell>
               ))}
-              <TableCell padding="checkbox" />
+              <TableCell padding="checkbox" sx={STICKY_ACTIONS_SX} />
             </TableRow>
           </TableHead>
           <TableBody>{body}</TableBody>
@@ -296,6 +311,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     </Box>
   );
 }
+
+// A wide table scrolls inside its own box; the row menu stays at its right edge, in view.
+const STICKY_ACTIONS_SX = { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 1 } as const;
 
 const PAGE_BUTTON_LABELS = {
   first: k('page_first'),
