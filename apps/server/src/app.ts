@@ -259,8 +259,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.addHook('onReady', async () => {
     if ((await users.count()) > 0) return;
-    const token = await setupToken.issue();
-    app.log.warn({ setupTokenFile: setupToken.file }, `First run: create the first account with the setup token ${token}`);
+    // Written to the data directory now; main.ts announces it with the address once listening.
+    await setupToken.issue();
   });
   const stopHousekeeping = startHousekeeping(
     [

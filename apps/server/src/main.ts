@@ -1,3 +1,5 @@
+import os from 'node:os';
+import { blobCodecInUse } from '@bogwan/vault';
 import { ConfigError, loadConfig } from './config.js';
 import { buildApp } from './app.js';
 
@@ -8,9 +10,19 @@ const SHUTDOWN_GRACE_MS = 10_000;
 // version is fixed by the lockfile, and the product supports Node 20.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
+/**
+ * A line in the logger's JSON shape for when there is no logger yet (the configuration
+ * failed) or any more (start-up failed): every line the server writes is JSON.
+ */
+function writeJsonLine(level: 'fatal' | 'error', msg: string, fields: Record<string, unknown> = {}): void {
+  const numeric = { fatal: 60, error: 50 }[level];
+  process.stderr.write(`${JSON.stringify({ level: numeric, time: Date.now(), pid: process.pid, hostname: os.hostname(), ...fields, msg })}\n`);
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await buildApp(config);
+  app.log.info(blobCodecInUse(), 'backup engine blob codec');
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -35,22 +47,23 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   if (await app.setupToken.pending()) {
-    const token = await app.setupToken.issue();
-    const url = `http://localhost:${config.port}/auth/login`;
-    process.stderr.write(
-      `\n  Bogwan is running, but no account exists yet.\n` +
-        `  Open ${url} and create the first account with this one-time setup token:\n\n` +
-        `      ${token}\n\n` +
-        `  (also written to ${app.setupToken.file})\n\n`,
+    const setupToken = await app.setupToken.issue();
+    const address = app.server.address();
+    const port = address && typeof address === 'object' ? address.port : config.port;
+    const setupUrl = `http://localhost:${port}/auth/login`;
+    // Warn, so that it shows at the default level and above it; the token is also in the file.
+    app.log.warn(
+      { setupUrl, setupToken, setupTokenFile: app.setupToken.file },
+      `First run: no account exists yet. Open ${setupUrl} and create the first account with the one-time setup token ${setupToken}`,
     );
   }
 }
 
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
-    process.stderr.write(`${error.message}\n`);
+    writeJsonLine('fatal', error.message);
   } else {
-    process.stderr.write(`Bogwan failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    writeJsonLine('fatal', 'Bogwan failed to start', { err: error instanceof Error ? { type: error.name, message: error.message, stack: error.stack } : String(error) });
   }
   process.exit(1);
 });

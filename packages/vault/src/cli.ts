@@ -6,6 +6,7 @@ import { openBackend } from './backend/open.js';
 import { backup } from './backup.js';
 import { check } from './check.js';
 import { forget } from './forget.js';
+import { blobCodecInUse } from './native.js';
 import { prune } from './prune.js';
 import { Repository } from './repository.js';
 import { restore } from './restore.js';
@@ -88,6 +89,8 @@ async function main(argv: string[]): Promise<number> {
   }
   const repoUrl = values.repo;
   if (!repoUrl) throw new Error('--repo is required');
+  const { codec, reason } = blobCodecInUse();
+  console.error(`bogwan-vault: blob codec: ${codec}${reason ? ` (${reason})` : ''}`);
 
   switch (command) {
     case 'init': {

@@ -16,3 +16,4 @@ export { restore, type RestoreOptions, type RestoreResult } from './restore.js';
 export { findSnapshot, listSnapshots, type Snapshot, type BackupStats } from './snapshot.js';
 export { walkPaths, type BackupSource, type SourceEntry } from './source.js';
 export { withRepository } from './session.js';
+export { blobCodecInUse } from './native.js';

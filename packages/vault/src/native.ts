@@ -118,3 +118,10 @@ export function nativeCodec(): NativeCodec | null {
   }
   return codec;
 }
+
+/** Which blob codec this process runs, in words for a log line: the native addon or the JavaScript fallback, and why. */
+export function blobCodecInUse(): { codec: 'native' | 'javascript'; reason?: string } {
+  if (nativeCodec()) return { codec: 'native' };
+  if (process.env.BOGWAN_VAULT_NATIVE === '0') return { codec: 'javascript', reason: 'turned off by BOGWAN_VAULT_NATIVE=0' };
+  return { codec: 'javascript', reason: 'the native addon was not built or does not load (see the warning of `npm ci`); backups run on worker threads, slower' };
+}

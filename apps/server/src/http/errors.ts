@@ -2,6 +2,7 @@ import { MESSAGE_KEYS, type MessageKey } from '@bogwan/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.js';
+import { isClientAbort, logClientAbort } from './client-abort.js';
 import { isMalformedMultipart } from './multipart.js';
 import { StorageUnavailableError } from '../storage/blob-store.js';
 
@@ -40,6 +41,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ statusCode: status, message: KEY_BY_STATUS[status] ?? 'invalid_request_message' });
+    }
+    if (isClientAbort(error, request)) {
+      logClientAbort(request);
+      return reply.code(400).send({ statusCode: 400, message: 'request_error_message' });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ statusCode: 500, message: 'request_error_message' });

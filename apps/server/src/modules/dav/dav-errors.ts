@@ -3,6 +3,7 @@ import { AppError } from '../../errors.js';
 import { StorageUnavailableError } from '../../storage/blob-store.js';
 import { DavLockRefusal } from './locks/dav-locks.js';
 import { DAV_NS, XmlError, elementXml } from './xml.js';
+import { isClientAbort, logClientAbort } from '../../http/client-abort.js';
 
 /** The realm clients show when they ask for the app password. */
 export const BASIC_CHALLENGE = 'Basic realm="Bogwan", charset="UTF-8"';
@@ -65,7 +66,8 @@ export function registerDavErrorHandler(app: FastifyInstance): void {
     } else {
       status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     }
-    if (status >= 500 && status !== 502 && status !== 503 && status !== 507) request.log.error({ err: error }, 'WebDAV request failed');
+    if (status >= 500 && isClientAbort(error, request)) logClientAbort(request);
+    else if (status >= 500 && status !== 502 && status !== 503 && status !== 507) request.log.error({ err: error }, 'WebDAV request failed');
     if (status === 401) reply.header('www-authenticate', BASIC_CHALLENGE);
     // A body left unread (refused before or while it was read): the connection ends with the
     // answer, so the rest of the body is not taken for the next request on it.
