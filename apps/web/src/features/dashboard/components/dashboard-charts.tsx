@@ -72,7 +72,14 @@ export function BackendGauge({ backend }: { backend: DashboardBackend }) {
   );
 }
 
-/** Usage per root folder, with the room left under its limit stacked after it. */
+/** The parts of a root's usage, in the order they are stacked. */
+const USAGE_PARTS = [
+  { part: 'live', label: k('usage_live') },
+  { part: 'versions', label: k('usage_versions') },
+  { part: 'trash', label: k('usage_trash') },
+] as const;
+
+/** Usage per root folder (live files, versions, trash), with the room left under its limit stacked after it. */
 export function RootUsageChart({ roots }: { roots: DashboardRoot[] }) {
   const { t } = useTranslation();
   const formatBytes = useFormatBytes();
@@ -86,14 +93,14 @@ export function RootUsageChart({ roots }: { roots: DashboardRoot[] }) {
         yAxis={[{ scaleType: 'band', data: bars.map((b) => b.name), width: 110 }]}
         xAxis={[{ valueFormatter: (value: number) => formatBytes(value) }]}
         series={[
-          {
-            id: 'used',
-            label: t('dashboard_used'),
-            data: bars.map((b) => b.used),
+          ...USAGE_PARTS.map(({ part, label }, index) => ({
+            id: part,
+            label: t(label),
+            data: bars.map((b) => b[part]),
             stack: 'root',
-            color: theme.palette.primary.main,
-            valueFormatter: (value) => (value === null ? '' : formatBytes(value)),
-          },
+            color: [theme.palette.primary.main, theme.palette.secondary.main, theme.palette.warning.main][index],
+            valueFormatter: (value: number | null) => (value === null ? '' : formatBytes(value)),
+          })),
           {
             id: 'free',
             label: t('dashboard_left_to_limit'),

@@ -21,17 +21,18 @@ describe('storage figures', () => {
     expect(backendGauge({ ...backend, backend: 'cloud' })).toEqual({ basis: null, percent: null });
   });
 
-  it('stacks the room left under a root limit after its usage', () => {
+  it('stacks live files, versions and trash, then the room left under a root limit', () => {
+    const parts = (live: number, versions: number, trash: number) => ({ breakdown: { live, versions, trash }, usage: live + versions + trash });
     expect(
       rootBars([
-        { name: 'A', path: '/A', backend: 'server', usage: 30, volume: 100 },
-        { name: 'B', path: '/B', backend: 'cloud', usage: 30, volume: null },
-        { name: 'C', path: '/C', backend: 'server', usage: 300, volume: 100 },
+        { name: 'A', path: '/A', backend: 'server', volume: 100, ...parts(20, 6, 4) },
+        { name: 'B', path: '/B', backend: 'cloud', volume: null, ...parts(30, 0, 0) },
+        { name: 'C', path: '/C', backend: 'server', volume: 100, ...parts(200, 60, 40) },
       ]),
     ).toEqual([
-      { name: 'A', used: 30, free: 70 },
-      { name: 'B', used: 30, free: 0 },
-      { name: 'C', used: 300, free: 0 },
+      { name: 'A', live: 20, versions: 6, trash: 4, free: 70 },
+      { name: 'B', live: 30, versions: 0, trash: 0, free: 0 },
+      { name: 'C', live: 200, versions: 60, trash: 40, free: 0 },
     ]);
   });
 });

@@ -15,11 +15,11 @@ export function backendGauge(backend: DashboardBackend): { basis: GaugeBasis; pe
   return { basis: null, percent: null };
 }
 
-/** One bar per root: its usage, and the room its limit leaves (0 when unlimited or full). */
-export function rootBars(roots: DashboardRoot[]): { name: string; used: number; free: number }[] {
+/** One bar per root: its live files, versions and trash stacked, then the room its limit leaves (0 when unlimited or full). */
+export function rootBars(roots: DashboardRoot[]): { name: string; live: number; versions: number; trash: number; free: number }[] {
   return roots.map((root) => ({
     name: root.name,
-    used: root.usage,
+    ...root.breakdown,
     free: root.volume === null ? 0 : Math.max(0, root.volume - root.usage),
   }));
 }

@@ -6,11 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { useRootUsage } from '../api/get-root-usage';
 import { usagePercent } from '../lib/format';
 import { useFormatBytes } from '../../../lib/format-bytes';
+import { usageBreakdownText } from '../../../lib/usage-breakdown';
 import { usageSummary } from '../lib/usage-summary';
 
 /**
  * Storage used of the total, with the percentage to two decimals (bytes in base 1024),
- * over the root folders that have a limit; each root's figures in the tooltip. Kept
+ * over the root folders that have a limit; each root's figures (live files, versions,
+ * trash) in the tooltip. Kept
  * current by the realtime `usage` event (see use-realtime).
  */
 export function UsageBar({ collapsed }: { collapsed: boolean }) {
@@ -29,10 +31,13 @@ export function UsageBar({ collapsed }: { collapsed: boolean }) {
         {summary}
       </Box>
       {roots.map((root) => (
-        <Box component="span" key={root.name} sx={{ display: 'block' }}>
+        <Box component="span" key={root.name} sx={{ display: 'block', mt: 0.5 }}>
           {root.limit === null
             ? t('usage_root_unlimited', { name: root.name, used: formatBytes(root.used) })
             : t('usage_root_limit', { name: root.name, used: formatBytes(root.used), limit: formatBytes(root.limit) })}
+          <Box component="span" sx={{ display: 'block', opacity: 0.8 }} data-testid="usage-breakdown">
+            {usageBreakdownText(t, formatBytes, root.breakdown)}
+          </Box>
         </Box>
       ))}
     </Box>

@@ -1,4 +1,4 @@
-import type { RootUsage } from '@bogwan/contracts';
+import type { RootUsage, UsageBreakdown } from '@bogwan/contracts';
 
 /** One root folder's line in the usage bar's details. */
 export interface RootUsageLine {
@@ -6,6 +6,8 @@ export interface RootUsageLine {
   used: number;
   /** null: the root has no limit. */
   limit: number | null;
+  /** Its live files, versions and trash (the limit applies to their sum, `used`). */
+  breakdown: UsageBreakdown;
 }
 
 /** What the usage bar shows. */
@@ -25,7 +27,7 @@ export interface UsageSummary {
  * when no visible root has one; each root's own line says whether it has one.
  */
 export function usageSummary(usage: RootUsage): UsageSummary {
-  const roots = usage.roots.map((r) => ({ name: r.name, used: r.usage, limit: r.volume }));
+  const roots = usage.roots.map((r) => ({ name: r.name, used: r.usage, limit: r.volume, breakdown: r.breakdown }));
   const limited = roots.filter((r) => r.limit !== null);
   if (limited.length === 0) return { used: roots.reduce((sum, r) => sum + r.used, 0), total: null, limitedRoots: 0, roots };
   return {

@@ -17,6 +17,7 @@ import { k } from '../../../i18n/keys';
 import { useVolumes } from '../api/volumes';
 import { formatRate } from '../lib/byte-units';
 import { useFormatBytes } from '../../../lib/format-bytes';
+import { usageBreakdownText } from '../../../lib/usage-breakdown';
 import { SyncDialog } from './sync-dialog';
 import { VolumeLimitDialog } from './volume-limit-dialog';
 
@@ -48,7 +49,19 @@ export function VolumeSection() {
       ),
     },
     { id: 'limit', label: t('volume_limit'), align: 'right', render: (row) => (row.volume === null ? t('volume_unlimited') : formatBytes(row.volume)) },
-    { id: 'usage', label: t('volume_usage'), align: 'right', render: (row) => formatBytes(row.usage) },
+    {
+      id: 'usage',
+      label: t('volume_usage'),
+      align: 'right',
+      render: (row) => (
+        <Box>
+          <Typography variant="body2">{formatBytes(row.usage)}</Typography>
+          <Typography variant="caption" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }} data-testid="usage-breakdown">
+            {usageBreakdownText(t, formatBytes, row.breakdown)}
+          </Typography>
+        </Box>
+      ),
+    },
     { id: 'available', label: t('volume_available'), align: 'right', render: (row) => (row.available === null ? '-' : formatBytes(row.available)) },
     {
       id: 'rate',
