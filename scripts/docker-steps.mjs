@@ -76,9 +76,9 @@ async function main() {
   const context = path.join(work, 'context');
   log(`clean clone of the committed sources into ${context}`);
   execFileSync('git', ['clone', '--quiet', '--no-hardlinks', repo, context], { stdio: 'inherit' });
-  removeIgnored(context);
-
+  // Docker reads the Dockerfile and .dockerignore before it leaves them out of the context.
   const steps = instructions(fs.readFileSync(path.join(context, 'Dockerfile'), 'utf8'));
+  removeIgnored(context);
   const stages = new Map();
   let stage;
   const inStage = (p) => path.join(stage.root, p.startsWith('/') ? p : path.join(stage.workdir, p));
