@@ -19,10 +19,12 @@ describe('serving the web app', () => {
     fs.rmSync(webDir, { recursive: true, force: true });
   });
 
-  it('answers index.html for app paths, revalidated, with the app CSP', async () => {
-    for (const p of ['/', '/en', '/storage/팀/보고서.hwp', '/en/auth/login', '/no/such/page']) {
+  it('answers index.html for app paths, revalidated, with the app CSP; 404 (still the app) for any other path', async () => {
+    const pages = ['/', '/en', '/en/', '/storage', '/storage/팀/보고서.hwp', '/en/auth/login', '/share', '/share/abc123', '/user/kim@example.com', '/en/my-trash', '/trash'];
+    const unknown = ['/no/such/page', '/en/nope', '/homes', '/share/abc/extra', '/user', '/en/en/home'];
+    for (const p of [...pages, ...unknown]) {
       const res = await server.request('GET', encodeURI(p));
-      expect({ p, status: res.status }).toEqual({ p, status: 200 });
+      expect({ p, status: res.status }).toEqual({ p, status: pages.includes(p) ? 200 : 404 });
       expect(res.text).toContain('<div id="root">');
       expect(res.headers.get('cache-control')).toBe('no-cache');
       expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");

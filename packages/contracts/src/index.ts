@@ -5,6 +5,7 @@ export * from './messages.js';
 export * from './rules.js';
 export * from './paths.js';
 export * from './local-days.js';
+export * from './app-routes.js';
 export * from './calls/common.js';
 export * from './calls/auth.js';
 export * from './calls/system.js';

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { isAppPagePath } from '@bogwan/contracts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../errors.js';
@@ -10,8 +11,9 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Serves the built web app on the same port: hashed assets with long-lived caching,
- * everything else revalidated, and `index.html` for any non-API path (the app's router
- * draws its own 404 page). Answers false when no build is found.
+ * everything else revalidated, and `index.html` for any non-API path: with 200 on the
+ * app's pages (APP_PAGE_PATHS), with 404 on any other path (the app's router draws its
+ * own 404 page there). Answers false when no build is found.
  */
 export async function registerWebApp(app: FastifyInstance, webDir: string): Promise<boolean> {
   const indexFile = path.join(webDir, 'index.html');
@@ -51,7 +53,7 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
       // Read per request (the OS caches it): a rebuilt app is served without a restart.
       const indexHtml = await fs.promises.readFile(indexFile);
       return reply
-        .code(200)
+        .code(isAppPagePath(pathname) ? 200 : 404)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         .header('content-security-policy', APP_CSP)

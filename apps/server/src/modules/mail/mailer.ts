@@ -16,6 +16,12 @@ export interface Mail {
   text: string;
 }
 
+/**
+ * Bodies go out quoted-printable: ASCII (codes, addresses) stays readable in the raw mail,
+ * an .eml in the outbox included, whatever the language of the text around it.
+ */
+const BODY_ENCODING = { textEncoding: 'quoted-printable' } as const;
+
 /** Sends mail. */
 export interface Mailer {
   send(mail: Mail): Promise<void>;
@@ -33,7 +39,7 @@ export class SmtpMailer implements Mailer {
   }
 
   async send(mail: Mail): Promise<void> {
-    await (await this.transport()).sendMail({ from: this.from, ...mail });
+    await (await this.transport()).sendMail({ from: this.from, ...BODY_ENCODING, ...mail });
   }
 }
 
@@ -52,7 +58,7 @@ export class OutboxMailer implements Mailer {
   ) {}
 
   async send(mail: Mail): Promise<void> {
-    const info = await (await this.transport()).sendMail({ from: this.from, ...mail });
+    const info = await (await this.transport()).sendMail({ from: this.from, ...BODY_ENCODING, ...mail });
     fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
     const file = path.join(this.dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^A-Za-z0-9]/g, '').slice(0, 16)}.eml`);
     await fs.promises.writeFile(file, info.message as Buffer, { mode: 0o600 });

@@ -1,24 +1,21 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { extensionOf } from '@bogwan/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { BlobStores } from '../../storage/blob-stores.js';
 import type { NodeRow } from '../files/ports.js';
-import type { TasksService } from '../tasks/tasks.service.js';
 import { extractText, isExtractable } from './extract/index.js';
 import type { PendingFile, SearchRepo, TextRow } from './search.repo.js';
 
-/** Files taken per round; added files wait this long so a burst of uploads is one task. */
+/** Files taken per round; added files wait this long so a burst of uploads is one round. */
 const BATCH = 20;
 const SETTLE_MS = 1000;
-const PROGRESS_INTERVAL_MS = 1000;
 /** Characters of extracted text held before a round's rows are written (bounds memory with long texts). */
 const HELD_CHARS_MAX = 4 * 1_048_576;
 
 /**
  * Extracts the text of added files in the background, one content at a time (copies share
- * it), and shows the work as a task of the files' owner (a `sync` task that finishes
- * without a notification). Added files arrive through the FileTree's `onFileAdded`; a
+ * it). It is housekeeping the user never started, so it shows no task in anyone's task
+ * panel (it once appeared there as a storage sync). Added files arrive through the FileTree's `onFileAdded`; a
  * sweep (at start and hourly) picks up whatever was missed (a restart, another process).
  */
 export class SearchIndexer {
@@ -31,7 +28,6 @@ export class SearchIndexer {
   constructor(
     private readonly repo: SearchRepo,
     private readonly stores: () => BlobStores,
-    private readonly tasks: () => TasksService,
     private readonly log: FastifyBaseLogger,
     private readonly settleMs = SETTLE_MS,
   ) {}
@@ -110,7 +106,7 @@ export class SearchIndexer {
   private async indexBatch(files: PendingFile[]): Promise<number> {
     const known = await this.repo.knownHashes(files.map((file) => file.content_hash));
     const todo = [...new Map(files.filter((file) => !known.has(file.content_hash)).map((file) => [file.content_hash, file])).values()];
-    // Files without text are recorded at once; the rest are a task per owner.
+    // Files without text are recorded at once; the rest are extracted owner by owner.
     let saved = await this.save(todo.filter((f) => !isExtractable(f.name)).map((file) => ({ hash: file.content_hash, status: 'skipped' as const, body: '', truncated: false })));
     const byOwner = new Map<string, PendingFile[]>();
     for (const file of todo.filter((f) => isExtractable(f.name))) {
@@ -118,15 +114,11 @@ export class SearchIndexer {
       byOwner.set(key, [...(byOwner.get(key) ?? []), file]);
     }
     for (const [owner, group] of byOwner) {
-      const task = owner ? await this.startTask(owner, group) : undefined;
       let rows: TextRow[] = [];
       let held = 0;
-      let failures = 0;
-      let lastProgress = Date.now();
-      for (const [i, file] of group.entries()) {
+      for (const file of group) {
         if (this.closed) return saved + (await this.save(rows));
         const row = await this.extract(file);
-        if (row.status === 'failed') failures += 1;
         rows.push(row);
         held += row.body.length;
         // Long texts are written early rather than held in memory together.
@@ -135,15 +127,9 @@ export class SearchIndexer {
           rows = [];
           held = 0;
         }
-        // Progress is written at most once a second (each write is a committed row and a socket event).
-        if (task && Date.now() - lastProgress >= PROGRESS_INTERVAL_MS) {
-          lastProgress = Date.now();
-          await this.safely(() => this.tasks().update(task, { progress: Math.min(99, ((i + 1) / group.length) * 100) }, { quiet: true }));
-        }
         await nextTurn();
       }
       saved += await this.save(rows);
-      if (task) await this.safely(() => this.tasks().update(task, { progress: 100, status: failures === group.length ? 'failure' : 'completed' }, { quiet: true }));
     }
     return saved;
   }
@@ -177,31 +163,6 @@ export class SearchIndexer {
       let saved = 0;
       for (const row of rows) saved += await this.save([row]);
       return saved;
-    }
-  }
-
-  /**
-   * The task shown for a batch. It leaves `clientPath` empty: that is how the web tells
-   * indexing from a storage sync (which always names its folder there) and so offers no
-   * Cancel and does not switch the panel's tab for it.
-   */
-  private async startTask(ownerId: string, group: PendingFile[]): Promise<string | undefined> {
-    const first = group[0]!;
-    const name = group.length === 1 ? first.name : `${first.name} +${group.length - 1}`;
-    try {
-      const row = await this.tasks().start({ type: 'sync', ownerId, name, size: group.reduce((sum, f) => sum + f.size, 0), extension: extensionOf(first.name) });
-      return row.id;
-    } catch (error) {
-      this.log.warn({ err: error }, 'search indexing task not shown');
-      return undefined;
-    }
-  }
-
-  private async safely(work: () => Promise<unknown>): Promise<void> {
-    try {
-      await work();
-    } catch (error) {
-      this.log.warn({ err: error }, 'search indexing task not updated');
     }
   }
 }

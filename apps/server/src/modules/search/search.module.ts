@@ -16,13 +16,13 @@ declare module 'fastify' {
 
 /**
  * Wires the keyword search and its background indexer. Needs `fileTree`, `fileAccess`,
- * `blobStores` and `tasks`; listens for files the tree adds, sweeps for missed ones once
+ * and `blobStores`; listens for files the tree adds, sweeps for missed ones once
  * the server is ready, and answers the hourly housekeeping work.
  */
 export async function registerSearch(app: FastifyInstance, deps: { db: Db }): Promise<{ housekeeping: HousekeepingTask[] }> {
-  requireDecorators(app, 'search', ['fileTree', 'fileAccess', 'blobStores', 'tasks']);
+  requireDecorators(app, 'search', ['fileTree', 'fileAccess', 'blobStores']);
   const repo = new SearchRepo(deps.db);
-  const indexer = new SearchIndexer(repo, () => app.blobStores, () => app.tasks, app.log);
+  const indexer = new SearchIndexer(repo, () => app.blobStores, app.log);
   app.decorate('searchIndex', indexer);
   app.fileTree.onFileAdded(indexer.fileAdded);
   await app.register(searchRoutes, { search: new SearchService(repo, () => app.fileAccess) });

@@ -7,7 +7,8 @@ import type { TasksService } from './tasks.service.js';
 
 const category = 'task';
 const policies = {
-  cache: { category, name: 'task_cache', description: "The signed-in user's background tasks", level: 1 },
+  // Loaded on every page, the password-change screen included (its own tasks only, nothing to change).
+  cache: { category, name: 'task_cache', description: "The signed-in user's background tasks", level: 1, beforePasswordChange: true },
   remove: { category, name: 'task_delete', description: 'Remove one of one\u2019s finished tasks from the list', level: 1 },
   cancelSnapshot: { category, name: 'snapshot_cancel', description: 'Cancel a running snapshot', level: 1 },
   cancelRestore: { category, name: 'restore_cancel', description: 'Cancel a running restore', level: 1 },

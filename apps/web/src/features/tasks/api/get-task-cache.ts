@@ -1,13 +1,13 @@
-import { taskCacheSchema, type TaskEntry } from '@bogwan/contracts';
+import { type TaskEntry, apiCalls } from '@bogwan/contracts';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { refetchAfterChange } from '../../../api/refetch';
 import { mergeTask } from '../lib/task-rules';
 import { taskCacheKey } from './keys';
 
 /** GET /api/cache: the caller's tasks keyed by cache key. */
 export function getTaskCache(signal?: AbortSignal): Promise<Record<string, TaskEntry>> {
-  return apiFetch('/cache', { schema: taskCacheSchema, signal });
+  return callApi(apiCalls.task_cache, { signal });
 }
 
 export const taskCacheQueryOptions = (userId: string) =>
@@ -17,8 +17,9 @@ export const taskCacheQueryOptions = (userId: string) =>
       try {
         return await getTaskCache(signal);
       } catch (error) {
-        // A failed load of the task cache is logged only; the panel keeps what it had.
-        console.error('task cache load failed', error);
+        // A failed load of the task cache is logged only; the panel keeps what it had. A load
+        // called off (the page moved on, a newer load replaced it) is no failure.
+        if (!signal.aborted) console.error('task cache load failed', error);
         throw error;
       }
     },
