@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { CHUNK_SIZE } from '@bogwan/contracts';
 import type { HttpTarget, TestResponse } from './harness.js';
 import { sendChunk } from './transfer-helpers.js';
 
-/** Uploads a whole buffer in order with an `onConflict` action; answers the last answer. */
+/** Uploads a whole buffer in order with an `onConflict` action, as one upload of its own (its uploadId); answers the last answer. */
 export async function uploadAs(server: HttpTarget, token: string, path: string, fileName: string, data: Buffer, onConflict: string): Promise<TestResponse> {
+  const uploadId = randomBytes(16).toString('base64url');
   const total = Math.max(1, Math.ceil(data.length / CHUNK_SIZE));
   let last: TestResponse | undefined;
   for (let i = 0; i < total; i++) {
@@ -14,7 +16,7 @@ export async function uploadAs(server: HttpTarget, token: string, path: string, 
       chunkIndex: i,
       totalChunks: total,
       bytes: data.subarray(i * CHUNK_SIZE, (i + 1) * CHUNK_SIZE),
-      fields: { onConflict },
+      fields: { onConflict, uploadId },
     });
     if (last.status !== 200) return last;
   }

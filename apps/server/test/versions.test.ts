@@ -93,6 +93,21 @@ describe.each(dialects())('file versions on $dialect', ({ dialect, skip }) => {
     expect(restore.body.message).toBe('version_not_found');
   });
 
+  run('an incoming webhook upload over an existing file keeps the old content as a version', async () => {
+    const made = await server.request('POST', '/api/webhooks', { token: master.token, body: { token: 'scanner-v', accessToken: 'scanner-secret-0123456789', path: root } });
+    expect(made.status).toBe(200);
+    const call = async (text: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([Buffer.from(text)]), '스캔.pdf');
+      const res = await fetch(`${server.url}/api/webhooks/incoming/scanner-v`, { method: 'POST', headers: { authorization: 'Bearer scanner-secret-0123456789' }, body: form });
+      return res.status;
+    };
+    expect(await call('첫 스캔')).toBe(200);
+    expect(await call('다시 스캔')).toBe(200);
+    const listed = await versionsOf(server, master.token, `${root}/스캔.pdf`);
+    expect(listed.map((v) => v.hash)).toEqual([sha256(Buffer.from('다시 스캔')), sha256(Buffer.from('첫 스캔'))]);
+  });
+
   run('retention: administrators set it (bad input refused), a root folder overrides it, the prune applies it', async () => {
     expect((await server.request('GET', '/api/setting/versions', { token: master.token })).body).toEqual({ maxVersions: 10, maxAgeDays: 30 });
     expect((await server.request('GET', '/api/setting/versions', { token: user.token })).status).toBe(403);

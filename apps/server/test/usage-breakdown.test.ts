@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { bytesOf, upload } from './transfer-helpers.js';
+import { breakdownOf, uploadAs, versionsOf } from './versions-helpers.js';
+
+describe.each(dialects())('usage split into live files, versions and trash on $dialect', ({ dialect, skip }) => {
+  let server: TestServer;
+  let master: Awaited<ReturnType<typeof setupMaster>>;
+  const run = it.skipIf(skip);
+  const mkdir = async (name: string, path: string) => expect((await server.request('POST', '/api/file', { token: master.token, body: { name, path } })).status).toBe(200);
+
+  beforeAll(async () => {
+    if (skip) return;
+    server = await startServer(dialect);
+    master = await setupMaster(server);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  /** What the rows hold for a root: live file bytes, version bytes, and file bytes in the trash (a walk, for checking the counters). */
+  const walked = async (rootName: string) => {
+    const root = await server.app.fileTree.resolve(`/${rootName}`);
+    const rows = await server.app.db.selectFrom('nodes').selectAll().where('root_id', '=', root!.id).execute();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const inTrash = (id: string): boolean => {
+      for (let at = byId.get(id); at && at.parent_id !== ''; at = byId.get(at.parent_id)) if (at.trash_key !== '') return true;
+      return false;
+    };
+    const files = rows.filter((r) => r.folder === 0);
+    const versions = await server.app.db.selectFrom('file_versions').select('size').where('root_id', '=', root!.id).execute();
+    return {
+      live: files.filter((r) => !inTrash(r.id)).reduce((s, r) => s + Number(r.size), 0),
+      versions: versions.reduce((s, r) => s + Number(r.size), 0),
+      trash: files.filter((r) => inTrash(r.id)).reduce((s, r) => s + Number(r.size), 0),
+    };
+  };
+
+  run('trash, restore and purge move bytes between the parts; the usage call, the volume table and the dashboard show them', async () => {
+    await mkdir('자료실', '/');
+    await mkdir('보관함', '/자료실');
+    expect((await upload(server, master.token, '/자료실/보관함', 'a.bin', bytesOf(1000, 'a'))).status).toBe(200);
+    expect((await upload(server, master.token, '/자료실/보관함', 'b.bin', bytesOf(2000, 'b'))).status).toBe(200);
+    expect((await upload(server, master.token, '/자료실', 'c.bin', bytesOf(500, 'c'))).status).toBe(200);
+    expect((await uploadAs(server, master.token, '/자료실', 'c.bin', bytesOf(700, 'c2'), 'replace')).status).toBe(200);
+    expect(await breakdownOf(server, master.token, '/자료실')).toEqual({ usage: 4200, live: 3700, versions: 500, trash: 0 });
+
+    // A file trashed alone, then its folder: each byte counts once in the trash.
+    expect((await server.request('POST', '/api/file/trash', { token: master.token, body: { paths: ['/자료실/보관함/a.bin'] } })).status).toBe(200);
+    expect(await breakdownOf(server, master.token, '/자료실')).toEqual({ usage: 4200, live: 2700, versions: 500, trash: 1000 });
+    expect((await server.request('POST', '/api/file/trash', { token: master.token, body: { paths: ['/자료실/보관함'] } })).status).toBe(200);
+    expect(await breakdownOf(server, master.token, '/자료실')).toEqual({ usage: 4200, live: 700, versions: 500, trash: 3000 });
+    expect(await walked('자료실')).toEqual({ live: 700, versions: 500, trash: 3000 });
+
+    const volume = await server.request('GET', '/api/storage/volume', { token: master.token });
+    expect(volume.body.items.find((r: { name: string }) => r.name === '자료실').breakdown).toEqual({ live: 700, versions: 500, trash: 3000 });
+    const dashboard = await server.request('GET', '/api/dashboard', { token: master.token });
+    expect(dashboard.body.storage.roots.find((r: { name: string }) => r.name === '자료실').breakdown).toEqual({ live: 700, versions: 500, trash: 3000 });
+
+    const trashed = (await server.request('GET', '/api/trash', { token: master.token })).body.items as { _id: string; name: string }[];
+    const folder = trashed.find((t) => t.name === '보관함')!;
+    expect((await server.request('POST', '/api/trash/restore', { token: master.token, body: { ids: [folder._id] } })).status).toBe(200);
+    // The folder is back; the file trashed on its own stays in the trash.
+    expect(await breakdownOf(server, master.token, '/자료실')).toEqual({ usage: 4200, live: 2700, versions: 500, trash: 1000 });
+    const single = trashed.find((t) => t.name === 'a.bin')!;
+    expect((await server.request('DELETE', `/api/trash/${single._id}`, { token: master.token })).status).toBe(200);
+    expect(await breakdownOf(server, master.token, '/자료실')).toEqual({ usage: 3200, live: 2700, versions: 500, trash: 0 });
+
+    // A purged file takes its versions with it.
+    expect((await server.request('POST', '/api/file/trash', { token: master.token, body: { paths: ['/자료실/c.bin'] } })).status).toBe(200);
+    const c = ((await server.request('GET', '/api/trash', { token: master.token })).body.items as { _id: string; name: string }[]).find((t) => t.name === 'c.bin')!;
+    expect((await server.request('DELETE', `/api/trash/${c._id}`, { token: master.token })).status).toBe(200);
+    expect(await breakdownOf(server, master.token, '/자료실')).toEqual({ usage: 2000, live: 2000, versions: 0, trash: 0 });
+    expect(await walked('자료실')).toEqual({ live: 2000, versions: 0, trash: 0 });
+  });
+
+  run('a file moved to another root takes its versions and their bytes along', async () => {
+    await mkdir('출발', '/');
+    await mkdir('도착', '/');
+    expect((await upload(server, master.token, '/출발', 'm.bin', bytesOf(300, 'm1'))).status).toBe(200);
+    expect((await uploadAs(server, master.token, '/출발', 'm.bin', bytesOf(400, 'm2'), 'replace')).status).toBe(200);
+    expect((await server.request('POST', '/api/file/move', { token: master.token, body: { path: '/출발', name: 'm.bin', newPath: '/도착' } })).status).toBe(200);
+    expect(await breakdownOf(server, master.token, '/출발')).toEqual({ usage: 0, live: 0, versions: 0, trash: 0 });
+    expect(await breakdownOf(server, master.token, '/도착')).toEqual({ usage: 700, live: 400, versions: 300, trash: 0 });
+    expect(await versionsOf(server, master.token, '/도착/m.bin')).toHaveLength(2);
+  });
+
+  run('20 replaces of one file at once against a limit: the sum of live and versions never passes it, and the counters match the rows', async () => {
+    await mkdir('한도', '/');
+    expect((await upload(server, master.token, '/한도', 'f.bin', bytesOf(1000, 'f0'))).status).toBe(200);
+    // Room for the file and 7 more contents of 1000 bytes (each replace adds its new content in full).
+    expect((await server.request('PUT', '/api/file/root/volume', { token: master.token, body: { path: '/한도', volume: 8000 } })).status).toBe(200);
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => uploadAs(server, master.token, '/한도', 'f.bin', bytesOf(1000, `f${i + 1}`), 'replace')));
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(7);
+    expect(statuses.filter((s) => s === 413)).toHaveLength(13);
+    expect(await breakdownOf(server, master.token, '/한도')).toEqual({ usage: 8000, live: 1000, versions: 7000, trash: 0 });
+    expect(await walked('한도')).toEqual({ live: 1000, versions: 7000, trash: 0 });
+    expect(await versionsOf(server, master.token, '/한도/f.bin')).toHaveLength(8);
+  });
+});

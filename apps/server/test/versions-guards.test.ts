@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PERMISSION_TYPES } from '@bogwan/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERMISSION_SETTING } from '../src/modules/files/access.service.js';
+import { TransferJobs } from '../src/modules/transfer/transfer.jobs.js';
+import { TransferRepo } from '../src/modules/transfer/transfer.repo.js';
+import { blobKeyOf } from '../src/storage/blob-store.js';
+import { signInAs } from './files-helpers.js';
+import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { bytesOf, fetchBytes, sha256, upload } from './transfer-helpers.js';
+import { breakdownOf, uploadAs, versionsOf, versionUrl } from './versions-helpers.js';
+
+describe.each(dialects())('versions refused and under way on $dialect', ({ dialect, skip }) => {
+  let server: TestServer;
+  let master: Awaited<ReturnType<typeof setupMaster>>;
+  let user: Awaited<ReturnType<typeof signInAs>>;
+  const root = '/가드';
+  const run = it.skipIf(skip);
+
+  beforeAll(async () => {
+    if (skip) return;
+    server = await startServer(dialect);
+    master = await setupMaster(server);
+    user = await signInAs(server, 'reader@example.com');
+    expect((await server.request('POST', '/api/file', { token: master.token, body: { name: root.slice(1), path: '/' } })).status).toBe(200);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  /** A file at `${root}/name` with one earlier version; answers its versions, current first. */
+  const twoVersions = async (folder: string, name: string, first: Buffer, second: Buffer) => {
+    expect((await upload(server, master.token, folder, name, first)).status).toBe(200);
+    expect((await uploadAs(server, master.token, folder, name, second, 'replace')).status).toBe(200);
+    return versionsOf(server, master.token, `${folder}/${name}`);
+  };
+
+  run('a USER holding READ and DOWNLOAD but not UPDATE may list and download versions, not restore one (403)', async () => {
+    const file = `${root}/보고서.docx`;
+    const [current, old] = await twoVersions(root, '보고서.docx', Buffer.from('초안'), Buffer.from('최종본'));
+    await server.app.db.deleteFrom('settings').where('key', '=', PERMISSION_SETTING).execute();
+    const value = JSON.stringify({ user: ['READ', 'PREVIEW', 'DOWNLOAD'], admin: [...PERMISSION_TYPES] });
+    await server.app.db.insertInto('settings').values({ key: PERMISSION_SETTING, value, updated_at: new Date().toISOString() }).execute();
+    try {
+      expect((await versionsOf(server, user.token, file)).map((v) => v._id)).toEqual([current!._id, old!._id]);
+      expect((await fetchBytes(server, user.token, versionUrl(file, old!._id))).bytes.toString()).toBe('초안');
+      const res = await server.request('POST', '/api/file/version/restore', { token: user.token, body: { path: file, id: old!._id } });
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe('no_access_warning');
+      expect((await fetchBytes(server, master.token, `/api/file/download?path=${encodeURIComponent(file)}`)).bytes.toString()).toBe('최종본');
+      // Nor may it replace the file by uploading over it.
+      expect((await uploadAs(server, user.token, root, '보고서.docx', Buffer.from('몰래'), 'replace')).status).toBe(403);
+    } finally {
+      await server.app.db.deleteFrom('settings').where('key', '=', PERMISSION_SETTING).execute();
+    }
+  });
+
+  run('restoring a version into a root over its volume limit is 413 and changes nothing', async () => {
+    const small = '/작은폴더';
+    expect((await server.request('POST', '/api/file', { token: master.token, body: { name: small.slice(1), path: '/' } })).status).toBe(200);
+    const [, old] = await twoVersions(small, 'big.bin', bytesOf(40_000, 'big-1'), bytesOf(1000, 'big-2'));
+    const before = await breakdownOf(server, master.token, small);
+    expect((await server.request('PUT', '/api/file/root/volume', { token: master.token, body: { path: small, volume: before.usage + 1000 } })).status).toBe(200);
+    const res = await server.request('POST', '/api/file/version/restore', { token: master.token, body: { path: `${small}/big.bin`, id: old!._id } });
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe('volume_exceeded_warning');
+    expect(await breakdownOf(server, master.token, small)).toEqual(before);
+    const after = await versionsOf(server, master.token, `${small}/big.bin`);
+    expect(after.map((v) => v.hash)).toEqual([sha256(bytesOf(1000, 'big-2')), sha256(bytesOf(40_000, 'big-1'))]);
+  });
+
+  run('a version of a file in a secure folder needs an approval, as the file does', async () => {
+    expect((await server.request('POST', '/api/file', { token: master.token, body: { name: '기밀', path: root } })).status).toBe(200);
+    const [, old] = await twoVersions(`${root}/기밀`, 'plan.txt', Buffer.from('v1'), Buffer.from('v2'));
+    expect((await server.request('PUT', '/api/file/lock', { token: master.token, body: { path: `${root}/기밀`, lock: true } })).status).toBe(200);
+    for (const token of [user.token, master.token]) {
+      const res = await fetchBytes(server, token, versionUrl(`${root}/기밀/plan.txt`, old!._id));
+      expect(res.status).toBe(403);
+      expect(JSON.parse(res.bytes.toString()).message).toBe('secure_approval_required');
+    }
+    const asked = await server.request('POST', '/api/request', { token: user.token, body: { type: 'download', reason: '검토', paths: [`${root}/기밀/plan.txt`] } });
+    expect((await server.request('PUT', `/api/request/${asked.body._id}`, { token: master.token, body: { action: 'approve' } })).status).toBe(200);
+    expect((await fetchBytes(server, user.token, versionUrl(`${root}/기밀/plan.txt`, old!._id))).bytes.toString()).toBe('v1');
+  });
+
+  run('pruning a version while it is being downloaded lets the download finish; its blob goes afterwards', async () => {
+    const data = bytesOf(6 * 1024 * 1024, 'long-version');
+    const [, old] = await twoVersions(root, 'long.bin', data, Buffer.from('짧은 새 내용'));
+    const jobs = new TransferJobs(new TransferRepo(server.app.db), server.app.blobStores, server.app.log);
+    const blobFile = path.join(server.dataDir, 'blobs', blobKeyOf(sha256(data)));
+
+    const res = await fetch(server.url + versionUrl(`${root}/long.bin`, old!._id), { headers: { authorization: `Bearer ${master.token}` } });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    const pieces: Uint8Array[] = [];
+    const first = await reader.read();
+    pieces.push(first.value!);
+
+    // The retention keeps nothing now: the version goes, and the collector runs.
+    expect((await server.request('PUT', '/api/setting/versions', { token: master.token, body: { maxVersions: 0, maxAgeDays: null } })).status).toBe(200);
+    try {
+      expect(await server.app.versions.prune()).toBeGreaterThanOrEqual(1);
+      expect((await versionsOf(server, master.token, `${root}/long.bin`)).map((v) => v.current)).toEqual([true]);
+      await jobs.collectUnreferenced();
+      expect(fs.existsSync(blobFile)).toBe(true);
+
+      for (let piece = await reader.read(); !piece.done; piece = await reader.read()) pieces.push(piece.value);
+      expect(sha256(Buffer.concat(pieces))).toBe(sha256(data));
+      // The answer ended: its pin is released, and the next collection takes the blob.
+      for (let tries = 0; tries < 500 && (await server.app.db.selectFrom('blob_pins').select('id').execute()).length > 0; tries++) await new Promise((r) => setTimeout(r, 10));
+      await jobs.collectUnreferenced();
+      expect(fs.existsSync(blobFile)).toBe(false);
+    } finally {
+      await server.request('PUT', '/api/setting/versions', { token: master.token, body: { maxVersions: 10, maxAgeDays: 30 } });
+    }
+  });
+});
