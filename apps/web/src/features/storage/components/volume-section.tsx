@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -19,11 +20,15 @@ import { formatRate } from '../lib/byte-units';
 import { useFormatBytes } from '../../../lib/format-bytes';
 import { usageBreakdownText } from '../../../lib/usage-breakdown';
 import { SyncDialog } from './sync-dialog';
+import { VersionRetentionForm } from './version-retention-form';
 import { VolumeLimitDialog } from './volume-limit-dialog';
 
 const BACKEND_LABELS = { server: k('storage_backend_server'), cloud: k('storage_backend_cloud') } as const;
 
-/** Settings → Storage → Volume: every root folder with its limit and usage; edit a limit, or move or copy to the other backend. */
+/**
+ * Settings → Storage → Volume: how long file versions are kept, then every root folder with its
+ * limit and usage (live files, versions, trash); edit a limit, or move or copy to the other backend.
+ */
 export function VolumeSection() {
   const { t } = useTranslation();
   const formatBytes = useFormatBytes();
@@ -114,6 +119,9 @@ export function VolumeSection() {
 
   return (
     <Stack spacing={2}>
+      <Paper variant="outlined" sx={{ borderRadius: 2, p: 2 }}>
+        <VersionRetentionForm />
+      </Paper>
       {volumes.isError && <Alert severity="error">{t('request_error_message')}</Alert>}
       <PagedTable
         label={t('settings_volume')}
