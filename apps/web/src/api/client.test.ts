@@ -1,7 +1,7 @@
-import { authResponseSchema } from '@bogwan/contracts';
+import { apiCalls, authResponseSchema } from '@bogwan/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authStore } from '../state/auth';
-import { ApiError, apiFetch, setLicenceRequiredHandler, setSessionEndedHandler } from './client';
+import { ApiError, apiFetch, callApi, setLicenceRequiredHandler, setSessionEndedHandler } from './client';
 
 const user = {
   _id: 'u1',
@@ -105,5 +105,27 @@ describe('apiFetch', () => {
   it('returns nothing for 204', async () => {
     vi.stubGlobal('fetch', async () => new Response(null, { status: 204 }));
     await expect(apiFetch('/auth/logout', { method: 'POST', body: { _id: 'u1' } })).resolves.toBeUndefined();
+  });
+});
+
+describe('callApi', () => {
+  it('fills the path parameters and query of a contract call and checks the answer against its schema', async () => {
+    authStore.set({ user, token: 'abc' });
+    const fetchMock = vi.fn(async () => answer(200, { count: 1 }));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(callApi(apiCalls.trash_delete, { params: { id: 'a b/c' } })).resolves.toEqual({ count: 1 });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/trash/a%20b%2Fc');
+    expect(init.method).toBe('DELETE');
+
+    fetchMock.mockImplementation(async () => answer(200, { items: [], total: 0 }));
+    await callApi(apiCalls.trash_list, { query: { skip: 0, limit: 20 } });
+    expect((fetchMock.mock.calls[1] as unknown as [string])[0]).toBe('/api/trash?skip=0&limit=20');
+  });
+
+  it('refuses an answer that breaks the contract', async () => {
+    authStore.set({ user, token: 'abc' });
+    vi.stubGlobal('fetch', async () => answer(200, { days: 'thirty' }));
+    await expect(callApi(apiCalls.trash_retention)).rejects.toMatchObject({ messageKey: 'request_error_message' });
   });
 });

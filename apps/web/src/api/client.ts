@@ -1,3 +1,4 @@
+import { type ApiCall, type CallInput, type CallOutput, callPath, callSearch } from '@bogwan/contracts';
 import { authStore } from '../state/auth';
 import { ApiError, errorFromResponse } from './api-error';
 import { endSession, freshToken, refreshSession } from './session-refresh';
@@ -13,7 +14,7 @@ interface Parser<T> {
 }
 
 export interface ApiRequest<T> {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** JSON, or a FormData sent as multipart. */
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
@@ -36,7 +37,8 @@ export function setLicenceRequiredHandler(handler: () => void): void {
 }
 
 function buildUrl(path: string, query: ApiRequest<unknown>['query']): string {
-  const url = `${API_BASE}${path}`;
+  // A call of the contracts carries its full path (`/api/…`); older callers give it without `/api`.
+  const url = path.startsWith(`${API_BASE}/`) ? path : `${API_BASE}${path}`;
   if (!query) return url;
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
@@ -130,4 +132,28 @@ export async function apiFetch<T = unknown>(path: string, request: ApiRequest<T>
   } catch {
     throw new ApiError(response.status, 'request_error_message');
   }
+}
+
+/** How a feature calls the API through the contracts: the call's typed input, plus the client's own options. */
+export type CallOptions<C extends ApiCall> = CallInput<C> & Pick<ApiRequest<unknown>, 'signal' | 'refresh'>;
+
+type CallArgs<C extends ApiCall> = {} extends CallOptions<C> ? [options?: CallOptions<C>] : [options: CallOptions<C>];
+
+/**
+ * Makes one call of the contracts (`apiCalls.trash_list`): its path parameters, query and body
+ * typed by the contract, its answer checked against the contract's schema and typed by it.
+ * A change in `packages/contracts` breaks the compile of every caller it affects.
+ */
+export function callApi<C extends ApiCall>(call: C, ...[options]: CallArgs<C>): Promise<CallOutput<C>> {
+  const { params, query, body, signal, refresh } = (options ?? {}) as { params?: Record<string, string>; query?: unknown; body?: unknown } & Pick<
+    ApiRequest<unknown>,
+    'signal' | 'refresh'
+  >;
+  return apiFetch(callPath(call, params) + callSearch(query), {
+    method: call.method as ApiRequest<unknown>['method'],
+    body,
+    schema: call.response as Parser<CallOutput<C>> | undefined,
+    signal,
+    refresh,
+  });
 }

@@ -1,11 +1,11 @@
-import { accountSchema, initialPasswordSchema, type Account, type CreateAccountRequest } from '@bogwan/contracts';
+import { type Account, type CreateAccountRequest, apiCalls } from '@bogwan/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { accountsKeys } from './keys';
 
 /** POST /api/user: a new ACTIVE, approved account; without a password it gets the initial one. */
 export function createAccount(body: CreateAccountRequest): Promise<Account> {
-  return apiFetch('/user', { method: 'POST', body, schema: accountSchema });
+  return callApi(apiCalls.user_create, { body });
 }
 
 export function useCreateAccount() {
@@ -20,7 +20,7 @@ export function useCreateAccount() {
 export function useInitialPassword(enabled: boolean) {
   return useQuery({
     queryKey: accountsKeys.initialPassword,
-    queryFn: ({ signal }) => apiFetch('/user/initial-password', { schema: initialPasswordSchema, signal }),
+    queryFn: ({ signal }) => callApi(apiCalls.user_initial_password, { signal }),
     enabled,
     staleTime: 60_000,
   });

@@ -1,11 +1,11 @@
-import { accountPermissionsSchema, type FolderAccess } from '@bogwan/contracts';
+import { type FolderAccess, apiCalls } from '@bogwan/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { accountsKeys } from './keys';
 
 /** GET /api/user/:id/permissions: the account's access per root folder. */
 export function getAccountPermissions(userId: string, signal?: AbortSignal): Promise<FolderAccess[]> {
-  return apiFetch(`/user/${encodeURIComponent(userId)}/permissions`, { schema: accountPermissionsSchema, signal });
+  return callApi(apiCalls.user_permissions, { params: { id: userId }, signal });
 }
 
 export function useAccountPermissions(userId: string, enabled: boolean) {

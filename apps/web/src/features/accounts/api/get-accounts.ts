@@ -1,11 +1,11 @@
-import { accountListSchema, type Account } from '@bogwan/contracts';
+import { type Account, apiCalls } from '@bogwan/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { accountsKeys } from './keys';
 
 /** GET /api/user: every account, sorted by the server (role, then name in Korean order). */
 export function getAccounts(signal?: AbortSignal): Promise<Account[]> {
-  return apiFetch('/user', { schema: accountListSchema, signal });
+  return callApi(apiCalls.user_list, { signal });
 }
 
 export const accountsQueryOptions = queryOptions({

@@ -1,17 +1,17 @@
-import { auditSettingsSchema, type AuditSettings } from '@bogwan/contracts';
+import { type AuditSettings, apiCalls } from '@bogwan/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 
 const auditSettingsKey = ['setting', 'audit'] as const;
 
 /** GET /api/setting/audit: how many years audit records are kept (administrators). */
 export function getAuditSettings(signal?: AbortSignal): Promise<AuditSettings> {
-  return apiFetch('/setting/audit', { schema: auditSettingsSchema, signal });
+  return callApi(apiCalls.audit_setting, { signal });
 }
 
 /** PUT /api/setting/audit `{retentionYears}`. */
 export function setAuditSettings(settings: AuditSettings): Promise<AuditSettings> {
-  return apiFetch('/setting/audit', { method: 'PUT', body: settings, schema: auditSettingsSchema });
+  return callApi(apiCalls.audit_setting_update, { body: settings });
 }
 
 export const auditSettingsQueryOptions = () => queryOptions({ queryKey: auditSettingsKey, queryFn: ({ signal }) => getAuditSettings(signal) });

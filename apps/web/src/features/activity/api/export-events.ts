@@ -1,7 +1,7 @@
-import { type AuditExportQuery, auditExportTicketSchema, type Locale } from '@bogwan/contracts';
+import { type AuditExportQuery, type Locale, apiCalls } from '@bogwan/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { startDownload } from '../../../api/browser-download';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import type { AuditFilterQuery } from '../lib/audit-filter';
 
 export type AuditExportFormat = AuditExportQuery['format'];
@@ -26,7 +26,7 @@ export function exportPath(filter: AuditFilterQuery, format: AuditExportFormat, 
  * the file to disk (nothing is held in the page's memory).
  */
 export async function exportEvents(filter: AuditFilterQuery, format: AuditExportFormat, lang: Locale): Promise<void> {
-  const { url } = await apiFetch('/event/export/ticket', { method: 'POST', query: exportQuery(filter, format, lang), schema: auditExportTicketSchema });
+  const { url } = await callApi(apiCalls.event_export_ticket, { query: exportQuery(filter, format, lang) });
   startDownload(url);
 }
 

@@ -1,6 +1,6 @@
-import { auditListSchema, type AuditList } from '@bogwan/contracts';
+import { type AuditList, apiCalls } from '@bogwan/contracts';
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import type { AuditFilterQuery } from '../lib/audit-filter';
 
 /** Rows per page of the activity screens. */
@@ -13,11 +13,7 @@ export const AUDIT_PAGE_SIZE = 50;
  * records whatever the filter says; administrators see everyone's.
  */
 export function getEvents(filter: AuditFilterQuery, before: string | null, limit: number, signal?: AbortSignal): Promise<AuditList> {
-  return apiFetch('/event', {
-    query: { ...filter, before: before ?? undefined, limit },
-    schema: auditListSchema,
-    signal,
-  });
+  return callApi(apiCalls.event_list, { query: { ...filter, before: before ?? undefined, limit }, signal });
 }
 
 export const eventsQueryOptions = (filter: AuditFilterQuery, limit = AUDIT_PAGE_SIZE) =>

@@ -1,6 +1,6 @@
-import { auditListSchema, type AuditList } from '@bogwan/contracts';
+import { type AuditList, apiCalls } from '@bogwan/contracts';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 
 const HISTORY_PAGE_SIZE = 50;
 
@@ -9,11 +9,7 @@ const HISTORY_PAGE_SIZE = 50;
  * downloads, changes). Administrators get everyone's records, others their own.
  */
 export function getNodeHistory(nodeId: string, before: string | null, signal?: AbortSignal): Promise<AuditList> {
-  return apiFetch(`/event/node/${encodeURIComponent(nodeId)}`, {
-    query: { before: before ?? undefined, limit: HISTORY_PAGE_SIZE },
-    schema: auditListSchema,
-    signal,
-  });
+  return callApi(apiCalls.event_node, { params: { nodeId }, query: { before: before ?? undefined, limit: HISTORY_PAGE_SIZE }, signal });
 }
 
 export const nodeHistoryQueryOptions = (nodeId: string) =>

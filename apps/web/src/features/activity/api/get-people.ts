@@ -1,10 +1,10 @@
-import { auditPeopleSchema, type AuditPerson } from '@bogwan/contracts';
+import { type AuditPerson, apiCalls } from '@bogwan/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 
 /** GET /api/event/people?q=: accounts whose name or e-mail contains q (others than administrators: only themselves). */
 export async function getPeople(q: string, signal?: AbortSignal): Promise<AuditPerson[]> {
-  return (await apiFetch('/event/people', { query: { q }, schema: auditPeopleSchema, signal })).items;
+  return (await callApi(apiCalls.event_people, { query: { q }, signal })).items;
 }
 
 export const peopleQueryOptions = (q: string) =>

@@ -1,9 +1,5 @@
-import {
-  webauthnLoginOptionsResponseSchema,
-  webauthnLoginVerifyResponseSchema,
-  type AuthResponse,
-} from '@bogwan/contracts';
-import { apiFetch } from '../../../api/client';
+import { type AuthResponse, apiCalls } from '@bogwan/contracts';
+import { callApi } from '../../../api/client';
 
 export interface FingerprintOptions {
   /** True when the account has no fingerprint yet: the options create one, and the password is needed. */
@@ -13,11 +9,7 @@ export interface FingerprintOptions {
 
 /** POST /api/auth/webauthn/login: assertion options, or creation options for a first fingerprint. */
 export function getFingerprintOptions(email: string): Promise<FingerprintOptions> {
-  return apiFetch('/auth/webauthn/login', {
-    method: 'POST',
-    body: { email },
-    schema: webauthnLoginOptionsResponseSchema,
-  });
+  return callApi(apiCalls.fingerprint_login_options, { body: { email } });
 }
 
 interface VerifyFingerprintInput {
@@ -29,9 +21,5 @@ interface VerifyFingerprintInput {
 
 /** POST /api/auth/webauthn/verify: signs in with the credential the browser produced. */
 export function verifyFingerprint(body: VerifyFingerprintInput): Promise<AuthResponse> {
-  return apiFetch('/auth/webauthn/verify', {
-    method: 'POST',
-    body,
-    schema: webauthnLoginVerifyResponseSchema,
-  });
+  return callApi(apiCalls.fingerprint_login, { body });
 }

@@ -1,10 +1,10 @@
-import { userSchema, type User } from '@bogwan/contracts';
+import { type User, apiCalls } from '@bogwan/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 
 /** GET /api/user/me: the signed-in user as the server knows it now. */
 export function getMe(signal?: AbortSignal): Promise<User> {
-  return apiFetch('/user/me', { schema: userSchema, signal });
+  return callApi(apiCalls.me, { signal });
 }
 
 export const meQueryOptions = queryOptions({

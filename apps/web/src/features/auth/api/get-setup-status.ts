@@ -1,10 +1,10 @@
-import { setupStatusSchema, type SetupStatus } from '@bogwan/contracts';
+import { type SetupStatus, apiCalls } from '@bogwan/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 
 /** GET /api/auth/setup: whether the first account still has to be created. */
 export function getSetupStatus(signal?: AbortSignal): Promise<SetupStatus> {
-  return apiFetch('/auth/setup', { schema: setupStatusSchema, signal });
+  return callApi(apiCalls.setup_status, { signal });
 }
 
 export const setupStatusQueryOptions = queryOptions({

@@ -1,14 +1,14 @@
+import { apiCalls } from '@bogwan/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { authStore, clearAuth } from '../../../state/auth';
 
 const LOGOUT_TIMEOUT_MS = 5000;
 
 /** POST /api/auth/logout: revokes the session (refresh cookie, and the bearer token if any) on the server. */
 export function logout(userId: string): Promise<void> {
-  return apiFetch<void>('/auth/logout', {
-    method: 'POST',
+  return callApi(apiCalls.logout, {
     body: { _id: userId },
     signal: AbortSignal.timeout(LOGOUT_TIMEOUT_MS),
     // Signing out must not extend the session it ends.

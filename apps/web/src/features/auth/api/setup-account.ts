@@ -1,11 +1,11 @@
-import { authResponseSchema, type AuthResponse, type SetupRequest } from '@bogwan/contracts';
+import { type AuthResponse, type SetupRequest, apiCalls } from '@bogwan/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { setupStatusQueryOptions } from './get-setup-status';
 
 /** POST /api/auth/setup: creates the first (MASTER) account with the one-time setup token. */
 export function setupAccount(body: SetupRequest): Promise<AuthResponse> {
-  return apiFetch('/auth/setup', { method: 'POST', body, schema: authResponseSchema });
+  return callApi(apiCalls.setup, { body });
 }
 
 export function useSetupAccount() {

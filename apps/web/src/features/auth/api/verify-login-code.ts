@@ -1,6 +1,6 @@
-import { verifyOtpResponseSchema, type AuthResponse } from '@bogwan/contracts';
+import { type AuthResponse, apiCalls } from '@bogwan/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, apiFetch } from '../../../api/client';
+import { ApiError, callApi } from '../../../api/client';
 
 interface VerifyLoginCodeInput {
   email: string;
@@ -12,11 +12,7 @@ interface VerifyLoginCodeInput {
  * factor (email code or authenticator app); the attempt cookie ties it to that sign-in.
  */
 export async function verifyLoginCode({ email, otp }: VerifyLoginCodeInput): Promise<AuthResponse> {
-  const result = await apiFetch('/auth/verify/otp', {
-    method: 'POST',
-    body: { email, otp, login: true },
-    schema: verifyOtpResponseSchema,
-  });
+  const result = await callApi(apiCalls.verify_otp, { body: { email, otp, login: true } });
   if (!result.success || !result.user || !result.token) throw new ApiError(401, result.message ?? 'login_failure_otp');
   return { user: result.user, token: result.token };
 }

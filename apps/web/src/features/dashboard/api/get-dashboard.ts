@@ -1,6 +1,6 @@
-import { dashboardSchema, type Dashboard } from '@bogwan/contracts';
+import { type Dashboard, apiCalls } from '@bogwan/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 
 /** The browser's time zone, so the transfer chart's days are the viewer's days. */
 function viewerTimeZone(): string | undefined {
@@ -13,12 +13,11 @@ function viewerTimeZone(): string | undefined {
 
 /** GET /api/dashboard?tz=: storage, accounts, transfers, tasks, last snapshot and licence in one answer. */
 export function getDashboard(signal?: AbortSignal): Promise<Dashboard> {
-  return apiFetch('/dashboard', { query: { tz: viewerTimeZone() }, schema: dashboardSchema, signal });
+  return callApi(apiCalls.dashboard, { query: { tz: viewerTimeZone() }, signal });
 }
 
 /** Refreshed every 30 s while the dashboard is open. */
-export const dashboardQueryOptions = () =>
-  queryOptions({ queryKey: ['dashboard'], queryFn: ({ signal }) => getDashboard(signal), refetchInterval: 30_000 });
+export const dashboardQueryOptions = () => queryOptions({ queryKey: ['dashboard'], queryFn: ({ signal }) => getDashboard(signal), refetchInterval: 30_000 });
 
 export function useDashboard() {
   return useQuery(dashboardQueryOptions());

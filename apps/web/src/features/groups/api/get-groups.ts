@@ -1,11 +1,11 @@
-import { groupInfoListSchema, groupListSchema, type Group, type GroupInfo } from '@bogwan/contracts';
+import { type Group, type GroupInfo, apiCalls } from '@bogwan/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { groupsKeys } from './keys';
 
 /** GET /api/group: every group with its members and folder access (administrators). */
 export function getGroups(signal?: AbortSignal): Promise<Group[]> {
-  return apiFetch('/group', { schema: groupListSchema, signal });
+  return callApi(apiCalls.group_list, { signal });
 }
 
 export function useGroups(enabled = true) {
@@ -14,7 +14,7 @@ export function useGroups(enabled = true) {
 
 /** GET /api/group/info: names and member counts, for pickers. */
 export function getGroupInfo(signal?: AbortSignal): Promise<GroupInfo[]> {
-  return apiFetch('/group/info', { schema: groupInfoListSchema, signal });
+  return callApi(apiCalls.group_info, { signal });
 }
 
 export function useGroupInfo(enabled = true) {

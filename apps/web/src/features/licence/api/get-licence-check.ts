@@ -1,10 +1,10 @@
-import { licenceCheckSchema, type LicenceCheck } from '@bogwan/contracts';
+import { type LicenceCheck, apiCalls } from '@bogwan/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 
 /** GET /api/system/license/check: whether this installation needs a licence key now. */
 export function getLicenceCheck(signal?: AbortSignal): Promise<LicenceCheck> {
-  return apiFetch('/system/license/check', { schema: licenceCheckSchema, signal });
+  return callApi(apiCalls.license_check, { signal });
 }
 
 export const licenceCheckQueryOptions = queryOptions({

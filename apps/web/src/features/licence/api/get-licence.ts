@@ -1,10 +1,10 @@
-import { LICENSE_POLL_MS, licenceSchema, type Licence } from '@bogwan/contracts';
+import { LICENSE_POLL_MS, type Licence, apiCalls } from '@bogwan/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 
 /** GET /api/system/license: the licence fields; 403 `license_required` while a key is needed. */
 export function getLicence(signal?: AbortSignal): Promise<Licence> {
-  return apiFetch('/system/license', { schema: licenceSchema, signal });
+  return callApi(apiCalls.license, { signal });
 }
 
 export const licenceQueryOptions = queryOptions({

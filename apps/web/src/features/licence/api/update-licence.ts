@@ -1,12 +1,12 @@
-import { licenceUpdateResponseSchema, type LicenceUpdateRequest, type LicenceUpdateResponse } from '@bogwan/contracts';
+import { type LicenceUpdateRequest, type LicenceUpdateResponse, apiCalls } from '@bogwan/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { licenceCheckQueryOptions } from './get-licence-check';
 import { licenceQueryOptions } from './get-licence';
 
 /** PUT /api/system/license with a new key. */
 export function updateLicence(body: LicenceUpdateRequest): Promise<LicenceUpdateResponse> {
-  return apiFetch('/system/license', { method: 'PUT', body, schema: licenceUpdateResponseSchema });
+  return callApi(apiCalls.license_update, { body });
 }
 
 export function useUpdateLicence() {

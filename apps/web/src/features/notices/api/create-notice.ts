@@ -1,5 +1,6 @@
+import { apiCalls } from '@bogwan/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { noticesQueryOptions } from './get-notices';
 
 export interface NewNotice {
@@ -9,7 +10,7 @@ export interface NewNotice {
 
 /** POST /api/notice {title, content}: roleLevel above 1; 400 `notice_title_required` / `notice_content_required`. */
 export function createNotice(notice: NewNotice): Promise<unknown> {
-  return apiFetch('/notice', { method: 'POST', body: notice });
+  return callApi(apiCalls.notice_create, { body: notice });
 }
 
 export function useCreateNotice() {

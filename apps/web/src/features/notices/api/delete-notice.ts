@@ -1,10 +1,11 @@
+import { apiCalls } from '@bogwan/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { noticesQueryOptions } from './get-notices';
 
 /** DELETE /api/notice/{id}: roleLevel above 1. */
 export function deleteNotice(id: string): Promise<void> {
-  return apiFetch(`/notice/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  return callApi(apiCalls.notice_delete, { params: { id } });
 }
 
 export function useDeleteNotice() {

@@ -1,12 +1,12 @@
-import { noticeSchema, type Notice } from '@bogwan/contracts';
+import { noticeSchema, type Notice, apiCalls } from '@bogwan/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 
 const listSchema = noticeSchema.array();
 
 /** GET /api/notice: every notice, newest first. */
 export function getNotices(signal?: AbortSignal): Promise<Notice[]> {
-  return apiFetch('/notice', { schema: listSchema, signal });
+  return callApi(apiCalls.notice_list, { signal });
 }
 
 export const noticesQueryOptions = queryOptions({

@@ -1,13 +1,13 @@
-import { rootFolderSchema, type RootFolder } from '@bogwan/contracts';
+import { rootFolderSchema, type RootFolder, apiCalls } from '@bogwan/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { permissionsKeys } from './keys';
 
 const rootListSchema = rootFolderSchema.array();
 
 /** GET /api/file/root: the root folders; those whose name holds _deleted_ are left out (spec). */
 export async function getRoots(signal?: AbortSignal): Promise<RootFolder[]> {
-  const roots = await apiFetch('/file/root', { schema: rootListSchema, signal });
+  const roots = await callApi(apiCalls.root_list, { signal });
   return roots.filter((root) => !root.name.includes('_deleted_'));
 }
 

@@ -1,11 +1,11 @@
-import { settingListSchema, type Setting, type UpdateSettingRequest } from '@bogwan/contracts';
+import { type Setting, type UpdateSettingRequest, apiCalls } from '@bogwan/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { permissionsKeys } from './keys';
 
 /** GET /api/setting: the first item of the list holds the default permissions. */
 export async function getSetting(signal?: AbortSignal): Promise<Setting> {
-  const [first] = await apiFetch('/setting', { schema: settingListSchema, signal });
+  const [first] = await callApi(apiCalls.setting, { signal });
   if (!first) throw new Error('no setting');
   return first;
 }
@@ -16,7 +16,7 @@ export function useSetting() {
 
 /** PUT /api/setting: the default permission rows that changed. */
 export function updateSetting(body: UpdateSettingRequest): Promise<unknown> {
-  return apiFetch('/setting', { method: 'PUT', body });
+  return callApi(apiCalls.setting_update, { body });
 }
 
 export function useUpdateSetting() {

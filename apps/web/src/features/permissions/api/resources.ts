@@ -1,11 +1,11 @@
-import { resourceListSchema, type Resource, type UpdateResourceRequest } from '@bogwan/contracts';
+import { type Resource, type UpdateResourceRequest, apiCalls } from '@bogwan/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { permissionsKeys } from './keys';
 
 /** GET /api/resource: every permission record. */
 export function getResources(signal?: AbortSignal): Promise<Resource[]> {
-  return apiFetch('/resource', { schema: resourceListSchema, signal });
+  return callApi(apiCalls.resource_list, { signal });
 }
 
 export function useResources() {
@@ -14,7 +14,7 @@ export function useResources() {
 
 /** GET /api/resource?path=: the record of one folder or file, or null when it has none yet. */
 export async function getResourceAt(path: string, signal?: AbortSignal): Promise<Resource | null> {
-  const list = await apiFetch('/resource', { query: { path }, schema: resourceListSchema, signal });
+  const list = await callApi(apiCalls.resource_list, { query: { path }, signal });
   return list.find((resource) => resource.path === path) ?? null;
 }
 
@@ -31,7 +31,7 @@ export function useResourceAt(path: string | null) {
  * record is created when the node has none yet).
  */
 export function saveResource(body: UpdateResourceRequest): Promise<unknown> {
-  return apiFetch('/resource', { method: 'PUT', body });
+  return callApi(apiCalls.resource_update, { body });
 }
 
 /** Invalidates every query that shows permissions or a user's or group's access. */
@@ -51,7 +51,7 @@ export function useSaveResource() {
 
 /** DELETE /api/resource/:id: the record goes; the node inherits again. */
 export function deleteResource(id: string): Promise<unknown> {
-  return apiFetch(`/resource/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  return callApi(apiCalls.resource_delete, { params: { id } });
 }
 
 export function useDeleteResource() {

@@ -1,5 +1,5 @@
-import { previewTicketSchema } from '@bogwan/contracts';
-import { apiFetch } from '../../../api/client';
+import { apiCalls } from '@bogwan/contracts';
+import { callApi } from '../../../api/client';
 
 /**
  * GET /api/file/preview/ticket?path=: the address a media element streams the file from
@@ -7,6 +7,6 @@ import { apiFetch } from '../../../api/client';
  * once (secure folders count every download).
  */
 export async function getPreviewStreamUrl(path: string, signal?: AbortSignal): Promise<string | null> {
-  const { ticket } = await apiFetch('/file/preview/ticket', { query: { path }, schema: previewTicketSchema, signal });
+  const { ticket } = await callApi(apiCalls.file_preview_ticket, { query: { path }, signal });
   return ticket ? `/api/file/preview/stream?${new URLSearchParams({ path, ticket })}` : null;
 }

@@ -1,11 +1,11 @@
-import { approvalRequestSchema, type ApprovalRequest, type RequestAction } from '@bogwan/contracts';
+import { type ApprovalRequest, type RequestAction, apiCalls } from '@bogwan/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { requestsKeys } from './keys';
 
 /** PUT /api/request/{id}: approve, reject (with a reason) or cancel. */
 export function actOnRequest(id: string, action: RequestAction, reason?: string): Promise<ApprovalRequest> {
-  return apiFetch(`/request/${encodeURIComponent(id)}`, { method: 'PUT', body: { action, reason }, schema: approvalRequestSchema });
+  return callApi(apiCalls.request_update, { params: { id }, body: { action, reason } });
 }
 
 export function useActOnRequest() {

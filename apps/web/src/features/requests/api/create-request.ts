@@ -1,11 +1,11 @@
-import { approvalRequestSchema, type ApprovalRequest, type CreateRequest } from '@bogwan/contracts';
+import { type ApprovalRequest, type CreateRequest, apiCalls } from '@bogwan/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { requestsKeys } from './keys';
 
 /** POST /api/request: asks the security managers for a download or a share link. */
 export function createRequest(body: CreateRequest): Promise<ApprovalRequest> {
-  return apiFetch('/request', { method: 'POST', body, schema: approvalRequestSchema });
+  return callApi(apiCalls.request_create, { body });
 }
 
 export function useCreateRequest() {

@@ -1,11 +1,11 @@
-import { approvalRequestListSchema, type ApprovalRequest, type RequestBox } from '@bogwan/contracts';
+import { type ApprovalRequest, type RequestBox, apiCalls } from '@bogwan/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { requestsKeys } from './keys';
 
 /** GET /api/request?box=: the caller's requests, or those the caller may decide or decided. */
 export function getRequests(box: RequestBox, signal?: AbortSignal): Promise<ApprovalRequest[]> {
-  return apiFetch('/request', { query: { box }, schema: approvalRequestListSchema, signal });
+  return callApi(apiCalls.request_list, { query: { box }, signal });
 }
 
 export const requestsQueryOptions = (box: RequestBox) => queryOptions({ queryKey: requestsKeys.box(box), queryFn: ({ signal }) => getRequests(box, signal) });

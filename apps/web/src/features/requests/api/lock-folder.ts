@@ -1,11 +1,11 @@
-import { fileEntrySchema, type FileEntry } from '@bogwan/contracts';
+import { type FileEntry, apiCalls } from '@bogwan/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { requestsKeys } from './keys';
 
 /** PUT /api/file/lock: makes a folder secure, or ordinary again (LOCK / UNLOCK permission). */
 export function lockFolder(path: string, lock: boolean): Promise<FileEntry> {
-  return apiFetch('/file/lock', { method: 'PUT', body: { path, lock }, schema: fileEntrySchema });
+  return callApi(apiCalls.file_lock, { body: { path, lock } });
 }
 
 export function useLockFolder() {

@@ -1,11 +1,11 @@
-import { secureStatusSchema, type SecureStatus } from '@bogwan/contracts';
+import { type SecureStatus, apiCalls } from '@bogwan/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { requestsKeys } from './keys';
 
 /** GET /api/request/secure?path=: whether a path lies in or holds a secure folder. */
 export function getSecureStatus(path: string, signal?: AbortSignal): Promise<SecureStatus> {
-  return apiFetch('/request/secure', { query: { path }, schema: secureStatusSchema, signal });
+  return callApi(apiCalls.request_secure_status, { query: { path }, signal });
 }
 
 export function useSecureStatus(path: string | null) {

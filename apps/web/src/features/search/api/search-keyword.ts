@@ -1,12 +1,12 @@
-import { SEARCH_MIN_LENGTH, searchResponseSchema, type SearchResult } from '@bogwan/contracts';
+import { SEARCH_MIN_LENGTH, type SearchQuery, type SearchResult, apiCalls } from '@bogwan/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { localDayEnd, localDayStart } from '../lib/local-day';
 
 export interface KeywordSearch {
   keyword: string;
   limit: number;
-  type?: string;
+  type?: SearchQuery['type'];
   folder?: string;
   /** Days (`YYYY-MM-DD`) of the user's own time zone: sent as the instants the first starts and the last ends. */
   from?: string;
@@ -22,9 +22,8 @@ export const searchKeys = {
 export function searchKeyword(search: KeywordSearch, signal?: AbortSignal): Promise<SearchResult[]> {
   const from = search.from ? localDayStart(search.from) : undefined;
   const to = search.to ? localDayEnd(search.to) : undefined;
-  return apiFetch('/search/keyword', {
+  return callApi(apiCalls.search_keyword, {
     query: { keyword: search.keyword, limit: search.limit, type: search.type, folder: search.folder, from, to },
-    schema: searchResponseSchema,
     signal,
   });
 }

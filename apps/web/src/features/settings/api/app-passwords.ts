@@ -1,10 +1,10 @@
-import { appPasswordCreatedSchema, appPasswordListSchema, type AppPassword, type AppPasswordCreate, type AppPasswordCreated } from '@bogwan/contracts';
+import { type AppPassword, type AppPasswordCreate, type AppPasswordCreated, apiCalls } from '@bogwan/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 
 /** GET /api/auth/app-passwords: the account's app passwords (never the passwords themselves). */
 export function getAppPasswords(signal?: AbortSignal): Promise<AppPassword[]> {
-  return apiFetch('/auth/app-passwords', { schema: appPasswordListSchema, signal });
+  return callApi(apiCalls.app_passwords, { signal });
 }
 
 export const appPasswordsQueryOptions = queryOptions({
@@ -18,7 +18,7 @@ export function useAppPasswords() {
 
 /** POST /api/auth/app-passwords: a new app password, shown in this answer only (the current password confirms it). */
 export function createAppPassword(body: AppPasswordCreate): Promise<AppPasswordCreated> {
-  return apiFetch('/auth/app-passwords', { method: 'POST', body, schema: appPasswordCreatedSchema });
+  return callApi(apiCalls.app_password_create, { body });
 }
 
 export function useCreateAppPassword() {
@@ -31,7 +31,7 @@ export function useCreateAppPassword() {
 
 /** DELETE /api/auth/app-passwords/{id}: the password stops working at once. */
 export function revokeAppPassword(id: string): Promise<void> {
-  return apiFetch(`/auth/app-passwords/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  return callApi(apiCalls.app_password_revoke, { params: { id } });
 }
 
 export function useRevokeAppPassword() {

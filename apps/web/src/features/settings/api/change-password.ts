@@ -1,6 +1,6 @@
-import type { ChangePasswordRequest } from '@bogwan/contracts';
+import { type ChangePasswordRequest, apiCalls } from '@bogwan/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { authStore } from '../../../state/auth';
 
 interface ChangePasswordAnswer {
@@ -20,7 +20,7 @@ const changePasswordAnswer = {
 
 /** PUT /api/user/password; this session continues with the token of the answer. */
 export async function changePassword(body: ChangePasswordRequest): Promise<ChangePasswordAnswer> {
-  const answer = await apiFetch('/user/password', { method: 'PUT', body, schema: changePasswordAnswer });
+  const answer = await callApi(apiCalls.password_change, { body });
   const current = authStore.get();
   if (current) authStore.set({ ...current, token: answer.token });
   return answer;

@@ -1,10 +1,10 @@
-import { factorsSchema, type Factors } from '@bogwan/contracts';
+import { type Factors, apiCalls } from '@bogwan/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 
 /** GET /api/auth/factors: the second factor in use, whether an authenticator app is registered, fingerprint count. */
 export function getFactors(signal?: AbortSignal): Promise<Factors> {
-  return apiFetch('/auth/factors', { schema: factorsSchema, signal });
+  return callApi(apiCalls.factors, { signal });
 }
 
 export const factorsQueryOptions = queryOptions({

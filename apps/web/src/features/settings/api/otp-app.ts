@@ -1,11 +1,11 @@
-import { otpQrResponseSchema, verifyOtpResponseSchema, type OtpQrRequest, type OtpQrResponse } from '@bogwan/contracts';
+import { type OtpQrRequest, type OtpQrResponse, apiCalls } from '@bogwan/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { factorsQueryOptions } from './get-factors';
 
 /** POST /api/auth/login/otp: a new (pending) authenticator secret and its QR code (the current password confirms it). */
 export function getOtpQrCode(body: OtpQrRequest): Promise<OtpQrResponse> {
-  return apiFetch('/auth/login/otp', { method: 'POST', body, schema: otpQrResponseSchema });
+  return callApi(apiCalls.otp_register, { body });
 }
 
 export function useOtpQrCode() {
@@ -17,11 +17,7 @@ export function useOtpQrCode() {
  * from the app. Resolves to the answer's message key; rejects with it when `success` is false.
  */
 export async function confirmOtpApp({ email, otp }: { email: string; otp: string }): Promise<string> {
-  const answer = await apiFetch('/auth/verify/otp', {
-    method: 'POST',
-    body: { email, otp, login: false },
-    schema: verifyOtpResponseSchema,
-  });
+  const answer = await callApi(apiCalls.verify_otp, { body: { email, otp, login: false } });
   if (!answer.success) throw new OtpRejected();
   return answer.message ?? 'register_otp_app_complete_message';
 }

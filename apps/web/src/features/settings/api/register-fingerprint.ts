@@ -1,12 +1,12 @@
-import { webauthnOptionsSchema, type WebauthnRegisterRequest } from '@bogwan/contracts';
+import { type WebauthnRegisterRequest, apiCalls } from '@bogwan/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiFetch } from '../../../api/client';
+import { ApiError, callApi } from '../../../api/client';
 import { createCredential } from '../../../api/webauthn';
 import { factorsQueryOptions } from './get-factors';
 
 /** POST /api/auth/generate: creation options (challenge) for a new fingerprint. */
 export function getRegistrationOptions(): Promise<Record<string, unknown>> {
-  return apiFetch('/auth/generate', { method: 'POST', schema: webauthnOptionsSchema });
+  return callApi(apiCalls.fingerprint_options);
 }
 
 /** `{success, message}`: a refusal without an error status still fails. */
@@ -21,7 +21,7 @@ const saveAnswer = {
 
 /** PUT /api/auth: stores the credential the browser created; resolves to the answer's message key. */
 export async function saveFingerprint(body: WebauthnRegisterRequest): Promise<string> {
-  const data = await apiFetch('/auth', { method: 'PUT', body });
+  const data = await callApi(apiCalls.fingerprint_register, { body });
   return saveAnswer.parse(data);
 }
 

@@ -1,11 +1,11 @@
-import { factorsSchema, type Factors, type UpdateFactorsRequest } from '@bogwan/contracts';
+import { type Factors, type UpdateFactorsRequest, apiCalls } from '@bogwan/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { factorsQueryOptions } from './get-factors';
 
 /** PUT /api/auth/factors: chooses the second factor asked for after the password (the current password confirms it). */
 export function updateFactors(body: UpdateFactorsRequest): Promise<Factors> {
-  return apiFetch('/auth/factors', { method: 'PUT', body, schema: factorsSchema });
+  return callApi(apiCalls.factors_update, { body });
 }
 
 export function useUpdateFactors() {

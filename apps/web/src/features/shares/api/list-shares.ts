@@ -1,11 +1,11 @@
-import { shareListSchema, type ShareList } from '@bogwan/contracts';
+import { type ShareList, apiCalls } from '@bogwan/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { sharesKeys } from './keys';
 
 /** GET /api/share: the caller's links and the items shared with the caller. */
 export function getShares(signal?: AbortSignal): Promise<ShareList> {
-  return apiFetch('/share', { schema: shareListSchema, signal });
+  return callApi(apiCalls.share_list, { signal });
 }
 
 export const sharesQueryOptions = () => queryOptions({ queryKey: sharesKeys.list, queryFn: ({ signal }) => getShares(signal) });

@@ -1,14 +1,6 @@
-import {
-  SHARE_TOKEN_HEADER,
-  publicShareListSchema,
-  publicShareSchema,
-  shareDownloadTicketSchema,
-  shareUnlockResponseSchema,
-  type PublicShare,
-  type PublicShareList,
-} from '@bogwan/contracts';
+import { SHARE_TOKEN_HEADER, publicShareListSchema, publicShareSchema, type PublicShare, type PublicShareList, apiCalls } from '@bogwan/contracts';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { fetchWithSession } from '../../../api/fetch-with-session';
 import { sharesKeys } from './keys';
 
@@ -48,7 +40,7 @@ export function usePublicShareList(key: string, shareToken: string | null, path:
 
 /** POST /api/share/public/{key}/unlock: the share token for a password-protected link. */
 export function unlockShare(key: string, password: string): Promise<{ shareToken: string }> {
-  return apiFetch(`${base(key)}/unlock`, { method: 'POST', body: { password }, schema: shareUnlockResponseSchema, refresh: false });
+  return callApi(apiCalls.share_public_unlock, { params: { key }, body: { password }, refresh: false });
 }
 
 export function useUnlockShare(key: string) {
@@ -68,7 +60,7 @@ export async function fetchSharePreview(key: string, shareToken: string | null, 
  */
 export async function shareDownloadTicket(key: string, shareToken: string | null, path: string): Promise<string> {
   const body = shareToken ? { path, shareToken } : { path };
-  return (await apiFetch(`${base(key)}/ticket`, { method: 'POST', body, schema: shareDownloadTicketSchema })).ticket;
+  return (await callApi(apiCalls.share_public_download_ticket, { params: { key }, body })).ticket;
 }
 
 /** Where the browser fetches a ticket's download itself, streaming it to disk: the URL carries only the ticket. */

@@ -1,11 +1,11 @@
-import { okResponseSchema } from '@bogwan/contracts';
+import { apiCalls } from '@bogwan/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { sharesKeys } from './keys';
 
 /** DELETE /api/share/{id}: the link stops working at once. */
 export function revokeShare(id: string): Promise<{ success: boolean }> {
-  return apiFetch(`/share/${encodeURIComponent(id)}`, { method: 'DELETE', schema: okResponseSchema });
+  return callApi(apiCalls.share_delete, { params: { id } });
 }
 
 export function useRevokeShare() {

@@ -1,16 +1,16 @@
-import { shareLinkSchema, type CreateShareRequest, type ShareLink, type UpdateShareRequest } from '@bogwan/contracts';
+import { type CreateShareRequest, type ShareLink, type UpdateShareRequest, apiCalls } from '@bogwan/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { sharesKeys } from './keys';
 
 /** POST /api/share: a new link. */
 export function createShare(body: CreateShareRequest): Promise<ShareLink> {
-  return apiFetch('/share', { method: 'POST', body, schema: shareLinkSchema });
+  return callApi(apiCalls.share_create, { body });
 }
 
 /** PUT /api/share/{id}: changes a link's rules. */
 export function updateShare(id: string, body: UpdateShareRequest): Promise<ShareLink> {
-  return apiFetch(`/share/${encodeURIComponent(id)}`, { method: 'PUT', body, schema: shareLinkSchema });
+  return callApi(apiCalls.share_update, { params: { id }, body });
 }
 
 export function useSaveShare() {

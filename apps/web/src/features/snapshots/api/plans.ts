@@ -4,17 +4,15 @@ import {
   type SnapshotPlanUpdate,
   type SnapshotRun,
   type SnapshotScheduleStatus,
-  snapshotPlanListSchema,
-  snapshotPlanSchema,
-  snapshotRunSchema,
+  apiCalls,
 } from '@bogwan/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { RUNNING_REFRESH_MS, snapshotKeys } from './keys';
 
 /** GET /api/snapshot/plan: every plan with its schedules and last run. */
 export function getPlans(signal?: AbortSignal): Promise<SnapshotPlan[]> {
-  return apiFetch('/snapshot/plan', { schema: snapshotPlanListSchema, signal }).then((r) => r.items);
+  return callApi(apiCalls.snapshot_plan_list, { signal }).then((r) => r.items);
 }
 
 export const plansQueryOptions = () =>
@@ -30,24 +28,24 @@ export function usePlans() {
 
 /** POST /api/snapshot/plan (creates the repository too) or PUT /api/snapshot/plan/{id}. */
 export function savePlan(input: { id: string; body: SnapshotPlanUpdate } | { id: null; body: SnapshotPlanCreate }): Promise<SnapshotPlan> {
-  return input.id
-    ? apiFetch(`/snapshot/plan/${encodeURIComponent(input.id)}`, { method: 'PUT', body: input.body, schema: snapshotPlanSchema })
-    : apiFetch('/snapshot/plan', { method: 'POST', body: input.body, schema: snapshotPlanSchema });
+  return input.id !== null
+    ? callApi(apiCalls.snapshot_plan_update, { params: { id: input.id }, body: input.body })
+    : callApi(apiCalls.snapshot_plan_create, { body: input.body });
 }
 
 /** DELETE /api/snapshot/plan/{id}: the plan and its history; the repository stays. */
 export function deletePlan(id: string): Promise<void> {
-  return apiFetch(`/snapshot/plan/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  return callApi(apiCalls.snapshot_plan_delete, { params: { id } });
 }
 
 /** PUT /api/snapshot/schedule/{id}: pause or resume one schedule. */
 export function setScheduleStatus(input: { id: string; status: SnapshotScheduleStatus }): Promise<SnapshotPlan> {
-  return apiFetch(`/snapshot/schedule/${encodeURIComponent(input.id)}`, { method: 'PUT', body: { status: input.status }, schema: snapshotPlanSchema });
+  return callApi(apiCalls.snapshot_schedule_status, { params: { id: input.id }, body: { status: input.status } });
 }
 
 /** POST /api/snapshot/plan/{id}/run: take a snapshot now (409 while another operation runs). */
 export function runPlan(id: string): Promise<SnapshotRun> {
-  return apiFetch(`/snapshot/plan/${encodeURIComponent(id)}/run`, { method: 'POST', schema: snapshotRunSchema });
+  return callApi(apiCalls.snapshot_run, { params: { id } });
 }
 
 function useSnapshotMutation<I, O>(mutationFn: (input: I) => Promise<O>) {

@@ -1,11 +1,11 @@
-import { type Restore, type RestoreCreate, restoreListSchema, restoreSchema } from '@bogwan/contracts';
+import { type Restore, type RestoreCreate, type MessageResponse, apiCalls } from '@bogwan/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { RUNNING_REFRESH_MS, snapshotKeys } from './keys';
 
 /** GET /api/restore: restores, newest first. */
 export function getRestores(query: { skip: number; limit: number }, signal?: AbortSignal): Promise<{ items: Restore[]; total: number }> {
-  return apiFetch('/restore', { query, schema: restoreListSchema, signal });
+  return callApi(apiCalls.restore_list, { query, signal });
 }
 
 export function useRestores(query: { skip: number; limit: number }) {
@@ -19,17 +19,17 @@ export function useRestores(query: { skip: number; limit: number }) {
 
 /** POST /api/restore: restore chosen items (409 while another operation runs). */
 export function startRestore(body: RestoreCreate): Promise<Restore> {
-  return apiFetch('/restore', { method: 'POST', body, schema: restoreSchema });
+  return callApi(apiCalls.restore_start, { body });
 }
 
 /** POST /api/restore/{id}/retry: run a stopped or failed restore again. */
 export function retryRestore(id: string): Promise<Restore> {
-  return apiFetch(`/restore/${encodeURIComponent(id)}/retry`, { method: 'POST', schema: restoreSchema });
+  return callApi(apiCalls.restore_retry, { params: { id } });
 }
 
 /** POST /api/restore/cancel/{id}: stops a running restore. */
-export function stopRestore(id: string): Promise<void> {
-  return apiFetch(`/restore/cancel/${encodeURIComponent(id)}`, { method: 'POST' });
+export function stopRestore(id: string): Promise<MessageResponse> {
+  return callApi(apiCalls.restore_cancel, { params: { id } });
 }
 
 function useRestoreMutation<I, O>(mutationFn: (input: I) => Promise<O>) {

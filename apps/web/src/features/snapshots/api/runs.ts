@@ -1,6 +1,6 @@
-import { type RootFolder, rootFolderSchema, type SnapshotItem, type SnapshotRun, snapshotItemListSchema, snapshotRunListSchema } from '@bogwan/contracts';
+import { type RootFolder, rootFolderSchema, type SnapshotItem, type SnapshotRun, type MessageResponse, apiCalls } from '@bogwan/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { RUNNING_REFRESH_MS, snapshotKeys } from './keys';
 
 export interface RunQuery {
@@ -13,9 +13,8 @@ export interface RunQuery {
 
 /** GET /api/snapshot/run: runs, newest first, with the total. */
 export function getRuns(query: RunQuery, signal?: AbortSignal): Promise<{ items: SnapshotRun[]; total: number }> {
-  return apiFetch('/snapshot/run', {
+  return callApi(apiCalls.snapshot_run_list, {
     query: { planId: query.planId, completed: query.completed ? 'true' : undefined, skip: query.skip, limit: query.limit },
-    schema: snapshotRunListSchema,
     signal,
   });
 }
@@ -33,7 +32,7 @@ export function useRuns(query: RunQuery) {
 
 /** GET /api/snapshot/run/{id}/items?path=: what a snapshot holds directly inside a folder. */
 export function getItems(runId: string, path: string, signal?: AbortSignal): Promise<SnapshotItem[]> {
-  return apiFetch(`/snapshot/run/${encodeURIComponent(runId)}/items`, { query: { path }, schema: snapshotItemListSchema, signal }).then((r) => r.items);
+  return callApi(apiCalls.snapshot_items, { params: { id: runId }, query: { path }, signal }).then((r) => r.items);
 }
 
 export function useItems(runId: string | null, path: string) {
@@ -47,7 +46,7 @@ export function useItems(runId: string | null, path: string) {
 
 /** GET /api/file/root: the root folders a plan can back up. */
 export function getRoots(signal?: AbortSignal): Promise<RootFolder[]> {
-  return apiFetch('/file/root', { schema: rootFolderSchema.array(), signal });
+  return callApi(apiCalls.root_list, { signal });
 }
 
 export function useRoots() {
@@ -55,8 +54,8 @@ export function useRoots() {
 }
 
 /** POST /api/snapshot/cancel/{runId}: stops a running snapshot. */
-export function cancelRun(runId: string): Promise<void> {
-  return apiFetch(`/snapshot/cancel/${encodeURIComponent(runId)}`, { method: 'POST' });
+export function cancelRun(runId: string): Promise<MessageResponse> {
+  return callApi(apiCalls.snapshot_cancel, { params: { id: runId } });
 }
 
 export function useCancelRun() {

@@ -1,6 +1,6 @@
-import { storageSettingsSchema, type StorageSettings } from '@bogwan/contracts';
+import { type StorageSettings, apiCalls } from '@bogwan/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 
 const storageSettingsKey = ['setting', 'storage'] as const;
 
@@ -8,7 +8,7 @@ const storageSettingsKey = ['setting', 'storage'] as const;
 export const storageSettingsQueryOptions = () =>
   queryOptions({
     queryKey: storageSettingsKey,
-    queryFn: ({ signal }) => apiFetch('/setting/storage', { schema: storageSettingsSchema, signal }),
+    queryFn: ({ signal }) => callApi(apiCalls.storage_setting, { signal }),
   });
 
 export function useStorageSettings() {
@@ -21,7 +21,7 @@ export type StorageSettingsChange = { server?: { path: string }; cloud?: { bucke
 export function useUpdateStorageSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (change: StorageSettingsChange) => apiFetch('/setting/storage', { method: 'PUT', body: change, schema: storageSettingsSchema }),
+    mutationFn: (change: StorageSettingsChange) => callApi(apiCalls.storage_setting_update, { body: change }),
     onSuccess: (saved: StorageSettings) => {
       client.setQueryData(storageSettingsKey, saved);
       void client.invalidateQueries({ queryKey: ['storage'] });

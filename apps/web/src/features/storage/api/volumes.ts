@@ -1,6 +1,6 @@
-import { rootFolderSchema, syncSchema, volumeListSchema, type SyncMode } from '@bogwan/contracts';
+import { type SyncMode, apiCalls } from '@bogwan/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 
 const volumesKey = ['storage', 'volume'] as const;
 
@@ -8,7 +8,7 @@ const volumesKey = ['storage', 'volume'] as const;
 export const volumesQueryOptions = () =>
   queryOptions({
     queryKey: volumesKey,
-    queryFn: ({ signal }) => apiFetch('/storage/volume', { schema: volumeListSchema, signal }),
+    queryFn: ({ signal }) => callApi(apiCalls.storage_volume, { signal }),
     refetchInterval: (query) => (query.state.data?.items.some((row) => row.syncing) ? 2000 : false),
   });
 
@@ -20,8 +20,7 @@ export function useVolumes() {
 export function useSetVolume() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (change: { path: string; volume: number | null }) =>
-      apiFetch('/file/root/volume', { method: 'PUT', body: change, schema: rootFolderSchema }),
+    mutationFn: (change: { path: string; volume: number | null }) => callApi(apiCalls.root_volume, { body: change }),
     onSuccess: () => client.invalidateQueries({ queryKey: volumesKey }),
   });
 }
@@ -30,7 +29,7 @@ export function useSetVolume() {
 export function useStartSync() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { path: string; mode: SyncMode; name?: string }) => apiFetch('/storage/sync', { method: 'POST', body, schema: syncSchema }),
+    mutationFn: (body: { path: string; mode: SyncMode; name?: string }) => callApi(apiCalls.storage_sync, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: volumesKey }),
   });
 }

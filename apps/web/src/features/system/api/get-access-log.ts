@@ -1,6 +1,6 @@
-import { accessLogPageSchema, type AccessLogFilter, type AccessLogPage } from '@bogwan/contracts';
+import { type AccessLogFilter, type AccessLogPage, apiCalls } from '@bogwan/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 
 export interface AccessLogPageQuery {
   filter: AccessLogFilter;
@@ -10,7 +10,7 @@ export interface AccessLogPageQuery {
 
 /** GET /api/system/log?skip&limit&ip&method&url&status&from&to: a page of the access log, newest first. */
 export function getAccessLog({ filter, skip, limit }: AccessLogPageQuery, signal?: AbortSignal): Promise<AccessLogPage> {
-  return apiFetch('/system/log', { query: { ...filter, skip, limit }, schema: accessLogPageSchema, signal });
+  return callApi(apiCalls.system_log, { query: { ...filter, skip, limit }, signal });
 }
 
 export const accessLogQueryOptions = (query: AccessLogPageQuery) =>

@@ -1,10 +1,10 @@
-import { policyListSchema, type Policy } from '@bogwan/contracts';
+import { type Policy, apiCalls } from '@bogwan/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 
 /** GET /api/policy: every route with the role level the server requires for it. */
 export function getPolicies(signal?: AbortSignal): Promise<Policy[]> {
-  return apiFetch('/policy', { schema: policyListSchema, signal });
+  return callApi(apiCalls.policy, { signal });
 }
 
 export const policiesQueryOptions = () => queryOptions({ queryKey: ['system', 'policy'], queryFn: ({ signal }) => getPolicies(signal) });

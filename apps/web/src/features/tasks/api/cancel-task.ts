@@ -1,6 +1,6 @@
-import type { TaskEntry } from '@bogwan/contracts';
+import { type MessageResponse, type TaskEntry, apiCalls } from '@bogwan/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { isStorageSync } from '../lib/task-rules';
 
 /**
@@ -9,17 +9,17 @@ import { isStorageSync } from '../lib/task-rules';
  * 409 `task_not_cancelable` when it is not running. Search indexing has no cancel call.
  * The task's new state arrives as a `task` event.
  */
-export function cancelTask(task: TaskEntry): Promise<void> {
+export function cancelTask(task: TaskEntry): Promise<MessageResponse> {
   if (task.type === 'snapshot' && task.snapshotId) {
-    return apiFetch(`/snapshot/cancel/${encodeURIComponent(task.snapshotId)}`, { method: 'POST' });
+    return callApi(apiCalls.snapshot_cancel, { params: { id: task.snapshotId } });
   }
   if (task.type === 'restore' && task.restoreId) {
-    return apiFetch(`/restore/cancel/${encodeURIComponent(task.restoreId)}`, { method: 'POST' });
+    return callApi(apiCalls.restore_cancel, { params: { id: task.restoreId } });
   }
   if (isStorageSync(task)) {
     // A sync is cancelled by its task id, the last part of the cache key.
     const taskId = task.cacheKey.split('_').at(-1) ?? '';
-    return apiFetch(`/sync/cancel/${encodeURIComponent(taskId)}`, { method: 'POST' });
+    return callApi(apiCalls.sync_cancel, { params: { id: taskId } });
   }
   return Promise.reject(new Error(`no cancel call for ${task.type}`));
 }

@@ -1,11 +1,11 @@
-import type { TaskEntry } from '@bogwan/contracts';
+import { type TaskEntry, apiCalls } from '@bogwan/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { taskCacheKey } from './keys';
 
 /** DELETE /api/cache/{cacheKey}: removes a finished, canceled or failed task (409 otherwise). */
 export function deleteTask(cacheKey: string): Promise<void> {
-  return apiFetch(`/cache/${encodeURIComponent(cacheKey)}`, { method: 'DELETE' });
+  return callApi(apiCalls.task_delete, { params: { cacheKey } });
 }
 
 export function useDeleteTask(userId: string) {

@@ -1,12 +1,11 @@
-import { incomingWebhookListSchema, incomingWebhookSchema, okResponseSchema, type IncomingWebhookCreate } from '@bogwan/contracts';
+import { type IncomingWebhookCreate, apiCalls } from '@bogwan/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 
 const incomingKey = ['webhooks', 'incoming'] as const;
 
 /** GET /api/webhooks: the incoming webhooks. */
-export const incomingWebhooksQueryOptions = () =>
-  queryOptions({ queryKey: incomingKey, queryFn: ({ signal }) => apiFetch('/webhooks', { schema: incomingWebhookListSchema, signal }) });
+export const incomingWebhooksQueryOptions = () => queryOptions({ queryKey: incomingKey, queryFn: ({ signal }) => callApi(apiCalls.webhook_list, { signal }) });
 
 export function useIncomingWebhooks() {
   return useQuery(incomingWebhooksQueryOptions());
@@ -16,7 +15,7 @@ export function useIncomingWebhooks() {
 export function useCreateIncomingWebhook() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: IncomingWebhookCreate) => apiFetch('/webhooks', { method: 'POST', body, schema: incomingWebhookSchema }),
+    mutationFn: (body: IncomingWebhookCreate) => callApi(apiCalls.webhook_create, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: incomingKey }),
   });
 }
@@ -25,7 +24,7 @@ export function useCreateIncomingWebhook() {
 export function useDeleteIncomingWebhook() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiFetch(`/webhooks/${encodeURIComponent(id)}`, { method: 'DELETE', schema: okResponseSchema }),
+    mutationFn: (id: string) => callApi(apiCalls.webhook_delete, { params: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: incomingKey }),
   });
 }

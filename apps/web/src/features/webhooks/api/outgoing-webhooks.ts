@@ -1,20 +1,13 @@
-import {
-  allowedHostsSchema,
-  okResponseSchema,
-  outgoingWebhookCreatedSchema,
-  outgoingWebhookListSchema,
-  webhookDeliveryListSchema,
-  type OutgoingWebhookCreate,
-} from '@bogwan/contracts';
+import { type OutgoingWebhookCreate, apiCalls } from '@bogwan/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { apiFetch, callApi } from '../../../api/client';
 
 const outgoingKey = ['webhooks', 'outgoing'] as const;
 const allowedHostsKey = ['webhooks', 'allowed-hosts'] as const;
 
 /** GET /api/webhooks/outgoing. */
 export const outgoingWebhooksQueryOptions = () =>
-  queryOptions({ queryKey: outgoingKey, queryFn: ({ signal }) => apiFetch('/webhooks/outgoing', { schema: outgoingWebhookListSchema, signal }) });
+  queryOptions({ queryKey: outgoingKey, queryFn: ({ signal }) => callApi(apiCalls.webhook_outgoing_list, { signal }) });
 
 export function useOutgoingWebhooks() {
   return useQuery(outgoingWebhooksQueryOptions());
@@ -24,7 +17,7 @@ export function useOutgoingWebhooks() {
 export function useCreateOutgoingWebhook() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: OutgoingWebhookCreate) => apiFetch('/webhooks/outgoing', { method: 'POST', body, schema: outgoingWebhookCreatedSchema }),
+    mutationFn: (body: OutgoingWebhookCreate) => callApi(apiCalls.webhook_outgoing_create, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: outgoingKey }),
   });
 }
@@ -33,7 +26,7 @@ export function useCreateOutgoingWebhook() {
 export function useDeleteOutgoingWebhook() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiFetch(`/webhooks/outgoing/${encodeURIComponent(id)}`, { method: 'DELETE', schema: okResponseSchema }),
+    mutationFn: (id: string) => callApi(apiCalls.webhook_outgoing_delete, { params: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: outgoingKey }),
   });
 }
@@ -42,21 +35,21 @@ export function useDeleteOutgoingWebhook() {
 export function useDeliveries(id: string) {
   return useQuery({
     queryKey: [...outgoingKey, id, 'deliveries'],
-    queryFn: ({ signal }) => apiFetch(`/webhooks/outgoing/${encodeURIComponent(id)}/deliveries`, { schema: webhookDeliveryListSchema, signal }),
+    queryFn: ({ signal }) => callApi(apiCalls.webhook_deliveries, { params: { id }, signal }),
     refetchInterval: 5000,
   });
 }
 
 /** GET /api/webhooks/allowed-hosts. */
 export function useAllowedHosts() {
-  return useQuery({ queryKey: allowedHostsKey, queryFn: ({ signal }) => apiFetch('/webhooks/allowed-hosts', { schema: allowedHostsSchema, signal }) });
+  return useQuery({ queryKey: allowedHostsKey, queryFn: ({ signal }) => callApi(apiCalls.webhook_allowed_hosts, { signal }) });
 }
 
 /** PUT /api/webhooks/allowed-hosts. */
 export function useSetAllowedHosts() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (hosts: string[]) => apiFetch('/webhooks/allowed-hosts', { method: 'PUT', body: { hosts }, schema: allowedHostsSchema }),
+    mutationFn: (hosts: string[]) => callApi(apiCalls.webhook_allowed_hosts_update, { body: { hosts } }),
     onSuccess: (saved) => client.setQueryData(allowedHostsKey, saved),
   });
 }
