@@ -62,7 +62,9 @@ test.beforeAll(async () => {
 /** Runs axe on the page as it is now; prints the counts and returns the blocking findings. */
 async function audit(page: Page, label: string): Promise<string[]> {
   // Look once the page has shown what it was loading.
-  await expect(page.locator('.MuiCircularProgress-root, .MuiSkeleton-root')).toHaveCount(0).catch(() => undefined);
+  await expect(page.locator('.MuiCircularProgress-root, .MuiSkeleton-root'))
+    .toHaveCount(0, { timeout: 3_000 })
+    .catch(() => undefined);
   // Evaluated rather than added as a script tag, which the app's CSP rightly refuses.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = (await page.evaluate(async () => {
@@ -101,7 +103,7 @@ async function auditDialog(page: Page, dialog: Locator, label: string, findings:
 for (const locale of ['ko', 'en'] as const) {
   for (const width of [1440, 390]) {
     test(`axe finds nothing critical or serious (${locale}, ${width} px)`, async ({ page }) => {
-      test.setTimeout(300_000);
+      test.setTimeout(600_000);
       const t = (key: string) => text(locale, key);
       const prefix = locale === 'en' ? '/en' : '';
       const url = (path: string) => `${server().url}${prefix}${path}`;

@@ -79,17 +79,35 @@ export function createAppTheme(mode: PaletteMode): Theme {
           },
         },
       },
+      // An outlined chip's label is its colour on the page: the primary text shade, and the
+      // darker (light theme) or lighter (dark theme) shade of the status colours.
       MuiChip: {
-        styleOverrides: { root: { variants: [{ props: { variant: 'outlined', color: 'primary' }, style: asText }] } },
+        styleOverrides: {
+          root: ({ theme }) => ({
+            variants: [
+              { props: { variant: 'outlined', color: 'primary' }, style: asText },
+              ...(['secondary', 'info', 'success', 'warning', 'error'] as const).map((color) => ({
+                props: { variant: 'outlined' as const, color },
+                style: { color: mode === 'dark' ? theme.palette[color].light : theme.palette[color].dark },
+              })),
+            ],
+          }),
+        },
       },
+      // A table that scrolls sideways can be scrolled from the keyboard.
+      MuiTableContainer: { defaultProps: { tabIndex: 0 } as object },
       MuiTab: { styleOverrides: { root: { '&.Mui-selected': asText } } },
-      MuiFormLabel: { styleOverrides: { root: { '&.Mui-focused': { variants: [{ props: { color: 'primary' }, style: asText }] } } } },
+      MuiFormLabel: { styleOverrides: { root: { '&.Mui-focused:not(.Mui-error)': asText } } },
       MuiToggleButton: { styleOverrides: { root: { variants: [{ props: { color: 'primary' }, style: { '&.Mui-selected': asText } }] } } },
       MuiTooltip: { defaultProps: { arrow: true } },
       // A badge's number is decoration: the control it sits on says the count in its own
       // label ("알림 (읽지 않음 3개)"), so the number is not read twice and the label still
       // contains all the text a speech user can see (WCAG 2.5.3).
-      MuiBadge: { defaultProps: { slotProps: { badge: { 'aria-hidden': true } } } },
+      // A hidden badge (count 0) leaves the page, so its "0" is not visible text either.
+      MuiBadge: {
+        defaultProps: { slotProps: { badge: { 'aria-hidden': true } } },
+        styleOverrides: { invisible: { display: 'none' } },
+      },
     },
   });
 }

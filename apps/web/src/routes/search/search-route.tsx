@@ -175,7 +175,7 @@ export function SearchRoute() {
           ) : (
             <List aria-label={t('search_title')}>
               {results.map((result) => (
-                <Box key={result._id} sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1 }}>
+                <Box component="li" key={result._id} sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1 }}>
                   <Box sx={{ flexGrow: 1, minWidth: 0 }}>
                     <SearchResultItem result={result} term={q} onOpen={() => actions.open(toEntry(result))} />
                   </Box>

@@ -60,7 +60,7 @@ export function ExplorerToolbar(props: ExplorerToolbarProps) {
         {props.selectedCount > 0 ? t('items_selected', { n: count(props.selectedCount), total: count(props.total) }) : t('items_count', { count: props.total })}
       </Typography>
       <Box sx={{ flexGrow: 1 }} />
-      <Button color="inherit" startIcon={<MdiIcon path={mdiSortAscending} />} onClick={(event) => setSortAnchor(event.currentTarget)} aria-label={t('sort')}>
+      <Button color="inherit" startIcon={<MdiIcon path={mdiSortAscending} />} onClick={(event) => setSortAnchor(event.currentTarget)} aria-label={`${t(current.label)} (${t('sort')})`}>
         {t(current.label)}
       </Button>
       <Menu anchorEl={sortAnchor} open={sortAnchor !== null} onClose={() => setSortAnchor(null)}>
