@@ -2,6 +2,7 @@ import { type Kysely, Migrator } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/db/index.js';
 import { migrations } from '../src/db/migrations/index.js';
+import { signInAs } from './files-helpers.js';
 import { dialects, openTestDb, setupMaster, startServer, type TestServer } from './harness.js';
 import { bytesOf, upload } from './transfer-helpers.js';
 
@@ -63,6 +64,22 @@ describe.each(dialects())('notification keys on $dialect', ({ dialect, skip }) =
       [1, false],
       [1, true],
     ]);
+  });
+
+  run('sharing with named users notifies each of them once, with who shared what; the others hear nothing', async () => {
+    const friend = await signInAs(server, 'friend@example.com');
+    const later = await signInAs(server, 'later@example.com');
+    const outsider = await signInAs(server, 'outsider@example.com');
+    const notesOf = async (token: string) => ((await server.request('GET', '/api/notification', { token })).body as Note[]).filter((n) => n.key === 'note_share_received');
+    const link = await server.request('POST', '/api/share', { token: master.token, body: { path: '/영업부', scope: 'specific', users: [friend.user._id] } });
+    expect(link.status, link.text).toBe(200);
+    expect((await notesOf(friend.token)).map((n) => n.params)).toEqual([{ by: master.user.name, name: '영업부' }]);
+    // An edit that adds a user tells the new one only.
+    const edited = await server.request('PUT', `/api/share/${link.body._id}`, { token: master.token, body: { scope: 'specific', users: [friend.user._id, later.user._id] } });
+    expect(edited.status, edited.text).toBe(200);
+    expect(await notesOf(friend.token)).toHaveLength(1);
+    expect(await notesOf(later.token)).toHaveLength(1);
+    expect(await notesOf(outsider.token)).toEqual([]);
   });
 
   run('a failed upload is told of on its own, with its name as a parameter', async () => {

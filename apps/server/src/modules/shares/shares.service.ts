@@ -22,6 +22,7 @@ import type { SecureFolders } from '../secure/secure-folders.js';
 import type { UserRow, UsersRepo } from '../users/users.repo.js';
 import type { WebhookEmitter } from '../webhooks/ports.js';
 import { newShareKey, shareKeyHash } from './share-keys.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import { type ShareView, toShareLink, toSharedItem } from './shares.presenter.js';
 import type { InTransaction, ShareRecipientRow, ShareRow, SharesRepo } from './shares.repo.js';
 
@@ -36,6 +37,8 @@ export interface SharesServiceDeps {
   audit: AuditRecorder;
   webhooks: () => WebhookEmitter | undefined;
   publicUrl: string | undefined;
+  /** Tells the named users of a `specific` link that something was shared with them. */
+  notifications: Pick<NotificationsService, 'notify'>;
 }
 
 type Rules = ReturnType<typeof updateShareRequestSchema.parse>;
@@ -106,6 +109,7 @@ export class SharesService {
       await this.repo.insert(row, recipients, recorded);
     }
     this.deps.webhooks()?.emit('share.created', { shareId: id, path: body.path, scope: rules.scope, userId: caller.user.id });
+    await this.tellRecipients(caller, node.name, recipients, new Set());
     return (await this.present(caller.user, [{ share: row, node, path: body.path, recipients }]))[0]!;
   }
 
@@ -129,8 +133,22 @@ export class SharesService {
     };
     if (rules.password !== undefined) patch.password_hash = rules.password === null ? null : await hashPassword(rules.password);
     const recipients = recipientRows(id, rules);
+    const before = new Set(((await this.repo.recipients([id])).get(id) ?? []).filter((r) => r.entity_type === 'user').map((r) => r.entity_id));
     await this.repo.update(id, patch, recipients, (trx) => this.deps.audit.record({ action: 'share.update', target: nodeTarget(node, path), params: shareParams(id, { ...share, ...patch }) }, trx));
+    await this.tellRecipients(caller, node.name, recipients, before);
     return (await this.present(caller.user, [{ share: { ...share, ...patch }, node, path, recipients }]))[0]!;
+  }
+
+  /** Notifies each named user of a link who was not named before (never the caller); a failure loses no link. */
+  private async tellRecipients(caller: Caller, name: string, recipients: ShareRecipientRow[], before: Set<string>): Promise<void> {
+    const users = recipients.filter((r) => r.entity_type === 'user' && !before.has(r.entity_id) && r.entity_id !== caller.user.id).map((r) => r.entity_id);
+    for (const userId of users) {
+      try {
+        await this.deps.notifications.notify(userId, 'note_share_received', { by: caller.user.name, name });
+      } catch {
+        // The link stands; only the notice is missing.
+      }
+    }
   }
 
   /** Revokes a link: its creator, or an administrator. The key stops working at once. */

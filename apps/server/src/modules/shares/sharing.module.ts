@@ -93,6 +93,7 @@ export async function registerSharing(app: FastifyInstance, deps: SharingModuleD
     audit: deps.audit,
     webhooks,
     publicUrl: deps.config.publicUrl,
+    notifications: deps.notifications,
   });
   const counters = new AttemptCountersRepo(deps.db);
   const limits: ShareLimits = {
