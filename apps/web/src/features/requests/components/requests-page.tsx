@@ -21,6 +21,7 @@ import { RejectDialog } from './reject-dialog';
 import { RequestStatusChip } from './request-status';
 
 const BOXES: RequestBox[] = ['mine', 'approve'];
+const NO_WRAP_SX = { whiteSpace: 'nowrap' } as const;
 const DONE_MESSAGES = { approve: k('request_approved_message'), reject: k('request_rejected_message'), cancel: k('request_canceled_message') } as const;
 
 /** /requests: my requests and those I may decide, as data tables with approve, reject and cancel. */
@@ -35,7 +36,8 @@ export function RequestsPage() {
   }, [t]);
 
   return (
-    <Box component="section" sx={{ maxWidth: 1280, mx: 'auto', width: '100%' }}>
+    // minWidth 0: the table's width stays inside the page (it scrolls in its own box) instead of widening it.
+    <Box component="section" sx={{ maxWidth: 1280, mx: 'auto', width: '100%', minWidth: 0 }}>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 0.5 }}>
         {t('nav_requests')}
       </Typography>
@@ -54,7 +56,7 @@ export function RequestsPage() {
         <Tab label={t('requests_tab_mine')} />
         <Tab label={t('requests_tab_approve')} />
       </Tabs>
-      <Paper variant="outlined" sx={{ p: 2, borderRadius: 2 }}>
+      <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 }, borderRadius: 2, minWidth: 0 }}>
         <RequestsTable key={box} box={box} />
       </Paper>
     </Box>
@@ -67,7 +69,8 @@ function RequestsTable({ box }: { box: RequestBox }) {
   const requests = useRequests(box);
   const act = useActOnRequest();
   const [rejecting, setRejecting] = useState<ApprovalRequest | null>(null);
-  const date = (iso: string | null) => (iso ? formatDateTime(iso, locale) : '—');
+  // Dates and short labels never break inside: a wide table scrolls in its own box instead.
+  const date = (iso: string | null) => <Box component="span" sx={NO_WRAP_SX}>{iso ? formatDateTime(iso, locale) : '—'}</Box>;
 
   const run = (row: ApprovalRequest, action: RequestAction, reason?: string) =>
     act.mutate(
@@ -83,7 +86,7 @@ function RequestsTable({ box }: { box: RequestBox }) {
 
   const columns: DataColumn<ApprovalRequest>[] = [
     { id: 'status', label: t('column_status'), render: (row) => <RequestStatusChip status={row.status} /> },
-    { id: 'type', label: t('column_type'), render: (row) => (row.type === 'share' ? t('request_type_share') : t('request_type_download')) },
+    { id: 'type', label: t('column_type'), render: (row) => <Box component="span" sx={NO_WRAP_SX}>{row.type === 'share' ? t('request_type_share') : t('request_type_download')}</Box> },
     {
       id: 'contents',
       label: t('request_contents'),

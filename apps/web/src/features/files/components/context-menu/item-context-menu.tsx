@@ -32,7 +32,8 @@ interface ActionSpec {
   dividerBefore?: boolean;
 }
 
-const ACTIONS: ActionSpec[] = [
+/** Every item action with its label, icon and the permission it needs (menu and action bar share it). */
+export const ITEM_ACTIONS: ActionSpec[] = [
   { action: 'open', label: k('open'), icon: mdiFolderOpenOutline, permission: 'READ', single: true, shortcut: 'Enter' },
   { action: 'download', label: k('download'), icon: mdiDownload, permission: 'DOWNLOAD' },
   { action: 'rename', label: k('rename'), icon: mdiRenameOutline, permission: 'UPDATE', single: true, shortcut: 'F2', dividerBefore: true },
@@ -44,7 +45,7 @@ const ACTIONS: ActionSpec[] = [
 
 /** Actions offered for the selection: those the permission list allows (a file opens with PREVIEW). */
 export function allowedActions(items: FileEntry[], permissions: readonly PermissionType[]): ItemAction[] {
-  return ACTIONS.filter((spec) => {
+  return ITEM_ACTIONS.filter((spec) => {
     if (spec.single && items.length !== 1) return false;
     if (spec.action === 'open') {
       const first = items[0];
@@ -78,7 +79,7 @@ export function ItemContextMenu({ position, items, permissions, onAction, onClos
   const { t } = useTranslation();
   const allowed = new Set(allowedActions(items, permissions ?? []));
   const allStarred = items.length > 0 && items.every((item) => item.starred);
-  const visible = ACTIONS.filter((spec) => allowed.has(spec.action));
+  const visible = ITEM_ACTIONS.filter((spec) => allowed.has(spec.action));
   const extras = permissions && items.length > 0 ? extraActions.filter((extra) => extra.visible(items, permissions)) : [];
 
   return (

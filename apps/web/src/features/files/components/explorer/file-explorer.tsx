@@ -22,6 +22,7 @@ import { useMoveItems } from '../../api/move-items';
 import { useStarItem } from '../../api/star-item';
 import { useTrashItems } from '../../api/trash-items';
 import { useFolderListing } from '../../hooks/use-folder-listing';
+import { useLongPress } from '../../hooks/use-long-press';
 import { startItemDrag } from '../../lib/drag-items';
 import { clickSelection, EMPTY_SELECTION, type Selection } from '../../lib/selection';
 import { isWithin, parentOf } from '../../lib/storage-path';
@@ -34,6 +35,7 @@ import { ExplorerBreadcrumbs } from './explorer-breadcrumbs';
 import { ExplorerToolbar } from './explorer-toolbar';
 import { GridView } from './grid-view';
 import { ListView } from './list-view';
+import { SelectionActionBar } from './selection-action-bar';
 
 export interface FileExplorerProps {
   /** The folder shown ('/' lists the root folders). */
@@ -132,9 +134,22 @@ export function FileExplorer({ path, onNavigate, onOpenFile, onDownload, renderU
     }
   };
 
+  // A long-press selects the item (keeping a selection it is part of) and opens its menu.
+  const longPress = useLongPress<{ index: number; entry: FileEntry }>((point, { index, entry }) => {
+    setSelection((current) => (current.paths.has(entry.path) ? current : { paths: new Set([entry.path]), anchor: index }));
+    setMenu(point);
+  });
+
   const onItemClick = (event: MouseEvent, index: number, entry: FileEntry) => {
+    if (longPress.takeFired()) return;
+    // On a touch screen a tap opens, as in phone file apps; once something is selected, taps add and remove.
+    const touch = 'pointerType' in event.nativeEvent && event.nativeEvent.pointerType === 'touch';
+    if (touch && selection.paths.size === 0) {
+      open(entry);
+      return;
+    }
     setSelection((current) =>
-      clickSelection(current, index, entry.path, { toggle: event.ctrlKey || event.metaKey, range: event.shiftKey }, (i) => listing.itemAt(i)?.path),
+      clickSelection(current, index, entry.path, { toggle: event.ctrlKey || event.metaKey || touch, range: event.shiftKey }, (i) => listing.itemAt(i)?.path),
     );
   };
 
@@ -225,6 +240,7 @@ export function FileExplorer({ path, onNavigate, onOpenFile, onDownload, renderU
     onItemOpen: open,
     onItemContextMenu,
     onItemDragStart,
+    itemPress: longPress.handlers,
     locale,
   };
 
@@ -243,6 +259,16 @@ export function FileExplorer({ path, onNavigate, onOpenFile, onDownload, renderU
         total={listing.total}
         folderPath={path}
       />
+      {selection.paths.size > 0 && (
+        <SelectionActionBar
+          items={selectedEntries()}
+          permissions={permissions}
+          extraActions={extraActions ?? []}
+          onAction={(action) => runAction(action)}
+          onMore={setMenu}
+          onClear={() => setSelection(EMPTY_SELECTION)}
+        />
+      )}
       <Paper
         variant="outlined"
         tabIndex={0}

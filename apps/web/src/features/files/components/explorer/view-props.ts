@@ -1,6 +1,7 @@
 import type { FileEntry } from '@bogwan/contracts';
 import type { MouseEvent, DragEvent } from 'react';
 import type { FolderListing } from '../../hooks/use-folder-listing';
+import type { LongPressHandlers } from '../../hooks/use-long-press';
 import type { ListSort } from '../../api/list-files';
 
 /** What the list and grid views share: the listing, the selection and the row handlers. */
@@ -13,5 +14,7 @@ export interface ViewProps {
   onItemOpen: (entry: FileEntry) => void;
   onItemContextMenu: (event: MouseEvent, index: number, entry: FileEntry) => void;
   onItemDragStart: (event: DragEvent, entry: FileEntry) => void;
+  /** Touch handlers of one item: a long-press selects it and opens its menu. */
+  itemPress: (target: { index: number; entry: FileEntry }) => LongPressHandlers;
   locale: string;
 }

@@ -1,0 +1,77 @@
+import type { FileEntry, PermissionType } from '@bogwan/contracts';
+import { mdiClose, mdiDotsVertical } from '@mdi/js';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MdiIcon } from '../../../../components/mdi-icon';
+import { ITEM_ACTIONS, allowedActions, type ExtraItemAction, type ItemAction } from '../context-menu/item-context-menu';
+
+// What the bar offers directly, in this order; everything else stays in the "more" menu.
+const BAR_ACTIONS: ReadonlyArray<ItemAction | 'share'> = ['download', 'share', 'move', 'copy', 'rename', 'trash'];
+const SHARE_ACTION_ID = 'share';
+
+export interface SelectionActionBarProps {
+  items: FileEntry[];
+  permissions: readonly PermissionType[] | undefined;
+  extraActions: ExtraItemAction[];
+  onAction: (action: ItemAction) => void;
+  /** Opens the full item menu under the given point. */
+  onMore: (point: { x: number; y: number }) => void;
+  onClear: () => void;
+}
+
+function BarButton({ label, icon, onClick }: { label: string; icon: string; onClick: (event: MouseEvent<HTMLButtonElement>) => void }) {
+  return (
+    <Tooltip title={label}>
+      <IconButton size="small" aria-label={label} onClick={onClick} sx={{ p: 1 }}>
+        <MdiIcon path={icon} />
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+/**
+ * Shown while items are selected: download, share, move, copy, rename and delete as buttons,
+ * so neither a phone nor a mouse needs a right-click. It runs the item menu's own actions.
+ */
+export function SelectionActionBar({ items, permissions, extraActions, onAction, onMore, onClear }: SelectionActionBarProps) {
+  const { t, i18n } = useTranslation();
+  const allowed = new Set(allowedActions(items, permissions ?? []));
+  const share = permissions ? extraActions.find((extra) => extra.id === SHARE_ACTION_ID && extra.visible(items, permissions)) : undefined;
+
+  return (
+    <Paper
+      role="toolbar"
+      aria-label={t('selection_actions')}
+      variant="outlined"
+      data-testid="selection-action-bar"
+      sx={{ display: 'flex', alignItems: 'center', gap: 0.5, px: 0.5, py: 0.5, mb: 1, borderRadius: 2, bgcolor: 'action.selected', minWidth: 0 }}
+    >
+      <BarButton label={t('selection_clear')} icon={mdiClose} onClick={onClear} />
+      <Typography variant="body2" sx={{ fontWeight: 600, mr: 'auto', whiteSpace: 'nowrap', flexShrink: 0 }}>
+        {t('selected_count', { n: items.length.toLocaleString(i18n.language) })}
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'nowrap', overflowX: 'auto', minWidth: 0 }}>
+        {BAR_ACTIONS.map((action) => {
+          if (action === SHARE_ACTION_ID) {
+            return share ? <BarButton key={action} label={share.label} icon={share.icon} onClick={() => share.run(items)} /> : null;
+          }
+          const spec = ITEM_ACTIONS.find((candidate) => candidate.action === action);
+          return spec && allowed.has(action) ? <BarButton key={action} label={t(spec.label)} icon={spec.icon} onClick={() => onAction(action)} /> : null;
+        })}
+        <BarButton
+          label={t('item_actions')}
+          icon={mdiDotsVertical}
+          onClick={(event) => {
+            const box = event.currentTarget.getBoundingClientRect();
+            onMore({ x: box.left, y: box.bottom });
+          }}
+        />
+      </Box>
+    </Paper>
+  );
+}
