@@ -315,9 +315,6 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
 // A wide table scrolls inside its own box; the row menu stays at its right edge, in view.
 const STICKY_ACTIONS_SX = { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 1 } as const;
 
-// A wide table scrolls inside its own box; the row menu stays at its right edge, in view.
-const STICKY_ACTIONS_SX = { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 1 } as const;
-
 const PAGE_BUTTON_LABELS = {
   first: k('page_first'),
   last: k('page_last'),
