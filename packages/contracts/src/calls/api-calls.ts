@@ -30,7 +30,7 @@ import {
   auditQuerySchema,
   auditSettingsSchema,
 } from './audit.js';
-import { loginRequestSchema, setupRequestSchema, setupStatusSchema, userSchema } from './auth.js';
+import { accountLanguageRequestSchema, authResponseSchema, loginRequestSchema, setupRequestSchema, setupStatusSchema, userSchema } from './auth.js';
 import { messageResponseSchema, okResponseSchema } from './common.js';
 import { dashboardQuerySchema, dashboardSchema } from './dashboard.js';
 import { downloadTicketRequestSchema, downloadTicketSchema } from './download-tickets.js';
@@ -67,6 +67,7 @@ import {
   groupNotificationRequestSchema,
   updateGroupRequestSchema,
 } from './groups.js';
+import { livenessResponseSchema, readinessResponseSchema } from './health.js';
 import { licenceCheckSchema, licenceSchema, licenceUpdateRequestSchema, licenceUpdateResponseSchema } from './licence.js';
 import {
   createResourceRequestSchema,
@@ -117,7 +118,6 @@ import {
   webauthnLoginOptionsRequestSchema,
   webauthnLoginOptionsResponseSchema,
   webauthnLoginVerifyRequestSchema,
-  webauthnLoginVerifyResponseSchema,
   webauthnOptionsSchema,
   webauthnRegisterRequestSchema,
 } from './sign-in.js';
@@ -150,6 +150,15 @@ import {
 import { downloadQuerySchema, storageSettingsRequestSchema, storageSettingsSchema } from './transfer.js';
 import { trashCountResponseSchema, trashListQuerySchema, trashListResponseSchema, trashRestoreRequestSchema, trashRetentionSchema } from './trash.js';
 import {
+  fileVersionListSchema,
+  fileVersionRefSchema,
+  rootVersionsRequestSchema,
+  rootVersionsSchema,
+  uploadCheckRequestSchema,
+  uploadCheckResponseSchema,
+  versionSettingsSchema,
+} from './versions.js';
+import {
   allowedHostsSchema,
   incomingUploadResponseSchema,
   incomingWebhookCreateSchema,
@@ -177,7 +186,7 @@ export const apiCalls = {
   logout: defineCall({ method: 'POST', path: '/api/auth/logout', body: sessionUserRequestSchema.partial().optional() }),
   refresh: defineCall({ method: 'POST', path: '/api/auth/refresh', body: sessionUserRequestSchema, response: refreshResponseSchema }),
   setup_status: defineCall({ method: 'GET', path: '/api/auth/setup', response: setupStatusSchema }),
-  setup: defineCall({ method: 'POST', path: '/api/auth/setup', body: setupRequestSchema, response: webauthnLoginVerifyResponseSchema }),
+  setup: defineCall({ method: 'POST', path: '/api/auth/setup', body: setupRequestSchema, response: authResponseSchema }),
   verify_otp: defineCall({ method: 'POST', path: '/api/auth/verify/otp', body: verifyOtpRequestSchema, response: verifyOtpResponseSchema }),
   fingerprint_login_options: defineCall({
     method: 'POST',
@@ -185,12 +194,7 @@ export const apiCalls = {
     body: webauthnLoginOptionsRequestSchema,
     response: webauthnLoginOptionsResponseSchema,
   }),
-  fingerprint_login: defineCall({
-    method: 'POST',
-    path: '/api/auth/webauthn/verify',
-    body: webauthnLoginVerifyRequestSchema,
-    response: webauthnLoginVerifyResponseSchema,
-  }),
+  fingerprint_login: defineCall({ method: 'POST', path: '/api/auth/webauthn/verify', body: webauthnLoginVerifyRequestSchema, response: authResponseSchema }),
   // dashboard
   dashboard: defineCall({ method: 'GET', path: '/api/dashboard', query: dashboardQuerySchema, response: dashboardSchema }),
   dashboard_volume: defineCall({ method: 'GET', path: '/api/dashboard/volume', response: dashboardVolumeSchema }),
@@ -215,13 +219,20 @@ export const apiCalls = {
   file_rename: defineCall({ method: 'PUT', path: '/api/file/rename', body: renameRequestSchema, response: fileEntrySchema }),
   root_list: defineCall({ method: 'GET', path: '/api/file/root', response: rootFolderSchema.array() }),
   root_usage: defineCall({ method: 'GET', path: '/api/file/root/usage', response: rootUsageSchema }),
+  root_versions: defineCall({ method: 'GET', path: '/api/file/root/versions', query: pathQuerySchema, response: rootVersionsSchema }),
+  root_versions_update: defineCall({ method: 'PUT', path: '/api/file/root/versions', body: rootVersionsRequestSchema, response: rootVersionsSchema }),
   root_volume: defineCall({ method: 'PUT', path: '/api/file/root/volume', body: rootVolumeRequestSchema, response: rootFolderSchema }),
   file_star: defineCall({ method: 'PUT', path: '/api/file/star', body: starRequestSchema, response: okResponseSchema }),
   file_starred: defineCall({ method: 'GET', path: '/api/file/starred', query: markedQuerySchema, response: markedResponseSchema }),
   file_trash: defineCall({ method: 'POST', path: '/api/file/trash', body: trashRequestSchema, response: trashResponseSchema }),
   file_tree: defineCall({ method: 'GET', path: '/api/file/tree', query: treeQuerySchema, response: treeResponseSchema }),
   file_upload: defineCall({ method: 'POST', path: '/api/file/upload', response: uploadChunkResponseSchema, form: true }),
+  file_upload_check: defineCall({ method: 'POST', path: '/api/file/upload/check', body: uploadCheckRequestSchema, response: uploadCheckResponseSchema }),
   file_upload_status: defineCall({ method: 'GET', path: '/api/file/upload/status', query: uploadStatusQuerySchema, response: uploadStatusSchema }),
+  file_version_delete: defineCall({ method: 'DELETE', path: '/api/file/version', body: fileVersionRefSchema }),
+  file_version_download: defineCall({ method: 'GET', path: '/api/file/version/download', query: fileVersionRefSchema }),
+  file_version_restore: defineCall({ method: 'POST', path: '/api/file/version/restore', body: fileVersionRefSchema, response: fileEntrySchema }),
+  file_versions: defineCall({ method: 'GET', path: '/api/file/versions', query: pathQuerySchema, response: fileVersionListSchema }),
   // group
   group_list: defineCall({ method: 'GET', path: '/api/group', response: groupListSchema }),
   group_create: defineCall({ method: 'POST', path: '/api/group', body: createGroupRequestSchema, response: groupInfoSchema }),
@@ -267,6 +278,8 @@ export const apiCalls = {
   audit_setting_update: defineCall({ method: 'PUT', path: '/api/setting/audit', body: auditSettingsSchema, response: auditSettingsSchema }),
   storage_setting: defineCall({ method: 'GET', path: '/api/setting/storage', response: storageSettingsSchema }),
   storage_setting_update: defineCall({ method: 'PUT', path: '/api/setting/storage', body: storageSettingsRequestSchema, response: storageSettingsSchema }),
+  version_setting: defineCall({ method: 'GET', path: '/api/setting/versions', response: versionSettingsSchema }),
+  version_setting_update: defineCall({ method: 'PUT', path: '/api/setting/versions', body: versionSettingsSchema, response: versionSettingsSchema }),
   // share
   share_list: defineCall({ method: 'GET', path: '/api/share', response: shareListSchema }),
   share_create: defineCall({ method: 'POST', path: '/api/share', body: createShareRequestSchema, response: shareLinkSchema }),
@@ -306,6 +319,8 @@ export const apiCalls = {
   sync_cancel: defineCall({ method: 'POST', path: '/api/sync/cancel/:id', response: messageResponseSchema }),
   // system
   health: defineCall({ method: 'GET', path: '/api/health', response: healthResponseSchema }),
+  health_live: defineCall({ method: 'GET', path: '/api/health/live', response: livenessResponseSchema }),
+  health_ready: defineCall({ method: 'GET', path: '/api/health/ready', response: readinessResponseSchema }),
   policy: defineCall({ method: 'GET', path: '/api/policy', response: policyListSchema }),
   system_info: defineCall({ method: 'GET', path: '/api/system', response: systemInfoSchema }),
   license: defineCall({ method: 'GET', path: '/api/system/license', response: licenceSchema }),
@@ -322,8 +337,8 @@ export const apiCalls = {
   // trash
   trash_empty: defineCall({ method: 'DELETE', path: '/api/trash', response: trashCountResponseSchema }),
   trash_list: defineCall({ method: 'GET', path: '/api/trash', query: trashListQuerySchema, response: trashListResponseSchema }),
-  trash_list_mine: defineCall({ method: 'GET', path: '/api/trash/mine', query: trashListQuerySchema, response: trashListResponseSchema }),
   trash_delete: defineCall({ method: 'DELETE', path: '/api/trash/:id', response: trashCountResponseSchema }),
+  trash_list_mine: defineCall({ method: 'GET', path: '/api/trash/mine', query: trashListQuerySchema, response: trashListResponseSchema }),
   trash_restore: defineCall({ method: 'POST', path: '/api/trash/restore', body: trashRestoreRequestSchema, response: trashCountResponseSchema }),
   trash_retention: defineCall({ method: 'GET', path: '/api/trash/retention', response: trashRetentionSchema }),
   trash_retention_update: defineCall({ method: 'PUT', path: '/api/trash/retention', body: trashRetentionSchema, response: trashRetentionSchema }),
@@ -337,6 +352,7 @@ export const apiCalls = {
   user_delete: defineCall({ method: 'POST', path: '/api/user/admin', body: deleteAccountByAdminRequestSchema, response: okResponseSchema }),
   user_excel: defineCall({ method: 'POST', path: '/api/user/excel', response: bulkPreviewSchema, form: true }),
   user_initial_password: defineCall({ method: 'GET', path: '/api/user/initial-password', response: initialPasswordSchema }),
+  language_change: defineCall({ method: 'PUT', path: '/api/user/language', body: accountLanguageRequestSchema, response: userSchema }),
   me: defineCall({ method: 'GET', path: '/api/user/me', response: userSchema }),
   password_change: defineCall({ method: 'PUT', path: '/api/user/password', body: changePasswordRequestSchema, response: changePasswordResponseSchema }),
   user_profile: defineCall({ method: 'GET', path: '/api/user/profile', query: profileQuerySchema, response: profileListSchema }),
