@@ -74,8 +74,8 @@ export function chunkMultipart(chunk: ChunkRequest): { contentType: string; head
   return { contentType: `multipart/form-data; boundary=${boundary}`, head, tail: `\r\n--${boundary}--\r\n` };
 }
 
-/** Uploads a whole buffer chunk by chunk (in order); answers the last answer. */
-export async function upload(server: HttpTarget, token: string, path: string, fileName: string, data: Buffer): Promise<TestResponse> {
+/** Uploads a whole buffer chunk by chunk (in order), with extra `fields` on each chunk; answers the last answer. */
+export async function upload(server: HttpTarget, token: string, path: string, fileName: string, data: Buffer, fields?: Record<string, string>): Promise<TestResponse> {
   const total = Math.max(1, Math.ceil(data.length / CHUNK_SIZE));
   let last: TestResponse | undefined;
   for (let i = 0; i < total; i++) {
@@ -86,6 +86,7 @@ export async function upload(server: HttpTarget, token: string, path: string, fi
       chunkIndex: i,
       totalChunks: total,
       bytes: data.subarray(i * CHUNK_SIZE, (i + 1) * CHUNK_SIZE),
+      fields,
     });
     if (last.status !== 200) return last;
   }

@@ -1,26 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { CHUNK_SIZE } from '@bogwan/contracts';
 import type { HttpTarget, TestResponse } from './harness.js';
-import { sendChunk } from './transfer-helpers.js';
+import { upload } from './transfer-helpers.js';
 
-/** Uploads a whole buffer in order with an `onConflict` action, as one upload of its own (its uploadId); answers the last answer. */
-export async function uploadAs(server: HttpTarget, token: string, path: string, fileName: string, data: Buffer, onConflict: string): Promise<TestResponse> {
-  const uploadId = randomBytes(16).toString('base64url');
-  const total = Math.max(1, Math.ceil(data.length / CHUNK_SIZE));
-  let last: TestResponse | undefined;
-  for (let i = 0; i < total; i++) {
-    last = await sendChunk(server, token, {
-      path,
-      fileName,
-      fileSize: data.length,
-      chunkIndex: i,
-      totalChunks: total,
-      bytes: data.subarray(i * CHUNK_SIZE, (i + 1) * CHUNK_SIZE),
-      fields: { onConflict, uploadId },
-    });
-    if (last.status !== 200) return last;
-  }
-  return last!;
+/** Uploads a whole buffer with an `onConflict` action, as one upload of its own (its uploadId); answers the last answer. */
+export function uploadAs(server: HttpTarget, token: string, path: string, fileName: string, data: Buffer, onConflict: string): Promise<TestResponse> {
+  return upload(server, token, path, fileName, data, { onConflict, uploadId: randomBytes(16).toString('base64url') });
 }
 
 export interface ListedVersion {
