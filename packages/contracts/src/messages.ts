@@ -23,6 +23,7 @@ export const MESSAGE_KEYS = [
   'otp_code_sent_message',
   'register_otp_app_complete_message',
   'register_fingerprint_complete_message',
+  'fingerprint_already_registered',
   'not_matched_origin_password',
   'password_change_complete_message',
   'license_required',

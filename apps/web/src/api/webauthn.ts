@@ -2,9 +2,13 @@ import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequest
 
 /** The browser's fingerprint (WebAuthn) dialog failed: cancelled, timed out, or no authenticator. */
 export class CeremonyError extends Error {
+  /** The authenticator is already registered to this account (excludeCredentials matched). */
+  readonly alreadyRegistered: boolean;
   constructor(cause: unknown) {
     super(cause instanceof Error ? cause.message : 'webauthn ceremony failed', { cause });
     this.name = 'CeremonyError';
+    const code = (cause as { code?: unknown } | null)?.code;
+    this.alreadyRegistered = code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED' || (cause instanceof Error && cause.name === 'InvalidStateError');
   }
 }
 

@@ -5,7 +5,8 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
-import { unauthorized } from '../../errors.js';
+import { conflict, unauthorized } from '../../errors.js';
+import { isUniqueViolation } from '../auth/setup.repo.js';
 import { newId } from '../../ids.js';
 import type { UserRow } from '../users/users.repo.js';
 import type { WebauthnRepo } from './webauthn.repo.js';
@@ -84,14 +85,21 @@ export class WebauthnService {
     }
     if (!verification.verified || !verification.registrationInfo) throw unauthorized('login_failure_fingerprint');
     const { credential } = verification.registrationInfo;
-    await this.repo.insertCredential({
-      id: credential.id,
-      user_id: user.id,
-      public_key: Buffer.from(credential.publicKey).toString('base64url'),
-      counter: credential.counter,
-      transports: (credential.transports ?? []).join(','),
-      created_at: new Date().toISOString(),
-    });
+    // The same authenticator again (a browser that ignored excludeCredentials, or two
+    // registrations at once): the credential id is unique, the second one is told so.
+    try {
+      await this.repo.insertCredential({
+        id: credential.id,
+        user_id: user.id,
+        public_key: Buffer.from(credential.publicKey).toString('base64url'),
+        counter: credential.counter,
+        transports: (credential.transports ?? []).join(','),
+        created_at: new Date().toISOString(),
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict('fingerprint_already_registered');
+      throw error;
+    }
   }
 
   /** Verifies an assertion by one of the user's credentials. */

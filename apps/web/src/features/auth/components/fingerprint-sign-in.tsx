@@ -41,7 +41,7 @@ async function fingerprintSignIn(email: string, password: string | null): Promis
 }
 
 function errorKeyOf(error: unknown): string {
-  if (error instanceof CeremonyError) return k('fingerprint_cancelled');
+  if (error instanceof CeremonyError) return error.alreadyRegistered ? k('fingerprint_already_registered') : k('fingerprint_cancelled');
   if (error instanceof ApiError) return error.messageKey;
   return k('login_failure_fingerprint');
 }

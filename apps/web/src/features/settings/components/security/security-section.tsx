@@ -48,7 +48,7 @@ export function SecuritySection() {
       notify(messageText(t, await registerFingerprint.mutateAsync({ userId: auth.user._id, currentPassword })));
     } catch (error) {
       // The browser's fingerprint dialog was dismissed: nothing to retry with the password.
-      if (error instanceof CeremonyError) notify(t('fingerprint_cancelled'), 'warning');
+      if (error instanceof CeremonyError) notify(t(error.alreadyRegistered ? 'fingerprint_already_registered' : 'fingerprint_cancelled'), 'warning');
       else throw error;
     }
   };

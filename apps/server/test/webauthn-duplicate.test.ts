@@ -1,0 +1,98 @@
+import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { encodeCBOR } from '@levischuck/tiny-cbor';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GOOD_PASSWORD, dialects, setupMaster, startServer, type TestServer } from './harness.js';
+
+/** A software authenticator: one ES256 key and credential id, answering registrations with 'none' attestation. */
+function softAuthenticator() {
+  const { publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const jwk = publicKey.export({ format: 'jwk' });
+  const credentialId = randomBytes(16);
+  const cose = new Map<number, number | Uint8Array>([
+    [1, 2],
+    [3, -7],
+    [-1, 1],
+    [-2, Buffer.from(jwk.x!, 'base64url')],
+    [-3, Buffer.from(jwk.y!, 'base64url')],
+  ]);
+  return {
+    id: credentialId.toString('base64url'),
+    register(challenge: string, origin: string) {
+      const rpIdHash = createHash('sha256').update(new URL(origin).hostname).digest();
+      const length = Buffer.alloc(2);
+      length.writeUInt16BE(credentialId.length);
+      const authData = Buffer.concat([
+        rpIdHash,
+        Buffer.from([0x41]), // user present, attested credential data
+        Buffer.alloc(4), // sign count
+        Buffer.alloc(16), // AAGUID
+        length,
+        credentialId,
+        Buffer.from(encodeCBOR(cose)),
+      ]);
+      const attestation = encodeCBOR(new Map<string, unknown>([
+        ['fmt', 'none'],
+        ['attStmt', new Map()],
+        ['authData', new Uint8Array(authData)],
+      ]) as never);
+      const clientData = { type: 'webauthn.create', challenge, origin, crossOrigin: false };
+      return {
+        id: this.id,
+        rawId: this.id,
+        type: 'public-key',
+        response: {
+          clientDataJSON: Buffer.from(JSON.stringify(clientData)).toString('base64url'),
+          attestationObject: Buffer.from(attestation).toString('base64url'),
+          transports: ['usb'],
+        },
+        clientExtensionResults: {},
+      };
+    },
+  };
+}
+
+describe.each(dialects())('fingerprint registered twice on $dialect', ({ dialect, skip }) => {
+  let server: TestServer;
+  let master: Awaited<ReturnType<typeof setupMaster>>;
+  beforeAll(async () => {
+    if (skip) return;
+    server = await startServer(dialect);
+    master = await setupMaster(server);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const register = async (authenticator: ReturnType<typeof softAuthenticator>) => {
+    const options = await server.request('POST', '/api/auth/generate', { token: master.token });
+    expect(options.status).toBe(200);
+    const response = authenticator.register(options.body.challenge, new URL(server.url).origin);
+    return server.request('PUT', '/api/auth', {
+      token: master.token,
+      cookies: { bogwan_webauthn: options.cookies.bogwan_webauthn! },
+      body: { _id: master.user._id, credentialId: authenticator.id, response, currentPassword: GOOD_PASSWORD },
+    });
+  };
+
+  it.skipIf(skip)('the options exclude the registered authenticator, and registering it again says it is already registered', async () => {
+    const authenticator = softAuthenticator();
+    const first = await register(authenticator);
+    expect(first.body).toMatchObject({ message: 'register_fingerprint_complete_message' });
+
+    const options = await server.request('POST', '/api/auth/generate', { token: master.token });
+    expect(options.body.excludeCredentials.map((c: { id: string }) => c.id)).toEqual([authenticator.id]);
+
+    const again = await register(authenticator);
+    expect(again.body).toEqual({ statusCode: 409, message: 'fingerprint_already_registered' });
+    const count = await server.app.db.selectFrom('webauthn_credentials').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(1);
+  });
+
+  it.skipIf(skip)('two registrations of one authenticator at once store it once; the other is told it is already registered', async () => {
+    const authenticator = softAuthenticator();
+    const answers = await Promise.all([register(authenticator), register(authenticator), register(authenticator)]);
+    const messages = answers.map((a) => a.body.message).sort();
+    expect(messages.filter((m) => m === 'register_fingerprint_complete_message')).toHaveLength(1);
+    expect(messages.filter((m) => m === 'fingerprint_already_registered')).toHaveLength(2);
+  });
+});
