@@ -1,6 +1,6 @@
-import type { Backend } from '@bogwan/contracts';
+import { type Backend, apiCalls } from '@bogwan/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { refreshFiles } from './keys';
 
 export interface CreateFolderInput {
@@ -12,7 +12,7 @@ export interface CreateFolderInput {
 
 /** POST /api/file: creates a folder. */
 export function createFolder(input: CreateFolderInput): Promise<unknown> {
-  return apiFetch('/file', { method: 'POST', body: input });
+  return callApi(apiCalls.folder_create, { body: input });
 }
 
 export function useCreateFolder() {

@@ -1,6 +1,6 @@
-import { downloadTicketSchema, type DownloadTicketRequest } from '@bogwan/contracts';
+import { type DownloadTicketRequest, apiCalls } from '@bogwan/contracts';
 import { startDownload } from '../../../api/browser-download';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 
 /**
  * POST /api/file/download/ticket, then hand the address it answers to the browser: its
@@ -9,7 +9,7 @@ import { apiFetch } from '../../../api/client';
  * the address carries no bearer token (only a ticket bound to this session and this download).
  */
 export async function downloadByTicket(request: DownloadTicketRequest): Promise<void> {
-  const { url } = await apiFetch('/file/download/ticket', { method: 'POST', body: request, schema: downloadTicketSchema });
+  const { url } = await callApi(apiCalls.file_download_ticket, { body: request });
   startDownload(url);
 }
 

@@ -1,12 +1,12 @@
-import { permissionListSchema, type PermissionType } from '@bogwan/contracts';
+import { type PermissionType, apiCalls } from '@bogwan/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { filesKeys } from './keys';
 
 /** GET /api/resource/permission?path=: what the user may do there. A failed lookup counts as nothing. */
 export async function getPermission(path: string, signal?: AbortSignal): Promise<PermissionType[]> {
   try {
-    return await apiFetch('/resource/permission', { query: { path }, schema: permissionListSchema, signal });
+    return await callApi(apiCalls.resource_permission, { query: { path }, signal });
   } catch (error) {
     if (signal?.aborted) throw error;
     return [];

@@ -1,12 +1,12 @@
-import { rootUsageSchema, type RootUsage } from '@bogwan/contracts';
+import { type RootUsage, apiCalls } from '@bogwan/contracts';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { refetchAfterChange } from '../../../api/refetch';
 import { filesKeys } from './keys';
 
 /** GET /api/file/root/usage: bytes used and the limit of each root folder the user may read. */
 export function getRootUsage(signal?: AbortSignal): Promise<RootUsage> {
-  return apiFetch('/file/root/usage', { schema: rootUsageSchema, signal });
+  return callApi(apiCalls.root_usage, { signal });
 }
 
 /**

@@ -1,12 +1,11 @@
-import type { FileEntry } from '@bogwan/contracts';
+import { type FileEntry, apiCalls } from '@bogwan/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { filesKeys } from './keys';
-import { entriesAnswer } from './parse-entries';
 
 /** GET /api/file/starred: the user's starred files and folders. */
-export function getStarred(signal?: AbortSignal): Promise<FileEntry[]> {
-  return apiFetch('/file/starred', { schema: entriesAnswer, signal });
+export async function getStarred(signal?: AbortSignal): Promise<FileEntry[]> {
+  return (await callApi(apiCalls.file_starred, { signal })).items;
 }
 
 export function useStarred() {

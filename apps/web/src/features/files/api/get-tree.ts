@@ -1,6 +1,6 @@
-import { treeNodeSchema, type TreeNode } from '@bogwan/contracts';
+import { treeNodeSchema, type TreeNode, apiCalls } from '@bogwan/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { filesKeys } from './keys';
 
 const treeAnswer = {
@@ -12,7 +12,7 @@ const treeAnswer = {
 
 /** GET /api/file/tree?path=: the root folders, opened (children filled) along `path`. */
 export function getTree(path: string, signal?: AbortSignal): Promise<TreeNode[]> {
-  return apiFetch('/file/tree', { query: path === '/' ? {} : { path }, schema: treeAnswer, signal });
+  return callApi(apiCalls.file_tree, { query: path === '/' ? {} : { path }, signal });
 }
 
 /** The node at `path` inside a tree answer. */

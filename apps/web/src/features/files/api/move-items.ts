@@ -1,6 +1,6 @@
-import type { FileEntry } from '@bogwan/contracts';
+import { type FileEntry, apiCalls } from '@bogwan/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { parentOf } from '../lib/storage-path';
 import { refreshFiles } from './keys';
 
@@ -13,8 +13,7 @@ export interface TransferInput {
 /** POST /api/file/move (or /copy) for each item: `{path: parent folder, name, newPath}`. */
 export async function transferItems(kind: 'move' | 'copy', { items, newPath }: TransferInput): Promise<void> {
   for (const item of items) {
-    await apiFetch(`/file/${kind}`, {
-      method: 'POST',
+    await callApi(kind === 'move' ? apiCalls.file_move : apiCalls.file_copy, {
       body: { path: parentOf(item.path), name: item.name, newPath, onConflict: kind === 'copy' ? 'keep-both' : 'error' },
     });
   }

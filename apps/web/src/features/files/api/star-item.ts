@@ -1,10 +1,11 @@
+import { apiCalls } from '@bogwan/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { refreshFiles } from './keys';
 
 /** PUT /api/file/star `{path, starred}`. */
 export function starItem(input: { path: string; starred: boolean }): Promise<unknown> {
-  return apiFetch('/file/star', { method: 'PUT', body: input });
+  return callApi(apiCalls.file_star, { body: input });
 }
 
 export function useStarItem() {

@@ -1,10 +1,11 @@
+import { apiCalls } from '@bogwan/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { refreshFiles } from './keys';
 
 /** POST /api/file/trash `{paths}`: moves items to the trash. */
 export function trashItems(paths: string[]): Promise<unknown> {
-  return apiFetch('/file/trash', { method: 'POST', body: { paths } });
+  return callApi(apiCalls.file_trash, { body: { paths } });
 }
 
 export function useTrashItems() {

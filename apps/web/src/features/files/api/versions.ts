@@ -1,12 +1,12 @@
-import { fileEntrySchema, fileVersionListSchema, type FileVersionList, type FileVersionRef } from '@bogwan/contracts';
+import { type FileVersionList, type FileVersionRef, apiCalls } from '@bogwan/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { downloadByTicket } from './download-file';
 import { filesKeys, refreshFiles } from './keys';
 
 /** GET /api/file/versions?path=: the current content first, then the kept versions, newest first. */
 export function getFileVersions(path: string, signal?: AbortSignal): Promise<FileVersionList> {
-  return apiFetch('/file/versions', { query: { path }, schema: fileVersionListSchema, signal });
+  return callApi(apiCalls.file_versions, { query: { path }, signal });
 }
 
 export const fileVersionsQueryOptions = (path: string) =>
@@ -25,7 +25,7 @@ export function downloadVersion(ref: FileVersionRef): Promise<void> {
 export function useRestoreVersion() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ref: FileVersionRef) => apiFetch('/file/version/restore', { method: 'POST', body: ref, schema: fileEntrySchema }),
+    mutationFn: (ref: FileVersionRef) => callApi(apiCalls.file_version_restore, { body: ref }),
     onSettled: () => refreshFiles(queryClient),
   });
 }
@@ -34,7 +34,7 @@ export function useRestoreVersion() {
 export function useDeleteVersion() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ref: FileVersionRef) => apiFetch('/file/version', { method: 'DELETE', body: ref }),
+    mutationFn: (ref: FileVersionRef) => callApi(apiCalls.file_version_delete, { body: ref }),
     onSettled: () => refreshFiles(queryClient),
   });
 }

@@ -1,6 +1,6 @@
-import { notificationSchema, type Notification } from '@bogwan/contracts';
+import { notificationSchema, type Notification, apiCalls } from '@bogwan/contracts';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { refetchAfterChange } from '../../../api/refetch';
 import { notificationKeys } from './keys';
 
@@ -8,7 +8,7 @@ const listSchema = notificationSchema.array();
 
 /** GET /api/notification?userId&read=false: the user's notifications, newest first (unread only when asked). */
 export function getNotifications(userId: string, unreadOnly: boolean, signal?: AbortSignal): Promise<Notification[]> {
-  return apiFetch('/notification', { query: { userId, read: unreadOnly ? 'false' : undefined }, schema: listSchema, signal });
+  return callApi(apiCalls.notification_list, { query: { userId, read: unreadOnly ? 'false' : undefined }, signal });
 }
 
 export const unreadNotificationsQueryOptions = (userId: string) =>

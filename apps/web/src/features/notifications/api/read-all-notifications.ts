@@ -1,10 +1,11 @@
+import { type MessageResponse, apiCalls } from '@bogwan/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { notificationKeys } from './keys';
 
 /** PUT /api/notification/read-all: marks every notification of the user read. */
-export function readAllNotifications(): Promise<void> {
-  return apiFetch('/notification/read-all', { method: 'PUT' });
+export function readAllNotifications(): Promise<MessageResponse> {
+  return callApi(apiCalls.notification_read_all);
 }
 
 /** 'All read': clears the bell's list and reloads the table. */

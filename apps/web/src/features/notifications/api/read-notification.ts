@@ -1,11 +1,11 @@
-import type { Notification } from '@bogwan/contracts';
+import { type MessageResponse, type Notification, apiCalls } from '@bogwan/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { notificationKeys } from './keys';
 
 /** PUT /api/notification {_id, read: true}: marks one notification read. */
-export function readNotification(id: string): Promise<void> {
-  return apiFetch('/notification', { method: 'PUT', body: { _id: id, read: true } });
+export function readNotification(id: string): Promise<MessageResponse> {
+  return callApi(apiCalls.notification_read, { body: { _id: id, read: true } });
 }
 
 export function useReadNotification(userId: string) {

@@ -1,10 +1,10 @@
-import { profileListSchema, type Profile } from '@bogwan/contracts';
+import { type Profile, apiCalls } from '@bogwan/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 
 /** GET /api/user/profile?email=: a user's public profile, or null when there is none. */
 export async function getProfileByEmail(email: string, signal?: AbortSignal): Promise<Profile | null> {
-  const list = await apiFetch('/user/profile', { query: { email }, schema: profileListSchema, signal });
+  const list = await callApi(apiCalls.user_profile, { query: { email }, signal });
   return list.find((profile) => profile.email.toLowerCase() === email.toLowerCase()) ?? null;
 }
 

@@ -1,6 +1,6 @@
-import { accountSchema, userSchema, type DeleteOwnAccountRequest, type User } from '@bogwan/contracts';
+import { userSchema, type DeleteOwnAccountRequest, type User, apiCalls } from '@bogwan/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { updateAuthUser } from '../../../state/auth';
 
 /** After a change to one's own account: the stored user follows, and lists showing it refresh. */
@@ -21,9 +21,7 @@ function useOwnAccountMutation<Input>(call: (input: Input) => Promise<User>) {
 
 /** PUT /api/user {_id, name}: one's own name. */
 export function useUpdateOwnName() {
-  return useOwnAccountMutation(({ _id, name }: { _id: string; name: string }) =>
-    apiFetch('/user', { method: 'PUT', body: { _id, name }, schema: accountSchema }),
-  );
+  return useOwnAccountMutation(({ _id, name }: { _id: string; name: string }) => callApi(apiCalls.user_update, { body: { _id, name } }));
 }
 
 /** POST /api/user/profile/:id (multipart `file`): a new avatar, resized by the server. */
@@ -31,20 +29,18 @@ export function useUploadAvatar() {
   return useOwnAccountMutation(({ _id, file }: { _id: string; file: File }) => {
     const form = new FormData();
     form.append('file', file, file.name);
-    return apiFetch(`/user/profile/${encodeURIComponent(_id)}`, { method: 'POST', body: form, schema: userSchema });
+    return callApi(apiCalls.user_avatar, { params: { id: _id }, body: form });
   });
 }
 
 /** DELETE /api/user/profile/:id: back to the initial letter. */
 export function useDeleteAvatar() {
-  return useOwnAccountMutation((_id: string) =>
-    apiFetch(`/user/profile/${encodeURIComponent(_id)}`, { method: 'DELETE', schema: userSchema }),
-  );
+  return useOwnAccountMutation((_id: string) => callApi(apiCalls.user_avatar_delete, { params: { id: _id } }));
 }
 
 /** POST /api/user/account: deletes one's own account (reason and password). */
 export function useDeleteOwnAccount() {
   return useMutation({
-    mutationFn: (body: DeleteOwnAccountRequest) => apiFetch('/user/account', { method: 'POST', body }),
+    mutationFn: (body: DeleteOwnAccountRequest) => callApi(apiCalls.user_delete_own, { body }),
   });
 }

@@ -1,11 +1,11 @@
-import { trashListResponseSchema, type TrashListResponse } from '@bogwan/contracts';
+import { type TrashListResponse, apiCalls } from '@bogwan/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { trashKeys } from './keys';
 
 /** GET /api/trash/mine?skip&limit: what the caller trashed, newest first (every role). */
 export function getMyTrash(skip: number, limit: number, signal?: AbortSignal): Promise<TrashListResponse> {
-  return apiFetch('/trash/mine', { query: { skip, limit }, schema: trashListResponseSchema, signal });
+  return callApi(apiCalls.trash_list_mine, { query: { skip, limit }, signal });
 }
 
 export const myTrashQueryOptions = (skip: number, limit: number) =>

@@ -1,11 +1,11 @@
-import { trashListResponseSchema, type TrashListResponse } from '@bogwan/contracts';
+import { type TrashListResponse, apiCalls } from '@bogwan/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { trashKeys } from './keys';
 
 /** GET /api/trash?skip&limit: trashed items, newest first (administrators see everyone's). */
 export function getTrash(skip: number, limit: number, signal?: AbortSignal): Promise<TrashListResponse> {
-  return apiFetch('/trash', { query: { skip, limit }, schema: trashListResponseSchema, signal });
+  return callApi(apiCalls.trash_list, { query: { skip, limit }, signal });
 }
 
 export const trashQueryOptions = (skip: number, limit: number) =>

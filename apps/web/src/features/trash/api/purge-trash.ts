@@ -1,16 +1,16 @@
-import { trashCountResponseSchema } from '@bogwan/contracts';
+import { apiCalls } from '@bogwan/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { trashKeys } from './keys';
 
 /** DELETE /api/trash/{id}: deletes one trashed item for good (administrators). */
 export function purgeTrashItem(id: string): Promise<{ count: number }> {
-  return apiFetch(`/trash/${encodeURIComponent(id)}`, { method: 'DELETE', schema: trashCountResponseSchema });
+  return callApi(apiCalls.trash_delete, { params: { id } });
 }
 
 /** DELETE /api/trash: empties the whole trash (administrators). */
 export function emptyTrash(): Promise<{ count: number }> {
-  return apiFetch('/trash', { method: 'DELETE', schema: trashCountResponseSchema });
+  return callApi(apiCalls.trash_empty);
 }
 
 /** Deletes one item (`id`) or, with null, everything in the trash. */

@@ -1,14 +1,14 @@
-import { trashCountResponseSchema, type TrashEntry } from '@bogwan/contracts';
+import { type TrashEntry, apiCalls } from '@bogwan/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ApiError, apiFetch } from '../../../api/client';
+import { ApiError, callApi } from '../../../api/client';
 import { notify } from '../../../components/notify';
 import { messageText } from '../../../i18n/keys';
 import { trashKeys } from './keys';
 
 /** POST /api/trash/restore `{ids}`: puts items back where they were (all or none). */
 export function restoreTrash(ids: string[]): Promise<{ count: number }> {
-  return apiFetch('/trash/restore', { method: 'POST', body: { ids }, schema: trashCountResponseSchema });
+  return callApi(apiCalls.trash_restore, { body: { ids } });
 }
 
 export function useRestoreTrash() {
@@ -19,7 +19,6 @@ export function useRestoreTrash() {
     onSettled: () => queryClient.invalidateQueries(),
   });
 }
-
 
 /** Restores one entry and says so (or why not) in a notice; for the trash tables' restore buttons. */
 export function useRestoreEntry() {

@@ -1,16 +1,16 @@
-import { trashRetentionSchema, type TrashRetention } from '@bogwan/contracts';
+import { type TrashRetention, apiCalls } from '@bogwan/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { callApi } from '../../../api/client';
 import { trashKeys } from './keys';
 
 /** GET /api/trash/retention: days trashed items are kept (null: until deleted by hand). */
 export function getTrashRetention(signal?: AbortSignal): Promise<TrashRetention> {
-  return apiFetch('/trash/retention', { schema: trashRetentionSchema, signal });
+  return callApi(apiCalls.trash_retention, { signal });
 }
 
 /** PUT /api/trash/retention `{days}`. */
 export function setTrashRetention(retention: TrashRetention): Promise<TrashRetention> {
-  return apiFetch('/trash/retention', { method: 'PUT', body: retention, schema: trashRetentionSchema });
+  return callApi(apiCalls.trash_retention_update, { body: retention });
 }
 
 export const trashRetentionQueryOptions = () => queryOptions({ queryKey: trashKeys.retention, queryFn: ({ signal }) => getTrashRetention(signal) });

@@ -1,5 +1,5 @@
-import { UPLOAD_CHECK_MAX_NAMES, uploadCheckResponseSchema, type UploadCheckItem } from '@bogwan/contracts';
-import { apiFetch } from '../../../api/client';
+import { UPLOAD_CHECK_MAX_NAMES, type UploadCheckItem, apiCalls } from '@bogwan/contracts';
+import { callApi } from '../../../api/client';
 
 /**
  * POST /api/file/upload/check: which of `names` (relative paths of one drop) already exist
@@ -10,7 +10,7 @@ export async function checkUploadNames(path: string, names: string[]): Promise<U
   const items: UploadCheckItem[] = [];
   for (let start = 0; start < names.length; start += UPLOAD_CHECK_MAX_NAMES) {
     const batch = names.slice(start, start + UPLOAD_CHECK_MAX_NAMES);
-    items.push(...(await apiFetch('/file/upload/check', { method: 'POST', body: { path, names: batch }, schema: uploadCheckResponseSchema })).items);
+    items.push(...(await callApi(apiCalls.file_upload_check, { body: { path, names: batch } })).items);
   }
   return items;
 }
