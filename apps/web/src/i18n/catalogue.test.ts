@@ -43,7 +43,8 @@ export function keysIn(source: string): string[] {
 function usedKeys(): Map<string, string> {
   const used = new Map<string, string>();
   for (const key of MESSAGE_KEYS) used.set(key, '@bogwan/contracts MESSAGE_KEYS');
-  for (const [key, where] of serverTextKeys()) used.set(key, where);
+  const catalogueKeys = Object.keys(JSON.parse(readFileSync(join(here, 'ko.json'), 'utf8')) as object);
+  for (const [key, where] of serverTextKeys(catalogueKeys)) used.set(key, where);
   for (const file of sourceFiles(srcDir)) {
     for (const key of keysIn(readFileSync(file, 'utf8'))) {
       if (!used.has(key)) used.set(key, relative(srcDir, file));

@@ -10,8 +10,20 @@ import Typography from '@mui/material/Typography';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../components/mdi-icon';
+import { k } from '../../../i18n/keys';
 import { useNetwork } from '../api/get-network';
 import { SectionState } from './section-state';
+
+/** The label of each field of an address, in the reader's language (an unknown field shows its own name). */
+const FIELD_LABELS: Record<string, ReturnType<typeof k>> = {
+  address: k('network_field_address'),
+  netmask: k('network_field_netmask'),
+  family: k('network_field_family'),
+  mac: k('network_field_mac'),
+  internal: k('network_field_internal'),
+  cidr: k('network_field_cidr'),
+  scopeid: k('network_field_scopeid'),
+};
 
 function InterfacePanel({ item }: { item: NetworkInterface }) {
   const { t } = useTranslation();
@@ -34,11 +46,11 @@ function InterfacePanel({ item }: { item: NetworkInterface }) {
             <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(7rem, max-content) 1fr', columnGap: 3, rowGap: 0.75, m: 0 }}>
               {Object.entries(address).map(([key, value]) => (
                 <Fragment key={key}>
-                  <Typography component="dt" variant="body2" sx={{ color: 'text.secondary', fontFamily: 'monospace' }}>
-                    {key}
+                  <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
+                    {FIELD_LABELS[key] ? t(FIELD_LABELS[key]) : key}
                   </Typography>
                   <Typography component="dd" variant="body2" sx={{ m: 0, fontFamily: 'monospace', wordBreak: 'break-all' }}>
-                    {value === null ? '—' : String(value)}
+                    {value === null ? '—' : typeof value === 'boolean' ? t(value ? 'network_yes' : 'network_no') : String(value)}
                   </Typography>
                 </Fragment>
               ))}

@@ -19,6 +19,7 @@ import { MdiIcon } from '../../../components/mdi-icon';
 import { PagedTable, type PagedColumn } from '../../../components/paged-table';
 import { usePaging } from '../../../components/use-paging';
 import { k } from '../../../i18n/keys';
+import { POLICY_DESCRIPTION_PREFIX } from '../../../i18n/server-text-keys';
 import { usePolicies } from '../api/get-policies';
 import { SectionState } from './section-state';
 
@@ -34,11 +35,16 @@ function LevelChip({ level }: { level: Policy['level'] }) {
   return <Chip size="small" variant="outlined" color={level >= 2 ? 'primary' : 'default'} label={`${level} · ${t(LEVEL_LABELS[level])}`} />;
 }
 
-/** Whether a policy matches a keyword in any of its texts. */
-export function policyMatches(policy: Policy, keyword: string): boolean {
+/** A policy's description in the reader's language (the server's English text for a policy the catalogues do not know yet). */
+export function policyDescription(t: TFunction, policy: Policy): string {
+  return t(`${POLICY_DESCRIPTION_PREFIX}${policy.name}`, { defaultValue: policy.description });
+}
+
+/** Whether a policy matches a keyword in any of its texts (its description as the reader sees it, or in English). */
+export function policyMatches(policy: Policy, keyword: string, description = policy.description): boolean {
   const needle = keyword.trim().toLowerCase();
   if (!needle) return true;
-  return [policy.category, policy.name, policy.description, policy.uri, policy.method].some((text) => text.toLowerCase().includes(needle));
+  return [policy.category, policy.name, description, policy.description, policy.uri, policy.method].some((text) => text.toLowerCase().includes(needle));
 }
 
 function PolicyDetails({ policy, onClose }: { policy: Policy | null; onClose: () => void }) {
@@ -47,7 +53,7 @@ function PolicyDetails({ policy, onClose }: { policy: Policy | null; onClose: ()
     ? [
         [t('policy_category'), policy.category],
         [t('policy_name'), policy.name],
-        [t('policy_description'), policy.description],
+        [t('policy_description'), policyDescription(t, policy)],
         [t('policy_uri'), <Box component="span" sx={{ fontFamily: 'monospace' }}>{policy.uri}</Box>],
         [t('policy_method'), <Box component="span" sx={{ fontFamily: 'monospace' }}>{policy.method}</Box>],
         [t('policy_level'), <LevelChip level={policy.level} />],
@@ -81,7 +87,7 @@ function columns(t: TFunction, open: (policy: Policy) => void): PagedColumn<Poli
   return [
     { id: 'category', label: t('policy_category'), width: 110, render: (row) => row.category },
     { id: 'name', label: t('policy_name'), width: 190, render: (row) => <Box component="span" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{row.name}</Box> },
-    { id: 'description', label: t('policy_description'), render: (row) => row.description },
+    { id: 'description', label: t('policy_description'), render: (row) => policyDescription(t, row) },
     { id: 'level', label: t('policy_level'), width: 130, render: (row) => <LevelChip level={row.level} /> },
     {
       id: 'details',
@@ -104,7 +110,7 @@ function PolicyTable({ policies }: { policies: Policy[] }) {
   const [keyword, setKeyword] = useState('');
   const [selected, setSelected] = useState<Policy | null>(null);
   const paging = usePaging(SETTINGS_PAGE_SIZE);
-  const matching = useMemo(() => policies.filter((policy) => policyMatches(policy, keyword)), [policies, keyword]);
+  const matching = useMemo(() => policies.filter((policy) => policyMatches(policy, keyword, policyDescription(t, policy))), [policies, keyword, t]);
   return (
     <Box>
       <TextField
