@@ -50,7 +50,7 @@ function InterfacePanel({ item }: { item: NetworkInterface }) {
                     {FIELD_LABELS[key] ? t(FIELD_LABELS[key]) : key}
                   </Typography>
                   <Typography component="dd" variant="body2" sx={{ m: 0, fontFamily: 'monospace', wordBreak: 'break-all' }}>
-                    {value === null ? '—' : typeof value === 'boolean' ? t(value ? 'network_yes' : 'network_no') : String(value)}
+                    {value === null ? '—' : typeof value === 'boolean' ? (value ? t('network_yes') : t('network_no')) : String(value)}
                   </Typography>
                 </Fragment>
               ))}
