@@ -1,10 +1,8 @@
-import { notificationSchema, type Notification, apiCalls } from '@bogwan/contracts';
+import { type Notification, apiCalls } from '@bogwan/contracts';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/client';
 import { refetchAfterChange } from '../../../api/refetch';
 import { notificationKeys } from './keys';
-
-const listSchema = notificationSchema.array();
 
 /** GET /api/notification?userId&read=false: the user's notifications, newest first (unread only when asked). */
 export function getNotifications(userId: string, unreadOnly: boolean, signal?: AbortSignal): Promise<Notification[]> {
