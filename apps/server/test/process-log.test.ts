@@ -130,5 +130,6 @@ describe('the server process', () => {
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // Two processes that compile the server from source on start: slow on a busy machine.
+  }, 300_000);
 });
