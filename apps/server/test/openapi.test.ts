@@ -13,7 +13,10 @@ interface Operation {
   security?: Record<string, string[]>[];
   responses: Record<string, { content?: Record<string, { schema: { allOf?: { properties?: { message?: { enum?: string[] } } }[] } }> }>;
 }
-type Document = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, unknown>; securitySchemes: Record<string, unknown> } };
+type Document = {
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, unknown>; securitySchemes: Record<string, unknown> };
+};
 
 function operations(doc: Document): { method: string; path: string; op: Operation }[] {
   return Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, op })));
