@@ -28,6 +28,7 @@ import { UserAvatar } from '../../../components/user-avatar';
 import { messageText } from '../../../i18n/keys';
 import { useAccounts } from '../../accounts/api/get-accounts';
 import { useAuth } from '../../../state/auth';
+import { ConfirmDialog } from '../../files/components/dialogs/confirm-dialog';
 import { useAddMembers, useNotifyMember, useRemoveMember } from '../api/change-groups';
 import { canChangeMembership } from '../lib/group-rules';
 
@@ -42,6 +43,14 @@ export function GroupMembersDialog({ group, onClose }: { group: Group | null; on
   const remove = useRemoveMember();
   const notifyMember = useNotifyMember();
   const [inviting, setInviting] = useState(false);
+  // Removing a member is asked first.
+  const [removing, setRemoving] = useState<{ _id: string; name: string } | null>(null);
+  const confirmRemove = () => {
+    if (!group || !removing) return;
+    const userId = removing._id;
+    setRemoving(null);
+    remove.mutate({ groupId: group._id, userId }, { onSuccess: () => notify(t('group_member_removed')), onError: (error) => failed(t, error) });
+  };
 
   return (
     <Dialog open={group !== null} onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="group-members-title">
@@ -76,12 +85,7 @@ export function GroupMembersDialog({ group, onClose }: { group: Group | null; on
                     <IconButton
                       aria-label={t('group_remove_member_named', { name: member.name })}
                       disabled={remove.isPending || !me || !canChangeMembership(me, member)}
-                      onClick={() =>
-                        remove.mutate(
-                          { groupId: group._id, userId: member._id },
-                          { onSuccess: () => notify(t('group_member_removed')), onError: (error) => failed(t, error) },
-                        )
-                      }
+                      onClick={() => setRemoving(member)}
                     >
                       <MdiIcon path={mdiAccountRemoveOutline} fontSize="small" />
                     </IconButton>
@@ -104,6 +108,15 @@ export function GroupMembersDialog({ group, onClose }: { group: Group | null; on
         </Button>
       </DialogActions>
       {group && <InviteDialog open={inviting} group={group} onClose={() => setInviting(false)} />}
+      <ConfirmDialog
+        open={removing !== null}
+        title={t('group_remove_member')}
+        message={removing && group ? t('group_remove_member_confirm', { name: removing.name, group: group.name }) : ''}
+        confirmLabel={t('group_remove_member')}
+        danger
+        onConfirm={confirmRemove}
+        onClose={() => setRemoving(null)}
+      />
     </Dialog>
   );
 }

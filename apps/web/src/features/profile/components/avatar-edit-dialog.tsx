@@ -22,6 +22,7 @@ import { UserAvatar } from '../../../components/user-avatar';
 import { messageText } from '../../../i18n/keys';
 import { useDeleteAvatar, useUploadAvatar } from '../api/update-profile';
 import { avatarFileProblem } from '../lib/avatar-file';
+import { ConfirmDialog } from '../../files/components/dialogs/confirm-dialog';
 
 /** The avatar edit dialog: choose an image file, or delete the image through a context menu. */
 export function AvatarEditDialog({ open, user, onClose }: { open: boolean; user: User; onClose: () => void }) {
@@ -46,8 +47,14 @@ export function AvatarEditDialog({ open, user, onClose }: { open: boolean; user:
     );
   };
 
-  const deleteImage = () => {
+  // Deleting the image is asked first.
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const askDelete = () => {
     setMenu(null);
+    setConfirmingDelete(true);
+  };
+  const deleteImage = () => {
+    setConfirmingDelete(false);
     setProblem(null);
     remove.mutate(user._id, { onSuccess: () => notify(t('profile_avatar_deleted')), onError: failed });
   };
@@ -119,7 +126,7 @@ export function AvatarEditDialog({ open, user, onClose }: { open: boolean; user:
             </ListItemIcon>
             <ListItemText>{t('profile_avatar_choose')}</ListItemText>
           </MenuItem>
-          <MenuItem onClick={deleteImage} disabled={!user.profileImage}>
+          <MenuItem onClick={askDelete} disabled={!user.profileImage}>
             <ListItemIcon>
               <MdiIcon path={mdiDeleteOutline} fontSize="small" />
             </ListItemIcon>
@@ -138,6 +145,15 @@ export function AvatarEditDialog({ open, user, onClose }: { open: boolean; user:
           {t('profile_avatar_choose')}
         </Button>
       </DialogActions>
+      <ConfirmDialog
+        open={confirmingDelete}
+        title={t('profile_avatar_delete')}
+        message={t('profile_avatar_delete_confirm')}
+        confirmLabel={t('profile_avatar_delete')}
+        danger
+        onConfirm={deleteImage}
+        onClose={() => setConfirmingDelete(false)}
+      />
     </Dialog>
   );
 }

@@ -5,6 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
 import { MdiIcon } from '../../../components/mdi-icon';
@@ -16,6 +17,7 @@ import { messageText } from '../../../i18n/keys';
 import { useLocale } from '../../../i18n/use-locale';
 import { useRestores, useRetryRestore, useStopRestore } from '../api/restores';
 import { formatBytes } from '../../../lib/format-bytes';
+import { ConfirmDialog } from '../../files/components/dialogs/confirm-dialog';
 import { JobStatus } from './job-status';
 
 /** Restores, newest first: what, from which snapshot, where to, how it went; stop or retry. */
@@ -25,6 +27,8 @@ export function RestoreHistory() {
   const paging = usePaging(15);
   const restores = useRestores({ skip: paging.page * paging.rowsPerPage, limit: paging.rowsPerPage });
   const stop = useStopRestore();
+  // Stopping a restore is asked first.
+  const [stopping, setStopping] = useState<string | null>(null);
   const retry = useRetryRestore();
   const failed = (error: unknown) => notify(messageText(t, error instanceof ApiError ? error.messageKey : null), 'error');
 
@@ -62,7 +66,7 @@ export function RestoreHistory() {
       render: (r) =>
         r.status === 'running' ? (
           <Tooltip title={t('snapshot_stop')}>
-            <IconButton aria-label={t('snapshot_stop')} onClick={() => stop.mutate(r._id, { onError: failed })}>
+            <IconButton aria-label={t('snapshot_stop')} onClick={() => setStopping(r._id)}>
               <MdiIcon path={mdiStopCircleOutline} fontSize="small" />
             </IconButton>
           </Tooltip>
@@ -98,6 +102,18 @@ export function RestoreHistory() {
         loading={restores.isPending}
         error={restores.isError}
         empty={t('no_data')}
+      />
+      <ConfirmDialog
+        open={stopping !== null}
+        title={t('snapshot_stop')}
+        message={t('restore_stop_confirm')}
+        confirmLabel={t('snapshot_stop')}
+        danger
+        onConfirm={() => {
+          if (stopping) stop.mutate(stopping, { onError: failed });
+          setStopping(null);
+        }}
+        onClose={() => setStopping(null)}
       />
     </Paper>
   );
