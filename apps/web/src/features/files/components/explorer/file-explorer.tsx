@@ -254,7 +254,8 @@ export function FileExplorer({ path, onNavigate, onOpenFile, onDownload, renderU
         createFolderLabel={path === '/' ? t('create_root_folder') : t('create_folder')}
         onCreateFolder={() => setDialog('create')}
         onRefresh={() => void refreshFiles(queryClient)}
-        uploadButton={path === '/' ? undefined : renderUpload?.(canCreate || isAdmin)}
+        // No upload into the top level, nor into a folder that could not be listed (missing, no access).
+        uploadButton={path === '/' || error ? undefined : renderUpload?.(canCreate || isAdmin)}
         selectedCount={selection.paths.size}
         total={listing.total}
         folderPath={path}
