@@ -53,7 +53,7 @@ describe.each(dialects())('a stopped storage sync notifies once on $dialect', ({
     await new Promise((r) => setTimeout(r, 300));
     const after = await syncMessages();
     expect(after.length - before).toBe(1);
-    expect(after[0]).toContain('취소 (canceled)');
+    expect(after[0]).toBe('note_task_sync_canceled');
     const cache = (await server.request('GET', '/api/cache', { token: master.token })).body as Record<string, { cacheKey: string; status: string }>;
     expect(Object.values(cache).find((t) => t.cacheKey.endsWith(started.body.taskId))?.status).toBe('canceled');
   });
