@@ -1,4 +1,4 @@
-import { FILE_CATEGORIES, SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH, SEARCH_RESULTS_MAX, type SearchResult } from '@bogwan/contracts';
+import { FILE_CATEGORIES, SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH, SEARCH_RESULTS_MAX, searchQuerySchema, type SearchQuery, type SearchResult } from '@bogwan/contracts';
 import { mdiMagnify } from '@mdi/js';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -62,7 +62,7 @@ export function SearchRoute() {
   const search = useKeywordSearch({
     keyword: q,
     limit: SEARCH_RESULTS_MAX,
-    type: type || undefined,
+    type: searchTypeOf(type),
     folder: folder || undefined,
     from: from || undefined,
     to: to || undefined,
@@ -192,4 +192,10 @@ export function SearchRoute() {
       {actions.overlay}
     </Box>
   );
+}
+
+/** The address's type filter as the contract's value; an unknown one filters nothing. */
+function searchTypeOf(value: string): SearchQuery['type'] {
+  const parsed = searchQuerySchema.shape.type.safeParse(value || undefined);
+  return parsed.success ? parsed.data : undefined;
 }
