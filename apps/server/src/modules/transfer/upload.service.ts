@@ -105,7 +105,13 @@ export class UploadService {
       { path: fields.path, deep: false },
     ]);
     // Decided before a byte is stored (and again at completion): a taken name fails, is replaced or kept beside.
-    await this.checkName(user, fields);
+    try {
+      await this.checkName(user, fields);
+    } catch (error) {
+      // Refused for its name, the upload is over: what it staged goes now, not after a day.
+      if (error instanceof AppError && error.messageKey === 'file_exists_warning') await this.dropRefused(user.id, folder, fields);
+      throw error;
+    }
     const root = await this.tree().rootOf(folder);
     await this.tree().assertRoom(root, fields.fileSize);
     const store = await this.stores.forBackend(folder.backend);
@@ -302,6 +308,19 @@ export class UploadService {
     const file = store.staging.localFile?.(uploadId);
     if (file !== undefined) return this.hashThread.digest(file, (chunk) => chunk.idx * CHUNK_SIZE);
     return inProcessDigest((chunk, visit) => store.staging.scanChunk(uploadId, chunk.idx, chunk.idx * CHUNK_SIZE, chunk.size, visit));
+  }
+
+  /** The session of an upload refused for its name, with its staged chunks (when nothing completes it meanwhile). */
+  private async dropRefused(userId: string, folder: NodeRow, fields: ChunkFields): Promise<void> {
+    try {
+      const session = await this.repo.findSession(userId, folder.id, fields.fileName, fields.fileSize, fields.uploadId ?? '');
+      if (!session || !(await this.repo.claimSession(session.id))) return;
+      this.hashes.forget(session.id);
+      const store = await this.stores.forBackend(session.backend);
+      await store?.staging.discard(session.id);
+    } catch (error) {
+      this.log.warn({ err: error }, 'refused upload left for the clean-up job');
+    }
   }
 
   /** A session whose first chunk failed holds nothing worth resuming: it goes. */
