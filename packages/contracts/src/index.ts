@@ -21,7 +21,6 @@ export * from './calls/dashboard.js';
 export * from './calls/transfer.js';
 export * from './calls/realtime.js';
 export * from './calls/notification-text.js';
-export * from './calls/notification-text.js';
 export * from './calls/audit.js';
 export * from './calls/audit-action-names.js';
 export * from './calls/storage.js';
