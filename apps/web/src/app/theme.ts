@@ -1,5 +1,5 @@
 import { PRIMARY_DARK, PRIMARY_LIGHT } from '@bogwan/contracts';
-import { alpha, createTheme, type Theme } from '@mui/material/styles';
+import { alpha, createTheme, lighten, type Theme } from '@mui/material/styles';
 import type { PaletteMode } from '../state/theme';
 
 declare module '@mui/material/styles' {
@@ -44,11 +44,12 @@ const CONTRAST_THRESHOLD = 4.5;
 export function createAppTheme(mode: PaletteMode): Theme {
   const primaryText = PRIMARY_TEXT[mode];
   const asText = { color: primaryText };
+  const primaryMain = mode === 'dark' ? PRIMARY_DARK : PRIMARY_LIGHT;
   return createTheme({
     palette: {
       mode,
       contrastThreshold: CONTRAST_THRESHOLD,
-      primary: { main: mode === 'dark' ? PRIMARY_DARK : PRIMARY_LIGHT, text: primaryText },
+      primary: { main: primaryMain, text: primaryText },
       ...(mode === 'light' ? { background: { default: '#f5f7fa', paper: '#ffffff' } } : {}),
     },
     shape: { borderRadius: 8 },
@@ -64,6 +65,9 @@ export function createAppTheme(mode: PaletteMode): Theme {
           root: {
             variants: [
               { props: { color: 'primary' }, style: { '--variant-textColor': primaryText, '--variant-outlinedColor': primaryText } },
+              // Hovered, a filled primary button keeps its dark label readable: the fill turns
+              // lighter, not darker (#1565c0 under a dark label is 3.6:1).
+              { props: { variant: 'contained', color: 'primary' }, style: { '&:hover': { backgroundColor: lighten(primaryMain, 0.15) } } },
             ],
           },
         },
@@ -101,7 +105,7 @@ export function createAppTheme(mode: PaletteMode): Theme {
       MuiToggleButton: { styleOverrides: { root: { variants: [{ props: { color: 'primary' }, style: { '&.Mui-selected': asText } }] } } },
       MuiTooltip: { defaultProps: { arrow: true } },
       // A badge's number is decoration: the control it sits on says the count in its own
-      // label ("알림 (읽지 않음 3개)"), so the number is not read twice and the label still
+      // label ("알림, 읽지 않음 3"), so the number is not read twice and the label still
       // contains all the text a speech user can see (WCAG 2.5.3).
       // A hidden badge (count 0) leaves the page, so its "0" is not visible text either.
       MuiBadge: {

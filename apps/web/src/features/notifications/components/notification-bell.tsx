@@ -50,7 +50,7 @@ export function NotificationBell({ userId, onShowAll }: NotificationBellProps) {
     <>
       <Tooltip title={t('notifications')}>
         <IconButton
-          aria-label={count > 0 ? t('notifications_unread', { n: count }) : t('notifications')}
+          aria-label={count > 0 ? t('notifications_unread', { n: count > 99 ? '99+' : count }) : t('notifications')}
           aria-haspopup="dialog"
           aria-expanded={anchor ? 'true' : undefined}
           onClick={(event) => setAnchor(event.currentTarget)}

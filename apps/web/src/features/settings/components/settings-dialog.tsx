@@ -90,9 +90,10 @@ export function SettingsDialog({ open }: { open: boolean }) {
       onClose={closeSettings}
       fullScreen={fullScreen}
       maxWidth={false}
-      aria-labelledby="settings-dialog-title"
       slotProps={{
         paper: {
+          // Named by its text, not by the tree's heading: on a narrow screen the heading leaves with the tree.
+          'aria-label': t('settings'),
           sx: fullScreen
             ? undefined
             : { width: DIALOG_WIDTH, height: DIALOG_HEIGHT, maxWidth: 'calc(100% - 64px)', maxHeight: 'calc(100% - 64px)' },

@@ -36,12 +36,11 @@ function Rule({ label, field, onChange, invalid, max }: { label: TranslationKey;
       <TextField
         size="small"
         type="number"
-        aria-label={t(label)}
         value={field.text}
         disabled={!field.on}
         onChange={(event) => onChange({ ...field, text: event.target.value })}
         error={invalid}
-        slotProps={{ htmlInput: { min: 0, max, step: 1 } }}
+        slotProps={{ htmlInput: { min: 0, max, step: 1, 'aria-label': t(label) } }}
         sx={{ width: 110 }}
       />
     </Box>
