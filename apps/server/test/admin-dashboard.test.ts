@@ -45,7 +45,9 @@ describe.each(dialects())('dashboard on $dialect', ({ dialect, skip }) => {
 
     const res = await dashboard(master.token);
     expect(res.status).toBe(200);
-    expect(res.body.storage.roots).toEqual([{ name: 'Team', path: '/Team', backend: 'server', usage: 5000, volume: 10_000_000 }]);
+    expect(res.body.storage.roots).toEqual([
+      { name: 'Team', path: '/Team', backend: 'server', usage: 5000, volume: 10_000_000, breakdown: { live: 5000, versions: 0, trash: 0 } },
+    ]);
     const serverBackend = res.body.storage.backends.find((b: { backend: string }) => b.backend === 'server');
     expect(serverBackend).toMatchObject({ used: 5300, limit: 10_000_000, roots: 1 });
     expect(serverBackend.disk.total).toBeGreaterThan(0);

@@ -202,7 +202,13 @@ describe.each(dialects())('move, copy and rename on $dialect', ({ dialect, skip 
     expect(await usageOf(server, user.token, '/Small')).toBe(600);
 
     const usage = await server.request('GET', '/api/file/root/usage', { token: user.token });
-    expect(usage.body.roots.find((r: { name: string }) => r.name === 'Small')).toEqual({ name: 'Small', path: '/Small', usage: 600, volume: 1000 });
+    expect(usage.body.roots.find((r: { name: string }) => r.name === 'Small')).toEqual({
+      name: 'Small',
+      path: '/Small',
+      usage: 600,
+      volume: 1000,
+      breakdown: { live: 600, versions: 0, trash: 0 },
+    });
     expect(usage.body.total).toBeNull();
     expect(usage.body.used).toBe(usage.body.roots.reduce((s: number, r: { usage: number }) => s + r.usage, 0));
 

@@ -27,7 +27,7 @@ const MODULES: [string, Registration, string[]][] = [
   ['snapshots', (app) => registerSnapshots(app, none), ['tasks', 'fileTree', 'fileAccess', 'blobStores', 'webhooks']],
   ['sharing', (app) => registerSharing(app, none), ['snapshots', 'webhooks']],
   ['storage-sync', (app) => registerStorageSync(app, none), ['blobStores', 'fileAccess', 'tasks']],
-  ['search', (app) => registerSearch(app, none), ['fileTree', 'fileAccess', 'blobStores', 'tasks']],
+  ['search', (app) => registerSearch(app, none), ['fileTree', 'fileAccess', 'blobStores']],
   ['dashboard', (app) => registerDashboard(app, none), ['blobStores', 'snapshotSummary']],
 ];
 

@@ -82,7 +82,7 @@ export async function registerMetrics(app: FastifyInstance, deps: { config: Conf
         },
       );
     });
-    let opened: (address: AddressInfo) => void = () => undefined;
+    let opened!: (address: AddressInfo) => void;
     listening = new Promise((resolve) => {
       opened = resolve;
     });

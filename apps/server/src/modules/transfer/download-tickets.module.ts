@@ -50,7 +50,7 @@ function addressOf(body: DownloadTicketRequest): string {
  * request by that ticket, or by the bearer token when it carries none. Needs `app.fileTree`.
  */
 export async function registerDownloadTickets(app: FastifyInstance, deps: DownloadTicketsDeps): Promise<void> {
-  requireDecorators(app, 'download tickets', ['addAuthenticator', 'fileTree']);
+  requireDecorators(app, 'download-tickets', ['addAuthenticator', 'fileTree']);
   const tickets = new FileDownloadTickets(deps.serverSecret, new SpentTicketsRepo(deps.db));
 
   app.addAuthenticator('file-download-ticket', async (request: FastifyRequest): Promise<UserRow | null> => {
