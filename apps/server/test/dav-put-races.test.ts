@@ -51,7 +51,7 @@ describe.each(dialectsAndBackends())('WebDAV PUTs of one new name on $dialect, $
     };
   };
 
-  run('10 PUTs of the same new name at once: all succeed, one file holding one of the bodies, usage and references right', async () => {
+  run('10 PUTs of the same new name at once: all succeed, one file holding one of the bodies, the others kept as its versions', async () => {
     const name = '보고서 동시.txt';
     const path = `${root}/${name}`;
     const bodies = Array.from({ length: 10 }, (_, i) => Buffer.from(`version ${i} `.repeat(i + 1)));
@@ -68,13 +68,14 @@ describe.each(dialectsAndBackends())('WebDAV PUTs of one new name on $dialect, $
     const winner = bodies.find((b) => b.equals(got.bytes));
     expect(winner).toBeDefined();
     expect(rows[0]!.content_hash).toBe(sha256(winner!));
-    expect(await usageOf(server, master.token, root)).toBe(before + winner!.length);
+    // Each replaced body stays as a version (ten fit the default retention): usage counts them all, each blob once.
+    expect(await usageOf(server, master.token, root)).toBe(before + bodies.reduce((sum, b) => sum + b.length, 0));
     expect(await refs(sha256(winner!))).toBe(1);
-    for (const body of bodies.filter((b) => b !== winner)) expect(await refs(sha256(body))).toBe(0);
+    for (const body of bodies.filter((b) => b !== winner)) expect(await refs(sha256(body))).toBe(1);
     expect((await namesIn(server, master.token, root)).filter((n) => n === name)).toHaveLength(1);
   });
 
-  run('a name taken while the body was stored is replaced (204), the other file keeps its id and takes the new content', async () => {
+  run('a name taken while the body was stored is replaced (204), the other file keeps its id, takes the new content and keeps the old as a version', async () => {
     const name = 'autosave.docx';
     const path = `${root}/${name}`;
     let firstId = '';
@@ -88,7 +89,8 @@ describe.each(dialectsAndBackends())('WebDAV PUTs of one new name on $dialect, $
     const rows = await nodesNamed(name);
     expect(rows.map((r) => r.id)).toEqual([firstId]);
     expect((await dav(server, 'GET', davPath(path), { auth: master.auth })).text).toBe('second writer');
-    expect(await refs(sha256(Buffer.from('first writer')))).toBe(0);
+    // The first writer's content is kept as the file's earlier version.
+    expect(await refs(sha256(Buffer.from('first writer')))).toBe(1);
   });
 
   run('a USER who may create but not update gets 403 when the name was taken meanwhile; the other file stays whole', async () => {

@@ -166,10 +166,10 @@ describe.each(dialects())('groups and folder permissions on $dialect', ({ dialec
       const id = await group('design');
       expect((await server.request('POST', '/api/group', { token: master.token, body: { name: 'design' } })).body.message).toBe('group_name_duplicate');
       expect((await server.request('POST', '/api/group', { token: master.token, body: { name: '  ' } })).body.message).toBe('rules_group_name_required');
-      const notified = next<{ message: string }>(socket, 'notification');
+      const notified = next<{ key: string; params: Record<string, unknown> }>(socket, 'notification');
       const invited = await join(id, [member.user._id]);
       expect(invited.body.userCount).toBe(1);
-      expect((await notified).message).toContain('design');
+      expect(await notified).toMatchObject({ key: 'note_group_added', params: { group: expect.stringContaining('design') } });
       const edited = await server.request('PUT', '/api/group', { token: admin.token, body: { _id: id, name: 'design-team', description: 'UI' } });
       expect(edited.body).toMatchObject({ name: 'design-team', description: 'UI' });
       await grant('/Team', { groups: [{ entity: id, access: 1 }] });

@@ -106,7 +106,7 @@ describe.each(dialects())('secure folders and requests on $dialect', ({ dialect,
   it.skipIf(skip)('request, approval by a security manager (notified live), one download, then none', async () => {
     const managerSocket = await connect(server.url, { token: admin.token });
     sockets.push(managerSocket.socket);
-    const arrived = next<{ message: string; level: number }>(managerSocket.socket, 'notification');
+    const arrived = next<{ key: string; params: Record<string, unknown>; level: number }>(managerSocket.socket, 'notification');
     const hooks = vi.spyOn(server.app.webhooks, 'emit');
     const created = await ask({ paths: ['/Vault/Secret/plan.bin'] });
     expect(created.body).toMatchObject({
@@ -120,7 +120,7 @@ describe.each(dialects())('secure folders and requests on $dialect', ({ dialect,
       canCancel: true,
     });
     const note = await arrived;
-    expect(note.message).toContain('/Vault/Secret/plan.bin');
+    expect(note).toMatchObject({ key: 'note_request_asked_download', params: { what: '/Vault/Secret/plan.bin' } });
     expect(note.level).toBe(1);
     expect(hooks).toHaveBeenCalledWith('request.state_changed', expect.objectContaining({ requestId: created.body._id, status: 'PENDING' }));
 
@@ -133,12 +133,12 @@ describe.each(dialects())('secure folders and requests on $dialect', ({ dialect,
 
     const userSocket = await connect(server.url, { token: user.token });
     sockets.push(userSocket.socket);
-    const told = next<{ message: string }>(userSocket.socket, 'notification');
+    const told = next<{ key: string }>(userSocket.socket, 'notification');
     const approval = await act(created.body._id, 'approve', admin.token);
     expect(approval.body).toMatchObject({ status: 'APPROVED', approver: { _id: admin.user._id }, downloadsLeft: 1 });
     expect(approval.body.approvalDate).toBe(approval.body.finalApprovalDate);
     expect(approval.body.processingDate).toBe(approval.body.approvalDate);
-    expect((await told).message).toContain('승인');
+    expect((await told).key).toBe('note_request_approved_download');
     expect(hooks).toHaveBeenCalledWith('request.state_changed', expect.objectContaining({ requestId: created.body._id, status: 'APPROVED' }));
     hooks.mockRestore();
 
