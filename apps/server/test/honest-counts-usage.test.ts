@@ -61,7 +61,13 @@ describe.each(dialects())('live usage figures on $dialect', ({ dialect, skip }) 
     await server.app.usageWatch.check();
     for (const item of items) expect((await server.request('DELETE', `/api/trash/${item._id}`, { token: master.token })).status).toBe(200);
     expect(await server.app.usageWatch.check()).toEqual([rootId.Other]);
-    expect((await usage()).roots.find((r) => r.path === '/Other')).toEqual({ name: 'Other', path: '/Other', usage: 0, volume: 5_000_000 });
+    expect((await usage()).roots.find((r) => r.path === '/Other')).toEqual({
+      name: 'Other',
+      path: '/Other',
+      usage: 0,
+      volume: 5_000_000,
+      breakdown: { live: 0, versions: 0, trash: 0 },
+    });
   });
 
   run('with the timer running, an upload reaches an open socket without being asked', async () => {

@@ -54,7 +54,7 @@ describe.each(dialects())('two installations on one Redis ($dialect)', async ({ 
       sockets.push(socket);
       expect(error).toBeUndefined();
       heard.set(server, []);
-      socket.on('notification', (n: { message: string }) => heard.get(server)!.push(n.message));
+      socket.on('notification', (n: { params: Record<string, unknown> }) => heard.get(server)!.push(JSON.stringify(n.params)));
       return socket;
     };
     const onFirst = await open(first);
