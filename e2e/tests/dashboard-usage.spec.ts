@@ -69,7 +69,7 @@ test('the usage bar shows the limited folder and follows an upload without a rel
   await page.goto(`${server().url}/en`);
   const barEn = page.getByTestId('nav-drawer').getByTestId('usage-bar');
   await expect(barEn.getByTestId('usage-figures')).toHaveText('5 MB / 10 MB');
-  await expect(barEn).toContainText('Across 1 folder(s) with a limit');
+  await expect(barEn).toContainText('Across 1 folder with a limit');
   await barEn.hover();
   await expect(page.getByRole('tooltip')).toContainText(`${OPEN}: 3 MB (no limit)`);
   await shot(page, 'usage-bar-en');
@@ -98,7 +98,7 @@ test('the dashboard counts previews apart from downloads and shows the disk as d
   await shot(page, 'dashboard-ko', { fullPage: true });
 
   await page.goto(`${server().url}/en/dashboard`);
-  await expect(page.getByTestId('transfer-totals')).toHaveText('3 upload(s) · 1 download(s) · 2 preview(s)');
+  await expect(page.getByTestId('transfer-totals')).toHaveText('3 uploads · 1 download · 2 previews');
   await expect(page.getByTestId('chart-backend-server').getByTestId('disk-server')).toContainText('Disk:');
   await expect(page.getByTestId('chart-transfers')).toBeVisible();
   await shot(page, 'dashboard-en', { fullPage: true });
