@@ -2,7 +2,7 @@ import { TOAST_DURATION_MS } from '@bogwan/contracts';
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
 import { createStore, useStore } from '../state/store';
-import { announce, LiveRegion } from './live-region';
+import { LiveRegion } from './live-region';
 
 export type NotifySeverity = 'success' | 'info' | 'warning' | 'error';
 
@@ -24,8 +24,6 @@ export function notify(message: string, severity: NotifySeverity = 'success'): v
   if (queue.some((toast) => toast.message === message)) return;
   lastId += 1;
   toastStore.set([...queue, { id: lastId, message, severity }]);
-  // The snackbar appears with its text already in it, which screen readers may not read: the live region does.
-  announce(message, severity === 'error' ? 'assertive' : 'polite');
 }
 
 function dismiss(id: number): void {
