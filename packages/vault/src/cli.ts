@@ -89,8 +89,10 @@ async function main(argv: string[]): Promise<number> {
   }
   const repoUrl = values.repo;
   if (!repoUrl) throw new Error('--repo is required');
+  // Said when the JavaScript codec stands in for the native one (slower): the native one is the norm,
+  // and an error stays the one line on stderr a script reads.
   const { codec, reason } = blobCodecInUse();
-  console.error(`bogwan-vault: blob codec: ${codec}${reason ? ` (${reason})` : ''}`);
+  if (reason) console.error(`bogwan-vault: blob codec: ${codec} (${reason})`);
 
   switch (command) {
     case 'init': {
