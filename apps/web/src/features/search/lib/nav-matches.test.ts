@@ -14,6 +14,7 @@ const labels: Record<string, string> = {
   nav_event: '활동 로그',
   nav_log: '시스템 로그',
   nav_trash: '휴지통',
+  nav_my_trash: '내 휴지통',
   nav_guide: '가이드',
 };
 const label = (item: { label: string }) => labels[item.label] ?? item.label;
