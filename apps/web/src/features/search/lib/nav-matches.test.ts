@@ -24,7 +24,7 @@ describe('navigation matches', () => {
     const items = visibleNavItems(3);
     expect(navMatches(items, '로그', label).map((i) => i.path)).toEqual(['/event', '/log']);
     expect(navMatches(items, '  ', label)).toEqual([]);
-    expect(navMatches(items, 'TRASH', label).map((i) => i.path)).toEqual(['/trash']);
+    expect(navMatches(items, 'TRASH', label).map((i) => i.path)).toEqual(['/my-trash', '/trash']);
   });
 
   it('never offers administration entries to a user', () => {
