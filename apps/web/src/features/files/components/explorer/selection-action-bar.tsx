@@ -47,9 +47,26 @@ export function SelectionActionBar({ items, permissions, extraActions, onAction,
     <Paper
       role="toolbar"
       aria-label={t('selection_actions')}
-      variant="outlined"
+      elevation={6}
       data-testid="selection-action-bar"
-      sx={{ display: 'flex', alignItems: 'center', gap: 0.5, px: 0.5, py: 0.5, mb: 1, borderRadius: 2, bgcolor: 'action.selected', minWidth: 0 }}
+      // Floats over the bottom of the window: a bar that pushed the list down would move the
+      // row under the pointer between the two clicks of a double-click.
+      sx={{
+        position: 'fixed',
+        bottom: 16,
+        left: '50%',
+        transform: 'translateX(-50%)',
+        zIndex: (theme) => theme.zIndex.appBar + 1,
+        width: 'min(640px, calc(100% - 32px))',
+        display: 'flex',
+        alignItems: 'center',
+        gap: 0.5,
+        px: 0.5,
+        py: 0.5,
+        borderRadius: 2,
+        bgcolor: 'background.paper',
+        minWidth: 0,
+      }}
     >
       <BarButton label={t('selection_clear')} icon={mdiClose} onClick={onClear} />
       <Typography variant="body2" sx={{ fontWeight: 600, mr: 'auto', whiteSpace: 'nowrap', flexShrink: 0 }}>
