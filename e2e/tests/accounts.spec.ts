@@ -336,6 +336,10 @@ test('in English: profile picture upload, refusal of a non-image, and removal th
 
   await dialog.getByTestId('avatar-preview').click({ button: 'right' });
   await page.getByRole('menuitem', { name: en('profile_avatar_delete') }).click();
+  // Deleting asks first.
+  const confirm = page.getByRole('dialog', { name: en('profile_avatar_delete') });
+  await expect(confirm).toContainText(en('profile_avatar_delete_confirm'));
+  await confirm.getByRole('button', { name: en('profile_avatar_delete') }).click();
   await expect(page.getByText(en('profile_avatar_deleted'))).toBeVisible();
   await expect(dialog.getByTestId('avatar-preview').locator('img')).toHaveCount(0);
 });
