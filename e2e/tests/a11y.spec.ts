@@ -65,6 +65,15 @@ async function audit(page: Page, label: string): Promise<string[]> {
   await expect(page.locator('.MuiCircularProgress-root, .MuiSkeleton-root'))
     .toHaveCount(0, { timeout: 3_000 })
     .catch(() => undefined);
+  // And once menus, dialogs and buttons have finished fading in (a half-faded label is not what users read).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   // Evaluated rather than added as a script tag, which the app's CSP rightly refuses.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = (await page.evaluate(async () => {

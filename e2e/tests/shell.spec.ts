@@ -132,6 +132,7 @@ test('signing out returns to the sign-in page and the old session stops working'
   await expect(page).toHaveURL(/\/auth\/login$/);
   const res = await fetch(`${server().url}/api/user/me`, { headers: { authorization: `Bearer ${token}` } });
   expect(res.status).toBe(401);
+  // A page opened without a session goes to the sign-in page, which brings the user back there afterwards.
   await page.goto(`${server().url}/home`);
-  await expect(page).toHaveURL(/\/auth\/login$/);
+  await expect(page).toHaveURL(/\/auth\/login\?next=%2Fhome$/);
 });

@@ -112,6 +112,9 @@ test('create a plan with a schedule, run it, delete a file, restore it, get the 
   await page.getByRole('checkbox', { name: FILE }).check();
   await page.getByRole('button', { name: ko('next'), exact: true }).click();
   await expect(page.getByLabel(ko('restore_target_original'))).toBeChecked();
+  // Over a live file of the same name: keep both by default, or replace (the live content becomes a version).
+  await expect(page.getByLabel(ko('restore_conflict_keep_both'))).toBeChecked();
+  await page.getByLabel(ko('restore_conflict_replace')).check();
   await page.getByRole('button', { name: ko('restore_start') }).click();
   await expect(page.getByText(ko('restore_started'))).toBeVisible();
   const history = page.getByRole('region', { name: ko('restore_history') });

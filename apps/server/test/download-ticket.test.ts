@@ -130,4 +130,20 @@ describe.each(dialects())('file download tickets on $dialect', ({ dialect, skip 
     expect((await byUrl(url, { range: 'bytes=100-' })).status).toBe(401);
     expect((await byUrl(url)).status).toBe(401);
   });
+  it.skipIf(skip)('refuses a ticket for a file in a secure folder until a download request is approved', async () => {
+    expect((await server.request('POST', '/api/file', { token: master.token, body: { name: '기밀', path: '/Team' } })).status).toBe(200);
+    expect((await upload(server, master.token, '/Team/기밀', 'plan.txt', Buffer.from('설계'))).status).toBe(200);
+    expect((await server.request('PUT', '/api/file/lock', { token: master.token, body: { path: '/Team/기밀', lock: true } })).status).toBe(200);
+    const refused = await ticketFor(owner.token, { path: '/Team/기밀/plan.txt' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('secure_approval_required');
+    const asked = await server.request('POST', '/api/request', { token: owner.token, body: { type: 'download', reason: '검토', paths: ['/Team/기밀/plan.txt'] } });
+    expect((await server.request('PUT', `/api/request/${asked.body._id}`, { token: master.token, body: { action: 'approve' } })).status).toBe(200);
+    const issued = await ticketFor(owner.token, { path: '/Team/기밀/plan.txt' });
+    expect(issued.status).toBe(200);
+    // Asking for the ticket spent nothing of the approval: the download itself goes through.
+    const got = await byUrl(issued.body.url as string);
+    expect(got.status).toBe(200);
+    expect(got.bytes.toString()).toBe('설계');
+  });
 });

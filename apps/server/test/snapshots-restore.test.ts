@@ -117,6 +117,31 @@ describe.each(dialects())('snapshot runs and restores on $dialect', ({ dialect, 
     expect((await namesIn(server, token, '/Team/docs')).sort()).toEqual(['big.bin', '보고서 2026.dat']);
   });
 
+  run('over a live file changed since: keep both adds a copy; replace puts the snapshot content back and keeps the live one as a version', async () => {
+    const changed = Buffer.from('바뀐 내용 changed since the snapshot\n');
+    expect((await server.request('POST', '/api/file/trash', { token, body: { paths: ['/Team/small.txt'] } })).status).toBe(200);
+    expect((await upload(server, token, '/Team', 'small.txt', changed)).status).toBe(200);
+
+    const kept = await restoreItems(server, token, { runId: firstRun, items: ['Team/small.txt'], target: { kind: 'original' } });
+    expect(kept).toMatchObject({ status: 'completed', files: 1, failed: 0, onConflict: 'keep-both' });
+    expect(await download('/Team/small.txt')).toBe(sha256(changed));
+    expect(await download('/Team/small (1).txt')).toBe(sha256(small));
+
+    const replaced = await restoreItems(server, token, { runId: firstRun, items: ['Team/small.txt'], target: { kind: 'original' }, onConflict: 'replace' });
+    expect(replaced).toMatchObject({ status: 'completed', files: 1, failed: 0, onConflict: 'replace' });
+    expect(await download('/Team/small.txt')).toBe(sha256(small));
+    const versions = await server.request('GET', `/api/file/versions?path=${encodeURIComponent('/Team/small.txt')}`, { token });
+    expect(versions.status).toBe(200);
+    expect(versions.body.items.map((v: { hash: string; current: boolean }) => [v.hash, v.current])).toEqual([
+      [sha256(small), true],
+      [sha256(changed), false],
+    ]);
+    const bad = await server.request('POST', '/api/restore', { token, body: { runId: firstRun, items: ['Team/small.txt'], target: { kind: 'original' }, onConflict: 'overwrite' } });
+    expect(bad.status).toBe(400);
+    // Leave /Team as the snapshot has it for the runs below.
+    expect((await server.request('POST', '/api/file/trash', { token, body: { paths: ['/Team/small (1).txt'] } })).status).toBe(200);
+  });
+
   run('restores a folder tree into another folder, empty folders included', async () => {
     const done = await restoreItems(server, token, { runId: firstRun, items: ['Team/docs', 'Team/empty', 'Team/docs/big.bin'], target: { kind: 'folder', path: '/Other' } });
     expect(done).toMatchObject({ status: 'completed', files: 2, failed: 0 });

@@ -485,6 +485,8 @@ export interface RestoresTable {
   items: string;
   target_kind: string;
   target_path: string | null;
+  /** RestoreConflict: 'keep-both' or 'replace'. */
+  on_conflict: string;
   task_id: string | null;
   files: number;
   size: number;

@@ -201,11 +201,20 @@ export const restoreTargetSchema = z.discriminatedUnion('kind', [
 ]);
 export type RestoreTarget = z.infer<typeof restoreTargetSchema>;
 
+/**
+ * What a restored file does when a live file with other content holds its name: `keep-both`
+ * adds it as `name (1).ext`; `replace` gives the live file the snapshot's content and keeps
+ * what it held as a version of it.
+ */
+export const RESTORE_CONFLICTS = ['keep-both', 'replace'] as const;
+export type RestoreConflict = (typeof RESTORE_CONFLICTS)[number];
+
 export const restoreCreateSchema = z.object({
   runId: z.string().min(1).max(64),
   /** Snapshot paths to restore (files or folders with everything under them). */
   items: z.array(snapshotPath.refine((p) => p !== '', { error: 'invalid_path' })).min(1).max(1000),
   target: restoreTargetSchema,
+  onConflict: z.enum(RESTORE_CONFLICTS).default('keep-both'),
 });
 export type RestoreCreate = z.input<typeof restoreCreateSchema>;
 
@@ -216,6 +225,7 @@ export const restoreSchema = z.object({
   snapshotTime: z.string(),
   items: z.array(z.string()),
   target: restoreTargetSchema,
+  onConflict: z.enum(RESTORE_CONFLICTS),
   status: z.enum(SNAPSHOT_JOB_STATUSES),
   progress: z.number().nullable(),
   /** Files put back (new or already there). */

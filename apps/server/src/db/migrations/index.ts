@@ -29,6 +29,7 @@ import * as webhookEventIds from './20261127_1601_webhook_event_ids.js';
 import * as notificationKeys from './20261127_2601_notification_keys.js';
 import * as accountLanguage from './20261127_2602_account_language.js';
 import * as fileVersions from './20261127_2701_file_versions.js';
+import * as restoreOnConflict from './20261127_2702_restore_on_conflict.js';
 
 /**
  * Every migration, in order. Listed by hand (not read from the directory) so the
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '20261127_2601_notification_keys': notificationKeys,
   '20261127_2602_account_language': accountLanguage,
   '20261127_2701_file_versions': fileVersions,
+  '20261127_2702_restore_on_conflict': restoreOnConflict,
 };

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { type RestoreCreate, type RestoreTarget, SNAPSHOT_CATALOG_NAME } from '@bogwan/contracts';
+import { type RestoreConflict, type RestoreCreate, type RestoreTarget, SNAPSHOT_CATALOG_NAME } from '@bogwan/contracts';
 import { Lock, restore } from '@bogwan/vault';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
@@ -37,6 +37,13 @@ async function sha256File(file: string): Promise<{ hash: string; size: number }>
   return { hash: hash.digest('hex'), size };
 }
 
+/** What a restore puts back, where, and what it does over a live file of the same name. */
+interface RestoreOrder {
+  items: string[];
+  target: RestoreTarget;
+  onConflict: RestoreConflict;
+}
+
 interface Placement {
   files: number;
   bytes: number;
@@ -66,7 +73,8 @@ export class RestoreRunner {
     await this.checkTarget(user, body.target);
     const id = newId();
     const size = sizeOf(catalog, items);
-    return this.launch(id, user, plan, run, items, body.target, size, async () => {
+    const onConflict = body.onConflict ?? 'keep-both';
+    return this.launch(id, user, plan, run, { items, target: body.target, onConflict }, size, async () => {
       await this.ctx.jobs.insertRestore({
         id,
         run_id: run.id,
@@ -74,6 +82,7 @@ export class RestoreRunner {
         items: JSON.stringify(items),
         target_kind: body.target.kind,
         target_path: body.target.kind === 'folder' ? body.target.path : null,
+        on_conflict: onConflict,
         task_id: null,
         files: 0,
         size,
@@ -95,7 +104,8 @@ export class RestoreRunner {
     const target = targetOf(previous);
     await this.checkTarget(user, target);
     const items = JSON.parse(previous.items) as string[];
-    return this.launch(id, user, plan, run, items, target, previous.size, async () => {
+    const onConflict: RestoreConflict = previous.on_conflict === 'replace' ? 'replace' : 'keep-both';
+    return this.launch(id, user, plan, run, { items, target, onConflict }, previous.size, async () => {
       await this.ctx.jobs.updateRestore(id, { status: 'running', error: null, finished_at: null, files: 0, failed: 0, started_by: user.id });
     });
   }
@@ -105,11 +115,11 @@ export class RestoreRunner {
     user: UserRow,
     plan: PlanRow,
     run: ListedRun,
-    items: string[],
-    target: RestoreTarget,
+    order: RestoreOrder,
     size: number,
     record: () => Promise<void>,
   ): Promise<ListedRestore> {
+    const { items, target } = order;
     const controller = new AbortController();
     let taskId: string | null = null;
     const held = await this.ctx.lock.acquire('restore', id, async () => {
@@ -118,12 +128,12 @@ export class RestoreRunner {
     try {
       await record();
       const where = target.kind === 'folder' ? target.path : 'original';
-      await this.ctx.audit.record({ action: 'snapshot.restore', actor: runActor(user.id), target: planTarget(plan), params: { restoreId: id, runId: run.id, status: 'started', target: where, items: items.join('\n') } });
+      await this.ctx.audit.record({ action: 'snapshot.restore', actor: runActor(user.id), target: planTarget(plan), params: { restoreId: id, runId: run.id, status: 'started', target: where, onConflict: order.onConflict, items: items.join('\n') } });
       const name = `${plan.name}: ${items[0]}${items.length > 1 ? ` +${items.length - 1}` : ''}`;
       const task = await this.ctx.tasks().start({ type: 'restore', ownerId: user.id, name, size, restoreId: id }, () => controller.abort());
       taskId = task.id;
       await this.ctx.jobs.updateRestore(id, { task_id: task.id });
-      this.ctx.background.track(this.execute(id, task.id, user, plan, run, items, target, size, controller, held), controller);
+      this.ctx.background.track(this.execute(id, task.id, user, plan, run, order, size, controller, held), controller);
       return (await this.ctx.jobs.findRestore(id))!;
     } catch (error) {
       await held.release();
@@ -153,13 +163,13 @@ export class RestoreRunner {
     user: UserRow,
     plan: PlanRow,
     run: ListedRun,
-    items: string[],
-    target: RestoreTarget,
+    order: RestoreOrder,
     size: number,
     controller: AbortController,
     held: HeldOperation,
   ): Promise<void> {
     const { ctx } = this;
+    const { items } = order;
     const staging = path.join(stagingRoot(ctx.config.dataDir), id);
     const backend = backendOf(locationOf(plan), ctx.config.s3);
     let vaultLock: Lock | null = null;
@@ -187,7 +197,7 @@ export class RestoreRunner {
       }
       const catalog = await readCatalog(path.join(staging, SNAPSHOT_CATALOG_NAME));
       const damaged = new Set(result.failed.map((f) => f.path));
-      const placed = await this.place(user, catalog, items, target, staging, damaged, size, taskId, controller.signal);
+      const placed = await this.place(user, catalog, order, staging, damaged, size, taskId, controller.signal);
       await ctx.restored.notify(placed.nodeIds, (error) => ctx.log.error({ err: error, restore: id }, 'restored-items listener failed'));
       await releaseAll();
       const ok = placed.failed === 0;
@@ -215,8 +225,7 @@ export class RestoreRunner {
   private async place(
     user: UserRow,
     catalog: Catalog,
-    items: string[],
-    target: RestoreTarget,
+    { items, target, onConflict }: RestoreOrder,
     staging: string,
     damaged: Set<string>,
     size: number,
@@ -273,7 +282,7 @@ export class RestoreRunner {
           const content = await sha256File(staged);
           if ((entry.hash && content.hash !== entry.hash) || content.size !== entry.size) throw cannotRestore();
           const folder = await folderAt(segments.slice(0, -1), strip);
-          const node = await this.placeFile(folder, segments.at(-1)!, entry, content.hash, staged, ownerOf(entry));
+          const node = await this.placeFile(folder, segments.at(-1)!, entry, { hash: content.hash, staged, ownerId: ownerOf(entry), onConflict, by: user.id });
           out.nodeIds.push(node.id);
           out.files++;
           out.bytes += entry.size;
@@ -293,8 +302,17 @@ export class RestoreRunner {
     return out;
   }
 
-  /** One file: kept when the same content is already there, else stored and added (keeping both names on a clash). */
-  private async placeFile(folder: NodeRow, name: string, entry: CatalogEntry, hash: string, staged: string, ownerId: string): Promise<NodeRow> {
+  /**
+   * One file: kept when the same content is already there, else stored and added. On a live
+   * file of that name with other content, `keep-both` adds it as `name (1).ext` and `replace`
+   * gives the live file this content (its old content becomes a version; `by` is its author).
+   */
+  private async placeFile(
+    folder: NodeRow,
+    name: string,
+    entry: CatalogEntry,
+    { hash, staged, ownerId, onConflict, by }: { hash: string; staged: string; ownerId: string; onConflict: RestoreConflict; by: string },
+  ): Promise<NodeRow> {
     const tree = this.ctx.tree();
     const existing = await tree.resolve(`${await tree.pathOf(folder)}/${name}`);
     if (existing && existing.folder === 0 && existing.content_hash === hash) return existing;
@@ -303,7 +321,11 @@ export class RestoreRunner {
     await tree.assertRoom(await tree.rootOf(folder), entry.size);
     const key = blobKeyOf(hash);
     if ((await store.stat(key))?.size !== entry.size) await store.put(key, createReadStream(staged));
-    const node = await tree.addFile(folder, { name, size: entry.size, contentHash: hash, blobKey: key, ownerId, mtime: entry.mtime }, { keepBoth: true });
+    const content = { size: entry.size, contentHash: hash, blobKey: key, backend: folder.backend, mtime: entry.mtime };
+    const node =
+      existing && existing.folder === 0 && onConflict === 'replace'
+        ? await tree.replaceFile(existing, content, { at: { parentId: folder.id, name: existing.name }, by })
+        : await tree.addFile(folder, { name, size: entry.size, contentHash: hash, blobKey: key, ownerId, mtime: entry.mtime }, { keepBoth: true });
     // The collector may have removed an unreferenced copy between the check and the row: put it back.
     if ((await store.stat(key))?.size !== entry.size) await store.put(key, createReadStream(staged));
     return node;

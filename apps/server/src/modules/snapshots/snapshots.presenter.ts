@@ -55,6 +55,7 @@ export function toRestore(row: ListedRestore): Restore {
     snapshotTime: row.run_started_at,
     items: JSON.parse(row.items) as string[],
     target: row.target_kind === 'folder' && row.target_path ? { kind: 'folder', path: row.target_path } : { kind: 'original' },
+    onConflict: row.on_conflict === 'replace' ? 'replace' : 'keep-both',
     status: row.status as SnapshotJobStatus,
     progress: row.status === 'running' ? (row.progress ?? null) : null,
     files: row.files,

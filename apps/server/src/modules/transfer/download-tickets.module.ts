@@ -80,6 +80,8 @@ export async function registerDownloadTickets(app: FastifyInstance, deps: Downlo
         // Refused here as the download itself would refuse (no DOWNLOAD, no such path), before the browser leaves the page.
         const nodes: NodeRow[] = [];
         for (const path of body.paths ?? [body.path!]) nodes.push(await deps.downloads.require(user, path, 'DOWNLOAD'));
+        // A secure folder without an approved request refuses here too (recorded as the download would be); the claim is given back at once.
+        await (await deps.downloads.admit(user, nodes)).settle(false);
         const single = body.path !== undefined && body.versionId === undefined && nodes[0]!.folder !== 1 ? nodes[0]! : undefined;
         reply.header('cache-control', 'no-store');
         const url = tickets.issue(addressOf(body), {

@@ -19,6 +19,8 @@ describe('a keyed notification in the reader language', () => {
     expect(noteText(tKo, batch)).toBe('/영업부에 파일 12개를 업로드했습니다');
     expect(noteText(tEn, batch)).toBe('12 files uploaded to /영업부');
     expect(noteText(tEn, { ...batch, params: { ...batch.params, count: 1 } })).toBe('계약서.hwp uploaded to /영업부');
+    expect(noteText(tKo, { ...batch, params: { ...batch.params, count: 1 } })).toBe('/영업부에 계약서.hwp 파일을 업로드했습니다');
+    expect(noteText(tKo, { key: 'note_licence_ends_in', params: { count: 1, date: '2026-12-01' } })).toContain('1일 후(2026-12-01)');
     expect(noteText(tEn, { key: 'note_licence_ends_in', params: { count: 1, date: '2026-12-01' } })).toContain('ends in 1 day (');
     expect(noteText(tEn, { key: 'note_licence_ends_in', params: { count: 3, date: '2026-12-01' } })).toContain('ends in 3 days (');
   });

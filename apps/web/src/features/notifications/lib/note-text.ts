@@ -27,7 +27,13 @@ export function noteParts(t: TFunction, note: Pick<Notification, 'key' | 'params
       strings.push(value);
     }
   }
-  const template = t(note.key, values) as string;
+  // Korean has a single plural form, so i18next never picks `_one` for it; a notification
+  // about exactly one thing still reads as one thing ("보고서.hwp 파일을 업로드했습니다").
+  // A string count renders as it is and picks no plural form.
+  // (The `_one` form is a catalogue key of its own; typed as the key it is a form of.)
+  const singleKey = `${note.key}_one` as typeof note.key;
+  const single = values.count === 1 ? (t(singleKey, { ...values, count: '1', defaultValue: '' }) as string) : '';
+  const template = single || (t(note.key, values) as string);
   const parts: NotePart[] = [];
   let bold = false;
   for (const piece of template.split(/(<\/?b>)/)) {

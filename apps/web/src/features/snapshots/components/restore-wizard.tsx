@@ -1,4 +1,4 @@
-import type { SnapshotRun } from '@bogwan/contracts';
+import type { RestoreConflict, SnapshotRun } from '@bogwan/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -41,6 +41,7 @@ export function RestoreWizard({ initialRun }: { initialRun: string | null }) {
   const [items, setItems] = useState<string[]>([]);
   const [target, setTarget] = useState<'original' | 'folder'>('original');
   const [folder, setFolder] = useState('');
+  const [onConflict, setOnConflict] = useState<RestoreConflict>('keep-both');
   const [error, setError] = useState<string | null>(null);
   const run = runs.data?.items.find((r) => r._id === runId) ?? null;
   const folderValid = folder.startsWith('/') && folder.trim() !== '/';
@@ -50,12 +51,13 @@ export function RestoreWizard({ initialRun }: { initialRun: string | null }) {
     setItems([]);
     setTarget('original');
     setFolder('');
+    setOnConflict('keep-both');
     setError(null);
   };
   const submit = () => {
     if (!runId) return;
     start.mutate(
-      { runId, items, target: target === 'original' ? { kind: 'original' } : { kind: 'folder', path: folder.trim() } },
+      { runId, items, target: target === 'original' ? { kind: 'original' } : { kind: 'folder', path: folder.trim() }, onConflict },
       {
         onSuccess: () => {
           notify(t('restore_started'));
@@ -146,9 +148,13 @@ export function RestoreWizard({ initialRun }: { initialRun: string | null }) {
               sx={{ mt: 1, minWidth: 320 }}
             />
           )}
-          <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1.5 }}>
+          <Typography variant="body2" id="restore-conflict-label" sx={{ mt: 2 }}>
             {t('restore_conflict_rule')}
           </Typography>
+          <RadioGroup value={onConflict} onChange={(event) => setOnConflict(event.target.value as RestoreConflict)} aria-labelledby="restore-conflict-label">
+            <FormControlLabel value="keep-both" control={<Radio />} label={t('restore_conflict_keep_both')} />
+            <FormControlLabel value="replace" control={<Radio />} label={t('restore_conflict_replace')} />
+          </RadioGroup>
           {error && (
             <Alert severity="error" sx={{ mt: 1.5 }} role="alert">
               {messageText(t, error)}
