@@ -86,6 +86,26 @@ test('a volume limit set in GB stops an upload', async ({ page }) => {
   expect((await api('PUT', '/file/root/volume', { path: `/${ROOT}`, volume: null })).status).toBe(200);
 });
 
+test("a root folder's own version retention is set in its volume dialog, each rule on its own", async ({ page }) => {
+  await signIn(page, server(), '/en');
+  const dialog = await openSection(page, 'settings_volume', 'en');
+  const title = en('volume_edit_title').replace('{{name}}', ROOT);
+  await dialog.getByRole('row').filter({ hasText: ROOT }).getByRole('button', { name: title }).click();
+  const edit = page.getByRole('dialog', { name: title });
+  const retention = edit.getByRole('group', { name: en('versions_root_title') });
+  // Both rules follow the global policy (10 versions, 30 days) until the folder has its own.
+  await expect(retention.getByText(en('versions_root_global_count_other').replace('{{count}}', '10'))).toBeVisible();
+  await expect(retention.getByText(en('versions_root_global_days_other').replace('{{count}}', '30'))).toBeVisible();
+  await retention.getByRole('switch', { name: `${en('versions_root_own')}: ${en('versions_retention_count')}` }).check();
+  const count = retention.getByRole('spinbutton', { name: `${en('versions_root_own')}: ${en('versions_retention_count')}` });
+  await count.fill('3');
+  await shot(page, 'root-retention-en');
+  await edit.getByRole('button', { name: en('save'), exact: true }).click();
+  await expect(edit).toBeHidden();
+  const saved = await (await api('GET', `/file/root/versions?path=${encodeURIComponent(`/${ROOT}`)}`)).json();
+  expect(saved).toMatchObject({ maxVersions: 3, maxAgeDays: null, effective: { maxVersions: 3, maxAgeDays: 30 } });
+});
+
 test('an incoming webhook created in the settings uploads a file', async ({ page }) => {
   await signIn(page, server());
   const dialog = await openSection(page, 'settings_incoming');

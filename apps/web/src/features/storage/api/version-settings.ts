@@ -1,6 +1,6 @@
-import { versionSettingsSchema, type VersionSettings } from '@bogwan/contracts';
+import { apiCalls, type RootVersionsRequest, versionSettingsSchema, type VersionSettings } from '@bogwan/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../api/client';
+import { apiFetch, callApi } from '../../../api/client';
 
 const versionSettingsKey = ['storage', 'versions'] as const;
 
@@ -18,5 +18,21 @@ export function useSaveVersionSettings() {
   return useMutation({
     mutationFn: (settings: VersionSettings) => apiFetch('/setting/versions', { method: 'PUT', body: settings, schema: versionSettingsSchema }),
     onSuccess: (saved) => client.setQueryData(versionSettingsKey, saved),
+  });
+}
+
+const rootVersionsKey = (path: string) => ['storage', 'versions', 'root', path] as const;
+
+/** GET /api/file/root/versions: a root folder's own values (null follows the global policy) and what applies there. */
+export function useRootVersions(path: string) {
+  return useQuery({ queryKey: rootVersionsKey(path), queryFn: ({ signal }) => callApi(apiCalls.root_versions, { query: { path }, signal }) });
+}
+
+/** PUT /api/file/root/versions: null makes a rule follow the global policy again. */
+export function useSaveRootVersions() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (request: RootVersionsRequest) => callApi(apiCalls.root_versions_update, { body: request }),
+    onSuccess: (saved) => client.setQueryData(rootVersionsKey(saved.path), saved),
   });
 }

@@ -13,7 +13,7 @@ import { k, messageText, type TranslationKey } from '../../../i18n/keys';
 import { useSaveVersionSettings, useVersionSettings } from '../api/version-settings';
 
 /** One rule of the policy as the form edits it: on or off, and its number as typed. */
-interface RuleField {
+export interface RuleField {
   on: boolean;
   text: string;
 }
@@ -26,13 +26,24 @@ export function ruleValue(field: RuleField, min: number, max: number): number | 
   return value >= min && value <= max ? value : undefined;
 }
 
-const fieldOf = (value: number | null, fallback: number): RuleField => ({ on: value !== null, text: String(value ?? fallback) });
+export const fieldOf = (value: number | null, fallback: number): RuleField => ({ on: value !== null, text: String(value ?? fallback) });
 
-function Rule({ label, field, onChange, invalid, max }: { label: TranslationKey; field: RuleField; onChange: (next: RuleField) => void; invalid: boolean; max: number }) {
+/** A rule's switch and its number. `switchLabel`: the switch's own label when it means something else than the rule (a root's "own value"). */
+export function Rule({ label, field, onChange, invalid, max, switchLabel }: { label: TranslationKey; field: RuleField; onChange: (next: RuleField) => void; invalid: boolean; max: number; switchLabel?: string }) {
   const { t } = useTranslation();
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-      <FormControlLabel control={<Switch checked={field.on} onChange={(event) => onChange({ ...field, on: event.target.checked })} />} label={t(label)} sx={{ minWidth: 170 }} />
+      <FormControlLabel
+        control={
+          <Switch
+            checked={field.on}
+            onChange={(event) => onChange({ ...field, on: event.target.checked })}
+            slotProps={switchLabel ? { input: { 'aria-label': `${switchLabel}: ${t(label)}` } } : undefined}
+          />
+        }
+        label={switchLabel ?? t(label)}
+        sx={{ minWidth: 170 }}
+      />
       <TextField
         size="small"
         type="number"
@@ -40,7 +51,7 @@ function Rule({ label, field, onChange, invalid, max }: { label: TranslationKey;
         disabled={!field.on}
         onChange={(event) => onChange({ ...field, text: event.target.value })}
         error={invalid}
-        slotProps={{ htmlInput: { min: 0, max, step: 1, 'aria-label': t(label) } }}
+        slotProps={{ htmlInput: { min: 0, max, step: 1, 'aria-label': switchLabel ? `${switchLabel}: ${t(label)}` : t(label) } }}
         sx={{ width: 110 }}
       />
     </Box>

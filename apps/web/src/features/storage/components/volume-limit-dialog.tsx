@@ -13,11 +13,17 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
 import { notify } from '../../../components/notify';
 import { messageText } from '../../../i18n/keys';
+import { useSaveRootVersions } from '../api/version-settings';
 import { useSetVolume } from '../api/volumes';
 import { BYTE_UNIT_NAMES, type ByteUnit, fromBytes, toBytes } from '../lib/byte-units';
 import { useFormatBytes } from '../../../lib/format-bytes';
+import { RootVersionRetention, useRootRetentionDraft } from './root-version-retention';
+import Divider from '@mui/material/Divider';
 
-/** Edits a root folder's limit: a number and a unit (Bytes … TB, base 1024, GB by default); empty removes it. */
+/**
+ * Edits a root folder's limit (a number and a unit: Bytes … TB, base 1024, GB by default; empty
+ * removes it) and its own version retention (each rule its own value, or the global one).
+ */
 export function VolumeLimitDialog({ row, onClose }: { row: VolumeRow; onClose: () => void }) {
   const { t } = useTranslation();
   const formatBytes = useFormatBytes();
@@ -25,22 +31,22 @@ export function VolumeLimitDialog({ row, onClose }: { row: VolumeRow; onClose: (
   const [amount, setAmount] = useState(initial.amount);
   const [unit, setUnit] = useState<ByteUnit>(initial.unit);
   const setVolume = useSetVolume();
+  const retention = useRootRetentionDraft(row.path);
+  const saveRetention = useSaveRootVersions();
   const bytes = amount.trim() === '' ? null : toBytes(amount, unit);
   const invalid = amount.trim() !== '' && bytes === null;
   const belowUsage = bytes !== null && bytes < row.usage;
 
-  const save = () => {
-    if (invalid) return;
-    setVolume.mutate(
-      { path: row.path, volume: bytes },
-      {
-        onSuccess: () => {
-          notify(t('request_success_message'));
-          onClose();
-        },
-        onError: (cause) => notify(messageText(t, cause instanceof ApiError ? cause.messageKey : null), 'error'),
-      },
-    );
+  const save = async () => {
+    if (invalid || retention.request === undefined) return;
+    try {
+      if (bytes !== row.volume) await setVolume.mutateAsync({ path: row.path, volume: bytes });
+      if (retention.request) await saveRetention.mutateAsync(retention.request);
+      notify(t('request_success_message'));
+      onClose();
+    } catch (cause) {
+      notify(messageText(t, cause instanceof ApiError ? cause.messageKey : null), 'error');
+    }
   };
 
   return (
@@ -54,7 +60,7 @@ export function VolumeLimitDialog({ row, onClose }: { row: VolumeRow; onClose: (
           sx={{ pt: 1 }}
           onSubmit={(event) => {
             event.preventDefault();
-            save();
+            void save();
           }}
         >
           <Stack direction="row" spacing={1}>
@@ -77,11 +83,13 @@ export function VolumeLimitDialog({ row, onClose }: { row: VolumeRow; onClose: (
             </TextField>
           </Stack>
           {belowUsage && <Alert severity="warning">{t('volume_limit_below_usage', { usage: formatBytes(row.usage) })}</Alert>}
+          <Divider />
+          <RootVersionRetention draft={retention} />
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('cancel')}</Button>
-        <Button type="submit" form="volume-limit-form" variant="contained" disabled={invalid || setVolume.isPending}>
+        <Button type="submit" form="volume-limit-form" variant="contained" disabled={invalid || retention.request === undefined || setVolume.isPending || saveRetention.isPending}>
           {t('save')}
         </Button>
       </DialogActions>
