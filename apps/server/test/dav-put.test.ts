@@ -147,6 +147,24 @@ describe.each(dialectsAndBackends())('WebDAV PUT on $dialect, $backend backend',
     expect(await usageOf(server, master.token, limited)).toBe(0);
     expect((await dav(server, 'PUT', davPath(`${limited}/fits.bin`), { auth: master.auth, body: Buffer.alloc(1000) })).status).toBe(201);
     expect(await staged()).toEqual([]);
+
+    // Over a file whose content stays as a version, the old size is not room: 507 comes before
+    // the body (the client has sent only its headers and never sends the 600 bytes).
+    const url = new URL(server.url);
+    const early = await new Promise<string>((resolve, reject) => {
+      let answer = '';
+      const socket = net.connect(Number(url.port), url.hostname, () => {
+        socket.write(`PUT ${davPath(`${limited}/fits.bin`)} HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: ${master.auth}\r\nContent-Length: 600\r\n\r\n`);
+      });
+      socket.on('data', (data) => {
+        answer += data.toString('latin1');
+        if (answer.includes('\r\n')) socket.destroy();
+      });
+      socket.on('close', () => resolve(answer));
+      socket.on('error', reject);
+    });
+    expect(early.split('\r\n')[0]).toBe('HTTP/1.1 507 Insufficient Storage');
+    expect(await usageOf(server, master.token, limited)).toBe(1000);
   });
 
   run('a USER with READ only gets 403 on PUT, DELETE and MOVE, and nothing changes', async () => {

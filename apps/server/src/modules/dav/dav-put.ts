@@ -160,7 +160,9 @@ export class DavUploads {
   private async room(root: NodeRow, existing: NodeRow | undefined): Promise<number> {
     const current = await this.tree.repo.findById(root.root_id);
     if (current?.volume_limit == null) return Number.POSITIVE_INFINITY;
-    return current.volume_limit - current.usage_bytes + (existing?.size ?? 0);
+    // Replacing a file frees only what the retention lets go (the old content stays as a version).
+    const freed = existing ? await this.tree.bytesFreedByReplacing(existing) : 0;
+    return current.volume_limit - current.usage_bytes + freed;
   }
 
   private async collectIfUnreferenced(store: BlobStore, hash: string): Promise<void> {

@@ -3,7 +3,7 @@ import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import { newId } from '../../ids.js';
 import { type NodesRepo, isUniqueViolation } from './nodes.repo.js';
 import type { FileTree, NewFile, NodeRow, TreeAudit, WalkEntry } from './ports.js';
-import { keepReplacedContent } from '../versions/version-keeper.js';
+import { bytesFreedByReplacing, keepReplacedContent, versionsIn } from '../versions/version-keeper.js';
 
 /** What to do when a name is taken: fail, or keep both under a numbered name. */
 export type OnConflict = 'error' | 'keep-both';
@@ -148,6 +148,11 @@ export class FileTreeService implements FileTree {
     });
     for (const listener of this.fileAddedListeners) listener(replaced);
     return replaced;
+  }
+
+  /** What replacing `file`'s content would give back of its root's usage under the retention (see `replaceFile`). */
+  bytesFreedByReplacing(file: NodeRow): Promise<number> {
+    return this.repo.transaction((repo) => bytesFreedByReplacing(versionsIn(repo), file));
   }
 
   /**

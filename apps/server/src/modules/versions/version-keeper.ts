@@ -19,6 +19,29 @@ export function versionsIn(repo: NodesRepo): VersionsRepo {
 }
 
 /**
+ * What replacing `current`'s content does under its root's retention: whether the current
+ * content is kept as a version, and which versions go (with the new one counted, at most
+ * maxVersions stay).
+ */
+async function replacementOf(versions: VersionsRepo, current: NodeRow): Promise<{ keep: boolean; dropped: VersionRow[] }> {
+  const policy = effectivePolicy(await versions.policyOf(current.root_id));
+  const keep = current.content_hash !== null && current.blob_key !== null && policy.maxVersions !== 0;
+  const existing = await versions.listOf(current.id);
+  const dropped = policy.maxVersions === null ? [] : existing.slice(Math.max(0, policy.maxVersions - (keep ? 1 : 0)));
+  return { keep, dropped };
+}
+
+/**
+ * The bytes of its root's usage that replacing `current` gives back (the versions the retention
+ * drops, and the current content when no version is kept): what a check of room before the
+ * new bytes arrive may count on, as `keepReplacedContent` will.
+ */
+export async function bytesFreedByReplacing(versions: VersionsRepo, current: NodeRow): Promise<number> {
+  const { keep, dropped } = await replacementOf(versions, current);
+  return sizeOf(dropped) + (keep ? 0 : current.size);
+}
+
+/**
  * Inside the transaction that replaces `current`'s content (under its root's tree lock):
  * keeps the current content as a version when the retention keeps any (its blob reference
  * passes to the version), drops the oldest versions past the count the retention keeps, and
@@ -28,11 +51,7 @@ export function versionsIn(repo: NodesRepo): VersionsRepo {
  */
 export async function keepReplacedContent(repo: NodesRepo, current: NodeRow, content: NewContent): Promise<boolean> {
   const versions = versionsIn(repo);
-  const policy = effectivePolicy(await versions.policyOf(current.root_id));
-  const keep = current.content_hash !== null && current.blob_key !== null && policy.maxVersions !== 0;
-  const existing = await versions.listOf(current.id);
-  // With the new version counted, at most maxVersions stay.
-  const dropped = policy.maxVersions === null ? [] : existing.slice(Math.max(0, policy.maxVersions - (keep ? 1 : 0)));
+  const { keep, dropped } = await replacementOf(versions, current);
   const freed = sizeOf(dropped);
   const kept = keep ? current.size : 0;
   // Without a version, the old content's bytes go: the usage changes by the difference.
