@@ -318,11 +318,13 @@ describe.each(dialects())('webhooks on $dialect', ({ dialect, skip }) => {
     }
     const payload = JSON.parse(target.received[1]!.body);
     expect(payload).toMatchObject({ event: 'upload', data: { path: '/Other/report.txt', size: 5, userId: admin.user._id } });
+    // Beside the machine fields, the event in Korean, worded as the notification bell words it.
+    expect(payload.text).toBe('/Other에 report.txt 파일을 업로드했습니다');
     expect(target.received[0]!.headers['x-bogwan-delivery']).toBe(payload.id);
 
     expect((await server.request('POST', '/api/file/trash', { token: admin.token, body: { paths: ['/Other/report.txt'] } })).status).toBe(200);
     await expect.poll(() => target.received.length, { timeout: 5000 }).toBe(3);
-    expect(JSON.parse(target.received[2]!.body)).toMatchObject({ event: 'delete', data: { paths: ['/Other/report.txt'] } });
+    expect(JSON.parse(target.received[2]!.body)).toMatchObject({ event: 'delete', text: '휴지통으로 이동: /Other/report.txt', data: { paths: ['/Other/report.txt'] } });
 
     const log = await server.request('GET', `/api/webhooks/outgoing/${made.body._id}/deliveries`, { token: admin.token });
     expect(log.body.map((d: { event: string; status: string; attempts: number; responseStatus: number }) => [d.event, d.status, d.attempts, d.responseStatus])).toEqual([
@@ -417,7 +419,7 @@ describe.each(dialects())('webhooks on $dialect', ({ dialect, skip }) => {
       body: { title: 'Ops', url: `http://localhost:${target.port}/events`, events: ['snapshot.finished', 'share.created'] },
     });
     expect(made.status).toBe(200);
-    const received = () => target.received.map((r) => JSON.parse(r.body) as { event: string; data: Record<string, unknown> });
+    const received = () => target.received.map((r) => JSON.parse(r.body) as { event: string; text: string; data: Record<string, unknown> });
 
     const location = repoDir();
     const plan = await createPlan(server, master.token, location, { name: '야간 백업' });
@@ -426,6 +428,7 @@ describe.each(dialects())('webhooks on $dialect', ({ dialect, skip }) => {
     await expect.poll(() => target.received.length, { timeout: 5000 }).toBe(1);
     expect(received()[0]).toMatchObject({
       event: 'snapshot.finished',
+      text: '스냅샷 완료: 야간 백업',
       data: { planId: plan._id, planName: '야간 백업', runId: done._id, status: 'completed', files: done.files, size: done.size, bytesAdded: done.bytesAdded, error: null },
     });
     expect(done.files).toBeGreaterThan(0);
@@ -435,13 +438,13 @@ describe.each(dialects())('webhooks on $dialect', ({ dialect, skip }) => {
     const failed = await runPlan(server, master.token, plan._id);
     expect(failed.status).toBe('failure');
     await expect.poll(() => target.received.length, { timeout: 5000 }).toBe(2);
-    expect(received()[1]).toMatchObject({ event: 'snapshot.finished', data: { planId: plan._id, runId: failed._id, status: 'failure', error: failed.error } });
+    expect(received()[1]).toMatchObject({ event: 'snapshot.finished', text: '스냅샷 실패: 야간 백업', data: { planId: plan._id, runId: failed._id, status: 'failure', error: failed.error } });
 
     const shared = await server.request('POST', '/api/share', { token: admin.token, body: { path: '/Other', scope: 'anyone' } });
     expect(shared.status, shared.text).toBe(200);
     await expect.poll(() => target.received.length, { timeout: 5000 }).toBe(3);
     expect(target.received[2]!.headers['x-bogwan-event']).toBe('share.created');
-    expect(received()[2]).toMatchObject({ event: 'share.created', data: { path: '/Other', scope: 'anyone', userId: admin.user._id } });
+    expect(received()[2]).toMatchObject({ event: 'share.created', text: '공유 링크 생성: /Other', data: { path: '/Other', scope: 'anyone', userId: admin.user._id } });
   });
 
   run('checks the address again at every attempt: a name that starts resolving to loopback is refused', async () => {

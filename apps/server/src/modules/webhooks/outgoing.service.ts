@@ -8,6 +8,7 @@ import type { UserRow } from '../users/users.repo.js';
 import { ATTEMPT_DEADLINE_MS, sendDelivery } from './delivery-sender.js';
 import type { WebhookEmitter } from './ports.js';
 import { checkTarget, type Resolver, TargetRefusedError } from './target-guard.js';
+import { webhookText } from './webhook-text.js';
 import type { DeliveryRow, OutgoingWebhookRow, WebhooksRepo } from './webhooks.repo.js';
 
 /** Settings key of the host names allowed although they resolve to private addresses. */
@@ -133,11 +134,13 @@ export class OutgoingWebhooks implements WebhookEmitter {
    * Queues one delivery per webhook subscribed to `event`; answers how many were new. The
    * event id is the delivery's idempotency key (sent as `Idempotency-Key`); a webhook holds
    * one delivery per event id (a unique index), so queueing the same event again is a no-op.
+   * The body holds the machine fields in `data` and, beside them, `text`: the event in Korean.
    */
   async enqueue(event: WebhookEvent, payload: Record<string, unknown>, eventId: string = newId()): Promise<number> {
     const hooks = (await this.repo.outgoing()).filter((row) => toOutgoingWebhook(row).events.includes(event));
     if (hooks.length === 0) return 0;
     const now = new Date().toISOString();
+    const text = webhookText(event, payload);
     const rows: DeliveryRow[] = hooks.map((hook) => {
       const id = newId();
       return {
@@ -145,7 +148,7 @@ export class OutgoingWebhooks implements WebhookEmitter {
         webhook_id: hook.id,
         event,
         event_id: eventId,
-        payload: JSON.stringify({ id, eventId, event, createdAt: now, data: payload }),
+        payload: JSON.stringify({ id, eventId, event, createdAt: now, text, data: payload }),
         status: 'pending',
         attempts: 0,
         response_status: null,
