@@ -1,6 +1,7 @@
 import { PRIMARY_DARK, PRIMARY_LIGHT } from '@bogwan/contracts';
 import { alpha, createTheme, lighten, type Theme } from '@mui/material/styles';
 import type { PaletteMode } from '../state/theme';
+import halfwidthFormsFont from './fonts/bogwan-halfwidth-forms.woff?url';
 
 declare module '@mui/material/styles' {
   interface PaletteColor {
@@ -13,9 +14,13 @@ declare module '@mui/material/styles' {
 }
 
 // 'Pretendard Variable' ships with the app (see main.tsx), so Korean renders on any machine.
+// It lacks the halfwidth forms ｡ ｢ ｣ ､ ･ (U+FF61-FF65) Korean documents use; a 1 KB font
+// drawn from Pretendard's own brackets fills them (apps/web/build/halfwidth-forms-font.py).
+const HALFWIDTH_FORMS = 'Bogwan Halfwidth Forms';
 const FONT_FAMILY = [
   '"Pretendard Variable"',
   'Pretendard',
+  `"${HALFWIDTH_FORMS}"`,
   '"Noto Sans KR"',
   '"Apple SD Gothic Neo"',
   '"Malgun Gothic"',
@@ -58,7 +63,17 @@ export function createAppTheme(mode: PaletteMode): Theme {
       // Browsers give form controls their own font (system-ui) instead of the page's; a
       // plain ButtonBase (the list's column headers) then drew Korean as empty boxes on
       // machines without a Korean system font. Every control uses the bundled font.
-      MuiCssBaseline: { styleOverrides: { 'button, input, select, textarea': { fontFamily: 'inherit' } } },
+      MuiCssBaseline: {
+        styleOverrides: {
+          'button, input, select, textarea': { fontFamily: 'inherit' },
+          '@font-face': {
+            fontFamily: HALFWIDTH_FORMS,
+            src: `url(${halfwidthFormsFont}) format('woff')`,
+            unicodeRange: 'U+FF61-FF65',
+            fontDisplay: 'swap',
+          },
+        },
+      },
       MuiButton: {
         defaultProps: { disableElevation: true },
         styleOverrides: {
