@@ -13,12 +13,14 @@ const catalogue = (locale: 'ko' | 'en') => JSON.parse(fs.readFileSync(path.join(
 describe('policy descriptions in both languages', () => {
   let server: TestServer;
   let names: Set<string>;
+  let categories: Set<string>;
   beforeAll(async () => {
     server = await startServer('sqlite');
     const master = await setupMaster(server);
     const res = await server.request('GET', '/api/policy', { token: master.token });
     expect(res.status).toBe(200);
     names = new Set((res.body as { name: string }[]).map((p) => p.name));
+    categories = new Set((res.body as { category: string }[]).map((p) => p.category));
   });
   afterAll(async () => {
     await server?.close();
@@ -41,5 +43,16 @@ describe('policy descriptions in both languages', () => {
   it('no description is left for a policy that no route declares', () => {
     const stale = Object.keys(catalogue('ko')).filter((key) => key.startsWith('policy_desc_') && !names.has(key.slice('policy_desc_'.length)));
     expect(stale).toEqual([]);
+  });
+
+  it.each(['ko', 'en'] as const)('%s.json names every policy category, and no category that no route declares', (locale) => {
+    const texts = catalogue(locale);
+    expect([...categories].filter((category) => !texts[`policy_cat_${category}`]?.trim())).toEqual([]);
+    expect(Object.keys(texts).filter((key) => key.startsWith('policy_cat_') && !categories.has(key.slice('policy_cat_'.length)))).toEqual([]);
+  });
+
+  it('the Korean category names are Korean', () => {
+    const ko = catalogue('ko');
+    expect([...categories].filter((category) => !/[\uAC00-\uD7A3]/.test(ko[`policy_cat_${category}`] ?? ''))).toEqual([]);
   });
 });

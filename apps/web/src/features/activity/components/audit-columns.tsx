@@ -7,7 +7,7 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../i18n/format-time';
 import { messageText } from '../../../i18n/keys';
-import { actionDetail, actionLabel } from '../lib/action-text';
+import { recordText } from '../lib/action-text';
 import { actorDetail, actorName } from '../lib/actor-text';
 
 export interface AuditColumn {
@@ -60,11 +60,11 @@ export function auditColumns(t: TFunction, locale: Locale, options: { person: bo
     label: t('audit_column_action'),
     width: 180,
     render: (row) => {
-      const detail = actionDetail(t, row);
+      const { label, detail } = recordText(t, locale, row);
       return (
         <Box data-action={row.action}>
           <Typography variant="body2" component="span" sx={{ display: 'block' }}>
-            {actionLabel(locale, row.action)}
+            {label}
           </Typography>
           {detail && (
             <Typography variant="caption" component="span" sx={secondary}>

@@ -1,6 +1,7 @@
 import { AUDIT_ACTIONS, auditActionName, auditService, type AuditAction, type AuditRecord, type Locale } from '@bogwan/contracts';
 import type { TFunction } from 'i18next';
 import { k, type TranslationKey } from '../../../i18n/keys';
+import { readLegacyMessage } from './legacy-action';
 
 
 /** The families of the vocabulary (the part before the dot), in the order the filter lists them. */
@@ -95,4 +96,17 @@ export function actionDetail(t: TFunction, record: Pick<AuditRecord, 'action' | 
   // The key is chosen at runtime, so its interpolation values cannot be typed per key.
   const translate = t as unknown as (key: string, options: Record<string, string>) => string;
   return translate(key, values);
+}
+
+/**
+ * A record's action name and detail line as the reader sees them. An old activity-log row
+ * holds an English sentence: in Korean it reads as the action that sentence stands for
+ * (with the path or name it mentions) where one can be told, and as stored otherwise.
+ */
+export function recordText(t: TFunction, locale: Locale, record: Pick<AuditRecord, 'action' | 'params' | 'message'>): { label: string; detail: string } {
+  if (record.action === 'legacy' && locale === 'ko') {
+    const reading = readLegacyMessage(actionDetail(t, record));
+    if (reading) return { label: actionLabel(locale, reading.action), detail: reading.subject };
+  }
+  return { label: actionLabel(locale, record.action), detail: actionDetail(t, record) };
 }

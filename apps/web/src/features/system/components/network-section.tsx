@@ -15,7 +15,7 @@ import { useNetwork } from '../api/get-network';
 import { SectionState } from './section-state';
 
 /** The label of each field of an address, in the reader's language (an unknown field shows its own name). */
-const FIELD_LABELS: Record<string, ReturnType<typeof k>> = {
+export const NETWORK_FIELD_LABELS: Record<string, ReturnType<typeof k>> = {
   address: k('network_field_address'),
   netmask: k('network_field_netmask'),
   family: k('network_field_family'),
@@ -47,7 +47,7 @@ function InterfacePanel({ item }: { item: NetworkInterface }) {
               {Object.entries(address).map(([key, value]) => (
                 <Fragment key={key}>
                   <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
-                    {FIELD_LABELS[key] ? t(FIELD_LABELS[key]) : key}
+                    {NETWORK_FIELD_LABELS[key] ? t(NETWORK_FIELD_LABELS[key]) : key}
                   </Typography>
                   <Typography component="dd" variant="body2" sx={{ m: 0, fontFamily: 'monospace', wordBreak: 'break-all' }}>
                     {value === null ? '—' : typeof value === 'boolean' ? (value ? t('network_yes') : t('network_no')) : String(value)}

@@ -19,7 +19,7 @@ import { MdiIcon } from '../../../components/mdi-icon';
 import { PagedTable, type PagedColumn } from '../../../components/paged-table';
 import { usePaging } from '../../../components/use-paging';
 import { k } from '../../../i18n/keys';
-import { POLICY_DESCRIPTION_PREFIX } from '../../../i18n/server-text-keys';
+import { POLICY_CATEGORY_PREFIX, POLICY_DESCRIPTION_PREFIX } from '../../../i18n/server-text-keys';
 import { usePolicies } from '../api/get-policies';
 import { SectionState } from './section-state';
 
@@ -40,18 +40,23 @@ export function policyDescription(t: TFunction, policy: Policy): string {
   return t(`${POLICY_DESCRIPTION_PREFIX}${policy.name}`, { defaultValue: policy.description });
 }
 
+/** A policy's category in the reader's language (its id for a category the catalogues do not know yet). */
+export function policyCategory(t: TFunction, policy: Pick<Policy, 'category'>): string {
+  return t(`${POLICY_CATEGORY_PREFIX}${policy.category}`, { defaultValue: policy.category });
+}
+
 /** Whether a policy matches a keyword in any of its texts (its description as the reader sees it, or in English). */
-export function policyMatches(policy: Policy, keyword: string, description = policy.description): boolean {
+export function policyMatches(policy: Policy, keyword: string, description = policy.description, category = policy.category): boolean {
   const needle = keyword.trim().toLowerCase();
   if (!needle) return true;
-  return [policy.category, policy.name, description, policy.description, policy.uri, policy.method].some((text) => text.toLowerCase().includes(needle));
+  return [policy.category, category, policy.name, description, policy.description, policy.uri, policy.method].some((text) => text.toLowerCase().includes(needle));
 }
 
 function PolicyDetails({ policy, onClose }: { policy: Policy | null; onClose: () => void }) {
   const { t } = useTranslation();
   const rows: [string, React.ReactNode][] = policy
     ? [
-        [t('policy_category'), policy.category],
+        [t('policy_category'), policyCategory(t, policy)],
         [t('policy_name'), policy.name],
         [t('policy_description'), policyDescription(t, policy)],
         [t('policy_uri'), <Box component="span" sx={{ fontFamily: 'monospace' }}>{policy.uri}</Box>],
@@ -85,7 +90,7 @@ function PolicyDetails({ policy, onClose }: { policy: Policy | null; onClose: ()
 
 function columns(t: TFunction, open: (policy: Policy) => void): PagedColumn<Policy>[] {
   return [
-    { id: 'category', label: t('policy_category'), width: 110, render: (row) => row.category },
+    { id: 'category', label: t('policy_category'), width: 110, render: (row) => policyCategory(t, row) },
     { id: 'name', label: t('policy_name'), width: 190, render: (row) => <Box component="span" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{row.name}</Box> },
     { id: 'description', label: t('policy_description'), render: (row) => policyDescription(t, row) },
     { id: 'level', label: t('policy_level'), width: 130, render: (row) => <LevelChip level={row.level} /> },
@@ -110,7 +115,7 @@ function PolicyTable({ policies }: { policies: Policy[] }) {
   const [keyword, setKeyword] = useState('');
   const [selected, setSelected] = useState<Policy | null>(null);
   const paging = usePaging(SETTINGS_PAGE_SIZE);
-  const matching = useMemo(() => policies.filter((policy) => policyMatches(policy, keyword, policyDescription(t, policy))), [policies, keyword, t]);
+  const matching = useMemo(() => policies.filter((policy) => policyMatches(policy, keyword, policyDescription(t, policy), policyCategory(t, policy))), [policies, keyword, t]);
   return (
     <Box>
       <TextField
