@@ -3,12 +3,10 @@ import type { Database } from '../../db/schema.js';
 import type { NodeRow } from '../files/ports.js';
 import { isSqlite } from '../../db/dialect.js';
 import { bigramToken, keywordBigram, textBigrams } from './search-bigrams.js';
+import { SNIPPET_BEFORE, SNIPPET_LENGTH } from './search-snippet.js';
 
 /** Trigram indexes need at least three characters; two-character keywords use the character-pair indexes. */
 export const TRIGRAM_MIN = 3;
-/** Characters kept before the match in a snippet, and the snippet's length. */
-const SNIPPET_BEFORE = 40;
-const SNIPPET_LENGTH = 160;
 const MAX_DEPTH = 1000;
 /** SQLite: how many of the newest substring matches of a name are ranked at least. */
 const NAME_WINDOW = 500;
@@ -187,14 +185,17 @@ export class SearchRepo {
     return result.rows.sort((a, b) => order.get(a.content_hash!)! - order.get(b.content_hash!)! || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
   }
 
-  /** The passage around the first occurrence of `keyword` in each text (its start when the case differs beyond ASCII). */
-  async snippets(hashes: string[], keyword: string): Promise<Map<string, string>> {
+  /**
+   * The passage around the first occurrence of `keyword` in each text (its start when the case
+   * differs beyond ASCII), and whether it was cut out of the middle (the text goes on before it).
+   */
+  async snippets(hashes: string[], keyword: string): Promise<Map<string, { passage: string; cut: boolean }>> {
     if (hashes.length === 0) return new Map();
     const at = this.sqlite ? sql`instr(lower(body), lower(${keyword}))` : sql`strpos(lower(body), lower(${keyword}))`;
     const start = this.sqlite ? sql`max(1, ${at} - ${SNIPPET_BEFORE})` : sql`greatest(1, ${at} - ${SNIPPET_BEFORE})`;
-    const result = await sql<{ hash: string; snippet: string }>`select hash, substr(body, ${start}, ${SNIPPET_LENGTH}) as snippet
+    const result = await sql<{ hash: string; snippet: string; start: number | string }>`select hash, substr(body, ${start}, ${SNIPPET_LENGTH}) as snippet, ${start} as start
       from search_texts where hash in (${sql.join(hashes)})`.execute(this.db);
-    return new Map(result.rows.map((row) => [row.hash, row.snippet]));
+    return new Map(result.rows.map((row) => [row.hash, { passage: row.snippet, cut: Number(row.start) > 1 }]));
   }
 
   /**

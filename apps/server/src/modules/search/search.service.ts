@@ -3,6 +3,7 @@ import type { FileAccess, NodeRow } from '../files/ports.js';
 import type { UserRow } from '../users/users.repo.js';
 import type { NodeFilters, SearchRepo } from './search.repo.js';
 import { dayEnd, dayStart } from './search-dates.js';
+import { tidySnippet } from './search-snippet.js';
 
 /** Candidates read per round (a little more than asked for, since some may be filtered out), and at most this many per kind of match (bounds the work of one query). */
 const PAGE_MIN = 40;
@@ -76,7 +77,7 @@ export class SearchService {
     // Snippets are read only for files the caller may read, outside every lock.
     const snippets = await this.repo.snippets([...new Set(contentHits.map((hit) => hit.node.content_hash!))], request.keyword);
     for (const { node, path } of contentHits) {
-      results.push(present(node, path, 'content', tidySnippet(snippets.get(node.content_hash!) ?? '')));
+      results.push(present(node, path, 'content', snippetOf(snippets.get(node.content_hash!))));
     }
     return results;
   }
@@ -111,6 +112,7 @@ function present(node: NodeRow, path: string, match: SearchResult['match'], snip
   };
 }
 
-function tidySnippet(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+/** A content hit's snippet, or '' when its text has gone. */
+function snippetOf(found: { passage: string; cut: boolean } | undefined): string {
+  return found ? tidySnippet(found.passage, found.cut) : '';
 }
