@@ -5,6 +5,7 @@ import net from 'node:net';
  * cloud metadata, carrier-grade NAT, multicast, reserved and documentation ranges, in
  * IPv4 and IPv6, including IPv6 forms that carry an IPv4 address (IPv4-mapped
  * `::ffff:0:0/96`, IPv4-compatible `::/96`, NAT64 `64:ff9b::/96`, 6to4 `2002::/16`).
+ * Range membership is Node's `net.BlockList`; only the carried IPv4 address is read here.
  */
 
 const BLOCKED_V4: [string, number][] = [
@@ -25,64 +26,65 @@ const BLOCKED_V4: [string, number][] = [
   ['240.0.0.0', 4], // reserved and broadcast
 ];
 
-function v4ToNumber(address: string): number {
-  return address.split('.').reduce((n, part) => n * 256 + Number(part), 0);
+const BLOCKED_V6: [string, number][] = [
+  ['::', 128], // unspecified
+  ['::1', 128], // loopback
+  ['64:ff9b:1::', 48], // NAT64 local use: never public
+  ['2001::', 32], // Teredo: carries an obfuscated IPv4 address
+  ['2001:db8::', 32], // documentation
+  ['100::', 64], // discard-only
+  ['fc00::', 7], // unique local (incl. fd00:ec2::254 metadata)
+  ['fe80::', 10], // link-local
+  ['fec0::', 10], // site-local
+  ['ff00::', 8], // multicast
+];
+
+const blocked = new net.BlockList();
+for (const [base, bits] of BLOCKED_V4) blocked.addSubnet(base, bits, 'ipv4');
+for (const [base, bits] of BLOCKED_V6) blocked.addSubnet(base, bits, 'ipv6');
+
+/** IPv6 prefixes whose addresses carry an IPv4 address, and which 16-bit group it starts at. */
+const CARRIERS: { prefix: net.BlockList; group: number }[] = [
+  { prefix: subnet('::', 96), group: 6 }, // IPv4-compatible
+  { prefix: subnet('::ffff:0:0', 96), group: 6 }, // IPv4-mapped
+  { prefix: subnet('::ffff:0:0:0', 96), group: 6 }, // IPv4-translated
+  { prefix: subnet('64:ff9b::', 96), group: 6 }, // NAT64 well-known prefix
+  { prefix: subnet('2002::', 16), group: 1 }, // 6to4: 2002:AABB:CCDD::/48 carries AA.BB.CC.DD
+];
+
+function subnet(base: string, bits: number): net.BlockList {
+  const list = new net.BlockList();
+  list.addSubnet(base, bits, 'ipv6');
+  return list;
 }
 
-const V4_RANGES = BLOCKED_V4.map(([base, bits]) => ({ start: v4ToNumber(base), size: 2 ** (32 - bits) }));
-
-function isBlockedV4Number(value: number): boolean {
-  return V4_RANGES.some((range) => value >= range.start && value < range.start + range.size);
-}
-
-/** The eight 16-bit groups of an IPv6 address (zone id dropped, embedded dotted quad read). */
-export function parseV6(address: string): number[] | null {
-  let text = address.replace(/^\[|\]$/g, '').split('%')[0]!.toLowerCase();
-  const quad = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
-  if (quad) {
-    const bytes = quad.slice(1).map(Number);
-    if (bytes.some((b) => b > 255)) return null;
-    text = `${text.slice(0, quad.index)}${((bytes[0]! << 8) | bytes[1]!).toString(16)}:${((bytes[2]! << 8) | bytes[3]!).toString(16)}`;
+/**
+ * The eight 16-bit groups of an IPv6 address, or null when it is not one. The WHATWG URL
+ * parser validates it and writes it canonically (hex groups only, one `::`), which is then
+ * only a matter of filling the `::` back in.
+ */
+function groupsOf(address: string): number[] | null {
+  let canonical: string;
+  try {
+    canonical = new URL(`http://[${address}]/`).hostname.slice(1, -1);
+  } catch {
+    return null;
   }
-  const halves = text.split('::');
-  if (halves.length > 2) return null;
-  const head = halves[0] ? halves[0].split(':') : [];
-  const tail = halves.length === 2 && halves[1] ? halves[1].split(':') : [];
-  const missing = 8 - head.length - tail.length;
-  if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
-  const groups = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill('0'), ...tail].map((g) => (/^[0-9a-f]{1,4}$/.test(g) ? parseInt(g, 16) : NaN));
-  return groups.some(Number.isNaN) ? null : groups;
+  const [head = '', tail] = canonical.split('::');
+  const known = [head, tail ?? ''].map((part) => (part ? part.split(':').map((g) => parseInt(g, 16)) : []));
+  return [...known[0]!, ...Array<number>(8 - known[0]!.length - known[1]!.length).fill(0), ...known[1]!];
 }
 
-function embeddedV4(high: number, low: number): number {
-  return high * 65536 + low;
-}
-
-function isBlockedV6(groups: number[]): boolean {
-  const [g0, g1, g2, g3, g4, g5, g6, g7] = groups as [number, number, number, number, number, number, number, number];
-  const firstFiveZero = g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0;
-  // ::/96 (unspecified, loopback, IPv4-compatible) and ::ffff:0:0/96 (IPv4-mapped).
-  if (firstFiveZero && (g5 === 0 || g5 === 0xffff)) return g5 === 0 && g6 === 0 && g7 <= 1 ? true : isBlockedV4Number(embeddedV4(g6, g7));
-  // ::ffff:0:a.b.c.d (IPv4-translated).
-  if (g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0xffff && g5 === 0) return isBlockedV4Number(embeddedV4(g6, g7));
-  // NAT64: the well-known prefix carries an IPv4 address; the local-use prefix is never public.
-  if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) return isBlockedV4Number(embeddedV4(g6, g7));
-  if (g0 === 0x64 && g1 === 0xff9b && g2 === 1) return true;
-  // 6to4: 2002:AABB:CCDD::/48 carries AA.BB.CC.DD.
-  if (g0 === 0x2002) return isBlockedV4Number(embeddedV4(g1, g2));
-  if (g0 === 0x2001 && g1 === 0) return true; // Teredo: carries an obfuscated IPv4 address
-  if (g0 === 0x2001 && g1 === 0x0db8) return true; // documentation
-  if (g0 === 0x0100 && g1 === 0 && g2 === 0 && g3 === 0) return true; // discard-only
-  if ((g0 & 0xfe00) === 0xfc00) return true; // unique local (incl. fd00:ec2::254 metadata)
-  if ((g0 & 0xffc0) === 0xfe80 || (g0 & 0xffc0) === 0xfec0) return true; // link-local, site-local
-  if ((g0 & 0xff00) === 0xff00) return true; // multicast
-  return false;
-}
-
-/** True when an IP address (v4 or v6, bracketed or not) must not be a webhook target. Unparseable is blocked. */
+/** True when an IP address (v4 or v6, bracketed or not, with or without a zone id) must not be a webhook target. Unparseable is blocked. */
 export function isBlockedAddress(address: string): boolean {
-  const bare = address.replace(/^\[|\]$/g, '');
-  if (net.isIPv4(bare)) return isBlockedV4Number(v4ToNumber(bare));
-  const groups = parseV6(bare);
-  return groups === null ? true : isBlockedV6(groups);
+  const bare = address.replace(/^\[|\]$/g, '').split('%')[0]!;
+  if (net.isIPv4(bare)) return blocked.check(bare, 'ipv4');
+  const groups = net.isIPv6(bare) ? groupsOf(bare) : null;
+  if (groups === null) return true;
+  if (blocked.check(bare, 'ipv6')) return true;
+  const carrier = CARRIERS.find(({ prefix }) => prefix.check(bare, 'ipv6'));
+  if (!carrier) return false;
+  const high = groups[carrier.group]!;
+  const low = groups[carrier.group + 1]!;
+  return blocked.check([high >> 8, high & 0xff, low >> 8, low & 0xff].join('.'), 'ipv4');
 }
