@@ -36,6 +36,8 @@ export const MESSAGE_KEYS = [
   'rules_email_required',
   'rules_email_pattern',
   'rules_email_duplicate',
+  /** Bulk registration: the email is also on an earlier row of the same sheet. */
+  'bulk_email_repeated',
   'rules_name_required',
   'rules_name_pattern',
   'rules_password',

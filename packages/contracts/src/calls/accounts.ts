@@ -82,7 +82,11 @@ export const bulkRowSchema = z.object({
   email: z.string().max(254),
   password: z.string().max(80).optional(),
   groups: z.array(z.string().max(100)).max(50).optional(),
-  /** Why the row cannot be registered: a message key (invalid list only). */
+  /**
+   * Why the row cannot be registered: a message key. Invalid rows name the field; duplicate
+   * rows say whose the email is: `rules_email_duplicate` (an existing account) or
+   * `bulk_email_repeated` (an earlier row of the same list).
+   */
   error: z.string().optional(),
 });
 export type BulkRow = z.infer<typeof bulkRowSchema>;

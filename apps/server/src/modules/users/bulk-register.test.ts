@@ -36,7 +36,11 @@ describe('bulk registration rows', () => {
       new Set(['sales']),
     );
     expect(preview.available.map((r) => r.email)).toEqual(['park@example.com', 'oh@example.com']);
-    expect(preview.duplicate.map((r) => r.email)).toEqual(['taken@example.com', 'park@example.com']);
+    // Each duplicate says whether an account has the email already or an earlier row of the sheet does.
+    expect(preview.duplicate.map((r) => [r.email, r.error])).toEqual([
+      ['taken@example.com', 'rules_email_duplicate'],
+      ['park@example.com', 'bulk_email_repeated'],
+    ]);
     expect(preview.invalid.map((r) => [r.name, r.error])).toEqual([
       ['Bad1', 'rules_name_pattern'],
       ['Choi', 'rules_email_pattern'],

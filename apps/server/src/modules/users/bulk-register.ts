@@ -66,7 +66,8 @@ export function classifyRows(rows: BulkRow[], takenEmails: Set<string>, knownGro
       continue;
     }
     delete row.error;
-    if (takenEmails.has(row.email) || seen.has(row.email)) preview.duplicate.push(row);
+    if (takenEmails.has(row.email)) preview.duplicate.push({ ...row, error: 'rules_email_duplicate' });
+    else if (seen.has(row.email)) preview.duplicate.push({ ...row, error: 'bulk_email_repeated' });
     else preview.available.push(row);
     seen.add(row.email);
   }

@@ -19,7 +19,7 @@ import { parseGroups, rowProblem } from '../lib/bulk-rows';
 interface BulkListTableProps {
   label: string;
   rows: BulkRow[];
-  /** Show the server's reason per row (the invalid list). */
+  /** Show the server's reason per row (the invalid and duplicate lists). */
   showError?: boolean;
   onChange: (index: number, row: BulkRow) => void;
   onRemove: (index: number) => void;

@@ -110,7 +110,7 @@ export function BulkRegisterDialog({ initial, onClose }: { initial: BulkPreview 
             key={tab}
             label={t(LIST_LABELS[tab])}
             rows={preview[tab]}
-            showError={tab === 'invalid'}
+            showError={tab !== 'available'}
             onChange={(index, row) => setPreview(replaceRow(preview, tab, index, row))}
             onRemove={(index) => setPreview(replaceRow(preview, tab, index, null))}
           />
