@@ -295,6 +295,21 @@ describe('UploadQueue', () => {
     expect(fake.sent.filter((c) => c.fileName === 'big').length).toBe(4);
   });
 
+  it('a canceled file keeps the bytes that reached the server, for its row to show', async () => {
+    const fake = fakeTransport();
+    const { queue } = queueWith(fake);
+    const [id] = queue.add([{ source: source(100, 'big'), path: '/T' }]);
+    await settle();
+    fake.take().resolve();
+    fake.take().resolve();
+    await settle();
+    queue.cancel(id as string);
+    await settle();
+    const task = queue.getSnapshot()[0];
+    // Two chunks of ten bytes were accepted; the ones cut off on the wire do not count.
+    expect([task?.status, task?.uploadedBytes, task?.size]).toEqual(['canceled', 20, 100]);
+  });
+
   it('pause keeps the file and resume sends what is missing', async () => {
     const fake = fakeTransport();
     const { queue } = queueWith(fake);
