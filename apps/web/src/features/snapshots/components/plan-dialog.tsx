@@ -63,8 +63,10 @@ export function PlanDialog({ plan, onClose }: PlanDialogProps) {
   const shownError = serverError ?? (touched ? problem : null);
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={fullScreen} aria-labelledby="plan-dialog-title">
+      {/* The form is the paper's only child: as a flex column it lets the content scroll between the title and the actions. */}
       <form
         noValidate
+        style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' }}
         onSubmit={(event) => {
           event.preventDefault();
           submit();

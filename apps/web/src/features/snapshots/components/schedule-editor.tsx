@@ -65,7 +65,8 @@ export function ScheduleEditor({ schedules, onChange }: ScheduleEditorProps) {
             value={schedule.time}
             onChange={(event) => update(index, { time: event.target.value })}
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60 } }}
-            sx={{ width: 130 }}
+            // Wide enough for the whole value with its AM/PM mark ("오후 11:30") and the clock button.
+            sx={{ minWidth: 168 }}
             error={schedule.days.length === 0 || schedule.time === ''}
           />
           <FormControlLabel
