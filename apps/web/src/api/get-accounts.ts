@@ -1,7 +1,7 @@
 import { type Account, apiCalls } from '@bogwan/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callApi } from '../../../api/client';
-import { accountsKeys } from './keys';
+import { callApi } from './client';
+import { accountsKeys } from '../features/accounts/api/keys';
 
 /** GET /api/user: every account, sorted by the server (role, then name in Korean order). */
 export function getAccounts(signal?: AbortSignal): Promise<Account[]> {

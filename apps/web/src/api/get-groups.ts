@@ -1,7 +1,7 @@
 import { type Group, type GroupInfo, apiCalls } from '@bogwan/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { callApi } from '../../../api/client';
-import { groupsKeys } from './keys';
+import { callApi } from './client';
+import { groupsKeys } from '../features/groups/api/keys';
 
 /** GET /api/group: every group with its members and folder access (administrators). */
 export function getGroups(signal?: AbortSignal): Promise<Group[]> {

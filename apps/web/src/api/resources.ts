@@ -1,7 +1,7 @@
 import { type Resource, type UpdateResourceRequest, apiCalls } from '@bogwan/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '../../../api/client';
-import { permissionsKeys } from './keys';
+import { callApi } from './client';
+import { permissionsKeys } from '../features/permissions/api/keys';
 
 /** GET /api/resource: every permission record. */
 export function getResources(signal?: AbortSignal): Promise<Resource[]> {

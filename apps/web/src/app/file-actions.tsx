@@ -6,6 +6,8 @@ import { ApiError } from '../api/client';
 import { notify } from '../components/notify';
 import { downloadItems } from '../features/files/api/download-file';
 import { storageHref } from '../features/files/lib/storage-path';
+import { FileHistoryButton } from '../features/activity/components/file-history-button';
+import { FileVersionsButton } from '../features/files/components/versions/file-versions-button';
 import { PreviewOverlay, type PreviewFile } from '../features/preview/components/preview-overlay';
 import { messageText } from '../i18n/keys';
 import { useLocalePath } from '../i18n/use-locale';
@@ -47,6 +49,12 @@ export function useFileActions(): FileActions {
       file={previewing}
       onClose={() => setPreviewing(null)}
       onDownload={(file) => download([{ path: file.path, name: file.name, folder: false }])}
+      fileButtons={(file) => (
+        <>
+          <FileHistoryButton path={file.path} name={file.name} nodeId={file.nodeId} />
+          <FileVersionsButton path={file.path} name={file.name} />
+        </>
+      )}
     />
   );
   return { open, download, overlay };

@@ -9,6 +9,8 @@ import { Notifier } from '../components/notify';
 import { useFullScreenDialog } from '../components/use-full-screen-dialog';
 import { useResolvedTheme } from '../state/theme';
 import { createAppTheme } from './theme';
+import { FolderPickerContext } from '../components/folder-picker';
+import { FolderPathDialog } from '../features/files/components/dialogs/folder-path-dialog';
 
 const MAX_RETRIES = 2;
 
@@ -56,7 +58,9 @@ export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <AppThemeProvider>{children}</AppThemeProvider>
+      <FolderPickerContext.Provider value={FolderPathDialog}>
+        <AppThemeProvider>{children}</AppThemeProvider>
+      </FolderPickerContext.Provider>
     </QueryClientProvider>
   );
 }

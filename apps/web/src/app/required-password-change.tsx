@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
-import { ChangePasswordDialog } from '../../settings/components/security/change-password-dialog';
-import { useLogout } from '../../auth/api/logout';
+import { ChangePasswordDialog } from '../features/settings/components/security/change-password-dialog';
+import { useLogout } from '../features/auth/api/logout';
 
 /**
  * Shown instead of the app while the account still has the system's initial password

@@ -26,7 +26,7 @@ export function LocaleRoot({ locale }: { locale: Locale }) {
 
 // Needed only by accounts that still have the initial password: its code loads on demand.
 const RequiredPasswordChange = lazy(() =>
-  import('../features/profile/components/required-password-change').then((m) => ({ default: m.RequiredPasswordChange })),
+  import('./required-password-change').then((m) => ({ default: m.RequiredPasswordChange })),
 );
 
 /** Lets only a signed-in, ACTIVE user through; anyone else goes to sign-in of the same locale, and back here after. */

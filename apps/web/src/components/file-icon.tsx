@@ -17,7 +17,7 @@ import {
   mdiTextBoxOutline,
 } from '@mdi/js';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
-import { MdiIcon } from '../../../components/mdi-icon';
+import { MdiIcon } from './mdi-icon';
 
 const ICONS: Record<FileCategory, { path: string; color: string }> = {
   image: { path: mdiFileImageOutline, color: '#8e24aa' },

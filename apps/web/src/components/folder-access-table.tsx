@@ -15,13 +15,13 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/client';
-import { MdiIcon } from '../../../components/mdi-icon';
-import { notify } from '../../../components/notify';
-import { k, messageText } from '../../../i18n/keys';
+import { ApiError } from '../api/client';
+import { MdiIcon } from './mdi-icon';
+import { notify } from './notify';
+import { k, messageText } from '../i18n/keys';
 import { useSaveResource } from '../api/resources';
 import { changedFolders, loadedChoice, type AccessChoice } from '../lib/folder-access';
-import { PERMISSION_LABELS } from './permission-labels';
+import { PERMISSION_LABELS } from '../lib/permission-labels';
 
 export const ACCESS_LABELS = [k('access_level_0'), k('access_level_1'), k('access_level_2'), k('access_level_3')] as const;
 

@@ -1,5 +1,5 @@
 import type { PermissionType } from '@bogwan/contracts';
-import { k } from '../../../i18n/keys';
+import { k } from '../i18n/keys';
 
 /** Header text of each matrix column (the spec's column ids), plus none. */
 export const COLUMN_LABELS: Record<string, ReturnType<typeof k>> = {

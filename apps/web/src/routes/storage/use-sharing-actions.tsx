@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { notify } from '../../components/notify';
-import type { ExtraItemAction } from '../../features/files/components/context-menu/item-context-menu';
+import type { ExtraItemAction } from '../../lib/item-actions';
 import { refreshFiles } from '../../features/files/api/keys';
 import { useLockFolder } from '../../features/requests/api/lock-folder';
 import { useSecureStatus } from '../../features/requests/api/secure-status';

@@ -7,7 +7,7 @@ import { closeSettings, openSettings, useSettingsOpen } from '../../../state/set
 
 // The dialog's code arrives the first time it is opened.
 const SettingsDialog = lazy(() =>
-  import('../../../features/settings/components/settings-dialog').then((m) => ({ default: m.SettingsDialog })),
+  import('../../settings-dialog').then((m) => ({ default: m.SettingsDialog })),
 );
 
 /** Opens settings; with no signed-in user, settings lead to sign-in. */

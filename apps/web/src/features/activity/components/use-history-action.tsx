@@ -1,7 +1,7 @@
 import { mdiHistory } from '@mdi/js';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ExtraItemAction } from '../../files/components/context-menu/item-context-menu';
+import type { ExtraItemAction } from '../../../lib/item-actions';
 import { FileHistoryDialog, type HistoryItem } from './file-history-dialog';
 
 /**

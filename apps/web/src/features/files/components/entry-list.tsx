@@ -18,7 +18,7 @@ import { messageText } from '../../../i18n/keys';
 import { useLocale } from '../../../i18n/use-locale';
 import { formatBytes } from '../../../lib/format-bytes';
 import { parentOf } from '../lib/storage-path';
-import { FileIcon } from './file-icon';
+import { FileIcon } from '../../../components/file-icon';
 
 export interface EntryListProps {
   entries: FileEntry[] | undefined;

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
 import { notify } from '../../../components/notify';
 import { messageText } from '../../../i18n/keys';
-import { FolderAccessEditor } from '../../permissions/components/folder-access-table';
+import { FolderAccessEditor } from '../../../components/folder-access-table';
 import { useUpdateGroup } from '../api/change-groups';
 import { canSaveGroupInfo, isDefaultGroup } from '../lib/group-rules';
 import { GROUP_DESCRIPTION_MAX, GROUP_NAME_MAX } from './group-form-dialog';

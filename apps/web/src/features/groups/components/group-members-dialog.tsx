@@ -26,9 +26,9 @@ import { MdiIcon } from '../../../components/mdi-icon';
 import { notify } from '../../../components/notify';
 import { UserAvatar } from '../../../components/user-avatar';
 import { messageText } from '../../../i18n/keys';
-import { useAccounts } from '../../accounts/api/get-accounts';
+import { useAccounts } from '../../../api/get-accounts';
 import { useAuth } from '../../../state/auth';
-import { ConfirmDialog } from '../../files/components/dialogs/confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useAddMembers, useNotifyMember, useRemoveMember } from '../api/change-groups';
 import { canChangeMembership } from '../lib/group-rules';
 

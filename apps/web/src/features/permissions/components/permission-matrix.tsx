@@ -17,7 +17,7 @@ import { Fragment, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../components/mdi-icon';
 import { columnState, isNone, toggleColumn, togglePermission, type EntryPermissions, type MatrixColumn } from '../lib/permission-matrix';
-import { COLUMN_LABELS, PERMISSION_LABELS } from './permission-labels';
+import { COLUMN_LABELS, PERMISSION_LABELS } from '../../../lib/permission-labels';
 
 export interface MatrixRow {
   id: string;

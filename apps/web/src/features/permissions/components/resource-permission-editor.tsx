@@ -15,9 +15,9 @@ import { MdiIcon } from '../../../components/mdi-icon';
 import { notify } from '../../../components/notify';
 import { UserAvatar } from '../../../components/user-avatar';
 import { messageText } from '../../../i18n/keys';
-import { useAccounts } from '../../accounts/api/get-accounts';
-import { useGroupInfo } from '../../groups/api/get-groups';
-import { useResourceAt, useSaveResource } from '../api/resources';
+import { useAccounts } from '../../../api/get-accounts';
+import { useGroupInfo } from '../../../api/get-groups';
+import { useResourceAt, useSaveResource } from '../../../api/resources';
 import { MATRIX_COLUMNS, changedEntries, type EntryPermissions } from '../lib/permission-matrix';
 import { PermissionMatrix, type MatrixRow } from './permission-matrix';
 

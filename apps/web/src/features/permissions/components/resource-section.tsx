@@ -25,15 +25,16 @@ import { UserAvatar } from '../../../components/user-avatar';
 import { formatDateTime } from '../../../i18n/format-time';
 import { messageText } from '../../../i18n/keys';
 import { useLocale } from '../../../i18n/use-locale';
-import { ConfirmDialog } from '../../files/components/dialogs/confirm-dialog';
-import { useDeleteResource, useResources } from '../api/resources';
-import { FolderPathDialog } from './folder-path-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useDeleteResource, useResources } from '../../../api/resources';
+import { useFolderPicker } from '../../../components/folder-picker';
 import { ResourcePermissionEditor } from './resource-permission-editor';
 import { useRowMenu } from '../../../components/use-row-menu';
 
 /** Settings → Resource list: every permission record, with edit and delete; add one through a folder picker. */
 export function ResourceSection() {
   const { t } = useTranslation();
+  const FolderPicker = useFolderPicker();
   const locale = useLocale();
   const resources = useResources();
   const remove = useDeleteResource();
@@ -163,7 +164,7 @@ export function ResourceSection() {
           <Button onClick={() => setEditing(null)}>{t('close')}</Button>
         </DialogActions>
       </Dialog>
-      <FolderPathDialog
+      <FolderPicker
         open={picking}
         onClose={() => setPicking(false)}
         onPick={(path) => {

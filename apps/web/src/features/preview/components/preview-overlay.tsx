@@ -6,13 +6,11 @@ import Dialog from '@mui/material/Dialog';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
 import { MdiIcon } from '../../../components/mdi-icon';
 import { messageText } from '../../../i18n/keys';
-import { FileHistoryButton } from '../../activity/components/file-history-button';
-import { FileVersionsButton } from '../../files/components/versions/file-versions-button';
 import { PREVIEW_LIMITS, previewKind, type PreviewKind } from './preview-kind';
 import { ImageViewer } from './viewers/image-viewer';
 import { Spinner } from './viewers/spinner';
@@ -42,10 +40,12 @@ export interface PreviewOverlayProps {
   file: PreviewFile | null;
   onClose: () => void;
   onDownload: (file: PreviewFile) => void;
+  /** More buttons for the file in the top bar, before Download (its history, its versions). */
+  fileButtons?: (file: PreviewFile) => ReactNode;
 }
 
 /** The file preview overlay: image, video, PDF, HWP, XLSX, or the start of the file as text. */
-export function PreviewOverlay({ file, onClose, onDownload }: PreviewOverlayProps) {
+export function PreviewOverlay({ file, onClose, onDownload, fileButtons }: PreviewOverlayProps) {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<string | null>(null);
   useEffect(() => setFailure(null), [file?.path]);
@@ -74,8 +74,7 @@ export function PreviewOverlay({ file, onClose, onDownload }: PreviewOverlayProp
             <Typography id="preview-title" variant="subtitle1" noWrap sx={{ flexGrow: 1, fontWeight: 500 }}>
               {file.name}
             </Typography>
-            <FileHistoryButton path={file.path} name={file.name} nodeId={file.nodeId} />
-            <FileVersionsButton path={file.path} name={file.name} />
+            {fileButtons?.(file)}
             <Tooltip title={t('download')}>
               <IconButton aria-label={t('download')} onClick={() => onDownload(file)} sx={{ color: 'inherit' }}>
                 <MdiIcon path={mdiDownload} />

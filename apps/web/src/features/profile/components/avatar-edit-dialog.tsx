@@ -22,7 +22,7 @@ import { UserAvatar } from '../../../components/user-avatar';
 import { messageText } from '../../../i18n/keys';
 import { useDeleteAvatar, useUploadAvatar } from '../api/update-profile';
 import { avatarFileProblem } from '../lib/avatar-file';
-import { ConfirmDialog } from '../../files/components/dialogs/confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 
 /** The avatar edit dialog: choose an image file, or delete the image through a context menu. */
 export function AvatarEditDialog({ open, user, onClose }: { open: boolean; user: User; onClose: () => void }) {

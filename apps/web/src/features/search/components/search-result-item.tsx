@@ -2,7 +2,7 @@ import type { SearchResult } from '@bogwan/contracts';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import { FileIcon } from '../../files/components/file-icon';
+import { FileIcon } from '../../../components/file-icon';
 import { folderOf } from '../lib/to-entry';
 import { Highlight } from './highlight';
 

@@ -17,7 +17,7 @@ import { messageText } from '../../../i18n/keys';
 import { useLocale } from '../../../i18n/use-locale';
 import { useRestores, useRetryRestore, useStopRestore } from '../api/restores';
 import { formatBytes } from '../../../lib/format-bytes';
-import { ConfirmDialog } from '../../files/components/dialogs/confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { JobStatus } from './job-status';
 
 /** Restores, newest first: what, from which snapshot, where to, how it went; stop or retry. */

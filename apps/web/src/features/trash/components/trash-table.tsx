@@ -8,7 +8,7 @@ import type { TFunction } from 'i18next';
 import type { PagedColumn } from '../../../components/paged-table';
 import { MdiIcon } from '../../../components/mdi-icon';
 import { formatDateTime } from '../../../i18n/format-time';
-import { FileIcon } from '../../files/components/file-icon';
+import { FileIcon } from '../../../components/file-icon';
 import { formatBytes } from '../../../lib/format-bytes';
 
 export interface TrashRowActions {

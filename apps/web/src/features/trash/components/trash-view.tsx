@@ -16,7 +16,7 @@ import { PagedTable } from '../../../components/paged-table';
 import { usePaging } from '../../../components/use-paging';
 import { messageText } from '../../../i18n/keys';
 import { useLocale } from '../../../i18n/use-locale';
-import { ConfirmDialog } from '../../files/components/dialogs/confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useTrash } from '../api/get-trash';
 import { usePurgeTrash } from '../api/purge-trash';
 import { useRestoreEntry } from '../api/restore-trash';

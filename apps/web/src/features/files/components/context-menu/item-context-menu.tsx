@@ -18,6 +18,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../../components/mdi-icon';
 import { k, type TranslationKey } from '../../../../i18n/keys';
+import type { ExtraItemAction } from '../../../../lib/item-actions';
 
 export type ItemAction = 'open' | 'download' | 'rename' | 'move' | 'copy' | 'star' | 'trash';
 
@@ -53,16 +54,6 @@ export function allowedActions(items: FileEntry[], permissions: readonly Permiss
     }
     return permissions.includes(spec.permission);
   }).map((spec) => spec.action);
-}
-
-/** An action another part of the app adds to the menu (share, lock, requests). */
-export interface ExtraItemAction {
-  id: string;
-  /** Already translated. */
-  label: string;
-  icon: string;
-  visible: (items: FileEntry[], permissions: readonly PermissionType[]) => boolean;
-  run: (items: FileEntry[]) => void;
 }
 
 export interface ItemContextMenuProps {

@@ -8,12 +8,13 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MdiIcon } from '../../../components/mdi-icon';
-import { CreateFolderDialog } from '../../files/components/dialogs/create-folder-dialog';
-import { FolderTree } from '../../files/components/tree/folder-tree';
+import type { FolderPickerProps } from '../../../../components/folder-picker';
+import { MdiIcon } from '../../../../components/mdi-icon';
+import { CreateFolderDialog } from './create-folder-dialog';
+import { FolderTree } from '../tree/folder-tree';
 
 /** The folder path selector: pick a folder from the tree, or create one inside the picked folder. */
-export function FolderPathDialog({ open, onPick, onClose }: { open: boolean; onPick: (path: string) => void; onClose: () => void }) {
+export function FolderPathDialog({ open, onPick, onClose }: FolderPickerProps) {
   const { t } = useTranslation();
   const [picked, setPicked] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);

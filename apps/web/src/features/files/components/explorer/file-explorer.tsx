@@ -26,8 +26,9 @@ import { useLongPress } from '../../hooks/use-long-press';
 import { startItemDrag } from '../../lib/drag-items';
 import { clickSelection, EMPTY_SELECTION, type Selection } from '../../lib/selection';
 import { isWithin, parentOf } from '../../lib/storage-path';
-import { ItemContextMenu, allowedActions, type ExtraItemAction, type ItemAction } from '../context-menu/item-context-menu';
-import { ConfirmDialog } from '../dialogs/confirm-dialog';
+import type { ExtraItemAction } from '../../../../lib/item-actions';
+import { ItemContextMenu, allowedActions, type ItemAction } from '../context-menu/item-context-menu';
+import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { CreateFolderDialog } from '../dialogs/create-folder-dialog';
 import { FolderPickerDialog } from '../dialogs/folder-picker-dialog';
 import { RenameDialog } from '../dialogs/rename-dialog';
@@ -245,7 +246,8 @@ export function FileExplorer({ path, onNavigate, onOpenFile, onDownload, renderU
   };
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: { xs: 'calc(100vh - 96px)', sm: 'calc(100vh - 112px)' }, minHeight: 360 }}>
+    // The selection bar floats over the bottom of this box, centred on the list, not the window.
+    <Box sx={{ position: 'relative', display: 'flex', flexDirection: 'column', height: { xs: 'calc(100vh - 96px)', sm: 'calc(100vh - 112px)' }, minHeight: 360 }}>
       <ExplorerBreadcrumbs path={path} onNavigate={onNavigate} />
       <ExplorerToolbar
         sort={sort}

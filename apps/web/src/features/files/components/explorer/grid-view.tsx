@@ -7,7 +7,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../../components/mdi-icon';
 import { useFormatBytes } from '../../../../lib/format-bytes';
-import { FileIcon } from '../file-icon';
+import { FileIcon } from '../../../../components/file-icon';
 import type { ViewProps } from './view-props';
 
 const CARD_WIDTH = 156;

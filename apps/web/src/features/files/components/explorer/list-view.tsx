@@ -10,7 +10,7 @@ import { MdiIcon } from '../../../../components/mdi-icon';
 import { formatDateTime } from '../../../../i18n/format-time';
 import type { ListSort } from '../../api/list-files';
 import { formatBytes } from '../../../../lib/format-bytes';
-import { FileIcon } from '../file-icon';
+import { FileIcon } from '../../../../components/file-icon';
 import type { ViewProps } from './view-props';
 
 const ROW_HEIGHT = 44;

@@ -8,7 +8,8 @@ import Typography from '@mui/material/Typography';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../../components/mdi-icon';
-import { ITEM_ACTIONS, allowedActions, type ExtraItemAction, type ItemAction } from '../context-menu/item-context-menu';
+import type { ExtraItemAction } from '../../../../lib/item-actions';
+import { ITEM_ACTIONS, allowedActions, type ItemAction } from '../context-menu/item-context-menu';
 
 // What the bar offers directly, in this order; everything else stays in the "more" menu.
 const BAR_ACTIONS: ReadonlyArray<ItemAction | 'share'> = ['download', 'share', 'move', 'copy', 'rename', 'trash'];
@@ -49,10 +50,11 @@ export function SelectionActionBar({ items, permissions, extraActions, onAction,
       aria-label={t('selection_actions')}
       elevation={6}
       data-testid="selection-action-bar"
-      // Floats over the bottom of the window: a bar that pushed the list down would move the
-      // row under the pointer between the two clicks of a double-click.
+      // Floats over the bottom of the explorer: a bar that pushed the list down would move the
+      // row under the pointer between the two clicks of a double-click. Placed in the explorer
+      // (not the window), it stays clear of the side navigation at 768 and 1024 px.
       sx={{
-        position: 'fixed',
+        position: 'absolute',
         bottom: 16,
         left: '50%',
         transform: 'translateX(-50%)',

@@ -10,7 +10,7 @@ import { MdiIcon } from '../../../../components/mdi-icon';
 import { useTree } from '../../api/get-tree';
 import { droppedItems, isItemDrag, startItemDrag, type DraggedItem } from '../../lib/drag-items';
 import { ancestorsOf } from '../../lib/storage-path';
-import { FileIcon } from '../file-icon';
+import { FileIcon } from '../../../../components/file-icon';
 import { handleTreeKey } from './tree-keys';
 
 /** Delay of the open/close toggle of a clicked folder, so a quick second click does not flip it back. */

@@ -8,7 +8,7 @@ import { getPermission } from '../../api/get-permission';
 import { useMoveItems } from '../../api/move-items';
 import type { DraggedItem } from '../../lib/drag-items';
 import { isWithin, parentOf } from '../../lib/storage-path';
-import { ConfirmDialog } from '../dialogs/confirm-dialog';
+import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { FolderTree } from './folder-tree';
 
 export interface NavFolderTreeProps {

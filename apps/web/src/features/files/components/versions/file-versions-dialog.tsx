@@ -21,7 +21,7 @@ import { messageText } from '../../../../i18n/keys';
 import { useLocale } from '../../../../i18n/use-locale';
 import { useFormatBytes } from '../../../../lib/format-bytes';
 import { downloadVersion, useDeleteVersion, useFileVersions, useRestoreVersion } from '../../api/versions';
-import { ConfirmDialog } from '../dialogs/confirm-dialog';
+import { ConfirmDialog } from '../../../../components/confirm-dialog';
 
 /** The file whose versions are shown. */
 export interface VersionsFile {

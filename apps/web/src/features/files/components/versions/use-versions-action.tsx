@@ -1,7 +1,7 @@
 import { mdiFileClockOutline } from '@mdi/js';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ExtraItemAction } from '../context-menu/item-context-menu';
+import type { ExtraItemAction } from '../../../../lib/item-actions';
 import { FileVersionsDialog, type VersionsFile } from './file-versions-dialog';
 
 /**
