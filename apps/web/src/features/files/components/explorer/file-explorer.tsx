@@ -23,7 +23,9 @@ import { useStarItem } from '../../api/star-item';
 import { useTrashItems } from '../../api/trash-items';
 import { useFolderListing } from '../../hooks/use-folder-listing';
 import { useLongPress } from '../../hooks/use-long-press';
-import { startItemDrag } from '../../lib/drag-items';
+import { droppedItems, isItemDrag, startItemDrag } from '../../lib/drag-items';
+import { useDropMove } from '../../hooks/use-drop-move';
+import type { ItemDropHandlers } from './view-props';
 import { clickSelection, EMPTY_SELECTION, type Selection } from '../../lib/selection';
 import { isWithin, parentOf } from '../../lib/storage-path';
 import type { ExtraItemAction } from '../../../../lib/item-actions';
@@ -166,6 +168,25 @@ export function FileExplorer({ path, onNavigate, onOpenFile, onDownload, renderU
     startItemDrag(event.dataTransfer, items.map(({ name, path: itemPath, folder }) => ({ name, path: itemPath, folder })));
   };
 
+  // A folder of the list takes items dragged onto it (from the list or the tree), as the tree's folders do.
+  const dropMove = useDropMove();
+  const itemDrop = (entry: FileEntry): ItemDropHandlers =>
+    entry.folder
+      ? {
+          onDragOver: (event) => {
+            if (!isItemDrag(event.dataTransfer)) return;
+            event.preventDefault();
+            event.dataTransfer.dropEffect = 'move';
+          },
+          onDrop: (event) => {
+            if (!isItemDrag(event.dataTransfer)) return;
+            event.preventDefault();
+            event.stopPropagation();
+            dropMove.onDropItems(entry.path, droppedItems(event.dataTransfer));
+          },
+        }
+      : {};
+
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.target instanceof HTMLInputElement || dialog || renaming || menu) return;
     const items = selectedEntries();
@@ -241,6 +262,7 @@ export function FileExplorer({ path, onNavigate, onOpenFile, onDownload, renderU
     onItemOpen: open,
     onItemContextMenu,
     onItemDragStart,
+    itemDrop,
     itemPress: longPress.handlers,
     locale,
   };
@@ -294,6 +316,7 @@ export function FileExplorer({ path, onNavigate, onOpenFile, onDownload, renderU
         onClose={() => setMenu(null)}
         extraActions={extraActions}
       />
+      {dropMove.dialog}
       <CreateFolderDialog open={dialog === 'create'} parentPath={path} onClose={() => setDialog(null)} />
       <RenameDialog entry={renaming} onClose={() => setRenaming(null)} />
       <ConfirmDialog

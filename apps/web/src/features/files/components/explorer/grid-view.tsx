@@ -40,7 +40,7 @@ const NAME_SX = { textAlign: 'center', width: '100%', overflow: 'hidden', displa
 const SIZE_SX = { color: 'text.secondary' } as const;
 
 /** The grid view: cards with a large icon, virtualised by rows of as many cards as fit. */
-export function GridView({ listing, selected, onItemClick, onItemOpen, onItemContextMenu, onItemDragStart, itemPress }: ViewProps) {
+export function GridView({ listing, selected, onItemClick, onItemOpen, onItemContextMenu, onItemDragStart, itemDrop, itemPress }: ViewProps) {
   const { t } = useTranslation();
   const formatBytes = useFormatBytes();
   const scroller = useRef<HTMLDivElement>(null);
@@ -102,6 +102,7 @@ export function GridView({ listing, selected, onItemClick, onItemOpen, onItemCon
                   onDoubleClick={() => entry && onItemOpen(entry)}
                   onContextMenu={(event) => entry && onItemContextMenu(event, index, entry)}
                   onDragStart={(event) => entry && onItemDragStart(event, entry)}
+                  {...(entry ? itemDrop(entry) : {})}
                   {...(entry ? itemPress({ index, entry }) : {})}
                   sx={isSelected ? SELECTED_CARD_SX : CARD_SX}
                 >

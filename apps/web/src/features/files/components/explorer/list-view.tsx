@@ -68,7 +68,7 @@ function SortHeader({ label, field, sort, onSort, align }: { label: string; fiel
 }
 
 /** The list view: one row per entry with size and date; only rows on screen exist in the page. */
-export function ListView({ listing, selected, sort, onSort, onItemClick, onItemOpen, onItemContextMenu, onItemDragStart, itemPress, locale }: ViewProps) {
+export function ListView({ listing, selected, sort, onSort, onItemClick, onItemOpen, onItemContextMenu, onItemDragStart, itemDrop, itemPress, locale }: ViewProps) {
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const compact = useIsNarrow(scroller);
@@ -115,6 +115,7 @@ export function ListView({ listing, selected, sort, onSort, onItemClick, onItemO
                 onDoubleClick={() => entry && onItemOpen(entry)}
                 onContextMenu={(event) => entry && onItemContextMenu(event, row.index, entry)}
                 onDragStart={(event) => entry && onItemDragStart(event, entry)}
+                {...(entry ? itemDrop(entry) : {})}
                 {...(entry ? itemPress({ index: row.index, entry }) : {})}
                 sx={rowSx(isSelected)}
                 style={{ transform: `translateY(${row.start}px)` }}

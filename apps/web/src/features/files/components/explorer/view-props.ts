@@ -14,7 +14,15 @@ export interface ViewProps {
   onItemOpen: (entry: FileEntry) => void;
   onItemContextMenu: (event: MouseEvent, index: number, entry: FileEntry) => void;
   onItemDragStart: (event: DragEvent, entry: FileEntry) => void;
+  /** Drop handlers of one item: a folder takes items of the app dragged onto it (a move); a file takes none. */
+  itemDrop: (entry: FileEntry) => ItemDropHandlers;
   /** Touch handlers of one item: a long-press selects it and opens its menu. */
   itemPress: (target: { index: number; entry: FileEntry }) => LongPressHandlers;
   locale: string;
+}
+
+/** What an item does with a drag over it and a drop on it. */
+export interface ItemDropHandlers {
+  onDragOver?: (event: DragEvent) => void;
+  onDrop?: (event: DragEvent) => void;
 }
