@@ -8,7 +8,7 @@ const SECURE = '보안';
 const LONG_NAME = '2026년 4분기 예산 보고서 최종 검토본.txt';
 const FILES = [LONG_NAME, 'notes.txt', '회의록.txt'];
 const LOCALES = ['ko', 'en'] as const;
-const WIDTHS = [390, 1440] as const;
+const WIDTHS = [390, 768, 1024, 1440] as const;
 
 test.use({ reducedMotion: 'reduce' });
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
@@ -58,6 +58,31 @@ async function noSidewaysScroll(page: Page): Promise<void> {
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
 }
 
+/**
+ * Every visible element ends inside the window, unless a box of its own that scrolls or
+ * clips sideways holds it (a wide table scrolls in its card). Returns the offenders.
+ */
+async function offScreen(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const heldBy = (element: Element): boolean => {
+      for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        if (['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(parent).overflowX)) return true;
+      }
+      return false;
+    };
+    const out: string[] = [];
+    for (const element of Array.from(document.body.querySelectorAll('*'))) {
+      const rect = element.getBoundingClientRect();
+      if (rect.width === 0 || rect.height === 0 || getComputedStyle(element).visibility === 'hidden') continue;
+      if ((rect.right > width + 1 || rect.left < -1) && !heldBy(element)) {
+        out.push(`${element.tagName.toLowerCase()}.${String(element.className).slice(0, 60)} [${Math.round(rect.left)}, ${Math.round(rect.right)}]`);
+      }
+    }
+    return out;
+  });
+}
+
 test('seed a root folder with files whose names are long', async ({ browser }) => {
   const running = server();
   await running.createMaster();
@@ -92,9 +117,10 @@ for (const locale of LOCALES) {
         // The first listing of a folder can take a while on a busy machine.
         await expect(nameText).toBeVisible({ timeout: 30_000 });
         const cell = row(page, name).getByRole('gridcell').first();
-        expect((await cell.boundingBox())!.width).toBeGreaterThan(80);
+        expect((await cell.boundingBox())!.width).toBeGreaterThan(100);
       }
       await noSidewaysScroll(page);
+      expect(await offScreen(page)).toEqual([]);
       await shot(page, `storage-${tag}`);
 
       // The share dialog, from the item menu: full screen on a phone.
@@ -114,6 +140,16 @@ for (const locale of LOCALES) {
       await dialog.getByRole('button', { name: t('cancel'), exact: true }).click();
       await expect(dialog).toBeHidden();
 
+      // The selected row's action bar floats over the list, clear of the side navigation.
+      const bar = page.getByRole('toolbar', { name: t('selection_actions') });
+      await expect(bar).toBeVisible();
+      const barBox = (await bar.boundingBox())!;
+      const listBox = (await page.getByTestId('file-explorer').boundingBox())!;
+      expect(barBox.x).toBeGreaterThanOrEqual(listBox.x);
+      expect(barBox.x + barBox.width).toBeLessThanOrEqual(listBox.x + listBox.width);
+      await expect(bar.getByRole('button', { name: t('selection_clear'), exact: true })).toBeInViewport({ ratio: 1 });
+      await shot(page, `action-bar-${tag}`);
+
       // The requests page keeps its rows and actions inside the window.
       await page.goto(`${running.url}${prefixOf(locale)}/requests`);
       await expect(page.getByRole('heading', { name: t('nav_requests'), level: 1 })).toBeVisible();
@@ -122,7 +158,21 @@ for (const locale of LOCALES) {
       const menuBox = (await rowMenu.boundingBox())!;
       expect(menuBox.x + menuBox.width).toBeLessThanOrEqual(width);
       await noSidewaysScroll(page);
+      expect(await offScreen(page)).toEqual([]);
       await shot(page, `requests-${tag}`);
+      // Columns that do not fit are reached by scrolling the table's own box: the last one
+      // then shows whole, left of the row menu that stays at the right edge.
+      const table = page.getByRole('table').first();
+      const lastHeader = table.getByRole('columnheader').filter({ hasText: t('request_expires_at') });
+      await table.evaluate((element) => {
+        let box = element.parentElement;
+        while (box && box.scrollWidth <= box.clientWidth) box = box.parentElement;
+        box?.scrollTo({ left: box.scrollWidth });
+      });
+      const headerBox = (await lastHeader.boundingBox())!;
+      expect(headerBox.x).toBeGreaterThanOrEqual(0);
+      expect(headerBox.x + headerBox.width).toBeLessThanOrEqual(menuBox.x);
+      await shot(page, `requests-scrolled-${tag}`);
 
       // The settings dialog.
       await page.getByRole('button', { name: t('user_menu'), exact: true }).click();
