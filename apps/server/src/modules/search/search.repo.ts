@@ -1,4 +1,4 @@
-import { type Kysely, type SqlBool, type Expression, sql } from 'kysely';
+import { type Kysely, type Expression, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { NodeRow } from '../files/ports.js';
 import { isSqlite } from '../../db/dialect.js';
