@@ -135,3 +135,21 @@ test("the page counter shows the document's page count and follows the scroll", 
   await scroll.evaluate((element) => element.scrollTo({ top: 0 }));
   await expect(counter).toHaveText(counterText(1, total));
 });
+
+test.describe('on a desktop', () => {
+  test.use({ viewport: { width: 1440, height: 900 }, hasTouch: false });
+
+  test('pages keep their printed size and the counter is in English on /en', async ({ page }) => {
+    const running = server();
+    await signIn(page, running, '/en');
+    await page.goto(`${running.url}/en/storage/${encodeURIComponent(ROOT)}`);
+    await page.locator('[role=row][data-entry-name="noori.hwp"]').dblclick();
+    const scroll = page.getByTestId('preview-overlay').getByTestId('hwp-scroll');
+    const first = scroll.locator(':scope > [data-page-number="0"]');
+    await expect(first).toBeVisible({ timeout: 20_000 });
+    // An A4 page (8.27 in) is 794 px at 96 dpi; at 1440 px nothing is scaled down.
+    expect((await first.boundingBox())!.width).toBeGreaterThan(790);
+    await expect(page.getByTestId('hwp-page-counter')).toHaveText(text('en', 'preview_page_counter').replace('{{current}}', '1').replace('{{total}}', '3'));
+    await page.screenshot({ path: test.info().outputPath('hwp-en-1440.png') });
+  });
+});
