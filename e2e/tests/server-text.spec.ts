@@ -67,6 +67,9 @@ for (const locale of ['ko', 'en'] as const) {
       await dialog.getByRole('button', { name: t('settings_policy'), exact: true }).click();
       await dialog.getByPlaceholder(t('policy_search')).fill(locale === 'ko' ? '업로드' : 'upload');
       await expect(dialog.getByRole('cell', { name: t('policy_desc_file_upload'), exact: true })).toBeVisible();
+      // The category column names the category in the reader's language, never its id.
+      await expect(dialog.getByRole('cell', { name: t('policy_cat_file'), exact: true }).first()).toBeVisible();
+      await expect(dialog.getByRole('cell', { name: 'file', exact: true })).toHaveCount(0);
       await shot(page, `policies-${locale}-${width}`);
     });
   }

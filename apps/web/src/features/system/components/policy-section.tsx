@@ -90,7 +90,7 @@ function PolicyDetails({ policy, onClose }: { policy: Policy | null; onClose: ()
 
 function columns(t: TFunction, open: (policy: Policy) => void): PagedColumn<Policy>[] {
   return [
-    { id: 'category', label: t('policy_category'), width: 110, render: (row) => policyCategory(t, row) },
+    { id: 'category', label: t('policy_category'), width: 140, render: (row) => policyCategory(t, row) },
     { id: 'name', label: t('policy_name'), width: 190, render: (row) => <Box component="span" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{row.name}</Box> },
     { id: 'description', label: t('policy_description'), render: (row) => policyDescription(t, row) },
     { id: 'level', label: t('policy_level'), width: 130, render: (row) => <LevelChip level={row.level} /> },
