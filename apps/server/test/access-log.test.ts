@@ -1,18 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newId } from '../src/ids.js';
 import { AccessLogRepo } from '../src/modules/access-log/access-log.repo.js';
-import { dialects, startServer, type TestServer } from './harness.js';
+import { describeEachDialect, startServer, type TestServer } from './harness.js';
 
-describe.each(dialects())('access log on $dialect', ({ dialect, skip }) => {
+describeEachDialect('access log on $dialect', (dialect) => {
   let server: TestServer;
   beforeAll(async () => {
-    if (!skip) server = await startServer(dialect);
+    server = await startServer(dialect);
   });
   afterAll(async () => {
     await server?.close();
   });
 
-  it.skipIf(skip)('records each request with ip, method, url, status, time, length and agent', async () => {
+  it('records each request with ip, method, url, status, time, length and agent', async () => {
     await server.request('GET', '/api/health', { headers: { 'user-agent': 'log-probe/1.0' } });
     await server.request('GET', '/api/missing?x=1', { headers: { 'user-agent': 'log-probe/1.0' } });
     await server.app.accessLog.flush();
@@ -24,7 +24,7 @@ describe.each(dialects())('access log on $dialect', ({ dialect, skip }) => {
     expect(rows.find((r) => r.url === '/api/missing?x=1')).toMatchObject({ status: 404 });
   });
 
-  it.skipIf(skip)('stays bounded: trimming keeps only the newest rows', async () => {
+  it('stays bounded: trimming keeps only the newest rows', async () => {
     const repo = new AccessLogRepo(server.app.db);
     const start = Date.now() + 60_000;
     const rows = Array.from({ length: 1500 }, (_, i) => ({

@@ -1,8 +1,8 @@
 import XLSX from 'xlsx';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signInAs } from './files-helpers.js';
-import { dialects, GOOD_PASSWORD, setupMaster, startServer, type TestResponse, type TestServer } from './harness.js';
+import { describeEachDialect, GOOD_PASSWORD, setupMaster, startServer, type TestResponse, type TestServer } from './harness.js';
 
 const INITIAL = 'Initial!2345';
 
@@ -26,14 +26,13 @@ function workbook(rows: unknown[][], bookType: 'xlsx' | 'xls' = 'xlsx'): Buffer 
   return XLSX.write(book, { type: 'buffer', bookType }) as Buffer;
 }
 
-describe.each(dialects())('accounts on $dialect', ({ dialect, skip }) => {
+describeEachDialect('accounts on $dialect', (dialect) => {
   let server: TestServer;
   let master: Awaited<ReturnType<typeof setupMaster>>;
   let admin: Awaited<ReturnType<typeof signInAs>>;
   let user: Awaited<ReturnType<typeof signInAs>>;
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startServer(dialect, { BOGWAN_INITIAL_PASSWORD: INITIAL });
     master = await setupMaster(server);
     admin = await signInAs(server, 'admin@example.com', 'ADMIN');
@@ -46,7 +45,7 @@ describe.each(dialects())('accounts on $dialect', ({ dialect, skip }) => {
   const login = (email: string, password: string) => server.request('POST', '/api/auth/login', { body: { email, password } });
   const put = (token: string, body: Record<string, unknown>) => server.request('PUT', '/api/user', { token, body });
 
-  it.skipIf(skip)('creates an account with the initial password that must be changed before anything else', async () => {
+  it('creates an account with the initial password that must be changed before anything else', async () => {
     const created = await server.request('POST', '/api/user', { token: admin.token, body: { name: '새사용자', email: 'New@Example.com' } });
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({ email: 'new@example.com', status: 'ACTIVE', approved: true, role: 'USER', mustChangePassword: true });
@@ -64,7 +63,7 @@ describe.each(dialects())('accounts on $dialect', ({ dialect, skip }) => {
     expect((await server.request('POST', '/api/user', { token: admin.token, body: { name: '중복', email: 'new@example.com' } })).body.message).toBe('rules_email_duplicate');
   });
 
-  it.skipIf(skip)('keeps the password given at creation and refuses bad names and emails', async () => {
+  it('keeps the password given at creation and refuses bad names and emails', async () => {
     const created = await server.request('POST', '/api/user', { token: master.token, body: { name: 'Given', email: 'given@example.com', password: GOOD_PASSWORD } });
     expect(created.body.mustChangePassword).toBe(false);
     expect((await login('given@example.com', GOOD_PASSWORD)).body.user.mustChangePassword).toBe(false);
@@ -72,7 +71,7 @@ describe.each(dialects())('accounts on $dialect', ({ dialect, skip }) => {
     expect((await server.request('POST', '/api/user', { token: master.token, body: { name: 'Ok', email: 'nope' } })).body.message).toBe('rules_email_pattern');
   });
 
-  it.skipIf(skip)('lists accounts by role, then by name in Korean order', async () => {
+  it('lists accounts by role, then by name in Korean order', async () => {
     const list = await server.request('GET', '/api/user', { token: admin.token });
     expect(list.status).toBe(200);
     const roles = list.body.map((a: { role: string }) => a.role);
@@ -83,7 +82,7 @@ describe.each(dialects())('accounts on $dialect', ({ dialect, skip }) => {
     expect(list.text).not.toContain('password_hash');
   });
 
-  it.skipIf(skip)('applies the role rules: level 2 edits other USERs only, never themself or a MASTER', async () => {
+  it('applies the role rules: level 2 edits other USERs only, never themself or a MASTER', async () => {
     const target = await signInAs(server, 'target@example.com');
     expect((await put(admin.token, { _id: target.user._id, status: 'BLOCK' })).status).toBe(200);
     // A blocked account's sessions end at once.
@@ -98,7 +97,7 @@ describe.each(dialects())('accounts on $dialect', ({ dialect, skip }) => {
     expect((await put(master.token, { _id: other.user._id, role: 'USER' })).body.roleLevel).toBe(1);
   });
 
-  it.skipIf(skip)('applies the role rules between administrators', async () => {
+  it('applies the role rules between administrators', async () => {
     const roleOf = async (id: string) => (await server.request('GET', `/api/user?_id=${id}`, { token: master.token })).body[0] as { role: string; status: string };
     const second = await signInAs(server, 'second-master@example.com');
     expect((await put(master.token, { _id: second.user._id, role: 'MASTER' })).body).toMatchObject({ role: 'MASTER', roleLevel: 3 });
@@ -130,7 +129,7 @@ describe.each(dialects())('accounts on $dialect', ({ dialect, skip }) => {
     }
   });
 
-  it.skipIf(skip)('counts only ACTIVE MASTERs when the last MASTER would go', async () => {
+  it('counts only ACTIVE MASTERs when the last MASTER would go', async () => {
     const ownDelete = (token: string, id: string) => server.request('POST', '/api/user/account', { token, body: { _id: id, password: GOOD_PASSWORD, reason: 'other' } });
     const spare = await signInAs(server, 'spare-master@example.com');
     expect((await put(master.token, { _id: spare.user._id, role: 'MASTER' })).status).toBe(200);
@@ -148,7 +147,7 @@ describe.each(dialects())('accounts on $dialect', ({ dialect, skip }) => {
     expect(await ownDelete(master.token, master.user._id)).toMatchObject({ status: 409, body: { message: 'last_master_warning' } });
   });
 
-  it.skipIf(skip)('refuses mass assignment and edits of someone else by a USER (IDOR)', async () => {
+  it('refuses mass assignment and edits of someone else by a USER (IDOR)', async () => {
     expect((await put(user.token, { _id: user.user._id, name: 'Renamed', role: 'ADMIN' })).status).toBe(403);
     expect((await put(user.token, { _id: admin.user._id, name: 'Hacked' })).status).toBe(403);
     const renamed = await put(user.token, { _id: user.user._id, name: '이름변경' });
@@ -157,13 +156,13 @@ describe.each(dialects())('accounts on $dialect', ({ dialect, skip }) => {
     expect((await server.request('GET', '/api/user', { token: user.token })).status).toBe(403);
   });
 
-  it.skipIf(skip)('moves PENDING to ACTIVE with approval', async () => {
+  it('moves PENDING to ACTIVE with approval', async () => {
     const pending = await server.request('POST', '/api/user', { token: master.token, body: { name: 'Pending', email: 'pending@example.com', status: 'PENDING', approved: false } });
     expect(pending.body).toMatchObject({ status: 'PENDING', approved: false });
     expect((await put(master.token, { _id: pending.body._id, status: 'ACTIVE' })).body).toMatchObject({ status: 'ACTIVE', approved: true });
   });
 
-  it.skipIf(skip)('deletes an account by an administrator and ends its sessions', async () => {
+  it('deletes an account by an administrator and ends its sessions', async () => {
     const victim = await signInAs(server, 'victim@example.com');
     expect((await server.request('POST', '/api/user/admin', { token: admin.token, body: { accountId: master.user._id, adminId: admin.user._id } })).status).toBe(403);
     expect((await server.request('POST', '/api/user/admin', { token: admin.token, body: { accountId: victim.user._id, adminId: 'ignored' } })).status).toBe(200);
@@ -171,7 +170,7 @@ describe.each(dialects())('accounts on $dialect', ({ dialect, skip }) => {
     expect((await login('victim@example.com', GOOD_PASSWORD)).status).toBe(401);
   });
 
-  it.skipIf(skip)('deletes one\u2019s own account with the password; the last MASTER stays', async () => {
+  it('deletes one\u2019s own account with the password; the last MASTER stays', async () => {
     const leaver = await signInAs(server, 'leaver@example.com');
     const wrong = await server.request('POST', '/api/user/account', { token: leaver.token, body: { _id: leaver.user._id, password: 'Wrong!2345', reason: 'other' } });
     expect(wrong).toMatchObject({ status: 401, body: { message: 'rules_password_not_match' } });
@@ -184,7 +183,7 @@ describe.each(dialects())('accounts on $dialect', ({ dialect, skip }) => {
     expect(last).toMatchObject({ status: 409, body: { message: 'last_master_warning' } });
   });
 
-  it.skipIf(skip)('stores an avatar re-encoded without metadata, for oneself only', async () => {
+  it('stores an avatar re-encoded without metadata, for oneself only', async () => {
     const jpeg = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#3366aa' } })
       .jpeg()
       .withMetadata({ exif: { IFD0: { Copyright: 'secret-location-42' } } })
@@ -207,7 +206,7 @@ describe.each(dialects())('accounts on $dialect', ({ dialect, skip }) => {
     expect((await fetch(`${server.url}${url}`)).status).toBe(404);
   });
 
-  it.skipIf(skip)('reads an Excel sheet into invalid, duplicate and available rows and registers them', async () => {
+  it('reads an Excel sheet into invalid, duplicate and available rows and registers them', async () => {
     await server.request('POST', '/api/group', { token: master.token, body: { name: 'sales', description: '' } });
     const sheet = workbook([
       ['name', 'email', 'password', 'groups'],
@@ -237,7 +236,7 @@ describe.each(dialects())('accounts on $dialect', ({ dialect, skip }) => {
     expect((await login('park@example.com', GOOD_PASSWORD)).body.user.mustChangePassword).toBe(false);
   });
 
-  it.skipIf(skip)('reads .xls too, and refuses a renamed text file, a huge sheet and an oversized file', async () => {
+  it('reads .xls too, and refuses a renamed text file, a huge sheet and an oversized file', async () => {
     const xls = await postFile(server, master.token, '/api/user/excel', workbook([['Lee', 'lee.xls@example.com']], 'xls'), 'old.xls');
     expect(xls.body.available).toEqual([{ name: 'Lee', email: 'lee.xls@example.com' }]);
     const fake = await postFile(server, master.token, '/api/user/excel', Buffer.from('name,email\nA,a@example.com\n'), 'fake.xlsx');
@@ -250,7 +249,7 @@ describe.each(dialects())('accounts on $dialect', ({ dialect, skip }) => {
     expect((await server.request('GET', '/api/health')).status).toBe(200);
   });
 
-  it.skipIf(skip)('answers public profiles to any signed-in user, without secrets', async () => {
+  it('answers public profiles to any signed-in user, without secrets', async () => {
     const res = await server.request('GET', `/api/user/profile?email=${encodeURIComponent('admin@example.com')}`, { token: user.token });
     expect(res.status).toBe(200);
     expect(res.body[0]).toMatchObject({ email: 'admin@example.com', role: 'ADMIN' });

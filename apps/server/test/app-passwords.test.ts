@@ -1,21 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { AppPasswordsRepo } from '../src/modules/app-passwords/app-passwords.repo.js';
 import { AppPasswordsService } from '../src/modules/app-passwords/app-passwords.service.js';
 import { newId } from '../src/ids.js';
 import { basic, makeAppPassword } from './app-passwords-helpers.js';
 import { signInAs } from './files-helpers.js';
-import { GOOD_PASSWORD, dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { describeEachDialect, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
 
 const PASSWORD_SHAPE = /^([a-km-np-z2-9]{4}-){7}[a-km-np-z2-9]{4}$/;
 
-describe.each(dialects())('app passwords on $dialect', ({ dialect, skip }) => {
+describeEachDialect('app passwords on $dialect', (dialect) => {
   let server: TestServer;
   let second: TestServer;
   let master: Awaited<ReturnType<typeof setupMaster>>;
-  const run = it.skipIf(skip);
 
   beforeAll(async () => {
-    if (skip) return;
     // The smallest address limit the configuration allows, so the throttle test stays short.
     const env = { BOGWAN_LOGIN_IP_MAX_FAILURES: '5' };
     server = await startServer(dialect, env);
@@ -43,7 +41,7 @@ describe.each(dialects())('app passwords on $dialect', ({ dialect, skip }) => {
   const verify = (authorization: string | undefined, ip = '10.9.0.1') => server.app.appPasswords.verifyBasic(authorization, { ip });
 
   // First: activating an account again needs a free licence seat, and later tests add accounts.
-  run('a blocked account is refused at once and taken back when active again; a deleted account stays refused', async () => {
+  it('a blocked account is refused at once and taken back when active again; a deleted account stays refused', async () => {
     const who = await account();
     const { password } = await makeAppPassword(server, who.token);
     const setStatus = (status: string) => server.request('PUT', '/api/user', { token: master.token, body: { _id: who.user._id, status } });
@@ -56,7 +54,7 @@ describe.each(dialects())('app passwords on $dialect', ({ dialect, skip }) => {
     expect(await server.app.db.selectFrom('app_passwords').select('id').where('user_id', '=', who.user._id).execute()).toEqual([]);
   });
 
-  run('makes, lists and revokes app passwords; the password is shown once and only its keyed hash is kept', async () => {
+  it('makes, lists and revokes app passwords; the password is shown once and only its keyed hash is kept', async () => {
     const who = await account();
     const made = await create(who.token, { name: '  노트북 rclone  ', currentPassword: GOOD_PASSWORD });
     expect(made.status).toBe(201);
@@ -77,7 +75,7 @@ describe.each(dialects())('app passwords on $dialect', ({ dialect, skip }) => {
     expect((await server.request('DELETE', `/api/auth/app-passwords/${made.body._id}`, { token: who.token })).status).toBe(404);
   });
 
-  run('asks for the current password: none is 400, a wrong one 401, and nothing is made', async () => {
+  it('asks for the current password: none is 400, a wrong one 401, and nothing is made', async () => {
     const who = await account();
     expect((await create(who.token, { name: 'phone' })).body).toEqual({ statusCode: 400, message: 'reauth_password_required' });
     expect((await create(who.token, { name: 'phone', currentPassword: 'Wrong!pass123' })).body).toEqual({ statusCode: 401, message: 'not_matched_origin_password' });
@@ -85,7 +83,7 @@ describe.each(dialects())('app passwords on $dialect', ({ dialect, skip }) => {
     expect((await server.request('GET', '/api/auth/app-passwords')).status).toBe(401);
   });
 
-  run('names are 1 to 64 characters after trimming and unique per account (NFC and NFD alike)', async () => {
+  it('names are 1 to 64 characters after trimming and unique per account (NFC and NFD alike)', async () => {
     const who = await account();
     for (const name of ['', '   ', 'x'.repeat(65)]) {
       expect((await create(who.token, { name, currentPassword: GOOD_PASSWORD })).body).toEqual({ statusCode: 400, message: 'app_password_name_length' });
@@ -98,7 +96,7 @@ describe.each(dialects())('app passwords on $dialect', ({ dialect, skip }) => {
     expect((await create(who.token, { name: 'x'.repeat(64), currentPassword: GOOD_PASSWORD })).status).toBe(201);
   });
 
-  run("acts on the caller's own account only: a userId in the body is ignored, another account's id is 404", async () => {
+  it("acts on the caller's own account only: a userId in the body is ignored, another account's id is 404", async () => {
     const owner = await account();
     const intruder = await account();
     const made = await create(intruder.token, { name: 'mine', currentPassword: GOOD_PASSWORD, userId: owner.user._id });
@@ -110,7 +108,7 @@ describe.each(dialects())('app passwords on $dialect', ({ dialect, skip }) => {
     expect('user' in (await verify(basic(owner.email, own.password)))).toBe(true);
   });
 
-  run('20 creations at once (on two processes with PostgreSQL) never pass the cap of 50', async () => {
+  it('20 creations at once (on two processes with PostgreSQL) never pass the cap of 50', async () => {
     const who = await account();
     const now = new Date().toISOString();
     for (let i = 0; i < 40; i++) {
@@ -137,14 +135,14 @@ describe.each(dialects())('app passwords on $dialect', ({ dialect, skip }) => {
     expect((await create(who.token, { name: 'one more', currentPassword: GOOD_PASSWORD })).body).toEqual({ statusCode: 409, message: 'app_password_limit_reached' });
   });
 
-  run('the same name made four times at once (on two processes with PostgreSQL) is made once', async () => {
+  it('the same name made four times at once (on two processes with PostgreSQL) is made once', async () => {
     const who = await account();
     const answers = await Promise.all([server, otherProcess(), server, otherProcess()].map((target) => target.request('POST', '/api/auth/app-passwords', { token: who.token, body: { name: 'twin', currentPassword: GOOD_PASSWORD } })));
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409]);
     expect((await list(who.token)).body).toHaveLength(1);
   });
 
-  run('Basic with the e-mail and an app password is the account; typed with spaces or in capitals too', async () => {
+  it('Basic with the e-mail and an app password is the account; typed with spaces or in capitals too', async () => {
     const who = await account();
     const { _id, password } = await makeAppPassword(server, who.token);
     const verdict = await verify(basic(who.email.toUpperCase(), password));
@@ -152,7 +150,7 @@ describe.each(dialects())('app passwords on $dialect', ({ dialect, skip }) => {
     expect('user' in (await verify(basic(who.email, password.replaceAll('-', ' ').toUpperCase())))).toBe(true);
   });
 
-  run('refuses the account password, a revoked app password, and another account with a right app password', async () => {
+  it('refuses the account password, a revoked app password, and another account with a right app password', async () => {
     const who = await account();
     const other = await account();
     const { _id, password } = await makeAppPassword(server, who.token);
@@ -164,7 +162,7 @@ describe.each(dialects())('app passwords on $dialect', ({ dialect, skip }) => {
     expect(await verify(basic('nobody@example.com', password), ip)).toEqual({ refused: 'invalid' });
   });
 
-  run('wrong credentials count toward the sign-in address throttle, which then refuses even the right ones and password sign-in', async () => {
+  it('wrong credentials count toward the sign-in address throttle, which then refuses even the right ones and password sign-in', async () => {
     const who = await account();
     const { password } = await makeAppPassword(server, who.token);
     const ip = '10.9.3.1';
@@ -183,7 +181,7 @@ describe.each(dialects())('app passwords on $dialect', ({ dialect, skip }) => {
     await server.app.db.deleteFrom('attempt_counters').execute();
   });
 
-  run('records the last use (time and address) at most once a minute per password', async () => {
+  it('records the last use (time and address) at most once a minute per password', async () => {
     const who = await account();
     const { password } = await makeAppPassword(server, who.token);
     await Promise.all(Array.from({ length: 10 }, () => verify(basic(who.email, password), '10.9.4.1')));
@@ -200,7 +198,7 @@ describe.each(dialects())('app passwords on $dialect', ({ dialect, skip }) => {
     expect(later.lastUsedAt > earlier).toBe(true);
   });
 
-  run('over WebDAV: PROPFIND /dav/ takes the app password (207), refuses the account password and a revoked one (401 with a Basic challenge), and answers 429 once the address is throttled', async () => {
+  it('over WebDAV: PROPFIND /dav/ takes the app password (207), refuses the account password and a revoked one (401 with a Basic challenge), and answers 429 once the address is throttled', async () => {
     const who = await account();
     const { _id, password } = await makeAppPassword(server, who.token);
     // Every call comes from the loopback address; its earlier failures are cleared first.
@@ -218,7 +216,7 @@ describe.each(dialects())('app passwords on $dialect', ({ dialect, skip }) => {
     await server.app.db.deleteFrom('attempt_counters').execute();
   });
 
-  run('an account that must replace its initial password cannot use app passwords', async () => {
+  it('an account that must replace its initial password cannot use app passwords', async () => {
     const who = await account();
     const { password } = await makeAppPassword(server, who.token);
     await server.app.db.updateTable('users').set({ must_change_password: 1 }).where('id', '=', who.user._id).execute();

@@ -1,22 +1,20 @@
 import { generate } from 'otplib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { lastSeq, recordsOf } from './audit-actions-helpers.js';
 import { signInAs } from './files-helpers.js';
-import { dialects, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
+import { describeEachDialect, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
 
 const EMAIL = 'member@example.com';
 
 // Sign-in, factors, accounts, licence and settings in the audit trail.
-describe.each(dialects())('audit records of accounts and sign-in on $dialect', ({ dialect, skip }) => {
+describeEachDialect('audit records of accounts and sign-in on $dialect', (dialect) => {
   let server: TestServer;
   let master: Awaited<ReturnType<typeof setupMaster>>;
   let member: Awaited<ReturnType<typeof signInAs>>;
-  const run = it.skipIf(skip);
   const agent = { 'user-agent': 'AuditTest/2.0' };
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startServer(dialect);
     master = await setupMaster(server);
     member = await signInAs(server, EMAIL);
@@ -28,7 +26,7 @@ describe.each(dialects())('audit records of accounts and sign-in on $dialect', (
   const login = (email: string, password: string) => server.request('POST', '/api/auth/login', { body: { email, password }, headers: agent });
   const as = (token: string, method: string, url: string, body?: unknown) => server.request(method, url, { token, body, headers: agent });
 
-  run('records sign-in ok, failed (wrong password, unknown e-mail), locked, and sign-out with the client', async () => {
+  it('records sign-in ok, failed (wrong password, unknown e-mail), locked, and sign-out with the client', async () => {
     const from = await lastSeq(server);
     const ok = await login(EMAIL, GOOD_PASSWORD);
     expect(ok.status).toBe(200);
@@ -56,7 +54,7 @@ describe.each(dialects())('audit records of accounts and sign-in on $dialect', (
     expect(records.at(-1)).toMatchObject({ actorAccountId: member.user._id, ip: '127.0.0.1' });
   });
 
-  run('records the authenticator app registration, the second-factor method, a wrong current password and a password change', async () => {
+  it('records the authenticator app registration, the second-factor method, a wrong current password and a password change', async () => {
     const from = await lastSeq(server);
     const qr = await as(master.token, 'POST', '/api/auth/login/otp', { email: 'master@example.com', currentPassword: GOOD_PASSWORD });
     expect(qr.status).toBe(200);
@@ -80,7 +78,7 @@ describe.each(dialects())('audit records of accounts and sign-in on $dialect', (
     expect(records.every((r) => r.ip === '127.0.0.1' && r.userAgent === 'AuditTest/2.0')).toBe(true);
   });
 
-  run('records avatar change and delete, account creation and role, group, and default-permission changes', async () => {
+  it('records avatar change and delete, account creation and role, group, and default-permission changes', async () => {
     const from = await lastSeq(server);
     const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3366aa' } }).png().toBuffer();
     const form = new FormData();
@@ -118,7 +116,7 @@ describe.each(dialects())('audit records of accounts and sign-in on $dialect', (
     expect(records.slice(2).every((r) => r.actorAccountId === master.user._id && r.outcome === 'allowed')).toBe(true);
   });
 
-  run('records a rejected licence key with its reason (never the key), admin mode on and off, and settings changes', async () => {
+  it('records a rejected licence key with its reason (never the key), admin mode on and off, and settings changes', async () => {
     const from = await lastSeq(server);
     const key = 'not-a-licence-key-0123456789';
     expect((await as(master.token, 'PUT', '/api/system/license', { key })).status).toBe(400);

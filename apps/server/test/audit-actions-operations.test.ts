@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { lastSeq, recordsOf } from './audit-actions-helpers.js';
 import { signInAs } from './files-helpers.js';
-import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { createPlan, createRoot, repoDir, restoreItems, runPlan } from './snapshots-helpers.js';
 import { bytesOf, upload } from './transfer-helpers.js';
 
 // Background operations and administration in the audit trail: snapshot plans, runs and
 // restores, incoming webhooks, permissions on a folder.
-describe.each(dialects())('audit records of operations on $dialect', ({ dialect, skip }) => {
+describeEachDialect('audit records of operations on $dialect', (dialect) => {
   let server: TestServer;
   let token: string;
   let masterId: string;
-  const run = it.skipIf(skip);
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startServer(dialect);
     const master = await setupMaster(server);
     token = master.token;
@@ -32,7 +30,7 @@ describe.each(dialects())('audit records of operations on $dialect', ({ dialect,
     return recordsOf(server, { afterSeq: from, actions });
   };
 
-  run('records a snapshot plan change, a run and a restore, each by the account that started it', async () => {
+  it('records a snapshot plan change, a run and a restore, each by the account that started it', async () => {
     const from = await lastSeq(server);
     const plan = await createPlan(server, token, repoDir(), { name: '감사 계획' });
     const finished = await runPlan(server, token, plan._id);
@@ -54,7 +52,7 @@ describe.each(dialects())('audit records of operations on $dialect', ({ dialect,
     expect(records[4]!.params).toMatchObject({ runId: finished._id, files: 1, failed: 0, items: 'Team/a.txt' });
   });
 
-  run('records permission changes on a folder with each entry, and their removal', async () => {
+  it('records permission changes on a folder with each entry, and their removal', async () => {
     const member = await signInAs(server, 'perm@example.com');
     const team = await server.app.fileTree.resolve('/Team');
     const from = await lastSeq(server);
@@ -70,7 +68,7 @@ describe.each(dialects())('audit records of operations on $dialect', ({ dialect,
     expect(records[1]!.params).toMatchObject({ removed: true });
   });
 
-  run('records a group created, joined and deleted', async () => {
+  it('records a group created, joined and deleted', async () => {
     const member = await signInAs(server, 'grouped@example.com');
     const from = await lastSeq(server);
     const group = await server.request('POST', '/api/group', { token, body: { name: '보안팀', description: '' } });
@@ -86,7 +84,7 @@ describe.each(dialects())('audit records of operations on $dialect', ({ dialect,
     expect(records[1]!.params).toEqual({ added: member.user._id, count: 1 });
   });
 
-  run('records an incoming webhook created and deleted', async () => {
+  it('records an incoming webhook created and deleted', async () => {
     const from = await lastSeq(server);
     const made = await server.request('POST', '/api/webhooks', { token, body: { title: '스캐너', token: 'audit-hook', accessToken: 'audit-secret-0123456789', path: '/Team' } });
     expect(made.status).toBe(200);

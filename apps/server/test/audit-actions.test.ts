@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { lastSeq, recordsOf } from './audit-actions-helpers.js';
 import { basic, dav, davPath, makeAppPassword } from './dav-helpers.js';
 import { signInAs } from './files-helpers.js';
-import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { bytesOf, fetchBytes, upload } from './transfer-helpers.js';
 
 // File actions in the audit trail: who did what to which path, from where, allowed or refused.
-describe.each(dialects())('audit records of file actions on $dialect', ({ dialect, skip }) => {
+describeEachDialect('audit records of file actions on $dialect', (dialect) => {
   let server: TestServer;
   let master: Awaited<ReturnType<typeof setupMaster>>;
   let user: Awaited<ReturnType<typeof signInAs>>;
-  const run = it.skipIf(skip);
   const agent = { 'user-agent': 'AuditTest/1.0' };
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startServer(dialect);
     master = await setupMaster(server);
     user = await signInAs(server, 'worker@example.com');
@@ -26,7 +24,7 @@ describe.each(dialects())('audit records of file actions on $dialect', ({ dialec
 
   const call = (method: string, url: string, body?: unknown, token = user.token) => server.request(method, url, { token, body, headers: agent });
 
-  run('records upload, mkdir, rename, move, copy, trash, restore and purge with actor, target, outcome and client', async () => {
+  it('records upload, mkdir, rename, move, copy, trash, restore and purge with actor, target, outcome and client', async () => {
     const from = await lastSeq(server);
     expect((await upload(server, user.token, '/문서', '보고서.txt', bytesOf(1000, 'report'))).status).toBe(200);
     expect((await call('POST', '/api/file', { name: '보관함', path: '/문서' })).status).toBe(200);
@@ -65,7 +63,7 @@ describe.each(dialects())('audit records of file actions on $dialect', ({ dialec
     expect(purge).toMatchObject({ actorAccountId: master.user._id, targetId: trashId, targetPath: '/문서/보관함/최종 (1).txt', outcome: 'allowed' });
   });
 
-  run('records a preview as file.view with its path, and a download as file.download, before the bytes', async () => {
+  it('records a preview as file.view with its path, and a download as file.download, before the bytes', async () => {
     expect((await upload(server, master.token, '/문서', 'view.txt', bytesOf(300, 'view'))).status).toBe(200);
     const from = await lastSeq(server);
     expect((await fetchBytes(server, user.token, `/api/file/preview?path=${encodeURIComponent('/문서/view.txt')}`)).status).toBe(200);
@@ -86,7 +84,7 @@ describe.each(dialects())('audit records of file actions on $dialect', ({ dialec
     expect(records[2]!.params).toMatchObject({ zip: 'download.zip', items: 2 });
   });
 
-  run('records a refused download, preview and lock with the reason key and path; a missing path is not recorded', async () => {
+  it('records a refused download, preview and lock with the reason key and path; a missing path is not recorded', async () => {
     expect((await upload(server, master.token, '/문서', 'secret.txt', bytesOf(50, 'secret'))).status).toBe(200);
     const file = await server.app.fileTree.resolve('/문서/secret.txt');
     expect((await server.request('PUT', '/api/resource', { token: master.token, body: { path: '/문서/secret.txt', users: [{ entity: user.user._id, permissions: ['READ'] }] } })).status).toBe(200);
@@ -116,7 +114,7 @@ describe.each(dialects())('audit records of file actions on $dialect', ({ dialec
     expect(records[0]).toMatchObject({ actorAccountId: user.user._id, targetId: file!.id, params: { permission: 'DOWNLOAD' }, ip: '127.0.0.1' });
   });
 
-  run('records a download refused by a locked folder (no approved request) as a refusal', async () => {
+  it('records a download refused by a locked folder (no approved request) as a refusal', async () => {
     expect((await server.request('POST', '/api/file', { token: master.token, body: { name: '기밀', path: '/문서' } })).status).toBe(200);
     expect((await upload(server, master.token, '/문서/기밀', 'plan.txt', bytesOf(20, 'plan'))).status).toBe(200);
     expect((await server.request('PUT', '/api/file/lock', { token: master.token, body: { path: '/문서/기밀', lock: true } })).status).toBe(200);
@@ -133,7 +131,7 @@ describe.each(dialects())('audit records of file actions on $dialect', ({ dialec
     ]);
   });
 
-  run('records WebDAV uploads and downloads, and a wrong app password, with the app password as actor', async () => {
+  it('records WebDAV uploads and downloads, and a wrong app password, with the app password as actor', async () => {
     const auth = basic('worker@example.com', await makeAppPassword(server, user.token));
     const from = await lastSeq(server);
     expect((await dav(server, 'PUT', davPath('/문서/webdav.txt'), { auth, body: Buffer.from('from a client') })).status).toBe(201);
@@ -149,7 +147,7 @@ describe.each(dialects())('audit records of file actions on $dialect', ({ dialec
     expect(records[2]).toMatchObject({ reason: 'login_failure', params: { method: 'app_password', email: 'worker@example.com' } });
   });
 
-  run('a burst of 1,000 downloads records 1,000 rows', async () => {
+  it('a burst of 1,000 downloads records 1,000 rows', async () => {
     expect((await upload(server, master.token, '/문서', 'burst.txt', bytesOf(10, 'burst'))).status).toBe(200);
     const from = await lastSeq(server);
     const url = `/api/file/download?path=${encodeURIComponent('/문서/burst.txt')}`;

@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { lastSeq, recordsOf } from './audit-actions-helpers.js';
 import { signInAs } from './files-helpers.js';
-import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 
 type Session = { user: { _id: string }; token: string };
 
 // The export the browser's download manager fetches: a single-use address, no bearer token.
-describe.each(dialects())('audit export tickets on $dialect', ({ dialect, skip }) => {
+describeEachDialect('audit export tickets on $dialect', (dialect) => {
   let server: TestServer;
   let master: Session;
   let member: Session;
-  const run = it.skipIf(skip);
 
   const ticketFor = async (query: string, s: Session) => {
     const res = await server.request('POST', `/api/event/export/ticket?${query}`, { token: s.token });
@@ -24,7 +23,6 @@ describe.each(dialects())('audit export tickets on $dialect', ({ dialect, skip }
   const jsonLines = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { actor: { accountId: string | null }; action: string });
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startServer(dialect);
     master = await setupMaster(server);
     member = await signInAs(server, 'member@example.com');
@@ -36,7 +34,7 @@ describe.each(dialects())('audit export tickets on $dialect', ({ dialect, skip }
     await server?.close();
   });
 
-  run('a ticket downloads the export once, without the bearer token; the second use is refused', async () => {
+  it('a ticket downloads the export once, without the bearer token; the second use is refused', async () => {
     const ticket = await ticketFor('format=jsonl&lang=en', master);
     expect(ticket.status).toBe(200);
     expect(ticket.url).toMatch(/^\/api\/event\/export\?ticket=/);
@@ -50,13 +48,13 @@ describe.each(dialects())('audit export tickets on $dialect', ({ dialect, skip }
     expect((await follow(ticket.url)).status).toBe(401);
   });
 
-  run('two requests with one ticket at the same moment: one export', async () => {
+  it('two requests with one ticket at the same moment: one export', async () => {
     const ticket = await ticketFor('format=csv&lang=ko', master);
     const answers = await Promise.all([follow(ticket.url), follow(ticket.url), follow(ticket.url)]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 401, 401]);
   });
 
-  run('a forged or edited ticket is refused, and so is the export without any sign-in', async () => {
+  it('a forged or edited ticket is refused, and so is the export without any sign-in', async () => {
     const ticket = await ticketFor('format=jsonl', member);
     const value = new URL(ticket.url, server.url).searchParams.get('ticket')!;
     const [payload, signature] = value.split('.');
@@ -69,7 +67,7 @@ describe.each(dialects())('audit export tickets on $dialect', ({ dialect, skip }
     expect((await follow(ticket.url)).status).toBe(200);
   });
 
-  run('a member’s ticket carries the member’s visibility: parameters added to the address widen nothing', async () => {
+  it('a member’s ticket carries the member’s visibility: parameters added to the address widen nothing', async () => {
     // Another account's records are refused when the ticket is asked for.
     expect((await ticketFor(`format=jsonl&actor=${master.user._id}`, member)).status).toBe(403);
     const ticket = await ticketFor('format=jsonl', member);
@@ -81,7 +79,7 @@ describe.each(dialects())('audit export tickets on $dialect', ({ dialect, skip }
     expect(records.every((r) => r.actor.accountId === member.user._id)).toBe(true);
   });
 
-  run('the export by ticket is recorded as the account’s export, with its filter', async () => {
+  it('the export by ticket is recorded as the account’s export, with its filter', async () => {
     const from = await lastSeq(server);
     const ticket = await ticketFor(`format=csv&lang=ko&action=file.mkdir&path=${encodeURIComponent('/감사')}`, master);
     const res = await follow(ticket.url);
@@ -92,7 +90,7 @@ describe.each(dialects())('audit export tickets on $dialect', ({ dialect, skip }
     expect(records[0]).toMatchObject({ actorAccountId: master.user._id, targetPath: '/감사', params: { format: 'csv', actions: 'file.mkdir' } });
   });
 
-  run('a ticket of an account disabled since is refused', async () => {
+  it('a ticket of an account disabled since is refused', async () => {
     const other = await signInAs(server, 'leaver@example.com');
     const ticket = await ticketFor('format=jsonl', other);
     await server.app.db.updateTable('users').set({ status: 'BLOCK' }).where('id', '=', other.user._id).execute();

@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { lastSeq, recordsOf } from './audit-actions-helpers.js';
 import { signInAs } from './files-helpers.js';
-import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { bytesOf, fetchBytes, upload } from './transfer-helpers.js';
 
 // Opening a preview is one `file.view`, however the viewer asks for the bytes; a download one `file.download`.
-describe.each(dialects())('previews and downloads in the audit trail on $dialect', ({ dialect, skip }) => {
+describeEachDialect('previews and downloads in the audit trail on $dialect', (dialect) => {
   let server: TestServer;
   let master: Awaited<ReturnType<typeof setupMaster>>;
   let user: Awaited<ReturnType<typeof signInAs>>;
-  const run = it.skipIf(skip);
   const at = (route: string, path: string) => `/api/file/${route}?path=${encodeURIComponent(path)}`;
   const actionsSince = async (from: number) => (await recordsOf(server, { afterSeq: from, actions: ['file.view', 'file.download'] })).map((r) => [r.action, r.targetPath, r.actorAccountId]);
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startServer(dialect);
     master = await setupMaster(server);
     user = await signInAs(server, 'viewer@example.com');
@@ -26,7 +24,7 @@ describe.each(dialects())('previews and downloads in the audit trail on $dialect
     await server?.close();
   });
 
-  run('a text preview (its first bytes, then more) records one view', async () => {
+  it('a text preview (its first bytes, then more) records one view', async () => {
     const from = await lastSeq(server);
     // The text viewer asks for the start of the file; a viewer that reads on asks for later ranges.
     expect((await fetchBytes(server, user.token, at('preview', '/열람/메모.txt'), { range: 'bytes=0-1023' })).status).toBe(206);
@@ -34,7 +32,7 @@ describe.each(dialects())('previews and downloads in the audit trail on $dialect
     expect(await actionsSince(from)).toEqual([['file.view', '/열람/메모.txt', user.user._id]]);
   });
 
-  run('a PDF preview (the whole file) records one view, and a 304 revalidation none', async () => {
+  it('a PDF preview (the whole file) records one view, and a 304 revalidation none', async () => {
     const from = await lastSeq(server);
     const whole = await fetchBytes(server, user.token, at('preview', '/열람/계약서.pdf'));
     expect(whole.status).toBe(200);
@@ -43,7 +41,7 @@ describe.each(dialects())('previews and downloads in the audit trail on $dialect
     expect(await actionsSince(from)).toEqual([['file.view', '/열람/계약서.pdf', user.user._id]]);
   });
 
-  run('a download records file.download (not a view); its resume from a later byte records nothing more', async () => {
+  it('a download records file.download (not a view); its resume from a later byte records nothing more', async () => {
     const from = await lastSeq(server);
     expect((await fetchBytes(server, user.token, at('download', '/열람/메모.txt'), { range: 'bytes=0-999' })).status).toBe(206);
     expect((await fetchBytes(server, user.token, at('download', '/열람/메모.txt'), { range: 'bytes=1000-' })).status).toBe(206);

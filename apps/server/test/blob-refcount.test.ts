@@ -1,24 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TransferJobs } from '../src/modules/transfer/transfer.jobs.js';
 import { TransferRepo } from '../src/modules/transfer/transfer.repo.js';
 import { blobKeyOf } from '../src/storage/blob-store.js';
-import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { bytesOf, fetchBytes, sha256, upload } from './transfer-helpers.js';
 
 const HOUR_MS = 3600_000;
 
-describe.each(dialects())('blob reference counts across crashes on $dialect', ({ dialect, skip }) => {
+describeEachDialect('blob reference counts across crashes on $dialect', (dialect) => {
   let server: TestServer;
   let token: string;
   let repo: TransferRepo;
   let jobs: TransferJobs;
   const root = '/참조';
-  const run = it.skipIf(skip);
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startServer(dialect);
     token = (await setupMaster(server)).token;
     expect((await server.request('POST', '/api/file', { token, body: { name: root.slice(1), path: '/', backend: 'server' } })).status).toBe(200);
@@ -37,7 +35,7 @@ describe.each(dialects())('blob reference counts across crashes on $dialect', ({
     expect((await server.request('DELETE', '/api/trash', { token })).status).toBe(200);
   };
 
-  run('a completion killed between its pin and its release leaves a count the repair brings back, and the blob is collected', async () => {
+  it('a completion killed between its pin and its release leaves a count the repair brings back, and the blob is collected', async () => {
     const gone = bytesOf(5000, `gone-${dialect}`);
     const kept = bytesOf(6000, `kept-${dialect}`);
     expect((await upload(server, token, root, 'gone.bin', gone)).status).toBe(200);
@@ -64,7 +62,7 @@ describe.each(dialects())('blob reference counts across crashes on $dialect', ({
     expect(sha256((await fetchBytes(server, token, `/api/file/download?path=${encodeURIComponent(`${root}/kept.bin`)}`)).bytes)).toBe(sha256(kept));
   });
 
-  run('a count set wrong by hand is set right, and a repair running during uploads and deletions counts each reference once', async () => {
+  it('a count set wrong by hand is set right, and a repair running during uploads and deletions counts each reference once', async () => {
     const data = bytesOf(7000, `busy-${dialect}`);
     expect((await upload(server, token, root, 'busy-0.bin', data)).status).toBe(200);
     await server.app.db.updateTable('blobs').set({ ref_count: 40 }).where('hash', '=', sha256(data)).execute();

@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressAssets } from '../../web/build/compress-assets.js';
 import { type DavAccount, dav, davMaster, davPath } from './dav-helpers.js';
-import { dialects, startServer, type TestServer } from './harness.js';
+import { describeEachDialect, startServer, type TestServer } from './harness.js';
 import { upload } from './transfer-helpers.js';
 
 const BUILT_WEB_APP = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -108,15 +108,13 @@ describe('pre-compressed web assets', () => {
   });
 });
 
-describe.each(dialects())('compressed JSON answers on $dialect', ({ dialect, skip }) => {
+describeEachDialect('compressed JSON answers on $dialect', (dialect) => {
   let server: TestServer;
   let master: DavAccount;
-  const run = it.skipIf(skip);
   // Compressible text of a type that is not JSON, and JSON kept as a file.
   const document = Buffer.from(JSON.stringify({ rows: Array.from({ length: 400 }, (_, i) => ({ row: i, note: 'the same note again' })) }));
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startServer(dialect);
     master = await davMaster(server);
     await server.request('POST', '/api/file', { token: master.token, body: { name: 'Docs', path: '/' } });
@@ -126,7 +124,7 @@ describe.each(dialects())('compressed JSON answers on $dialect', ({ dialect, ski
     await server?.close();
   });
 
-  run('compresses a JSON answer over 1 KB for a client that accepts brotli or gzip, not for one that does not', async () => {
+  it('compresses a JSON answer over 1 KB for a client that accepts brotli or gzip, not for one that does not', async () => {
     const auth = { authorization: `Bearer ${master.token}` };
     const br = await rawGet(`${server.url}/api/policy`, { ...auth, 'accept-encoding': 'gzip, br' });
     expect(br.status).toBe(200);
@@ -146,14 +144,14 @@ describe.each(dialects())('compressed JSON answers on $dialect', ({ dialect, ski
     expect(br.body.length).toBeLessThan(refused.body.length / 3);
   });
 
-  run('leaves a small JSON answer as it is', async () => {
+  it('leaves a small JSON answer as it is', async () => {
     const small = await rawGet(`${server.url}/api/health`, { 'accept-encoding': 'br, gzip' });
     expect(small.status).toBe(200);
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(small.body.toString('utf8'))).toEqual({ status: 'ok' });
   });
 
-  run('never compresses a file download, a ranged download or a WebDAV GET, even of JSON', async () => {
+  it('never compresses a file download, a ranged download or a WebDAV GET, even of JSON', async () => {
     const auth = { authorization: `Bearer ${master.token}`, 'accept-encoding': 'br, gzip' };
     const whole = await rawGet(`${server.url}/api/file/download?path=${encodeURIComponent('/Docs/rows.json')}`, auth);
     expect(whole.status).toBe(200);

@@ -1,6 +1,6 @@
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, startServer, type TestServer } from './harness.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDialect, startServer, type TestServer } from './harness.js';
 import { connect, next } from './sockets.js';
 import { type DavAccount, dav, davMaster, davPath } from './dav-helpers.js';
 
@@ -13,15 +13,13 @@ interface Hit {
   match: 'name' | 'content';
 }
 
-describe.each(dialects())('WebDAV uploads seen by search and realtime on $dialect', ({ dialect, skip }) => {
+describeEachDialect('WebDAV uploads seen by search and realtime on $dialect', (dialect) => {
   let server: TestServer;
   let master: DavAccount;
   let rootId = '';
   const root = '/웹다브 알림';
-  const run = it.skipIf(skip);
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startServer(dialect);
     master = await davMaster(server);
     const made = await server.request('POST', '/api/file', { token: master.token, body: { name: root.slice(1), path: '/' } });
@@ -38,7 +36,7 @@ describe.each(dialects())('WebDAV uploads seen by search and realtime on $dialec
     return res.body as Hit[];
   };
 
-  run('a PUT text file is found by a word inside it; a PUT over it replaces what is found', async () => {
+  it('a PUT text file is found by a word inside it; a PUT over it replaces what is found', async () => {
     const path = `${root}/회의록 메모.txt`;
     expect((await dav(server, 'PUT', davPath(path), { auth: master.auth, body: 'agenda: the quixotrondel budget, 예산안 검토' })).status).toBe(201);
     await server.app.searchIndex.idle();
@@ -50,7 +48,7 @@ describe.each(dialects())('WebDAV uploads seen by search and realtime on $dialec
     expect(await search('quixotrondel')).toEqual([]);
   });
 
-  run('a PUT reaches a socket open in the web app as the usage event naming its root folder', async () => {
+  it('a PUT reaches a socket open in the web app as the usage event naming its root folder', async () => {
     const connected = await connect(server.url, { token: master.token });
     expect(connected.error).toBeUndefined();
     const socket: Socket = connected.socket;

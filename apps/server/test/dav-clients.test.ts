@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAppPassword } from './app-passwords-helpers.js';
-import { GOOD_PASSWORD, dialectsAndBackends, setupMaster, startServer, type TestServer } from './harness.js';
+import { describeEachDialectAndBackend, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
 import { useS3 } from './s3.js';
 
 const run = promisify(execFile);
@@ -59,14 +59,14 @@ function digestTree(dir: string): Record<string, string> {
   return out;
 }
 
-describe.each(dialectsAndBackends())('rclone and cadaver over WebDAV on $dialect, $backend backend', ({ dialect, skip, backend }) => {
+describeEachDialectAndBackend('rclone and cadaver over WebDAV on $dialect, $backend backend', (dialect, backend) => {
   let server: TestServer;
   let token: string;
   let work: string;
   let rcloneEnv: NodeJS.ProcessEnv;
   const root = `팀 자료 ${backend}`;
   const email = 'master@example.com';
-  const test = it.skipIf(skip || clientsMissing.length > 0);
+  const test = it.skipIf(clientsMissing.length > 0);
 
   const rclone = (...args: string[]) => run('rclone', ['--retries', '1', '--low-level-retries', '2', ...args], { env: rcloneEnv, maxBuffer: 16 * 1024 * 1024 });
   const listing = async (folder: string) => {
@@ -76,7 +76,7 @@ describe.each(dialectsAndBackends())('rclone and cadaver over WebDAV on $dialect
   };
 
   beforeAll(async () => {
-    if (skip || clientsMissing.length > 0) return;
+    if (clientsMissing.length > 0) return;
     server = await startServer(dialect, s3Server().env);
     token = (await setupMaster(server)).token;
     if (backend === 'cloud') {

@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { namesIn } from './files-helpers.js';
-import { dialects, startServer, type TestServer } from './harness.js';
+import { describeEachDialect, startServer, type TestServer } from './harness.js';
 import { type DavAccount, dav, davMaster, davPath } from './dav-helpers.js';
 
-describe.each(dialects())('WebDAV COPY and MOVE on $dialect', ({ dialect, skip }) => {
+describeEachDialect('WebDAV COPY and MOVE on $dialect', (dialect) => {
   let server: TestServer;
   let master: DavAccount;
-  const run = it.skipIf(skip);
   const to = (path: string, folder = false) => `${server.url}${davPath(path, folder)}`;
   const put = (path: string, body: string) => dav(server, 'PUT', davPath(path), { auth: master.auth, body });
   const text = async (path: string) => (await dav(server, 'GET', davPath(path), { auth: master.auth })).text;
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startServer(dialect);
     master = await davMaster(server);
     for (const name of ['원본', '대상']) expect((await server.request('POST', '/api/file', { token: master.token, body: { name, path: '/' } })).status).toBe(200);
@@ -21,7 +19,7 @@ describe.each(dialects())('WebDAV COPY and MOVE on $dialect', ({ dialect, skip }
     await server?.close();
   });
 
-  run('MOVE renames and moves (201), COPY copies under a new name (201), the web sees both', async () => {
+  it('MOVE renames and moves (201), COPY copies under a new name (201), the web sees both', async () => {
     expect((await put('/원본/a.txt', 'alpha')).status).toBe(201);
     const moved = await dav(server, 'MOVE', davPath('/원본/a.txt'), { auth: master.auth, headers: { destination: to('/대상/가.txt') } });
     expect(moved.status).toBe(201);
@@ -35,7 +33,7 @@ describe.each(dialects())('WebDAV COPY and MOVE on $dialect', ({ dialect, skip }
     expect(await text('/대상/나.txt')).toBe('alpha');
   });
 
-  run('Overwrite: F on an existing destination is 412; T replaces it (204), the old one in the trash', async () => {
+  it('Overwrite: F on an existing destination is 412; T replaces it (204), the old one in the trash', async () => {
     await put('/원본/b.txt', 'new');
     await put('/대상/b.txt', 'old');
     const refused = await dav(server, 'COPY', davPath('/원본/b.txt'), { auth: master.auth, headers: { destination: to('/대상/b.txt'), overwrite: 'F' } });
@@ -47,7 +45,7 @@ describe.each(dialects())('WebDAV COPY and MOVE on $dialect', ({ dialect, skip }
     expect(JSON.stringify((await server.request('GET', '/api/trash', { token: master.token })).body)).toContain('b.txt');
   });
 
-  run('copies a folder with its members (Depth infinity) or alone (Depth 0); MOVE takes infinity only', async () => {
+  it('copies a folder with its members (Depth infinity) or alone (Depth 0); MOVE takes infinity only', async () => {
     await dav(server, 'MKCOL', davPath('/원본/폴더'), { auth: master.auth });
     await put('/원본/폴더/안.txt', 'inner');
     expect((await dav(server, 'COPY', davPath('/원본/폴더', true), { auth: master.auth, headers: { destination: to('/대상/전체', true) } })).status).toBe(201);
@@ -57,7 +55,7 @@ describe.each(dialects())('WebDAV COPY and MOVE on $dialect', ({ dialect, skip }
     expect((await dav(server, 'MOVE', davPath('/원본/폴더'), { auth: master.auth, headers: { destination: to('/대상/x'), depth: '0' } })).status).toBe(400);
   });
 
-  run('refuses a folder into itself or onto itself (403) and a missing destination folder (409)', async () => {
+  it('refuses a folder into itself or onto itself (403) and a missing destination folder (409)', async () => {
     await dav(server, 'MKCOL', davPath('/원본/상위'), { auth: master.auth });
     await dav(server, 'MKCOL', davPath('/원본/상위/하위'), { auth: master.auth });
     expect((await dav(server, 'MOVE', davPath('/원본/상위'), { auth: master.auth, headers: { destination: to('/원본/상위/하위/상위') } })).status).toBe(403);
@@ -68,7 +66,7 @@ describe.each(dialects())('WebDAV COPY and MOVE on $dialect', ({ dialect, skip }
     expect(await namesIn(server, master.token, '/원본/상위')).toEqual(['하위']);
   });
 
-  run('a Destination on another host is 502, outside /dav/ or missing 400', async () => {
+  it('a Destination on another host is 502, outside /dav/ or missing 400', async () => {
     await put('/원본/d.txt', 'd');
     const other = await dav(server, 'MOVE', davPath('/원본/d.txt'), { auth: master.auth, headers: { destination: `http://elsewhere.example${davPath('/대상/d.txt')}` } });
     expect(other.status).toBe(502);

@@ -1,21 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialectsAndBackends, startServer, type TestServer } from './harness.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDialectAndBackend, startServer, type TestServer } from './harness.js';
 import { useS3 } from './s3.js';
 import { bytesOf, fetchBytes, sha256 } from './transfer-helpers.js';
 import { type DavAccount, dav, davMaster, davPath, davRoot, davUser } from './dav-helpers.js';
 
 const s3Server = useS3();
 
-describe.each(dialectsAndBackends())('WebDAV GET and HEAD on $dialect, $backend backend', ({ dialect, skip, backend }) => {
+describeEachDialectAndBackend('WebDAV GET and HEAD on $dialect, $backend backend', (dialect, backend) => {
   let server: TestServer;
   let master: DavAccount;
   const root = `/문서 ${backend}`;
   const path = `${root}/발표 자료.pptx`;
   const data = bytesOf(300_000, `get-${backend}`);
-  const run = it.skipIf(skip);
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startServer(dialect, s3Server().env);
     master = await davMaster(server);
     await davRoot(server, master.token, root.slice(1), backend, () => s3Server().bucket());
@@ -25,7 +23,7 @@ describe.each(dialectsAndBackends())('WebDAV GET and HEAD on $dialect, $backend 
     await server?.close();
   });
 
-  run('answers the bytes with the same ETag as the web download, as an attachment that cannot run', async () => {
+  it('answers the bytes with the same ETag as the web download, as an attachment that cannot run', async () => {
     const res = await dav(server, 'GET', davPath(path), { auth: master.auth });
     expect(res.status).toBe(200);
     expect(sha256(res.bytes)).toBe(sha256(data));
@@ -37,7 +35,7 @@ describe.each(dialectsAndBackends())('WebDAV GET and HEAD on $dialect, $backend 
     expect(res.headers.get('content-security-policy')).toContain('sandbox');
   });
 
-  run('serves a Range with 206, refuses an unsatisfiable one with 416', async () => {
+  it('serves a Range with 206, refuses an unsatisfiable one with 416', async () => {
     const res = await dav(server, 'GET', davPath(path), { auth: master.auth, headers: { range: 'bytes=100-199' } });
     expect(res.status).toBe(206);
     expect(res.headers.get('content-range')).toBe(`bytes 100-199/${data.length}`);
@@ -47,7 +45,7 @@ describe.each(dialectsAndBackends())('WebDAV GET and HEAD on $dialect, $backend 
     expect(bad.headers.get('content-range')).toBe(`bytes */${data.length}`);
   });
 
-  run('answers 304 to If-None-Match with the ETag and to If-Modified-Since after the change', async () => {
+  it('answers 304 to If-None-Match with the ETag and to If-Modified-Since after the change', async () => {
     const etag = `"${sha256(data)}"`;
     expect((await dav(server, 'GET', davPath(path), { auth: master.auth, headers: { 'if-none-match': etag } })).status).toBe(304);
     expect((await dav(server, 'GET', davPath(path), { auth: master.auth, headers: { 'if-none-match': '"other"' } })).status).toBe(200);
@@ -57,7 +55,7 @@ describe.each(dialectsAndBackends())('WebDAV GET and HEAD on $dialect, $backend 
     expect((await dav(server, 'GET', davPath(path), { auth: master.auth, headers: { 'if-modified-since': earlier } })).status).toBe(200);
   });
 
-  run('HEAD answers the headers without the body', async () => {
+  it('HEAD answers the headers without the body', async () => {
     const res = await dav(server, 'HEAD', davPath(path), { auth: master.auth });
     expect(res.status).toBe(200);
     expect(res.headers.get('etag')).toBe(`"${sha256(data)}"`);
@@ -65,7 +63,7 @@ describe.each(dialectsAndBackends())('WebDAV GET and HEAD on $dialect, $backend 
     expect(res.bytes.length).toBe(0);
   });
 
-  run('a file in a secure folder needs an approved request, as a web download', async () => {
+  it('a file in a secure folder needs an approved request, as a web download', async () => {
     const user = await davUser(server, `secure-${dialect}-${backend}@example.com`);
     await server.request('POST', '/api/file', { token: master.token, body: { name: '기밀', path: root } });
     expect((await dav(server, 'PUT', davPath(`${root}/기밀/plan.bin`), { auth: master.auth, body: 'secret plan' })).status).toBe(201);
@@ -83,7 +81,7 @@ describe.each(dialectsAndBackends())('WebDAV GET and HEAD on $dialect, $backend 
     expect(allowed.text).toBe('secret plan');
   });
 
-  run('a folder answers a short text; a missing file 404', async () => {
+  it('a folder answers a short text; a missing file 404', async () => {
     const folder = await dav(server, 'GET', davPath(root, true), { auth: master.auth });
     expect(folder.status).toBe(200);
     expect(folder.headers.get('content-type')).toContain('text/plain');

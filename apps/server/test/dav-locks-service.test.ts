@@ -1,9 +1,9 @@
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { expect, it, onTestFinished } from 'vitest';
 import { type Db, migrateToLatest, openDb } from '../src/db/index.js';
 import { type DavLock, DavLockRefusal, DavLocksService, type WriteContext, conflictsWith } from '../src/modules/dav/locks/dav-locks.js';
 import { DavLocksRepo } from '../src/modules/dav/locks/locks.repo.js';
 import { newLocalUser } from '../src/modules/users/new-user.js';
-import { type Dialect, GOOD_PASSWORD, dialects } from './harness.js';
+import { describeEachDialect, type Dialect, GOOD_PASSWORD } from './harness.js';
 import { migratedTestDb } from './node-rows.js';
 import { createTestDatabase } from './postgres.js';
 
@@ -71,7 +71,7 @@ async function refusal(promise: Promise<unknown>): Promise<DavLockRefusal> {
   throw new Error('expected a refusal');
 }
 
-describe.each(dialects())('WebDAV lock service on $dialect', ({ dialect, skip }) => {
+describeEachDialect('WebDAV lock service on $dialect', (dialect) => {
   async function setup() {
     const db = await migratedTestDb(dialect);
     let clock = Date.parse('2026-11-27T12:00:00Z');
@@ -89,7 +89,7 @@ describe.each(dialects())('WebDAV lock service on $dialect', ({ dialect, skip })
     return { db, repo, service, alice, bob, context, now: () => clock, advance: (ms: number) => (clock += ms) };
   }
 
-  it.skipIf(skip)('an exclusive lock blocks a write without its token (423 naming the lock root), admits its owner with it', async () => {
+  it('an exclusive lock blocks a write without its token (423 naming the lock root), admits its owner with it', async () => {
     const { repo, service, alice, context, now } = await setup();
     const lock = (await take(repo, now(), { path: '/영업부/a.txt', accountId: alice }))!;
     const target = [{ path: '/영업부/a.txt', deep: false }];
@@ -100,14 +100,14 @@ describe.each(dialects())('WebDAV lock service on $dialect', ({ dialect, skip })
     await service.assertCanWrite(context(alice, `(<${lock.token}> ["etag-a"])`), target, etagOf);
   });
 
-  it.skipIf(skip)("another account submitting the owner's token is still locked out", async () => {
+  it("another account submitting the owner's token is still locked out", async () => {
     const { repo, service, alice, bob, context, now } = await setup();
     const lock = (await take(repo, now(), { path: '/영업부/a.txt', accountId: alice }))!;
     const refused = await refusal(service.assertCanWrite(context(bob, `(<${lock.token}>)`), [{ path: '/영업부/a.txt', deep: false }], etagOf));
     expect(refused.status).toBe(423);
   });
 
-  it.skipIf(skip)('If header: a wrong ETag is 412, a malformed header 400, a true one without locks passes', async () => {
+  it('If header: a wrong ETag is 412, a malformed header 400, a true one without locks passes', async () => {
     const { service, alice, context } = await setup();
     const target = [{ path: '/영업부/a.txt', deep: false }];
     expect((await refusal(service.assertCanWrite(context(alice, '(["other"])'), target, etagOf))).status).toBe(412);
@@ -116,7 +116,7 @@ describe.each(dialects())('WebDAV lock service on $dialect', ({ dialect, skip })
     await service.assertCanWrite(context(alice, '(["etag-a"])'), target, etagOf);
   });
 
-  it.skipIf(skip)('shared locks share; an exclusive lock conflicts with either', async () => {
+  it('shared locks share; an exclusive lock conflicts with either', async () => {
     const { repo, alice, bob, now } = await setup();
     expect(await take(repo, now(), { path: '/영업부/a.txt', accountId: alice, scope: 'shared' })).not.toBeNull();
     expect(await take(repo, now(), { path: '/영업부/a.txt', accountId: bob, scope: 'shared' })).not.toBeNull();
@@ -125,7 +125,7 @@ describe.each(dialects())('WebDAV lock service on $dialect', ({ dialect, skip })
     expect(await take(repo, now(), { path: '/영업부/b.txt', accountId: bob, scope: 'shared' })).toBeNull();
   });
 
-  it.skipIf(skip)('depth infinity reaches down: a folder lock blocks its members, and conflicts with locks below it', async () => {
+  it('depth infinity reaches down: a folder lock blocks its members, and conflicts with locks below it', async () => {
     const { repo, service, alice, bob, context, now } = await setup();
     expect(await take(repo, now(), { path: '/영업부/보고서/x.txt', accountId: bob, depth: '0' })).not.toBeNull();
     // A depth-infinity lock on the folder would cover bob's locked file: refused.
@@ -151,7 +151,7 @@ describe.each(dialects())('WebDAV lock service on $dialect', ({ dialect, skip })
     await service.assertCanWrite(context(alice, undefined, '/😀팀/하'), [{ path: '/😀팀/하', deep: true }], etagOf);
   });
 
-  it.skipIf(skip)('expired locks are ignored by every check and purged by housekeeping', async () => {
+  it('expired locks are ignored by every check and purged by housekeeping', async () => {
     const { db, repo, service, alice, bob, context, now, advance } = await setup();
     await take(repo, now(), { path: '/영업부/a.txt', accountId: alice, timeoutSeconds: 5, expiresAt: now() + 5000 });
     const target = [{ path: '/영업부/a.txt', deep: false }];
@@ -164,7 +164,7 @@ describe.each(dialects())('WebDAV lock service on $dialect', ({ dialect, skip })
     expect(await db.selectFrom('dav_locks').select('account_id').execute()).toEqual([{ account_id: bob }]);
   });
 
-  it.skipIf(skip)("a blocked account's locks stand in nobody's way; its account's deletion removes them", async () => {
+  it("a blocked account's locks stand in nobody's way; its account's deletion removes them", async () => {
     const { db, repo, service, alice, bob, context, now } = await setup();
     await take(repo, now(), { path: '/영업부/a.txt', accountId: bob });
     const target = [{ path: '/영업부/a.txt', deep: false }];
@@ -176,7 +176,7 @@ describe.each(dialects())('WebDAV lock service on $dialect', ({ dialect, skip })
     expect(await db.selectFrom('dav_locks').select('account_id').execute()).toEqual([{ account_id: alice }]);
   });
 
-  it.skipIf(skip)('lockdiscovery shows the locks reaching a path; releaseUnder drops those on and under it only', async () => {
+  it('lockdiscovery shows the locks reaching a path; releaseUnder drops those on and under it only', async () => {
     const { repo, service, alice, now } = await setup();
     const above = (await take(repo, now(), { path: '/영업부', accountId: alice, scope: 'shared', ownerXml: '<D:owner><D:href>mailto:a@x</D:href></D:owner>' }))!;
     const own = (await take(repo, now(), { path: '/영업부/a.txt', accountId: alice, scope: 'shared', depth: '0' }))!;
@@ -200,7 +200,7 @@ describe.each(dialects())('WebDAV lock service on $dialect', ({ dialect, skip })
     expect(await service.lockDiscovery('/영업부/a.txt', hrefOf)).toContain(above.token);
   });
 
-  it.skipIf(skip)('20 exclusive locks asked at once (through two connection pools on PostgreSQL): exactly one is granted', async () => {
+  it('20 exclusive locks asked at once (through two connection pools on PostgreSQL): exactly one is granted', async () => {
     const [first, second] = await twoHandles(dialect);
     const owner = await account(first, 'burst@example.com');
     const repos = [new DavLocksRepo(first), new DavLocksRepo(second)];

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type DavAccount, dav, davMaster, davPath, davUser } from './dav-helpers.js';
 import { namesIn } from './files-helpers.js';
-import { dialects, startServer, type TestServer } from './harness.js';
+import { describeEachDialect, startServer, type TestServer } from './harness.js';
 import { upload } from './transfer-helpers.js';
 
 // WebDAV locks hold for the web's writes too: a file or folder locked by one account's WebDAV
@@ -13,12 +13,11 @@ const lockBody = `<?xml version="1.0" encoding="utf-8"?><D:lockinfo xmlns:D="DAV
 const tokenOf = (header: string | null) => /^<(.+)>$/.exec(header ?? '')?.[1] ?? '';
 const LOCKED = { status: 423, body: { message: 'file_locked_warning' } };
 
-describe.each(dialects())('web writes under WebDAV locks on $dialect', ({ dialect, skip }) => {
+describeEachDialect('web writes under WebDAV locks on $dialect', (dialect) => {
   let server: TestServer;
   let master: DavAccount;
   let kim: DavAccount;
   let lee: DavAccount;
-  const run = it.skipIf(skip);
   let n = 0;
 
   const web = (who: DavAccount, method: string, url: string, body: unknown) => server.request(method, url, { token: who.token, body });
@@ -42,7 +41,6 @@ describe.each(dialects())('web writes under WebDAV locks on $dialect', ({ dialec
   const locksLeft = async () => (await server.app.db.selectFrom('dav_locks').select('path').execute()).map((row) => row.path);
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startServer(dialect);
     master = await davMaster(server);
     kim = await davUser(server, 'kim@example.com');
@@ -54,7 +52,7 @@ describe.each(dialects())('web writes under WebDAV locks on $dialect', ({ dialec
     await server?.close();
   });
 
-  run("a file locked over WebDAV refuses another account's web upload over it, rename, move and trash; after UNLOCK each succeeds", async () => {
+  it("a file locked over WebDAV refuses another account's web upload over it, rename, move and trash; after UNLOCK each succeeds", async () => {
     const { folder, file } = await fixture();
     const token = await lock(file, kim);
     for (const who of [lee, master]) {
@@ -77,7 +75,7 @@ describe.each(dialects())('web writes under WebDAV locks on $dialect', ({ dialec
     expect((await upload(server, lee.token, folder, '문서.docx', Buffer.from('새로'))).status).toBe(200);
   });
 
-  run("the lock owner's own web session may rename and move its locked file; the lock ends with the old URL", async () => {
+  it("the lock owner's own web session may rename and move its locked file; the lock ends with the old URL", async () => {
     const { folder, file } = await fixture();
     const token = await lock(file, kim);
     expect((await web(kim, 'PUT', '/api/file/rename', { path: folder, name: '문서.docx', newName: '최종.docx' })).status).toBe(200);
@@ -94,7 +92,7 @@ describe.each(dialects())('web writes under WebDAV locks on $dialect', ({ dialec
     expect(await namesIn(server, kim.token, '/영업부/다른 곳')).toContain('최종2.docx');
   });
 
-  run('a folder locked with depth infinity refuses web uploads, new folders, copies and moves into it from another account', async () => {
+  it('a folder locked with depth infinity refuses web uploads, new folders, copies and moves into it from another account', async () => {
     const { folder } = await fixture();
     const { folder: sourceFolder } = await fixture();
     const token = await lock(folder, kim, 'infinity');
@@ -113,7 +111,7 @@ describe.each(dialects())('web writes under WebDAV locks on $dialect', ({ dialec
     expect((await web(lee, 'POST', '/api/file/copy', { path: sourceFolder, name: '문서.docx', newPath: `${folder}/하위` })).status).toBe(200);
   });
 
-  run('an item is not restored from the trash into a folder another account has locked', async () => {
+  it('an item is not restored from the trash into a folder another account has locked', async () => {
     const { folder, file } = await fixture();
     const trashed = await web(lee, 'POST', '/api/file/trash', { paths: [file] });
     expect(trashed.status).toBe(200);

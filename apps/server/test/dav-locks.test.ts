@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type DavAccount, PROPFIND_ALL, dav, davMaster, davPath, davUser } from './dav-helpers.js';
 import { MAX_LOCKS_PER_ACCOUNT } from '../src/modules/dav/locks/dav-locks.js';
-import { dialects, startServer, type TestServer } from './harness.js';
+import { describeEachDialect, startServer, type TestServer } from './harness.js';
 
 // WebDAV class 2 through HTTP: LOCK and UNLOCK, writes under locks with and without the If
 // header, locks of another account, expiry, LOCK on an unmapped URL, and many LOCKs at once.
@@ -12,12 +12,11 @@ const lockBody = (scope: 'exclusive' | 'shared', owner = 'mailto:kim@example.com
 /** The token of a Lock-Token header (`<urn:uuid:…>`). */
 const tokenOf = (header: string | null) => /^<(.+)>$/.exec(header ?? '')?.[1] ?? '';
 
-describe.each(dialects())('WebDAV locks on $dialect', ({ dialect, skip }) => {
+describeEachDialect('WebDAV locks on $dialect', (dialect) => {
   let server: TestServer;
   let master: DavAccount;
   let kim: DavAccount;
   let lee: DavAccount;
-  const run = it.skipIf(skip);
   let n = 0;
   /** A fresh file path under /영업부 holding `text`, for one test. */
   const fileWith = async (text = 'hello') => {
@@ -36,7 +35,6 @@ describe.each(dialects())('WebDAV locks on $dialect', ({ dialect, skip }) => {
     dav(server, 'PUT', path, { auth: who.auth, body: Buffer.from(text), headers: { 'content-type': 'text/plain', ...(ifHeader ? { if: ifHeader } : {}) } });
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startServer(dialect);
     master = await davMaster(server);
     kim = await davUser(server, 'kim@example.com');
@@ -53,7 +51,7 @@ describe.each(dialects())('WebDAV locks on $dialect', ({ dialect, skip }) => {
     await server?.close();
   });
 
-  run('an exclusive LOCK answers the lock and its token; a PUT without the token is 423, with it 2xx', async () => {
+  it('an exclusive LOCK answers the lock and its token; a PUT without the token is 423, with it 2xx', async () => {
     const path = await fileWith();
     const locked = await lock(path, kim, { timeout: 'Second-600' });
     expect(locked.status).toBe(200);
@@ -77,7 +75,7 @@ describe.each(dialects())('WebDAV locks on $dialect', ({ dialect, skip }) => {
     expect((await dav(server, 'MOVE', path, { auth: master.auth, headers: { destination: davPath('/영업부/옮김.txt') } })).status).toBe(423);
   });
 
-  run("another account sending the owner's token is still refused, and cannot UNLOCK it", async () => {
+  it("another account sending the owner's token is still refused, and cannot UNLOCK it", async () => {
     const path = await fileWith();
     const token = tokenOf((await lock(path, kim)).headers.get('lock-token'));
     expect((await put(path, lee, `(<${token}>)`)).status).toBe(423);
@@ -86,7 +84,7 @@ describe.each(dialects())('WebDAV locks on $dialect', ({ dialect, skip }) => {
     expect((await put(path, kim, `(<${token}>)`)).status).toBe(204);
   });
 
-  run('shared locks share a file; an exclusive LOCK over them is 423 with no-conflicting-lock', async () => {
+  it('shared locks share a file; an exclusive LOCK over them is 423 with no-conflicting-lock', async () => {
     const path = await fileWith();
     const first = await lock(path, kim, { scope: 'shared' });
     expect(first.status).toBe(200);
@@ -102,7 +100,7 @@ describe.each(dialects())('WebDAV locks on $dialect', ({ dialect, skip }) => {
     expect((await lock(other, lee, { scope: 'shared' })).status).toBe(423);
   });
 
-  run('a depth-infinity lock on a folder blocks a new file in it; the token admits it; depth 1 is refused', async () => {
+  it('a depth-infinity lock on a folder blocks a new file in it; the token admits it; depth 1 is refused', async () => {
     const folder = davPath('/영업부/잠금', true);
     const locked = await lock(folder, kim, { depth: 'infinity' });
     expect(locked.status).toBe(200);
@@ -122,7 +120,7 @@ describe.each(dialects())('WebDAV locks on $dialect', ({ dialect, skip }) => {
     expect((await put(child, lee, undefined, 'after unlock')).status).toBe(204);
   });
 
-  run('refresh: LOCK without a body and with the token in If gives a new timeout', async () => {
+  it('refresh: LOCK without a body and with the token in If gives a new timeout', async () => {
     const path = await fileWith();
     const token = tokenOf((await lock(path, kim, { timeout: 'Second-60' })).headers.get('lock-token'));
     const refreshed = await dav(server, 'LOCK', path, { auth: kim.auth, headers: { if: `(<${token}>)`, timeout: 'Second-3000' } });
@@ -137,7 +135,7 @@ describe.each(dialects())('WebDAV locks on $dialect', ({ dialect, skip }) => {
     expect((await dav(server, 'LOCK', path, { auth: kim.auth })).status).toBe(400);
   });
 
-  run('an expired lock no longer holds: writes pass and another account may lock', async () => {
+  it('an expired lock no longer holds: writes pass and another account may lock', async () => {
     const path = await fileWith();
     const token = tokenOf((await lock(path, kim, { timeout: 'Second-1' })).headers.get('lock-token'));
     expect((await put(path, lee)).status).toBe(423);
@@ -149,7 +147,7 @@ describe.each(dialects())('WebDAV locks on $dialect', ({ dialect, skip }) => {
     expect(unlock.status).toBe(409);
   });
 
-  run('UNLOCK with an unknown token or on another URL is 409 lock-token-matches-request-uri; without one 400', async () => {
+  it('UNLOCK with an unknown token or on another URL is 409 lock-token-matches-request-uri; without one 400', async () => {
     const path = await fileWith();
     const other = await fileWith();
     const token = tokenOf((await lock(path, kim)).headers.get('lock-token'));
@@ -162,7 +160,7 @@ describe.each(dialects())('WebDAV locks on $dialect', ({ dialect, skip }) => {
     expect((await put(path, lee)).status).toBe(204);
   });
 
-  run('LOCK on an unmapped URL creates an empty locked file (201); a missing folder is 409, the top level 403', async () => {
+  it('LOCK on an unmapped URL creates an empty locked file (201); a missing folder is 409, the top level 403', async () => {
     const path = davPath('/영업부/보고서/잠금으로 만든.txt');
     const created = await lock(path, kim);
     expect(created.status).toBe(201);
@@ -176,7 +174,7 @@ describe.each(dialects())('WebDAV locks on $dialect', ({ dialect, skip }) => {
     expect((await lock(davPath('/없는 최상위'), master)).status).toBe(403);
   });
 
-  run('If header: a wrong ETag is 412, a malformed one 400, the right ETag passes', async () => {
+  it('If header: a wrong ETag is 412, a malformed one 400, the right ETag passes', async () => {
     const path = await fileWith('etag me');
     const head = await dav(server, 'HEAD', path, { auth: kim.auth });
     const etag = head.headers.get('etag')!;
@@ -193,7 +191,7 @@ describe.each(dialects())('WebDAV locks on $dialect', ({ dialect, skip }) => {
     expect((await put(path, kim, '(<urn:uuid:11111111-1111-1111-1111-111111111111>) (Not <DAV:no-lock>)')).status).toBe(423);
   });
 
-  run('DELETE drops the locks under what it deleted; MOVE leaves the lock at its URL, not on the moved file', async () => {
+  it('DELETE drops the locks under what it deleted; MOVE leaves the lock at its URL, not on the moved file', async () => {
     const path = await fileWith();
     const token = tokenOf((await lock(path, kim)).headers.get('lock-token'));
     expect((await dav(server, 'DELETE', path, { auth: kim.auth, headers: { if: `(<${token}>)` } })).status).toBe(204);
@@ -216,7 +214,7 @@ describe.each(dialects())('WebDAV locks on $dialect', ({ dialect, skip }) => {
     expect((await dav(server, 'GET', onto, { auth: kim.auth })).text).toBe('new content');
   });
 
-  run("a file its lock owner trashes or renames through the web leaves no lock on its old URL (others' web writes are refused: dav-locks-web.test.ts)", async () => {
+  it("a file its lock owner trashes or renames through the web leaves no lock on its old URL (others' web writes are refused: dav-locks-web.test.ts)", async () => {
     const path = await fileWith();
     const name = `파일 ${n}.txt`;
     expect((await lock(path, kim)).status).toBe(200);
@@ -231,7 +229,7 @@ describe.each(dialects())('WebDAV locks on $dialect', ({ dialect, skip }) => {
     expect((await put(renamed, lee, undefined, 'a new file at the old URL')).status).toBe(201);
   });
 
-  run('a USER who may only READ cannot LOCK (403)', async () => {
+  it('a USER who may only READ cannot LOCK (403)', async () => {
     const path = await fileWith();
     const reader = await davUser(server, 'reader@example.com');
     const grant = await server.request('PUT', '/api/resource', { token: master.token, body: { path: '/영업부', users: [{ entity: reader.userId, permissions: ['READ'] }] } });
@@ -240,7 +238,7 @@ describe.each(dialects())('WebDAV locks on $dialect', ({ dialect, skip }) => {
     expect((await lock(davPath('/영업부/읽기 전용 새 파일.txt'), reader)).status).toBe(403);
   });
 
-  run('an account holding the most locks allowed gets 507 for one more', async () => {
+  it('an account holding the most locks allowed gets 507 for one more', async () => {
     const path = await fileWith();
     const many = await davUser(server, 'many@example.com');
     const rows = Array.from({ length: MAX_LOCKS_PER_ACCOUNT }, (_, i) => ({
@@ -261,13 +259,13 @@ describe.each(dialects())('WebDAV locks on $dialect', ({ dialect, skip }) => {
     expect((await lock(path, many)).status).toBe(200);
   });
 
-  run('malformed LOCK bodies are 400', async () => {
+  it('malformed LOCK bodies are 400', async () => {
     const path = await fileWith();
     const bad = ['<D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope></D:lockinfo>', '<not-xml', '<!DOCTYPE x [<!ENTITY a "b">]><x/>'];
     for (const body of bad) expect((await dav(server, 'LOCK', path, { auth: kim.auth, body })).status).toBe(400);
   });
 
-  run('20 exclusive LOCKs of one file at once: exactly one 200, the others 423', async () => {
+  it('20 exclusive LOCKs of one file at once: exactly one 200, the others 423', async () => {
     const path = await fileWith();
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => lock(path, i % 2 ? kim : lee)));
     const statuses = answers.map((a) => a.status).sort();

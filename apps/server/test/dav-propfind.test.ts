@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, startServer, type TestServer } from './harness.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDialect, startServer, type TestServer } from './harness.js';
 import { type DavAccount, PROPFIND_ALL, dav, davMaster, davPath, davUser, hrefsOf, responseOf } from './dav-helpers.js';
 
-describe.each(dialects())('WebDAV PROPFIND on $dialect', ({ dialect, skip }) => {
+describeEachDialect('WebDAV PROPFIND on $dialect', (dialect) => {
   let server: TestServer;
   let master: DavAccount;
-  const run = it.skipIf(skip);
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startServer(dialect);
     master = await davMaster(server);
     const made = await server.request('POST', '/api/file', { token: master.token, body: { name: '영업부', path: '/' } });
@@ -19,7 +17,7 @@ describe.each(dialects())('WebDAV PROPFIND on $dialect', ({ dialect, skip }) => 
     await server?.close();
   });
 
-  run('answers OPTIONS with DAV: 1, 2 without a sign-in', async () => {
+  it('answers OPTIONS with DAV: 1, 2 without a sign-in', async () => {
     const res = await dav(server, 'OPTIONS', '/dav/');
     expect(res.status).toBe(200);
     expect(res.headers.get('dav')).toBe('1, 2');
@@ -27,7 +25,7 @@ describe.each(dialects())('WebDAV PROPFIND on $dialect', ({ dialect, skip }) => 
     expect(res.headers.get('ms-author-via')).toBe('DAV');
   });
 
-  run('asks for Basic credentials and refuses the account password', async () => {
+  it('asks for Basic credentials and refuses the account password', async () => {
     const none = await dav(server, 'PROPFIND', '/dav/', { headers: { depth: '0' } });
     expect(none.status).toBe(401);
     expect(none.headers.get('www-authenticate')).toBe('Basic realm="Bogwan", charset="UTF-8"');
@@ -38,7 +36,7 @@ describe.each(dialects())('WebDAV PROPFIND on $dialect', ({ dialect, skip }) => 
     expect(bearer.status).toBe(401);
   });
 
-  run('lists the root folders at /dav/ with depth 1, hrefs percent-encoded', async () => {
+  it('lists the root folders at /dav/ with depth 1, hrefs percent-encoded', async () => {
     const res = await dav(server, 'PROPFIND', '/dav/', { auth: master.auth, headers: { depth: '1' }, body: PROPFIND_ALL });
     expect(res.status).toBe(207);
     expect(res.headers.get('content-type')).toContain('application/xml');
@@ -47,7 +45,7 @@ describe.each(dialects())('WebDAV PROPFIND on $dialect', ({ dialect, skip }) => 
     expect(responseOf(res.text, '/dav/영업부/')).toContain('<D:resourcetype><D:collection/></D:resourcetype>');
   });
 
-  run('depth 0 answers the folder alone; depth 1 its members; names sent in NFD find the NFC node', async () => {
+  it('depth 0 answers the folder alone; depth 1 its members; names sent in NFD find the NFC node', async () => {
     await server.app.fileTree.addFile((await server.app.fileTree.resolve('/영업부'))!, { name: '계약서 (최종).txt', size: 5, contentHash: 'a'.repeat(64), blobKey: 'aa/aa/x', ownerId: master.userId });
     const zero = await dav(server, 'PROPFIND', davPath('/영업부'), { auth: master.auth, headers: { depth: '0' } });
     expect(zero.status).toBe(207);
@@ -67,7 +65,7 @@ describe.each(dialects())('WebDAV PROPFIND on $dialect', ({ dialect, skip }) => 
     expect(hrefsOf(nfd.text)).toEqual(['/dav/영업부/계약서 (최종).txt']);
   });
 
-  run('answers named properties, 404 in a propstat for unknown ones, and propname', async () => {
+  it('answers named properties, 404 in a propstat for unknown ones, and propname', async () => {
     const body = '<?xml version="1.0"?><D:propfind xmlns:D="DAV:" xmlns:Z="urn:example"><D:prop><D:displayname/><Z:unknown/></D:prop></D:propfind>';
     const res = await dav(server, 'PROPFIND', davPath('/영업부'), { auth: master.auth, headers: { depth: '0' }, body });
     expect(res.status).toBe(207);
@@ -78,7 +76,7 @@ describe.each(dialects())('WebDAV PROPFIND on $dialect', ({ dialect, skip }) => 
     expect(names.text).not.toContain('영업부</D:displayname>');
   });
 
-  run('shows the quota of the root folder (RFC 4331) on folders', async () => {
+  it('shows the quota of the root folder (RFC 4331) on folders', async () => {
     const limit = await server.request('PUT', '/api/file/root/volume', { token: master.token, body: { path: '/영업부', volume: 1000 } });
     expect(limit.status).toBe(200);
     const body = '<D:propfind xmlns:D="DAV:"><D:prop><D:quota-used-bytes/><D:quota-available-bytes/></D:prop></D:propfind>';
@@ -87,7 +85,7 @@ describe.each(dialects())('WebDAV PROPFIND on $dialect', ({ dialect, skip }) => 
     expect(res.text).toContain('<D:quota-available-bytes>995</D:quota-available-bytes>');
   });
 
-  run('refuses Depth: infinity with the propfind-finite-depth precondition', async () => {
+  it('refuses Depth: infinity with the propfind-finite-depth precondition', async () => {
     for (const headers of [{ depth: 'infinity' }, {} as Record<string, string>]) {
       const res = await dav(server, 'PROPFIND', davPath('/영업부'), { auth: master.auth, headers });
       expect(res.status).toBe(403);
@@ -95,7 +93,7 @@ describe.each(dialects())('WebDAV PROPFIND on $dialect', ({ dialect, skip }) => 
     }
   });
 
-  run('a USER sees at /dav/ only the root folders they may READ, and 404 for a missing path', async () => {
+  it('a USER sees at /dav/ only the root folders they may READ, and 404 for a missing path', async () => {
     const user = await davUser(server, `reader-${dialect}@example.com`);
     const missing = await dav(server, 'PROPFIND', davPath('/영업부/없음'), { auth: user.auth, headers: { depth: '0' } });
     expect(missing.status).toBe(404);

@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, startServer, type TestServer } from './harness.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDialect, startServer, type TestServer } from './harness.js';
 import { type DavAccount, dav, davMaster, davPath, davUser } from './dav-helpers.js';
 
 const update = (body: string) => `<?xml version="1.0" encoding="utf-8"?><D:propertyupdate xmlns:D="DAV:" xmlns:Z="urn:schemas-microsoft-com:">${body}</D:propertyupdate>`;
 
-describe.each(dialects())('WebDAV PROPPATCH on $dialect', ({ dialect, skip }) => {
+describeEachDialect('WebDAV PROPPATCH on $dialect', (dialect) => {
   let server: TestServer;
   let master: DavAccount;
-  const run = it.skipIf(skip);
   const propfind = (path: string, props: string) =>
     dav(server, 'PROPFIND', davPath(path), { auth: master.auth, headers: { depth: '0' }, body: `<D:propfind xmlns:D="DAV:" xmlns:Z="urn:schemas-microsoft-com:"><D:prop>${props}</D:prop></D:propfind>` });
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startServer(dialect);
     master = await davMaster(server);
     await server.request('POST', '/api/file', { token: master.token, body: { name: '속성', path: '/' } });
@@ -22,7 +20,7 @@ describe.each(dialects())('WebDAV PROPPATCH on $dialect', ({ dialect, skip }) =>
     await server?.close();
   });
 
-  run('sets dead properties that PROPFIND shows (named and allprop), and removes them', async () => {
+  it('sets dead properties that PROPFIND shows (named and allprop), and removes them', async () => {
     const set = await dav(server, 'PROPPATCH', davPath('/속성/a.docx'), {
       auth: master.auth,
       body: update('<D:set><D:prop><Z:Win32LastModifiedTime>Wed, 25 Nov 2026 10:00:00 GMT</Z:Win32LastModifiedTime><Z:메모>한글 &amp; 값</Z:메모></D:prop></D:set>'),
@@ -39,7 +37,7 @@ describe.each(dialects())('WebDAV PROPPATCH on $dialect', ({ dialect, skip }) =>
     expect((await propfind('/속성/a.docx', '<Z:메모/>')).text).toContain('404 Not Found');
   });
 
-  run('is all or nothing: a live property is 403, the rest 424, nothing is stored', async () => {
+  it('is all or nothing: a live property is 403, the rest 424, nothing is stored', async () => {
     const res = await dav(server, 'PROPPATCH', davPath('/속성/a.docx'), {
       auth: master.auth,
       body: update('<D:set><D:prop><Z:keep>1</Z:keep><D:getetag>"x"</D:getetag></D:prop></D:set>'),
@@ -50,7 +48,7 @@ describe.each(dialects())('WebDAV PROPPATCH on $dialect', ({ dialect, skip }) =>
     expect((await propfind('/속성/a.docx', '<Z:keep/>')).text).toContain('404 Not Found');
   });
 
-  run('properties stay with the item when it moves, and a READ-only USER cannot change them', async () => {
+  it('properties stay with the item when it moves, and a READ-only USER cannot change them', async () => {
     await dav(server, 'PROPPATCH', davPath('/속성/a.docx'), { auth: master.auth, body: update('<D:set><D:prop><Z:tag>moved along</Z:tag></D:prop></D:set>') });
     expect((await dav(server, 'MOVE', davPath('/속성/a.docx'), { auth: master.auth, headers: { destination: davPath('/속성/b.docx') } })).status).toBe(201);
     expect((await propfind('/속성/b.docx', '<Z:tag/>')).text).toContain('>moved along</x:tag>');

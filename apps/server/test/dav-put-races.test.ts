@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FileTreeService } from '../src/modules/files/file-tree.js';
 import { namesIn, usageOf } from './files-helpers.js';
-import { dialectsAndBackends, startServer, type TestServer } from './harness.js';
+import { describeEachDialectAndBackend, startServer, type TestServer } from './harness.js';
 import { useS3 } from './s3.js';
 import { sha256 } from './transfer-helpers.js';
 import { type DavAccount, dav, davMaster, davPath, davRoot, davUser } from './dav-helpers.js';
@@ -14,14 +14,12 @@ const s3Server = useS3();
 const LOCK_BODY =
   '<?xml version="1.0" encoding="utf-8"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockinfo>';
 
-describe.each(dialectsAndBackends())('WebDAV PUTs of one new name on $dialect, $backend backend', ({ dialect, skip, backend }) => {
+describeEachDialectAndBackend('WebDAV PUTs of one new name on $dialect, $backend backend', (dialect, backend) => {
   let server: TestServer;
   let master: DavAccount;
   const root = `/동시 ${backend}`;
-  const run = it.skipIf(skip);
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startServer(dialect, s3Server().env);
     master = await davMaster(server);
     await davRoot(server, master.token, root.slice(1), backend, () => s3Server().bucket());
@@ -51,7 +49,7 @@ describe.each(dialectsAndBackends())('WebDAV PUTs of one new name on $dialect, $
     };
   };
 
-  run('10 PUTs of the same new name at once: all succeed, one file holding one of the bodies, the others kept as its versions', async () => {
+  it('10 PUTs of the same new name at once: all succeed, one file holding one of the bodies, the others kept as its versions', async () => {
     const name = '보고서 동시.txt';
     const path = `${root}/${name}`;
     const bodies = Array.from({ length: 10 }, (_, i) => Buffer.from(`version ${i} `.repeat(i + 1)));
@@ -75,7 +73,7 @@ describe.each(dialectsAndBackends())('WebDAV PUTs of one new name on $dialect, $
     expect((await namesIn(server, master.token, root)).filter((n) => n === name)).toHaveLength(1);
   });
 
-  run('a name taken while the body was stored is replaced (204), the other file keeps its id, takes the new content and keeps the old as a version', async () => {
+  it('a name taken while the body was stored is replaced (204), the other file keeps its id, takes the new content and keeps the old as a version', async () => {
     const name = 'autosave.docx';
     const path = `${root}/${name}`;
     let firstId = '';
@@ -93,7 +91,7 @@ describe.each(dialectsAndBackends())('WebDAV PUTs of one new name on $dialect, $
     expect(await refs(sha256(Buffer.from('first writer')))).toBe(1);
   });
 
-  run('a USER who may create but not update gets 403 when the name was taken meanwhile; the other file stays whole', async () => {
+  it('a USER who may create but not update gets 403 when the name was taken meanwhile; the other file stays whole', async () => {
     const user = await davUser(server, `create-only-${dialect}-${backend}@example.com`);
     const grant = await server.request('PUT', '/api/resource', { token: master.token, body: { path: root, users: [{ entity: user.userId, permissions: ['READ', 'DOWNLOAD', 'CREATE'] }] } });
     expect(grant.status, grant.text).toBe(200);
@@ -110,7 +108,7 @@ describe.each(dialectsAndBackends())('WebDAV PUTs of one new name on $dialect, $
     expect(await refs(sha256(Buffer.from('the user tried this')))).toBe(0);
   });
 
-  run('a name taken and locked by another client meanwhile: 423, the locked file unchanged', async () => {
+  it('a name taken and locked by another client meanwhile: 423, the locked file unchanged', async () => {
     const name = 'locked-meanwhile.txt';
     const path = `${root}/${name}`;
     takeNameFirst(name, async () => {

@@ -1,24 +1,22 @@
 import net from 'node:net';
 import { CHUNK_SIZE } from '@bogwan/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TransferJobs } from '../src/modules/transfer/transfer.jobs.js';
 import { TransferRepo } from '../src/modules/transfer/transfer.repo.js';
 import { namesIn, usageOf } from './files-helpers.js';
-import { dialectsAndBackends, startServer, type TestServer } from './harness.js';
+import { describeEachDialectAndBackend, startServer, type TestServer } from './harness.js';
 import { useS3 } from './s3.js';
 import { bytesOf, fetchBytes, sha256 } from './transfer-helpers.js';
 import { type DavAccount, dav, davMaster, davPath, davRoot, davUser } from './dav-helpers.js';
 
 const s3Server = useS3();
 
-describe.each(dialectsAndBackends())('WebDAV PUT on $dialect, $backend backend', ({ dialect, skip, backend }) => {
+describeEachDialectAndBackend('WebDAV PUT on $dialect, $backend backend', (dialect, backend) => {
   let server: TestServer;
   let master: DavAccount;
   const root = `/자료 ${backend}`;
-  const run = it.skipIf(skip);
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startServer(dialect, s3Server().env);
     master = await davMaster(server);
     await davRoot(server, master.token, root.slice(1), backend, () => s3Server().bucket());
@@ -50,7 +48,7 @@ describe.each(dialectsAndBackends())('WebDAV PUT on $dialect, $backend backend',
   const refs = async (hash: string) =>
     (await server.app.db.selectFrom('blobs').select('ref_count').where('backend', '=', backend).where('hash', '=', hash).executeTakeFirst())?.ref_count;
 
-  run('stores a new file (201, its ETag) that the web lists and downloads byte for byte', async () => {
+  it('stores a new file (201, its ETag) that the web lists and downloads byte for byte', async () => {
     const data = bytesOf(CHUNK_SIZE + 12345, `new-${backend}`);
     const path = `${root}/보고서 2026.bin`;
     const res = await dav(server, 'PUT', davPath(path), { auth: master.auth, body: data });
@@ -64,7 +62,7 @@ describe.each(dialectsAndBackends())('WebDAV PUT on $dialect, $backend backend',
     expect(await staged()).toEqual([]);
   });
 
-  run('replaces an existing file (204): the old content is kept as a version, counted in the usage', async () => {
+  it('replaces an existing file (204): the old content is kept as a version, counted in the usage', async () => {
     const path = `${root}/replace.txt`;
     const first = Buffer.from('first version');
     const second = Buffer.from('the second, longer version');
@@ -81,14 +79,14 @@ describe.each(dialectsAndBackends())('WebDAV PUT on $dialect, $backend backend',
     expect(got.text).toBe(second.toString());
   });
 
-  run('stores identical content once', async () => {
+  it('stores identical content once', async () => {
     const data = Buffer.from('same bytes twice');
     expect((await dav(server, 'PUT', davPath(`${root}/one.txt`), { auth: master.auth, body: data })).status).toBe(201);
     expect((await dav(server, 'PUT', davPath(`${root}/two.txt`), { auth: master.auth, body: data })).status).toBe(201);
     expect(await refs(sha256(data))).toBe(2);
   });
 
-  run('takes a body in chunked transfer encoding', async () => {
+  it('takes a body in chunked transfer encoding', async () => {
     const data = bytesOf(CHUNK_SIZE * 2 + 777, `chunked-${backend}`);
     const pieces = [data.subarray(0, 1000), data.subarray(1000, CHUNK_SIZE + 5), data.subarray(CHUNK_SIZE + 5)];
     const body = new ReadableStream<Uint8Array>({
@@ -105,7 +103,7 @@ describe.each(dialectsAndBackends())('WebDAV PUT on $dialect, $backend backend',
     expect(await staged()).toEqual([]);
   });
 
-  run('keeps nothing of a body shorter than its Content-Length', async () => {
+  it('keeps nothing of a body shorter than its Content-Length', async () => {
     const url = new URL(server.url);
     await new Promise<void>((resolve, reject) => {
       const socket = net.connect(Number(url.port), url.hostname, () => {
@@ -121,13 +119,13 @@ describe.each(dialectsAndBackends())('WebDAV PUT on $dialect, $backend backend',
     expect(await staged()).toEqual([]);
   });
 
-  run('answers 409 without a parent folder and 405 on a folder', async () => {
+  it('answers 409 without a parent folder and 405 on a folder', async () => {
     expect((await dav(server, 'PUT', davPath(`${root}/없는 폴더/a.txt`), { auth: master.auth, body: 'x' })).status).toBe(409);
     expect((await dav(server, 'PUT', davPath(root), { auth: master.auth, body: 'x' })).status).toBe(405);
     expect((await dav(server, 'PUT', '/dav/top.txt', { auth: master.auth, body: 'x' })).status).toBe(403);
   });
 
-  run('answers 507 past the volume limit, before storing (declared) and while streaming (chunked)', async () => {
+  it('answers 507 past the volume limit, before storing (declared) and while streaming (chunked)', async () => {
     const limited = `/한도 ${backend}`;
     await server.request('POST', '/api/file', { token: master.token, body: { name: limited.slice(1), path: '/', backend } });
     expect((await server.request('PUT', '/api/file/root/volume', { token: master.token, body: { path: limited, volume: 1000 } })).status).toBe(200);
@@ -167,7 +165,7 @@ describe.each(dialectsAndBackends())('WebDAV PUT on $dialect, $backend backend',
     expect(await usageOf(server, master.token, limited)).toBe(1000);
   });
 
-  run('a USER with READ only gets 403 on PUT, DELETE and MOVE, and nothing changes', async () => {
+  it('a USER with READ only gets 403 on PUT, DELETE and MOVE, and nothing changes', async () => {
     const user = await davUser(server, `readonly-${dialect}-${backend}@example.com`);
     const grant = await server.request('PUT', '/api/resource', { token: master.token, body: { path: root, users: [{ entity: user.userId, permissions: ['READ', 'DOWNLOAD'] }] } });
     expect(grant.status).toBe(200);

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { isSqlite, transactionWithDeferredSync } from '../src/db/dialect.js';
 import type { Db } from '../src/db/index.js';
-import { dialects, openTestDb } from './harness.js';
+import { describeEachDialect, openTestDb } from './harness.js';
 
 /** The connection's durability level: SQLite's `synchronous` (2 FULL, 1 NORMAL), PostgreSQL's `synchronous_commit`. */
 async function level(db: Db): Promise<string> {
@@ -10,22 +10,21 @@ async function level(db: Db): Promise<string> {
   return (await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(db)).rows[0]!.synchronous_commit;
 }
 
-describe.each(dialects())('transaction with deferred sync ($dialect)', ({ dialect, skip }) => {
+describeEachDialect('transaction with deferred sync ($dialect)', (dialect) => {
   let db: Db;
   let close: () => Promise<void>;
   const full = dialect === 'sqlite' ? '2' : 'on';
   const deferred = dialect === 'sqlite' ? '1' : 'off';
 
   beforeAll(async () => {
-    if (skip) return;
     ({ db, close } = await openTestDb(dialect));
     await sql`create table marks (id integer primary key, note text not null)`.execute(db);
   });
   afterAll(async () => {
-    if (!skip) await close();
+    await close();
   });
 
-  it.skipIf(skip)('commits at the deferred level and leaves the connection synchronous again', async () => {
+  it('commits at the deferred level and leaves the connection synchronous again', async () => {
     expect(await level(db)).toBe(full);
     const inside = await transactionWithDeferredSync(db, async (trx) => {
       await sql`insert into marks (id, note) values (1, 'kept')`.execute(trx);
@@ -36,7 +35,7 @@ describe.each(dialects())('transaction with deferred sync ($dialect)', ({ dialec
     expect((await sql<{ note: string }>`select note from marks where id = 1`.execute(db)).rows).toEqual([{ note: 'kept' }]);
   });
 
-  it.skipIf(skip)('rolls back on an error and still restores the level', async () => {
+  it('rolls back on an error and still restores the level', async () => {
     await expect(
       transactionWithDeferredSync(db, async (trx) => {
         await sql`insert into marks (id, note) values (2, 'dropped')`.execute(trx);
@@ -47,7 +46,7 @@ describe.each(dialects())('transaction with deferred sync ($dialect)', ({ dialec
     expect(await level(db)).toBe(full);
   });
 
-  it.skipIf(skip)('keeps other queries out while the level is lowered', async () => {
+  it('keeps other queries out while the level is lowered', async () => {
     // A query issued while the deferred transaction runs must not commit at its level.
     let during = '';
     await transactionWithDeferredSync(db, async (trx) => {

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { recordsOf } from './audit-actions-helpers.js';
 import { signInAs } from './files-helpers.js';
-import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { bytesOf, fetchBytes, readZip, sha256, upload } from './transfer-helpers.js';
 
-describe.each(dialects())('file download tickets on $dialect', ({ dialect, skip }) => {
+describeEachDialect('file download tickets on $dialect', (dialect) => {
   let server: TestServer;
   let master: Awaited<ReturnType<typeof setupMaster>>;
   let owner: Awaited<ReturnType<typeof signInAs>>;
@@ -13,7 +13,6 @@ describe.each(dialects())('file download tickets on $dialect', ({ dialect, skip 
   const memo = Buffer.from('memo');
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startServer(dialect);
     master = await setupMaster(server);
     owner = await signInAs(server, 'owner@example.com');
@@ -40,7 +39,7 @@ describe.each(dialects())('file download tickets on $dialect', ({ dialect, skip 
   const downloadsOf = async (path: string, afterSeq: number) =>
     (await recordsOf(server, { actions: ['file.download'], afterSeq })).filter((r) => r.targetPath === path);
 
-  it.skipIf(skip)('hands one download to an address that carries only the ticket; the same address cannot start it twice', async () => {
+  it('hands one download to an address that carries only the ticket; the same address cannot start it twice', async () => {
     const issued = await ticketFor(owner.token, { path: '/Team/report.bin' });
     expect(issued.status).toBe(200);
     expect(issued.headers.get('cache-control')).toBe('no-store');
@@ -58,7 +57,7 @@ describe.each(dialects())('file download tickets on $dialect', ({ dialect, skip 
     expect((await fetchBytes(server, owner.token, '/api/file/download?path=%2FTeam%2Freport.bin')).bytes.equals(report)).toBe(true);
   });
 
-  it.skipIf(skip)('resumes an interrupted download with Range under the same ticket, and the audit records one download', async () => {
+  it('resumes an interrupted download with Range under the same ticket, and the audit records one download', async () => {
     const before = (await recordsOf(server)).at(-1)!.seq;
     const { url } = (await ticketFor(owner.token, { path: '/Team/report.bin' })).body as { url: string };
     // A never-used ticket cannot fetch the file's tail.
@@ -93,7 +92,7 @@ describe.each(dialects())('file download tickets on $dialect', ({ dialect, skip 
     expect(await downloadsOf('/Team/report.bin', before)).toHaveLength(1);
   });
 
-  it.skipIf(skip)('is bound to its account, session, address and content', async () => {
+  it('is bound to its account, session, address and content', async () => {
     // No DOWNLOAD where the file is: no ticket.
     expect((await ticketFor(stranger.token, { path: '/Private/secret.txt' })).status).toBe(403);
     expect((await ticketFor(stranger.token, { path: '/Team/nothing.txt' })).status).toBe(404);
@@ -121,7 +120,7 @@ describe.each(dialects())('file download tickets on $dialect', ({ dialect, skip 
     expect((await byUrl(leaverTicket)).status).toBe(401);
   });
 
-  it.skipIf(skip)('streams a selection as a zip once, and a zip is never resumed', async () => {
+  it('streams a selection as a zip once, and a zip is never resumed', async () => {
     const { url } = (await ticketFor(owner.token, { paths: ['/Team/report.bin', '/Team/memo-2.txt'] })).body as { url: string };
     const zip = await byUrl(url);
     expect(zip.status).toBe(200);
@@ -130,7 +129,7 @@ describe.each(dialects())('file download tickets on $dialect', ({ dialect, skip 
     expect((await byUrl(url, { range: 'bytes=100-' })).status).toBe(401);
     expect((await byUrl(url)).status).toBe(401);
   });
-  it.skipIf(skip)('refuses a ticket for a file in a secure folder until a download request is approved', async () => {
+  it('refuses a ticket for a file in a secure folder until a download request is approved', async () => {
     expect((await server.request('POST', '/api/file', { token: master.token, body: { name: '기밀', path: '/Team' } })).status).toBe(200);
     expect((await upload(server, master.token, '/Team/기밀', 'plan.txt', Buffer.from('설계'))).status).toBe(200);
     expect((await server.request('PUT', '/api/file/lock', { token: master.token, body: { path: '/Team/기밀', lock: true } })).status).toBe(200);

@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { addFile, namesIn, signInAs } from './files-helpers.js';
-import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { recordsOf } from './audit-actions-helpers.js';
 
-describe.each(dialects())('file browsing on $dialect', ({ dialect, skip }) => {
+describeEachDialect('file browsing on $dialect', (dialect) => {
   let server: TestServer;
   let master: Awaited<ReturnType<typeof setupMaster>>;
   let user: Awaited<ReturnType<typeof signInAs>>;
   let admin: Awaited<ReturnType<typeof signInAs>>;
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startServer(dialect);
     master = await setupMaster(server);
     user = await signInAs(server, 'user@example.com');
@@ -26,7 +25,7 @@ describe.each(dialects())('file browsing on $dialect', ({ dialect, skip }) => {
 
   const post = (token: string, body: unknown) => server.request('POST', '/api/file', { token, body });
 
-  it.skipIf(skip)('creates root folders for administrators only, bound to a backend', async () => {
+  it('creates root folders for administrators only, bound to a backend', async () => {
     expect(await post(user.token, { name: 'Mine', path: '/' })).toMatchObject({ status: 403, body: { message: 'no_access_warning' } });
     const cloud = await post(admin.token, { name: 'Cloud', path: '/', backend: 'cloud' });
     expect(cloud.status).toBe(200);
@@ -48,7 +47,7 @@ describe.each(dialects())('file browsing on $dialect', ({ dialect, skip }) => {
     expect(roots.body.find((r: { name: string }) => r.name === 'Team')).toMatchObject({ backend: 'server' });
   });
 
-  it.skipIf(skip)('lets a USER create folders inside a root with the default permissions, by the folder rule', async () => {
+  it('lets a USER create folders inside a root with the default permissions, by the folder rule', async () => {
     const made = await post(user.token, { name: '  보고서 (2026)!  ', path: '/Team' });
     expect(made.status).toBe(200);
     expect(made.body).toMatchObject({ name: '보고서 (2026)!', path: '/Team/보고서 (2026)!', folder: true, owner: user.user._id });
@@ -60,7 +59,7 @@ describe.each(dialects())('file browsing on $dialect', ({ dialect, skip }) => {
     expect(await post(user.token, { name: 'x', path: '/Team/Nowhere/deeper' })).toMatchObject({ status: 404 });
   });
 
-  it.skipIf(skip)('lists folders first, then by the sort, with paging and stars per caller', async () => {
+  it('lists folders first, then by the sort, with paging and stars per caller', async () => {
     await post(master.token, { name: 'List', path: '/Team' });
     await post(master.token, { name: 'zeta', path: '/Team/List' });
     await post(master.token, { name: 'alpha', path: '/Team/List' });
@@ -96,7 +95,7 @@ describe.each(dialects())('file browsing on $dialect', ({ dialect, skip }) => {
     });
   });
 
-  it.skipIf(skip)('answers the tree: roots, and the folders along a path expanded', async () => {
+  it('answers the tree: roots, and the folders along a path expanded', async () => {
     await post(master.token, { name: 'Tree', path: '/Team2' });
     await post(master.token, { name: 'a', path: '/Team2/Tree' });
     await post(master.token, { name: 'b', path: '/Team2/Tree' });
@@ -120,7 +119,7 @@ describe.each(dialects())('file browsing on $dialect', ({ dialect, skip }) => {
     expect(await server.request('GET', '/api/file/tree?path=/Team2/Nope', { token: user.token })).toMatchObject({ status: 404 });
   });
 
-  it.skipIf(skip)('answers the permissions at a path; a missing path holds none', async () => {
+  it('answers the permissions at a path; a missing path holds none', async () => {
     const userHeld = await server.request('GET', '/api/resource/permission?path=/Team', { token: user.token });
     expect(userHeld.body).toEqual(['READ', 'PREVIEW', 'DOWNLOAD', 'CREATE', 'UPDATE', 'MOVE', 'COPY', 'SHARE', 'TRASH']);
     const adminHeld = await server.request('GET', '/api/resource/permission?path=/Team', { token: admin.token });
@@ -130,7 +129,7 @@ describe.each(dialects())('file browsing on $dialect', ({ dialect, skip }) => {
     expect((await server.request('GET', '/api/resource/permission?path=/', { token: admin.token })).body).toEqual(['READ', 'CREATE']);
   });
 
-  it.skipIf(skip)('follows the default permissions kept in the settings', async () => {
+  it('follows the default permissions kept in the settings', async () => {
     const saved = await server.app.db.selectFrom('settings').select('value').where('key', '=', 'permission').executeTakeFirstOrThrow();
     await server.app.db
       .updateTable('settings')
@@ -146,7 +145,7 @@ describe.each(dialects())('file browsing on $dialect', ({ dialect, skip }) => {
     }
   });
 
-  it.skipIf(skip)('locks folders with LOCK / UNLOCK permission only', async () => {
+  it('locks folders with LOCK / UNLOCK permission only', async () => {
     await post(master.token, { name: 'Secure', path: '/Team' });
     expect(await server.request('PUT', '/api/file/lock', { token: user.token, body: { path: '/Team/Secure', lock: true } })).toMatchObject({
       status: 403,
@@ -167,7 +166,7 @@ describe.each(dialects())('file browsing on $dialect', ({ dialect, skip }) => {
     );
   });
 
-  it.skipIf(skip)('keeps recent files and starred items per user, live and readable only', async () => {
+  it('keeps recent files and starred items per user, live and readable only', async () => {
     await post(master.token, { name: 'Marks', path: '/Team' });
     await addFile(server, '/Team/Marks', 'one.txt', 1, user.user._id);
     await new Promise((r) => setTimeout(r, 5));

@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { addFile, namesIn, refCount, signInAs, usageOf } from './files-helpers.js';
-import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { recordsOf } from './audit-actions-helpers.js';
 
-describe.each(dialects())('trash on $dialect', ({ dialect, skip }) => {
+describeEachDialect('trash on $dialect', (dialect) => {
   let server: TestServer;
   let master: Awaited<ReturnType<typeof setupMaster>>;
   let user: Awaited<ReturnType<typeof signInAs>>;
   let other: Awaited<ReturnType<typeof signInAs>>;
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startServer(dialect);
     master = await setupMaster(server);
     user = await signInAs(server, 'user@example.com');
@@ -26,7 +25,7 @@ describe.each(dialects())('trash on $dialect', ({ dialect, skip }) => {
   const list = (token: string) => server.request('GET', '/api/trash', { token });
   const restore = (ids: string[], token = user.token) => server.request('POST', '/api/trash/restore', { token, body: { ids } });
 
-  it.skipIf(skip)('trashes items with their children; usage still counts them; the name is free again', async () => {
+  it('trashes items with their children; usage still counts them; the name is free again', async () => {
     await mkdir('/Team', 't1');
     await mkdir('/Team/t1', 'inner');
     await addFile(server, '/Team/t1/inner', 'deep.txt', 70, user.user._id, 't1-deep');
@@ -61,7 +60,7 @@ describe.each(dialects())('trash on $dialect', ({ dialect, skip }) => {
     expect((await list(user.token)).body.items).toEqual([]);
   });
 
-  it.skipIf(skip)('shows a USER only their own trash, administrators all of it', async () => {
+  it('shows a USER only their own trash, administrators all of it', async () => {
     await mkdir('/Team', 'shared');
     await addFile(server, '/Team/shared', 'u.txt', 1, user.user._id, 'u');
     await addFile(server, '/Team/shared', 'o.txt', 1, other.user._id, 'o');
@@ -81,7 +80,7 @@ describe.each(dialects())('trash on $dialect', ({ dialect, skip }) => {
     expect(await namesIn(server, user.token, '/Team/shared')).toEqual(['o.txt', 'u.txt']);
   });
 
-  it.skipIf(skip)('refuses a restore when the folder it came from is gone or trashed', async () => {
+  it('refuses a restore when the folder it came from is gone or trashed', async () => {
     await mkdir('/Team', 'parent');
     await addFile(server, '/Team/parent', 'child.txt', 3, user.user._id, 'child');
     const child = await trash(['/Team/parent/child.txt']);
@@ -92,7 +91,7 @@ describe.each(dialects())('trash on $dialect', ({ dialect, skip }) => {
     expect(await namesIn(server, user.token, '/Team/parent')).toEqual(['child.txt']);
   });
 
-  it.skipIf(skip)('purges for administrators only: rows go, blob references and usage drop', async () => {
+  it('purges for administrators only: rows go, blob references and usage drop', async () => {
     await mkdir('/Team', 'purge');
     await mkdir('/Team/purge', 'sub');
     await addFile(server, '/Team/purge', 'p.bin', 100, user.user._id, 'purge-p');
@@ -123,7 +122,7 @@ describe.each(dialects())('trash on $dialect', ({ dialect, skip }) => {
     expect(await namesIn(server, user.token, '/Team')).toContain('p.bin');
   });
 
-  it.skipIf(skip)('empties the whole trash, nested entries included, and records it', async () => {
+  it('empties the whole trash, nested entries included, and records it', async () => {
     await mkdir('/Team', 'e1');
     await addFile(server, '/Team/e1', 'a.bin', 10, user.user._id, 'e1-a');
     await addFile(server, '/Team/e1', 'b.bin', 20, user.user._id, 'e1-b');
@@ -145,7 +144,7 @@ describe.each(dialects())('trash on $dialect', ({ dialect, skip }) => {
     );
   });
 
-  it.skipIf(skip)('trashes root folders for administrators only', async () => {
+  it('trashes root folders for administrators only', async () => {
     await server.request('POST', '/api/file', { token: master.token, body: { name: 'Temp', path: '/' } });
     expect(await trash(['/Temp'])).toMatchObject({ status: 403, body: { message: 'no_access_warning' } });
     const gone = await trash(['/Temp'], master.token);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type ApiCall, apiCalls, type CallInput, type CallOutput, callPath, callSearch, type MessageKey } from '@bogwan/contracts';
 import type { FastifyInstance } from 'fastify';
-import { inject } from 'vitest';
+import { describe, inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { type Db, openDb } from '../src/db/index.js';
@@ -20,8 +20,27 @@ export function dialects(): { dialect: Dialect; skip: boolean }[] {
 }
 
 /** Every dialect with each storage backend: a suite per pair. */
-export function dialectsAndBackends(): { dialect: Dialect; skip: boolean; backend: 'server' | 'cloud' }[] {
+export function dialectsAndBackends(): { dialect: Dialect; skip: boolean; backend: Backend }[] {
   return dialects().flatMap((d) => (['server', 'cloud'] as const).map((backend) => ({ ...d, backend })));
+}
+
+export type Backend = 'server' | 'cloud';
+
+/**
+ * One suite per dialect (`$dialect` in the title names it). A dialect this run cannot reach skips
+ * the whole suite, hooks included; where it is required (CI) the global setup fails the run instead.
+ */
+export function describeEachDialect(title: string, body: (dialect: Dialect) => void): void {
+  for (const { dialect, skip } of dialects()) {
+    describe.skipIf(skip)(title.replaceAll('$dialect', dialect), () => body(dialect));
+  }
+}
+
+/** One suite per dialect and storage backend (`$dialect`, `$backend` in the title), skipped as `describeEachDialect` does. */
+export function describeEachDialectAndBackend(title: string, body: (dialect: Dialect, backend: Backend) => void): void {
+  for (const { dialect, skip, backend } of dialectsAndBackends()) {
+    describe.skipIf(skip)(title.replaceAll('$dialect', dialect).replaceAll('$backend', backend), () => body(dialect, backend));
+  }
 }
 
 export interface TestServer {
