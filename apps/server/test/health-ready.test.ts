@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, startServer, type TestServer } from './harness.js';
+import { describeEachDialect, startServer, type TestServer } from './harness.js';
 import { REDIS_URL, redisForSuite } from './multi-process/cluster.js';
 
 const allOk = { database: 'ok', migrations: 'ok', blobStore: 'ok', redis: 'not_used' };
@@ -18,17 +18,16 @@ function breakBlobStore(server: TestServer): () => void {
   };
 }
 
-describe.each(dialects())('liveness and readiness on $dialect', ({ dialect, skip }) => {
+describeEachDialect('liveness and readiness on $dialect', (dialect) => {
   let server: TestServer;
-  const run = it.skipIf(skip);
   beforeAll(async () => {
-    if (!skip) server = await startServer(dialect);
+    server = await startServer(dialect);
   });
   afterAll(async () => {
     await server?.close();
   });
 
-  run('is live and ready while everything answers, without signing in, and never cached', async () => {
+  it('is live and ready while everything answers, without signing in, and never cached', async () => {
     const live = await server.request('GET', '/api/health/live');
     expect(live.status).toBe(200);
     expect(live.body).toEqual({ status: 'ok' });
@@ -38,7 +37,7 @@ describe.each(dialects())('liveness and readiness on $dialect', ({ dialect, skip
     expect(ready.headers.get('cache-control')).toBe('no-store');
   });
 
-  run('answers 503 naming the blob store when it cannot write, while staying live; /api/health agrees', async () => {
+  it('answers 503 naming the blob store when it cannot write, while staying live; /api/health agrees', async () => {
     const repair = breakBlobStore(server);
     try {
       const ready = await server.request('GET', '/api/health/ready');
@@ -52,7 +51,7 @@ describe.each(dialects())('liveness and readiness on $dialect', ({ dialect, skip
     expect((await server.request('GET', '/api/health/ready')).status).toBe(200);
   });
 
-  run('answers 503 naming the migrations when the database lacks one this build knows', async () => {
+  it('answers 503 naming the migrations when the database lacks one this build knows', async () => {
     const last = await server.app.db.selectFrom('kysely_migration' as never).select('name' as never).orderBy('name' as never, 'desc').executeTakeFirstOrThrow();
     const { name } = last as { name: string };
     await server.app.db.deleteFrom('kysely_migration' as never).where('name' as never, '=', name as never).execute();

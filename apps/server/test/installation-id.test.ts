@@ -1,20 +1,19 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DatabaseConfig } from '../src/config.js';
 import { type Db, migrateToLatest, openDb } from '../src/db/index.js';
 import { installationId } from '../src/modules/system/installation.js';
-import { dialects } from './harness.js';
+import { describeEachDialect } from './harness.js';
 import { createTestDatabase } from './postgres.js';
 
-describe.each(dialects())('installation id on $dialect', ({ dialect, skip }) => {
+describeEachDialect('installation id on $dialect', (dialect) => {
   let config: DatabaseConfig;
   let cleanup: () => Promise<void> = async () => undefined;
   const handles: Db[] = [];
 
   beforeAll(async () => {
-    if (skip) return;
     if (dialect === 'postgres') {
       const database = await createTestDatabase();
       config = { dialect: 'postgres', url: database.url };
@@ -33,7 +32,7 @@ describe.each(dialects())('installation id on $dialect', ({ dialect, skip }) => 
     await cleanup();
   });
 
-  it.skipIf(skip)('processes starting at the same moment on one database all get one id, and it never changes', async () => {
+  it('processes starting at the same moment on one database all get one id, and it never changes', async () => {
     // Four "processes" (each its own connection pool or SQLite handle) ask five times each, at once,
     // on a database that has no id yet.
     for (let i = 0; i < 3; i++) handles.push(openDb(config));

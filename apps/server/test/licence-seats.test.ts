@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { TRIAL_SEATS } from '../src/modules/licence/licence.service.js';
 import { newLocalUser } from '../src/modules/users/new-user.js';
-import { GOOD_PASSWORD, dialects, setupMaster, startServer, type TestResponse, type TestServer } from './harness.js';
+import { describeEachDialect, GOOD_PASSWORD, setupMaster, startServer, type TestResponse, type TestServer } from './harness.js';
 
 type Status = 'ACTIVE' | 'BLOCK' | 'PENDING';
 
@@ -10,13 +10,11 @@ type Status = 'ACTIVE' | 'BLOCK' | 'PENDING';
  * (create, bulk register, unblock, approve, any status change) takes one, decided together
  * with the change: a burst of activations with one seat left activates exactly one.
  */
-describe.each(dialects())('licence seats and the last MASTER under parallel changes on $dialect', ({ dialect, skip }) => {
+describeEachDialect('licence seats and the last MASTER under parallel changes on $dialect', (dialect) => {
   let server: TestServer;
   let master: Awaited<ReturnType<typeof setupMaster>>;
-  const run = it.skipIf(skip);
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startServer(dialect);
     master = await setupMaster(server);
   });
@@ -24,7 +22,6 @@ describe.each(dialects())('licence seats and the last MASTER under parallel chan
     await server?.close();
   });
   beforeEach(async () => {
-    if (skip) return;
     await server.app.db.deleteFrom('users').where('id', '!=', master.user._id).execute();
   });
 
@@ -54,7 +51,7 @@ describe.each(dialects())('licence seats and the last MASTER under parallel chan
   const noSeat = { status: 403, body: { statusCode: 403, message: 'license_seat_limit_reached' } };
   const statusOf = async (id: string) => (await db().selectFrom('users').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
 
-  run('unblocking, approving, creating and bulk registering are refused when every seat is taken', async () => {
+  it('unblocking, approving, creating and bulk registering are refused when every seat is taken', async () => {
     await fillSeats(TRIAL_SEATS);
     const blocked = await addUser('BLOCK');
     const pending = await addUser('PENDING');
@@ -79,7 +76,7 @@ describe.each(dialects())('licence seats and the last MASTER under parallel chan
     expect(await register()).toMatchObject(noSeat);
   });
 
-  run('a bulk list larger than the seats left registers none of its rows', async () => {
+  it('a bulk list larger than the seats left registers none of its rows', async () => {
     await fillSeats(TRIAL_SEATS - 2);
     expect(await register(3)).toMatchObject(noSeat);
     expect(await seatsUsed()).toBe(TRIAL_SEATS - 2);
@@ -87,7 +84,7 @@ describe.each(dialects())('licence seats and the last MASTER under parallel chan
     expect(await seatsUsed()).toBe(TRIAL_SEATS);
   });
 
-  run('20 parallel activations by every path with one seat left: exactly one succeeds', async () => {
+  it('20 parallel activations by every path with one seat left: exactly one succeeds', async () => {
     await fillSeats(TRIAL_SEATS - 1);
     const blocked = await Promise.all(Array.from({ length: 5 }, () => addUser('BLOCK')));
     const pending = await Promise.all(Array.from({ length: 5 }, () => addUser('PENDING')));
@@ -102,7 +99,7 @@ describe.each(dialects())('licence seats and the last MASTER under parallel chan
     expect(await seatsUsed()).toBe(TRIAL_SEATS);
   });
 
-  run('20 parallel creations with one seat left: exactly one account is made', async () => {
+  it('20 parallel creations with one seat left: exactly one account is made', async () => {
     await fillSeats(TRIAL_SEATS - 1);
     const answers = await Promise.all(Array.from({ length: 20 }, () => create()));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
@@ -119,7 +116,7 @@ describe.each(dialects())('licence seats and the last MASTER under parallel chan
   }
   const activeMasters = async () => (await server.app.db.selectFrom('users').select('id').where('role', '=', 'MASTER').where('status', '=', 'ACTIVE').execute()).length;
 
-  run('two MASTERs blocking each other at once: one of them stays ACTIVE', async () => {
+  it('two MASTERs blocking each other at once: one of them stays ACTIVE', async () => {
     for (let round = 0; round < 5; round++) {
       const second = await secondMaster(`second${round}@example.com`);
       const [a, b] = await Promise.all([
@@ -138,7 +135,7 @@ describe.each(dialects())('licence seats and the last MASTER under parallel chan
     }
   });
 
-  run('two MASTERs deleting their own accounts at once: one of them stays', async () => {
+  it('two MASTERs deleting their own accounts at once: one of them stays', async () => {
     const first = await secondMaster('self-a@example.com');
     const second = await secondMaster('self-b@example.com');
     // Only these two are ACTIVE MASTERs.

@@ -1,18 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { warnOfLicenceEnd } from '../src/modules/licence/licence-warnings.js';
 import { NotificationsRepo } from '../src/modules/notifications/notifications.repo.js';
 import { NotificationsService } from '../src/modules/notifications/notifications.service.js';
 import { SettingsRepo } from '../src/modules/settings/settings.repo.js';
 import { UsersRepo } from '../src/modules/users/users.repo.js';
 import { signInAs } from './files-helpers.js';
-import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 
-describe.each(dialects())('licence end warnings on $dialect', ({ dialect, skip }) => {
+describeEachDialect('licence end warnings on $dialect', (dialect) => {
   let server: TestServer;
   let master: Awaited<ReturnType<typeof setupMaster>>;
   let user: Awaited<ReturnType<typeof signInAs>>;
   beforeAll(async () => {
-    if (skip) return;
     server = await startServer(dialect);
     master = await setupMaster(server);
     user = await signInAs(server, 'user@example.com');
@@ -21,7 +20,7 @@ describe.each(dialects())('licence end warnings on $dialect', ({ dialect, skip }
     await server?.close();
   });
 
-  it.skipIf(skip)('warns the administrators once a day in the last week of the trial, and nobody else', async () => {
+  it('warns the administrators once a day in the last week of the trial, and nobody else', async () => {
     const db = server.app.db;
     const settings = new SettingsRepo(db);
     const notifications = new NotificationsService(new NotificationsRepo(db), { emitToUser: () => undefined });

@@ -11,7 +11,7 @@ import { newId } from '../src/ids.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
 import { type LicencePayload, issueLicenceKey, parseLicencePublicKey } from '../src/modules/licence/licence-key.js';
 import { LICENCE_CACHE_MS, TRIAL_SEATS } from '../src/modules/licence/licence.service.js';
-import { GOOD_PASSWORD, dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { describeEachDialect, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DAY_MS = 86_400_000;
@@ -38,14 +38,13 @@ function payload(serverId: string, over: Partial<LicencePayload> = {}): LicenceP
   };
 }
 
-describe.each(dialects())('licence on $dialect', ({ dialect, skip }) => {
+describeEachDialect('licence on $dialect', (dialect) => {
   const vendor = vendorKeys();
   let server: TestServer;
   let master: Awaited<ReturnType<typeof setupMaster>>;
   let serverId: string;
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startServer(dialect, { BOGWAN_LICENSE_PUBLIC_KEY: vendor.publicPem });
     master = await setupMaster(server);
     serverId = (await server.request('GET', '/api/system/license/check')).body.serverId;
@@ -87,7 +86,6 @@ describe.each(dialects())('licence on $dialect', ({ dialect, skip }) => {
   }
 
   beforeEach(async () => {
-    if (skip) return;
     // Every test starts on a fresh trial with no key saved.
     await setSetting('licence.trial_started', new Date().toISOString());
     await db().deleteFrom('settings').where('key', '=', 'licence.key').execute();
@@ -95,7 +93,7 @@ describe.each(dialects())('licence on $dialect', ({ dialect, skip }) => {
     server.app.licence.invalidate();
   });
 
-  it.skipIf(skip)('runs on a 30-day trial from the first start, bound to a server id kept in the settings', async () => {
+  it('runs on a 30-day trial from the first start, bound to a server id kept in the settings', async () => {
     const check = await server.request('GET', '/api/system/license/check');
     expect(check.status).toBe(200);
     expect(check.body).toEqual({ isVerifyLicenseRequired: false, serverId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
@@ -111,7 +109,7 @@ describe.each(dialects())('licence on $dialect', ({ dialect, skip }) => {
     expect((await server.request('GET', '/api/user/me', { token: master.token })).status).toBe(200);
   });
 
-  it.skipIf(skip)('shows the licence fields to administrators only, and answers 401 to anonymous callers while valid', async () => {
+  it('shows the licence fields to administrators only, and answers 401 to anonymous callers while valid', async () => {
     await addUser('user@example.com');
     const user = (await server.request('POST', '/api/auth/login', { body: { email: 'user@example.com', password: GOOD_PASSWORD } })).body.token;
     expect(await server.request('GET', '/api/system/license', { token: user })).toMatchObject({
@@ -121,7 +119,7 @@ describe.each(dialects())('licence on $dialect', ({ dialect, skip }) => {
     expect((await server.request('GET', '/api/system/license')).status).toBe(401);
   });
 
-  it.skipIf(skip)('closes the gate when the trial has ended, except for sign-in, health, the web app and the licence', async () => {
+  it('closes the gate when the trial has ended, except for sign-in, health, the web app and the licence', async () => {
     await expireTrial();
     const gated = { status: 403, body: { statusCode: 403, message: 'license_required' } };
     expect(await server.request('GET', '/api/user/me', { token: master.token })).toMatchObject(gated);
@@ -139,7 +137,7 @@ describe.each(dialects())('licence on $dialect', ({ dialect, skip }) => {
     expect((await server.request('GET', '/api/no-such-call', { token: master.token })).status).toBe(404);
   });
 
-  it.skipIf(skip)('sees a change made by another process within the cache time', async () => {
+  it('sees a change made by another process within the cache time', async () => {
     expect(await required()).toBe(false);
     await setSetting('licence.trial_started', new Date(Date.now() - 31 * DAY_MS).toISOString());
     expect(await required()).toBe(false);
@@ -147,7 +145,7 @@ describe.each(dialects())('licence on $dialect', ({ dialect, skip }) => {
     expect(await required()).toBe(true);
   });
 
-  it.skipIf(skip)('releases the gate with a valid key for this server, and shows its fields', async () => {
+  it('releases the gate with a valid key for this server, and shows its fields', async () => {
     await expireTrial();
     const key = issue({ user: 7, type: 'ENTERPRISE', purchase: '2026-01-02' });
     // Line breaks from a mail or a narrow field do not matter.
@@ -172,7 +170,7 @@ describe.each(dialects())('licence on $dialect', ({ dialect, skip }) => {
     expect(licence.text).not.toContain('BOGWAN1');
   });
 
-  it.skipIf(skip)('refuses bad keys with 400 invalid_license and keeps the gate closed', async () => {
+  it('refuses bad keys with 400 invalid_license and keeps the gate closed', async () => {
     await expireTrial();
     const good = issue();
     const [prefix, body, signature] = good.split('.') as [string, string, string];
@@ -203,7 +201,7 @@ describe.each(dialects())('licence on $dialect', ({ dialect, skip }) => {
     expect((await server.request('GET', '/api/user/me', { token: master.token })).status).toBe(403);
   });
 
-  it.skipIf(skip)('closes the gate when a saved key is no longer good (maintenance ended, or signed by a key no longer trusted)', async () => {
+  it('closes the gate when a saved key is no longer good (maintenance ended, or signed by a key no longer trusted)', async () => {
     await setSetting('licence.key', issue({ maintenance: day(-1) }));
     server.app.licence.invalidate();
     // The trial still runs, so the ended key falls back to it…
@@ -216,7 +214,7 @@ describe.each(dialects())('licence on $dialect', ({ dialect, skip }) => {
     expect(await required()).toBe(true);
   });
 
-  it.skipIf(skip)('lets only administrators save a key, even while the gate is closed', async () => {
+  it('lets only administrators save a key, even while the gate is closed', async () => {
     await addUser('user@example.com');
     const user = (await server.request('POST', '/api/auth/login', { body: { email: 'user@example.com', password: GOOD_PASSWORD } })).body.token;
     await expireTrial();
@@ -227,7 +225,7 @@ describe.each(dialects())('licence on $dialect', ({ dialect, skip }) => {
     expect(await required()).toBe(false);
   });
 
-  it.skipIf(skip)('counts ACTIVE accounts against the seats of the licence', async () => {
+  it('counts ACTIVE accounts against the seats of the licence', async () => {
     const licence = server.app.licence;
     await expect(licence.assertSeatAvailable()).resolves.toBeUndefined();
     for (let i = 1; i < TRIAL_SEATS; i += 1) await addUser(`user${i}@example.com`);
@@ -247,7 +245,7 @@ describe.each(dialects())('licence on $dialect', ({ dialect, skip }) => {
     await expect(licence.assertSeatAvailable()).rejects.toMatchObject({ statusCode: 403, messageKey: 'license_required' });
   });
 
-  it.skipIf(skip)('accepts a key issued by the vendor command line', async () => {
+  it('accepts a key issued by the vendor command line', async () => {
     await expireTrial();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bogwan-vendor-'));
     try {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newLocalUser } from '../src/modules/users/new-user.js';
 import { addFile } from './files-helpers.js';
-import { GOOD_PASSWORD, dialects, setupMaster, startServer, type TestResponse, type TestServer } from './harness.js';
+import { describeEachDialect, GOOD_PASSWORD, setupMaster, startServer, type TestResponse, type TestServer } from './harness.js';
 import { codeFor, startSmtp } from './smtp.js';
 import { recordsOf } from './audit-actions-helpers.js';
 
@@ -10,19 +10,17 @@ import { recordsOf } from './audit-actions-helpers.js';
  * server processes sharing one database (and one data directory, as two processes on one
  * machine do). Each burst is sent half to each process; each limit is counted exactly.
  */
-describe.each(dialects())('attempt limits under bursts on two processes on $dialect', ({ dialect, skip }) => {
+describeEachDialect('attempt limits under bursts on two processes on $dialect', (dialect) => {
   let one: TestServer;
   let two: TestServer;
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let master: Awaited<ReturnType<typeof setupMaster>>;
-  const run = it.skipIf(skip);
   /** Alternates the two processes, as a round-robin load balancer would. */
   const either = (i: number) => (i % 2 === 0 ? one : two);
   /** Each test comes from its own client address, so the per-address limits of one do not touch another. */
   const from = (address: string) => ({ 'x-forwarded-for': address });
 
   beforeAll(async () => {
-    if (skip) return;
     smtp = await startSmtp();
     const env = { BOGWAN_TRUST_PROXY: 'true', BOGWAN_SMTP_URL: smtp.url, BOGWAN_MAIL_FROM: 'bogwan@example.com' };
     one = await startServer(dialect, env);
@@ -48,7 +46,7 @@ describe.each(dialects())('attempt limits under bursts on two processes on $dial
   };
   const count = (answers: TestResponse[], status: number, message: string) => answers.filter((a) => a.status === status && a.body?.message === message).length;
 
-  run('60 wrong passwords at once check five; the right one sent inside the burst is refused', async () => {
+  it('60 wrong passwords at once check five; the right one sent inside the burst is refused', async () => {
     const email = 'burst@example.com';
     await addUser(email);
     const headers = from('10.0.1.1');
@@ -72,7 +70,7 @@ describe.each(dialects())('attempt limits under bursts on two processes on $dial
     expect(new Date(account.locked_until!).getTime()).toBeGreaterThan(Date.now());
   });
 
-  run('60 wrong sign-ins from one address across accounts check twenty, then the address waits', async () => {
+  it('60 wrong sign-ins from one address across accounts check twenty, then the address waits', async () => {
     const headers = from('10.0.2.1');
     const answers = await Promise.all(
       Array.from({ length: 60 }, (_, i) => either(i).request('POST', '/api/auth/login', { body: { email: `guess${i}@example.com`, password: 'Wrong!pass1' }, headers })),
@@ -84,7 +82,7 @@ describe.each(dialects())('attempt limits under bursts on two processes on $dial
     expect(owner.body).toEqual({ statusCode: 429, message: 'too_many_requests_message' });
   });
 
-  run('100 parallel email codes check five; the right code afterwards is refused', async () => {
+  it('100 parallel email codes check five; the right code afterwards is refused', async () => {
     const email = 'codes@example.com';
     await addUser(email);
     await db().updateTable('users').set({ mfa: 'email' }).where('email', '=', email).execute();
@@ -106,7 +104,7 @@ describe.each(dialects())('attempt limits under bursts on two processes on $dial
     expect((await verify(1, code)).body).toEqual({ statusCode: 423, message: 'login_attempt_restrict' });
   });
 
-  run('an access token alone cannot guess the password: parallel wrong current passwords (change, own deletion) check five', async () => {
+  it('an access token alone cannot guess the password: parallel wrong current passwords (change, own deletion) check five', async () => {
     const headers = from('10.0.7.1');
     for (const [email, call, key] of [
       ['changer@example.com', (id: string, password: string) => ({ method: 'PUT', url: '/api/user/password', body: { _id: id, password, newPassword: 'Another!pass2' } }), 'not_matched_origin_password'],
@@ -127,7 +125,7 @@ describe.each(dialects())('attempt limits under bursts on two processes on $dial
     }
   });
 
-  run('40 parallel share-link passwords check ten (the link limit), then the link is closed', async () => {
+  it('40 parallel share-link passwords check ten (the link limit), then the link is closed', async () => {
     await addFile(one, '/Team', 'report.txt', 16, master.user._id);
     const link = await one.request('POST', '/api/share', { token: master.token, body: { path: '/Team/report.txt', scope: 'anyone', password: 'right one!' } });
     expect(link.status).toBe(200);
@@ -141,7 +139,7 @@ describe.each(dialects())('attempt limits under bursts on two processes on $dial
     expect((await unlock(1, 'right one!')).body).toEqual({ statusCode: 429, message: 'too_many_requests_message' });
   });
 
-  run('20 parallel admin-mode passwords check five', async () => {
+  it('20 parallel admin-mode passwords check five', async () => {
     const headers = from('10.0.5.1');
     const check = (i: number, password: string) => either(i).request('POST', '/api/setting/admin', { token: master.token, body: { password }, headers });
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => check(i, `Wrong!admin${i}`)));
@@ -152,7 +150,7 @@ describe.each(dialects())('attempt limits under bursts on two processes on $dial
     expect(refused).toHaveLength(5);
   });
 
-  run('incoming webhooks: 60 parallel wrong tokens get ten refusals from an address, 40 right calls get 30 admissions', async () => {
+  it('incoming webhooks: 60 parallel wrong tokens get ten refusals from an address, 40 right calls get 30 admissions', async () => {
     const made = await one.request('POST', '/api/webhooks', { token: master.token, body: { title: '스캐너', token: 'burst-hook', accessToken: 'burst-secret-0123456789', path: '/Inbox' } });
     expect(made.status).toBe(200);
     const call = async (i: number, accessToken: string, address: string, path?: string) => {

@@ -1,6 +1,6 @@
 import { CHUNK_SIZE } from '@bogwan/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { bytesOf, fetchBytes, sendChunk, upload } from './transfer-helpers.js';
 
 const TOKEN = 'metrics-token-0123456789';
@@ -40,24 +40,23 @@ async function scrape(url: string, token?: string): Promise<{ status: number; ty
   return { status: res.status, type: res.headers.get('content-type'), text: await res.text() };
 }
 
-describe.each(dialects())('metrics behind a token on the main port, on $dialect', ({ dialect, skip }) => {
+describeEachDialect('metrics behind a token on the main port, on $dialect', (dialect) => {
   let server: TestServer;
-  const run = it.skipIf(skip);
   beforeAll(async () => {
-    if (!skip) server = await startServer(dialect, { BOGWAN_METRICS_TOKEN: TOKEN });
+    server = await startServer(dialect, { BOGWAN_METRICS_TOKEN: TOKEN });
   });
   afterAll(async () => {
     await server?.close();
   });
 
-  run('refuses a scrape without the token or with another one', async () => {
+  it('refuses a scrape without the token or with another one', async () => {
     expect((await scrape(`${server.url}/metrics`)).status).toBe(401);
     expect((await scrape(`${server.url}/metrics`, `${TOKEN}x`)).status).toBe(401);
     const refused = await server.request('GET', '/metrics', { headers: { authorization: 'Bearer nope' } });
     expect(refused.body).toEqual({ statusCode: 401, message: 'unauthorized_message' });
   });
 
-  run('counts requests and their latency per route policy, never per raw URL', async () => {
+  it('counts requests and their latency per route policy, never per raw URL', async () => {
     for (let i = 0; i < 3; i++) await server.request('GET', `/api/health?probe=${i}`);
     await server.request('GET', '/api/no-such-route');
     const { status, type, text } = await scrape(`${server.url}/metrics`, TOKEN);
@@ -74,7 +73,7 @@ describe.each(dialects())('metrics behind a token on the main port, on $dialect'
     expect(labelValues.filter((v) => v.includes('/'))).toEqual([]);
   });
 
-  run('reports upload and download bytes, open uploads, tasks by status, the database pool, event-loop lag and heap', async () => {
+  it('reports upload and download bytes, open uploads, tasks by status, the database pool, event-loop lag and heap', async () => {
     const master = await setupMaster(server);
     await server.request('POST', '/api/file', { token: master.token, body: { name: 'Team', path: '/' } });
     const data = bytesOf(50_000, 'metrics');

@@ -1,9 +1,9 @@
 import { type Kysely, Migrator } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/db/index.js';
 import { migrations } from '../src/db/migrations/index.js';
 import { signInAs } from './files-helpers.js';
-import { dialects, openTestDb, setupMaster, startServer, type TestServer } from './harness.js';
+import { describeEachDialect, openTestDb, setupMaster, startServer, type TestServer } from './harness.js';
 import { bytesOf, upload } from './transfer-helpers.js';
 
 // Notifications are stored as a message key and parameters (the reader's web app renders
@@ -17,13 +17,11 @@ interface Note {
   read: boolean;
 }
 
-describe.each(dialects())('notification keys on $dialect', ({ dialect, skip }) => {
+describeEachDialect('notification keys on $dialect', (dialect) => {
   let server: TestServer;
   let master: Awaited<ReturnType<typeof setupMaster>>;
-  const run = it.skipIf(skip);
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startServer(dialect);
     master = await setupMaster(server);
     for (const name of ['영업부', '개발부', 'Burst']) expect((await server.request('POST', '/api/file', { token: master.token, body: { name, path: '/' } })).status).toBe(200);
@@ -35,7 +33,7 @@ describe.each(dialects())('notification keys on $dialect', ({ dialect, skip }) =
   const notes = async (): Promise<Note[]> => (await server.request('GET', '/api/notification', { token: master.token })).body as Note[];
   const uploadsInto = async (folder: string) => (await notes()).filter((n) => n.key === 'note_upload_batch' && n.params.folder === folder);
 
-  run('files uploaded one after another into one folder make one notification that counts them', async () => {
+  it('files uploaded one after another into one folder make one notification that counts them', async () => {
     for (let i = 0; i < 3; i++) expect((await upload(server, master.token, '/영업부', `계약서-${i}.hwp`, bytesOf(500, `s${i}`))).status).toBe(200);
     const batch = await uploadsInto('/영업부');
     expect(batch).toHaveLength(1);
@@ -46,7 +44,7 @@ describe.each(dialects())('notification keys on $dialect', ({ dialect, skip }) =
     expect(await uploadsInto('/영업부')).toHaveLength(1);
   });
 
-  run('a burst of uploads finishing at once into one folder counts each file exactly once in one notification', async () => {
+  it('a burst of uploads finishing at once into one folder counts each file exactly once in one notification', async () => {
     const results = await Promise.all(Array.from({ length: 8 }, (_, i) => upload(server, master.token, '/Burst', `b-${i}.bin`, bytesOf(300, `burst-${i}`))));
     expect(results.map((r) => r.status)).toEqual(Array(8).fill(200));
     const batch = await uploadsInto('/Burst');
@@ -54,7 +52,7 @@ describe.each(dialects())('notification keys on $dialect', ({ dialect, skip }) =
     expect(batch[0]!.params.count).toBe(8);
   });
 
-  run('a batch whose window has passed is closed: the next file opens a new one, unread', async () => {
+  it('a batch whose window has passed is closed: the next file opens a new one, unread', async () => {
     const [open] = await uploadsInto('/개발부');
     expect((await server.request('PUT', '/api/notification', { token: master.token, body: { _id: open!._id, read: true } })).status).toBe(200);
     await server.app.db.updateTable('notifications').set({ batch_until: new Date(Date.now() - 1000).toISOString() }).where('id', '=', open!._id).execute();
@@ -66,7 +64,7 @@ describe.each(dialects())('notification keys on $dialect', ({ dialect, skip }) =
     ]);
   });
 
-  run('sharing with named users notifies each of them once, with who shared what; the others hear nothing', async () => {
+  it('sharing with named users notifies each of them once, with who shared what; the others hear nothing', async () => {
     const friend = await signInAs(server, 'friend@example.com');
     const later = await signInAs(server, 'later@example.com');
     const outsider = await signInAs(server, 'outsider@example.com');
@@ -82,7 +80,7 @@ describe.each(dialects())('notification keys on $dialect', ({ dialect, skip }) =
     expect(await notesOf(outsider.token)).toEqual([]);
   });
 
-  run('a failed upload is told of on its own, with its name as a parameter', async () => {
+  it('a failed upload is told of on its own, with its name as a parameter', async () => {
     const task = await server.app.tasks.start({ type: 'upload', ownerId: master.user._id, name: '<b>깨진</b>.zip', clientPath: '/영업부' });
     await server.app.tasks.update(task.id, { status: 'failure' });
     const failed = (await notes()).find((n) => n.key === 'note_task_upload_failure');
@@ -90,13 +88,13 @@ describe.each(dialects())('notification keys on $dialect', ({ dialect, skip }) =
   });
 });
 
-describe.each(dialects())('the notification key migration on $dialect', ({ dialect, skip }) => {
+describeEachDialect('the notification key migration on $dialect', (dialect) => {
   const cleanups: (() => Promise<void>)[] = [];
   afterEach(async () => {
     for (const c of cleanups.splice(0).reverse()) await c();
   });
 
-  it.skipIf(skip)('converts the old fixed bilingual texts into keys and parameters; anything else stays as legacy text', async () => {
+  it('converts the old fixed bilingual texts into keys and parameters; anything else stays as legacy text', async () => {
     const { db, close } = await openTestDb(dialect);
     cleanups.push(close);
     const names = Object.keys(migrations).sort();

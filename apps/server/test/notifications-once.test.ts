@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { createPlan, createRoot, finishedRestore, finishedRun, repoDir, runPlan } from './snapshots-helpers.js';
 import { bytesOf, upload } from './transfer-helpers.js';
 
@@ -8,15 +8,13 @@ interface NotificationView {
   params: Record<string, string | number>;
 }
 
-describe.each(dialects())('one event notifies once on $dialect', ({ dialect, skip }) => {
+describeEachDialect('one event notifies once on $dialect', (dialect) => {
   let server: TestServer;
   let master: Awaited<ReturnType<typeof setupMaster>>;
   let planId: string;
   let runId: string;
-  const run = it.skipIf(skip);
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startServer(dialect);
     master = await setupMaster(server);
     await createRoot(server, master.token, 'Team');
@@ -38,7 +36,7 @@ describe.each(dialects())('one event notifies once on $dialect', ({ dialect, ski
   };
   const about = (messages: string[], word: string) => messages.filter((m) => m.includes(word));
 
-  run('a stopped restore notifies its owner once', async () => {
+  it('a stopped restore notifies its owner once', async () => {
     const before = about(await notifications(), 'restore');
     const started = await server.request('POST', '/api/restore', {
       token: master.token,
@@ -58,7 +56,7 @@ describe.each(dialects())('one event notifies once on $dialect', ({ dialect, ski
     expect(Object.values(cache).find((t) => t.restoreId === started.body._id)?.status).toBe('canceled');
   });
 
-  run('a stopped snapshot run notifies its owner once', async () => {
+  it('a stopped snapshot run notifies its owner once', async () => {
     const before = about(await notifications(), 'snapshot');
     const started = await server.request('POST', `/api/snapshot/plan/${planId}/run`, { token: master.token });
     expect(started.status).toBe(202);
@@ -68,7 +66,7 @@ describe.each(dialects())('one event notifies once on $dialect', ({ dialect, ski
     expect(about(await notifications(), 'snapshot').length - before.length).toBe(1);
   });
 
-  run('a task finished from many places at once finishes once: first outcome kept, one notification', async () => {
+  it('a task finished from many places at once finishes once: first outcome kept, one notification', async () => {
     const task = await server.app.tasks.start({ type: 'sync', ownerId: master.user._id, name: '동시 종료' });
     const before = about(await notifications(), '동시 종료');
     const outcomes = ['canceled', 'failure', 'completed'] as const;

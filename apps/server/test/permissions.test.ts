@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { addFile, signInAs } from './files-helpers.js';
-import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { connect, next } from './sockets.js';
 import { upload } from './transfer-helpers.js';
 
-describe.each(dialects())('groups and folder permissions on $dialect', ({ dialect, skip }) => {
+describeEachDialect('groups and folder permissions on $dialect', (dialect) => {
   let server: TestServer;
   let master: Awaited<ReturnType<typeof setupMaster>>;
   let admin: Awaited<ReturnType<typeof signInAs>>;
   let user: Awaited<ReturnType<typeof signInAs>>;
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startServer(dialect);
     master = await setupMaster(server);
     admin = await signInAs(server, 'admin@example.com', 'ADMIN');
@@ -31,7 +30,7 @@ describe.each(dialects())('groups and folder permissions on $dialect', ({ dialec
   const grant = (path: string, body: Record<string, unknown>, token = master.token) => server.request('PUT', '/api/resource', { token, body: { path, ...body } });
   const setDefaults = (permission: Record<string, string[]>, token = master.token) => server.request('PUT', '/api/setting', { token, body: { _id: 'settings', permission } });
 
-  it.skipIf(skip)('effective permission: a table of cases (own entry, groups, defaults, inheritance)', async () => {
+  it('effective permission: a table of cases (own entry, groups, defaults, inheritance)', async () => {
     expect((await setDefaults({ user: ['READ', 'PREVIEW'] })).status).toBe(200);
     const u = await signInAs(server, 'table@example.com');
     // No groups, no entries: the defaults.
@@ -75,7 +74,7 @@ describe.each(dialects())('groups and folder permissions on $dialect', ({ dialec
     expect((await perms(master.token, '/Team/Sub')).length).toBe(13);
   });
 
-  it.skipIf(skip)('every file call follows the grant: READ+DOWNLOAD lists and downloads, nothing else', async () => {
+  it('every file call follows the grant: READ+DOWNLOAD lists and downloads, nothing else', async () => {
     await setDefaults({ user: [] });
     const reader = await signInAs(server, 'reader@example.com');
     const readers = await group('readers');
@@ -93,7 +92,7 @@ describe.each(dialects())('groups and folder permissions on $dialect', ({ dialec
     await setDefaults({ user: ['READ', 'PREVIEW', 'DOWNLOAD', 'CREATE', 'UPDATE', 'MOVE', 'COPY', 'SHARE', 'TRASH'] });
   });
 
-  it.skipIf(skip)('editing permissions needs SETTING on the path; unknown entities are refused', async () => {
+  it('editing permissions needs SETTING on the path; unknown entities are refused', async () => {
     const editor = await signInAs(server, 'editor@example.com');
     expect((await grant('/Team', { users: [{ entity: editor.user._id, access: 3 }] }, admin.token)).status).toBe(200);
     // USERs never reach the resource calls (level 2).
@@ -107,7 +106,7 @@ describe.each(dialects())('groups and folder permissions on $dialect', ({ dialec
     expect((await grant('/Nowhere', { users: [{ entity: user.user._id, access: 1 }] })).status).toBe(404);
   });
 
-  it.skipIf(skip)('lists, updates by id and deletes resources; access levels map to permissions', async () => {
+  it('lists, updates by id and deletes resources; access levels map to permissions', async () => {
     const list = await server.request('GET', '/api/resource?path=/Team', { token: admin.token });
     expect(list.status).toBe(200);
     const resource = list.body[0];
@@ -122,7 +121,7 @@ describe.each(dialects())('groups and folder permissions on $dialect', ({ dialec
     expect((await server.request('DELETE', `/api/resource/${resource._id}`, { token: master.token })).body.message).toBe('resource_not_found');
   });
 
-  it.skipIf(skip)('default permissions: only MASTER changes the admin row; unknown names are dropped', async () => {
+  it('default permissions: only MASTER changes the admin row; unknown names are dropped', async () => {
     expect((await setDefaults({ admin: ['READ'] }, admin.token)).status).toBe(403);
     const saved = await setDefaults({ user: ['READ', 'BOGUS', 'DOWNLOAD'] }, admin.token);
     expect(saved.body[0].permission.user).toEqual(['READ', 'DOWNLOAD']);
@@ -132,7 +131,7 @@ describe.each(dialects())('groups and folder permissions on $dialect', ({ dialec
     await setDefaults({ user: ['READ', 'PREVIEW', 'DOWNLOAD', 'CREATE', 'UPDATE', 'MOVE', 'COPY', 'SHARE', 'TRASH'] });
   });
 
-  it.skipIf(skip)('the setting (server path, cloud bucket) is not readable by a USER', async () => {
+  it('the setting (server path, cloud bucket) is not readable by a USER', async () => {
     const refused = await server.request('GET', '/api/setting', { token: user.token });
     expect(refused).toMatchObject({ status: 403, body: { message: 'no_access_warning' } });
     expect(refused.text).not.toContain('path');
@@ -141,7 +140,7 @@ describe.each(dialects())('groups and folder permissions on $dialect', ({ dialec
     expect(read.body[0].server).toHaveProperty('path');
   });
 
-  it.skipIf(skip)('the default user row never holds DELETE or SETTING, so a USER never becomes a manager by default', async () => {
+  it('the default user row never holds DELETE or SETTING, so a USER never becomes a manager by default', async () => {
     const everything = ['READ', 'PREVIEW', 'DOWNLOAD', 'CREATE', 'UPDATE', 'MOVE', 'COPY', 'SHARE', 'LOCK', 'UNLOCK', 'TRASH', 'DELETE', 'SETTING'];
     const saved = await setDefaults({ user: everything }, admin.token);
     expect(saved.status).toBe(200);
@@ -159,7 +158,7 @@ describe.each(dialects())('groups and folder permissions on $dialect', ({ dialec
     await setDefaults({ user: ['READ', 'PREVIEW', 'DOWNLOAD', 'CREATE', 'UPDATE', 'MOVE', 'COPY', 'SHARE', 'TRASH'] });
   });
 
-  it.skipIf(skip)('groups: create, edit, invite with a notification, remove a member, delete (not default)', async () => {
+  it('groups: create, edit, invite with a notification, remove a member, delete (not default)', async () => {
     const member = await signInAs(server, 'member@example.com');
     const { socket } = await connect(server.url, { token: member.token });
     try {
@@ -191,7 +190,7 @@ describe.each(dialects())('groups and folder permissions on $dialect', ({ dialec
     }
   });
 
-  it.skipIf(skip)('the default group keeps its name, with its own message; its description can change', async () => {
+  it('the default group keeps its name, with its own message; its description can change', async () => {
     const def = (await server.request('GET', '/api/group/info', { token: master.token })).body.find((g: { name: string }) => g.name === 'default');
     const renamed = await server.request('PUT', '/api/group', { token: master.token, body: { _id: def._id, name: 'everyone', description: 'All accounts' } });
     expect(renamed).toMatchObject({ status: 409, body: { message: 'default_group_unrenamable' } });
@@ -200,7 +199,7 @@ describe.each(dialects())('groups and folder permissions on $dialect', ({ dialec
     expect(described.body).toMatchObject({ name: 'default', description: 'All accounts' });
   });
 
-  it.skipIf(skip)('group members follow the account rules: a level-2 admin invites and removes USERs only', async () => {
+  it('group members follow the account rules: a level-2 admin invites and removes USERs only', async () => {
     const teamId = await group('rules-team');
     const plain = await signInAs(server, 'rules-user@example.com');
     const otherAdmin = await signInAs(server, 'rules-admin@example.com', 'ADMIN');
@@ -227,7 +226,7 @@ describe.each(dialects())('groups and folder permissions on $dialect', ({ dialec
     expect((await remove(master.token, 'no-such-user')).body.message).toBe('user_not_found');
   });
 
-  it.skipIf(skip)('folder entries are for USERs: refused for administrators, dropped on promotion', async () => {
+  it('folder entries are for USERs: refused for administrators, dropped on promotion', async () => {
     const promoted = await signInAs(server, 'to-promote@example.com');
     // An entry naming an ADMIN or the MASTER would change nothing: refused with its own message.
     expect(await grant('/Vault', { users: [{ entity: admin.user._id, access: 1 }] })).toMatchObject({ status: 400, body: { message: 'permission_entry_user_only' } });
@@ -250,7 +249,7 @@ describe.each(dialects())('groups and folder permissions on $dialect', ({ dialec
     expect(await perms(promoted.token, '/Vault')).toContain('CREATE');
   });
 
-  it.skipIf(skip)('the permission tab of an account shows its access per root folder', async () => {
+  it('the permission tab of an account shows its access per root folder', async () => {
     const res = await server.request('GET', `/api/user/${user.user._id}/permissions`, { token: admin.token });
     expect(res.status).toBe(200);
     expect(res.body.map((f: { path: string }) => f.path).sort()).toEqual(['/Team', '/Vault']);

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 
-describe.each(dialects())('route policies on $dialect', ({ dialect, skip }) => {
+describeEachDialect('route policies on $dialect', (dialect) => {
   let server: TestServer;
   let master: Awaited<ReturnType<typeof setupMaster>>;
   beforeAll(async () => {
-    if (skip) return;
     server = await startServer(dialect);
     master = await setupMaster(server);
   });
@@ -13,7 +12,7 @@ describe.each(dialects())('route policies on $dialect', ({ dialect, skip }) => {
     await server?.close();
   });
 
-  it.skipIf(skip)('every registered route declares a policy', () => {
+  it('every registered route declares a policy', () => {
     const routes = server.app.policies.routes;
     expect(routes.length).toBeGreaterThan(5);
     const missing = routes.filter((r) => r.policy === undefined).map((r) => `${r.method} ${r.uri}`);
@@ -26,7 +25,7 @@ describe.each(dialects())('route policies on $dialect', ({ dialect, skip }) => {
     }
   });
 
-  it.skipIf(skip)('every route above level 0 refuses a caller without a token', async () => {
+  it('every route above level 0 refuses a caller without a token', async () => {
     const guarded = server.app.policies.routes.filter((r) => r.policy!.level > 0 && r.method !== 'HEAD');
     expect(guarded.length).toBeGreaterThan(0);
     for (const r of guarded) {
@@ -36,7 +35,7 @@ describe.each(dialects())('route policies on $dialect', ({ dialect, skip }) => {
     }
   });
 
-  it.skipIf(skip)('serves the policy list that the check enforces', async () => {
+  it('serves the policy list that the check enforces', async () => {
     const res = await server.request('GET', '/api/policy', { token: master.token });
     expect(res.status).toBe(200);
     expect(res.body).toContainEqual({
@@ -51,7 +50,7 @@ describe.each(dialects())('route policies on $dialect', ({ dialect, skip }) => {
     expect(res.body.some((p: { method: string }) => p.method === 'HEAD')).toBe(false);
   });
 
-  it.skipIf(skip)('publishes the OpenAPI document at /api/docs', async () => {
+  it('publishes the OpenAPI document at /api/docs', async () => {
     const ui = await server.request('GET', '/api/docs');
     expect(ui.status).toBe(200);
     const doc = await server.request('GET', '/api/docs/json');

@@ -1,8 +1,8 @@
 import type { Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { AdminCommands } from '../src/cli/admin-commands.js';
 import { signInAs } from './files-helpers.js';
-import { dialects, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
+import { describeEachDialect, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
 import { connect, next } from './sockets.js';
 
 /** What a socket received, and its disconnect reason once closed. */
@@ -17,12 +17,11 @@ function closedWithin(watched: Watched, ms = 3000): Promise<string> {
   return Promise.race([watched.closed, new Promise<string>((_, reject) => setTimeout(() => reject(new Error(`socket still open after ${ms} ms`)), ms))]);
 }
 
-describe.each(dialects())('sockets of ended sessions on $dialect', ({ dialect, skip }) => {
+describeEachDialect('sockets of ended sessions on $dialect', (dialect) => {
   let server: TestServer;
   let master: Awaited<ReturnType<typeof setupMaster>>;
   const sockets: Socket[] = [];
   beforeAll(async () => {
-    if (skip) return;
     server = await startServer(dialect);
     master = await setupMaster(server);
   });
@@ -62,7 +61,7 @@ describe.each(dialects())('sockets of ended sessions on $dialect', ({ dialect, s
     return again.error;
   };
 
-  it.skipIf(skip)('signing out closes that session’s sockets only; no later event reaches them', async () => {
+  it('signing out closes that session’s sockets only; no later event reaches them', async () => {
     const first = await signInAs(server, 'signout@example.com');
     const second = await login('signout@example.com');
     const signedOut = await watch(first.token);
@@ -80,7 +79,7 @@ describe.each(dialects())('sockets of ended sessions on $dialect', ({ dialect, s
     expect(await refusedAgain(first.token)).toBe('unauthorized');
   });
 
-  it.skipIf(skip)('blocking an account closes every socket of it at once; other users stay connected', async () => {
+  it('blocking an account closes every socket of it at once; other users stay connected', async () => {
     const blocked = await signInAs(server, 'blocked@example.com');
     const secondDevice = await login('blocked@example.com');
     const devices = [await watch(blocked.token), await watch(secondDevice.token)];
@@ -100,7 +99,7 @@ describe.each(dialects())('sockets of ended sessions on $dialect', ({ dialect, s
     expect(await refusedAgain(blocked.token)).toBe('unauthorized');
   });
 
-  it.skipIf(skip)('deleting an account closes its sockets', async () => {
+  it('deleting an account closes its sockets', async () => {
     const deleted = await signInAs(server, 'deleted@example.com');
     const socket = await watch(deleted.token);
     const otherUser = await watch(master.token);
@@ -109,7 +108,7 @@ describe.each(dialects())('sockets of ended sessions on $dialect', ({ dialect, s
     expect(otherUser.socket.connected).toBe(true);
   });
 
-  it.skipIf(skip)('changing the password closes the other sessions’ sockets and keeps this one', async () => {
+  it('changing the password closes the other sessions’ sockets and keeps this one', async () => {
     const here = await signInAs(server, 'password@example.com');
     const elsewhere = await login('password@example.com');
     const kept = await watch(here.token);
@@ -126,7 +125,7 @@ describe.each(dialects())('sockets of ended sessions on $dialect', ({ dialect, s
     expect(ended.events).toEqual([]);
   });
 
-  it.skipIf(skip)('sessions ended from the command line are closed by the periodic check', async () => {
+  it('sessions ended from the command line are closed by the periodic check', async () => {
     const user = await signInAs(server, 'cli@example.com');
     const socket = await watch(user.token);
     const otherUser = await watch(master.token);

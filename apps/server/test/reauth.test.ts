@@ -1,16 +1,14 @@
 import { generate } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signInAs } from './files-helpers.js';
-import { GOOD_PASSWORD, dialects, startServer, setupMaster, type TestServer } from './harness.js';
+import { describeEachDialect, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
 
 const WRONG = 'Wrong!pass123';
 
-describe.each(dialects())('re-authentication before second-factor changes on $dialect', ({ dialect, skip }) => {
+describeEachDialect('re-authentication before second-factor changes on $dialect', (dialect) => {
   let server: TestServer;
-  const run = it.skipIf(skip);
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startServer(dialect);
     await setupMaster(server);
   });
@@ -34,7 +32,7 @@ describe.each(dialects())('re-authentication before second-factor changes on $di
       server.request('PUT', '/api/auth', { token: who.token, body: { _id: who.user._id, credentialId: 'cred', response: { id: 'cred' }, ...extra } }),
   });
 
-  run('refuses every guarded change made with an access token alone (no password)', async () => {
+  it('refuses every guarded change made with an access token alone (no password)', async () => {
     const who = await account();
     for (const [what, call] of Object.entries(calls(who))) {
       const res = await call({});
@@ -45,7 +43,7 @@ describe.each(dialects())('re-authentication before second-factor changes on $di
     expect((await server.request('GET', '/api/auth/factors', { token: who.token })).body).toMatchObject({ mfa: 'none', otpRegistered: false, fingerprints: 0 });
   });
 
-  run('refuses a wrong current password with the password-change key, and changes nothing', async () => {
+  it('refuses a wrong current password with the password-change key, and changes nothing', async () => {
     for (const [what] of Object.entries(calls({ email: '', token: '', user: { _id: '' } }))) {
       const who = await account();
       const res = await calls(who)[what as keyof ReturnType<typeof calls>]({ currentPassword: WRONG });
@@ -54,7 +52,7 @@ describe.each(dialects())('re-authentication before second-factor changes on $di
     }
   });
 
-  run('makes the change with the right current password', async () => {
+  it('makes the change with the right current password', async () => {
     const who = await account();
     const call = calls(who);
     const email = await call['choose another second factor']({ currentPassword: GOOD_PASSWORD });
@@ -77,7 +75,7 @@ describe.each(dialects())('re-authentication before second-factor changes on $di
     expect([fingerprint.status, fingerprint.body.message]).toEqual([401, 'login_failure_fingerprint']);
   });
 
-  run('counts wrong current passwords like wrong sign-in passwords: the account is restricted after five', async () => {
+  it('counts wrong current passwords like wrong sign-in passwords: the account is restricted after five', async () => {
     const who = await account();
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) statuses.push((await calls(who)['turn the second factor off']({ currentPassword: WRONG })).status);
@@ -89,7 +87,7 @@ describe.each(dialects())('re-authentication before second-factor changes on $di
     expect([signIn.status, signIn.body.message]).toEqual([423, 'login_attempt_restrict']);
   });
 
-  run('a burst of wrong current passwords checks no more than the lockout allows', async () => {
+  it('a burst of wrong current passwords checks no more than the lockout allows', async () => {
     const who = await account();
     const answers = await Promise.all(Array.from({ length: 20 }, () => calls(who)['turn the second factor off']({ currentPassword: WRONG })));
     const checked = answers.filter((a) => a.status === 401).length;

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { dialects, setupMaster, startServer, type TestServer } from '../harness.js';
+import { describeEachDialect, setupMaster, startServer, type TestServer } from '../harness.js';
 import { scratchDir } from '../scratch-dir.js';
 
 // Every process of an installation signs access tokens and seals stored secrets with one
@@ -11,13 +11,12 @@ import { scratchDir } from '../scratch-dir.js';
 // generated secret.key, or set differently) refuses to start instead of refusing every
 // token the others signed and every secret they sealed.
 
-describe.each(dialects())('a second process with another server secret ($dialect)', ({ dialect, skip }) => {
+describeEachDialect('a second process with another server secret ($dialect)', (dialect) => {
   let first: TestServer;
   let firstSecret: string;
   let databaseUrl: string;
 
   beforeAll(async () => {
-    if (skip) return;
     first = await startServer(dialect);
     firstSecret = fs.readFileSync(path.join(first.dataDir, 'secret.key'), 'utf8').trim();
     const { token } = await setupMaster(first);
@@ -38,7 +37,7 @@ describe.each(dialects())('a second process with another server secret ($dialect
     await app.close();
   };
 
-  it.skipIf(skip)('refuses to start, naming BOGWAN_SECRET; with the same secret it starts', async () => {
+  it('refuses to start, naming BOGWAN_SECRET; with the same secret it starts', async () => {
     await expect(startSecond({})).rejects.toThrow(/BOGWAN_SECRET/);
     await expect(startSecond({ BOGWAN_SECRET: 'another-secret-of-at-least-32-characters' })).rejects.toThrow(/another secret than the other processes/);
     await expect(startSecond({ BOGWAN_SECRET: firstSecret })).resolves.toBeUndefined();

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, setupMaster, startServer, type TestServer } from '../harness.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDialect, setupMaster, startServer, type TestServer } from '../harness.js';
 import { createPlan, createRoot, repoDir, runPlan } from '../snapshots-helpers.js';
 import { upload } from '../transfer-helpers.js';
 
@@ -10,12 +10,11 @@ import { upload } from '../transfer-helpers.js';
 // of failing obscurely or splitting a plan's snapshots between two repositories. What
 // another machine would see is played here by moving the directory away.
 
-describe.each(dialects())('a local snapshot location another process does not share ($dialect)', ({ dialect, skip }) => {
+describeEachDialect('a local snapshot location another process does not share ($dialect)', (dialect) => {
   let server: TestServer;
   let token: string;
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startServer(dialect);
     token = (await setupMaster(server)).token;
     await createRoot(server, token, 'Team');
@@ -25,7 +24,7 @@ describe.each(dialects())('a local snapshot location another process does not sh
     await server?.close();
   });
 
-  it.skipIf(skip)('runs only against the repository the plan was made with', async () => {
+  it('runs only against the repository the plan was made with', async () => {
     const dir = repoDir();
     const plan = await createPlan(server, token, dir);
     expect(await runPlan(server, token, plan._id)).toMatchObject({ status: 'completed' });
@@ -44,7 +43,7 @@ describe.each(dialects())('a local snapshot location another process does not sh
     expect(await runPlan(server, token, plan._id)).toMatchObject({ status: 'completed' });
   });
 
-  it.skipIf(skip)('a plan made before repository ids were recorded gets its id on first use', async () => {
+  it('a plan made before repository ids were recorded gets its id on first use', async () => {
     const plan = await createPlan(server, token, repoDir(), { name: '예전 계획' });
     await server.app.db.updateTable('snapshot_plans').set({ repository_id: null }).where('id', '=', plan._id).execute();
     expect(await runPlan(server, token, plan._id)).toMatchObject({ status: 'completed' });
