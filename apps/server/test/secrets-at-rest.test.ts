@@ -6,13 +6,13 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { generate } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { SEALED_PREFIX } from '../src/crypto/secret-box.js';
 import { sqliteFiles } from '../src/db/index.js';
 import { shareKeyHash } from '../src/modules/shares/share-keys.js';
 import { signInAs } from './files-helpers.js';
-import { GOOD_PASSWORD, dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { describeEachDialect, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
 
 const EMAIL = 'master@example.com';
 const ACCESS_TOKEN = 'at-rest-access-token-0123456789';
@@ -39,15 +39,13 @@ function signedWith(secret: string, header: string, body: string): boolean {
   return createHmac('sha256', secret).update(`${parts.t}.${body}`).digest('hex') === parts.v1;
 }
 
-describe.each(dialects())('secrets at rest on $dialect', ({ dialect, skip }) => {
+describeEachDialect('secrets at rest on $dialect', (dialect) => {
   let server: TestServer;
   let master: Awaited<ReturnType<typeof setupMaster>>;
   let admin: Awaited<ReturnType<typeof signInAs>>;
-  const run = it.skipIf(skip);
   const closers: (() => Promise<void>)[] = [];
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startServer(dialect);
     master = await setupMaster(server);
     admin = await signInAs(server, 'admin@example.com', 'ADMIN');
@@ -83,7 +81,7 @@ describe.each(dialects())('secrets at rest on $dialect', ({ dialect, skip }) => 
     });
   };
 
-  run('keeps the SQLite database and its journal files owner-only, in an owner-only data directory', async () => {
+  it('keeps the SQLite database and its journal files owner-only, in an owner-only data directory', async () => {
     if (dialect !== 'sqlite') return;
     const file = (server.config.database as { file: string }).file;
     expect(modeOf(server.config.dataDir)).toBe(0o700);
@@ -92,7 +90,7 @@ describe.each(dialects())('secrets at rest on $dialect', ({ dialect, skip }) => 
     expect(present.map((f) => [path.basename(f), modeOf(f)])).toEqual(present.map((f) => [path.basename(f), 0o600]));
   });
 
-  run('narrows an existing world-readable data directory and database at start-up', async () => {
+  it('narrows an existing world-readable data directory and database at start-up', async () => {
     if (dialect !== 'sqlite') return;
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bogwan-modes-'));
     try {
@@ -116,7 +114,7 @@ describe.each(dialects())('secrets at rest on $dialect', ({ dialect, skip }) => 
     }
   });
 
-  run('stores no authenticator secret, share key or webhook token in plain text, and all of them still work', async () => {
+  it('stores no authenticator secret, share key or webhook token in plain text, and all of them still work', async () => {
     // Authenticator app.
     const qr = await server.request('POST', '/api/auth/login/otp', { token: master.token, body: { email: EMAIL, currentPassword: GOOD_PASSWORD } });
     expect(qr.status).toBe(200);
@@ -175,7 +173,7 @@ describe.each(dialects())('secrets at rest on $dialect', ({ dialect, skip }) => 
     expect(signedWith(webhookSecret, target.received[0]!.signature, target.received[0]!.body)).toBe(true);
   });
 
-  run('seals secrets that older versions stored in plain text when a server starts, once', async () => {
+  it('seals secrets that older versions stored in plain text when a server starts, once', async () => {
     const plainTotp = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
     const owner = await signInAs(server, 'legacy@example.com');
     await server.app.db.updateTable('users').set({ otp_secret: plainTotp, otp_last_step: 0, mfa: 'otp' }).where('id', '=', owner.user._id).execute();

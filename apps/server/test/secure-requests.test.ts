@@ -1,14 +1,14 @@
 import { sql } from 'kysely';
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { signInAs } from './files-helpers.js';
-import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { eventually, publicShare } from './sharing-helpers.js';
 import { connect, next } from './sockets.js';
 import { bytesOf, fetchBytes, readZip, upload } from './transfer-helpers.js';
 import { recordsOf } from './audit-actions-helpers.js';
 
-describe.each(dialects())('secure folders and requests on $dialect', ({ dialect, skip }) => {
+describeEachDialect('secure folders and requests on $dialect', (dialect) => {
   let server: TestServer;
   let master: Awaited<ReturnType<typeof setupMaster>>;
   let admin: Awaited<ReturnType<typeof signInAs>>;
@@ -18,7 +18,6 @@ describe.each(dialects())('secure folders and requests on $dialect', ({ dialect,
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startServer(dialect);
     master = await setupMaster(server);
     admin = await signInAs(server, 'admin@example.com', 'ADMIN');
@@ -51,7 +50,7 @@ describe.each(dialects())('secure folders and requests on $dialect', ({ dialect,
     return id;
   };
 
-  it.skipIf(skip)('refuses the bytes of a locked folder through every route without an approval', async () => {
+  it('refuses the bytes of a locked folder through every route without an approval', async () => {
     for (const token of [user.token, admin.token, master.token]) {
       const res = await download('/Vault/Secret/plan.bin', token);
       expect(res.status).toBe(403);
@@ -92,7 +91,7 @@ describe.each(dialects())('secure folders and requests on $dialect', ({ dialect,
     expect((await server.request('GET', '/api/request/secure?path=/Vault', { token: user.token })).body).toMatchObject({ secure: false, holdsSecure: true });
   });
 
-  it.skipIf(skip)('a request is checked: a secure path, the permission, a reason', async () => {
+  it('a request is checked: a secure path, the permission, a reason', async () => {
     expect((await ask({ paths: ['/Vault/open.txt'] })).body.message).toBe('request_not_secure');
     expect((await ask({ paths: ['/Vault/Secret/plan.bin'], reason: '  ' })).body.message).toBe('request_reason_required');
     expect((await ask({ paths: ['/Vault/Secret/none.bin'] })).status).toBe(404);
@@ -103,7 +102,7 @@ describe.each(dialects())('secure folders and requests on $dialect', ({ dialect,
     await server.request('PUT', '/api/resource', { token: master.token, body: { path: '/Vault/Secret', users: [{ entity: other.user._id, remove: true }] } });
   });
 
-  it.skipIf(skip)('request, approval by a security manager (notified live), one download, then none', async () => {
+  it('request, approval by a security manager (notified live), one download, then none', async () => {
     const managerSocket = await connect(server.url, { token: admin.token });
     sockets.push(managerSocket.socket);
     const arrived = next<{ key: string; params: Record<string, unknown>; level: number }>(managerSocket.socket, 'notification');
@@ -160,7 +159,7 @@ describe.each(dialects())('secure folders and requests on $dialect', ({ dialect,
     expect(await recordsOf(server, { actions: ['file.download'] })).toContainEqual(expect.objectContaining({ outcome: 'refused', reason: 'secure_approval_required', targetPath: '/Vault/Secret/plan.bin' }));
   });
 
-  it.skipIf(skip)('nobody approves their own request; only security managers decide; a rejection needs a reason', async () => {
+  it('nobody approves their own request; only security managers decide; a rejection needs a reason', async () => {
     const own = await ask({ paths: ['/Vault/Secret/plan.bin'] });
     expect((await act(own.body._id, 'approve', user.token)).body).toEqual({ statusCode: 403, message: 'request_self_approval' });
     expect((await act(own.body._id, 'approve', other.token)).body).toEqual({ statusCode: 403, message: 'no_access_warning' });
@@ -181,7 +180,7 @@ describe.each(dialects())('secure folders and requests on $dialect', ({ dialect,
     expect((await download('/Vault/Secret/plan.bin')).status).toBe(403);
   });
 
-  it.skipIf(skip)('concurrent approvals and rejections: exactly one decision wins', async () => {
+  it('concurrent approvals and rejections: exactly one decision wins', async () => {
     const id = (await ask({ paths: ['/Vault/Secret/plan.bin'] })).body._id as string;
     const answers = await Promise.all([
       ...Array.from({ length: 5 }, () => act(id, 'approve', master.token)),
@@ -194,7 +193,7 @@ describe.each(dialects())('secure folders and requests on $dialect', ({ dialect,
     await act(id, 'cancel', user.token);
   });
 
-  it.skipIf(skip)('approving an expired request is refused; an approval ends with its validity', async () => {
+  it('approving an expired request is refused; an approval ends with its validity', async () => {
     const id = (await ask({ paths: ['/Vault/Secret/plan.bin'] })).body._id as string;
     await server.app.db.updateTable('requests').set({ expires_at: '2001-01-01T00:00:00.000Z' }).where('id', '=', id).execute();
     expect((await act(id, 'approve', master.token)).body).toEqual({ statusCode: 409, message: 'request_expired' });
@@ -209,7 +208,7 @@ describe.each(dialects())('secure folders and requests on $dialect', ({ dialect,
     expect(after.status).toBe('EXPIRED');
   });
 
-  it.skipIf(skip)('the requester withdraws a pending or approved request; nobody else can', async () => {
+  it('the requester withdraws a pending or approved request; nobody else can', async () => {
     const pending = (await ask({ paths: ['/Vault/Secret/plan.bin'] })).body._id as string;
     expect((await act(pending, 'cancel', admin.token)).status).toBe(403);
     expect((await act(pending, 'cancel', user.token)).body.status).toBe('CANCELED');
@@ -220,14 +219,14 @@ describe.each(dialects())('secure folders and requests on $dialect', ({ dialect,
     expect(messageOf(await download('/Vault/Secret/plan.bin'))).toBe('secure_approval_required');
   });
 
-  it.skipIf(skip)('100 concurrent downloads on a one-download approval give exactly one file', async () => {
+  it('100 concurrent downloads on a one-download approval give exactly one file', async () => {
     await approved({ paths: ['/Vault/Secret/plan.bin'] });
     const results = await Promise.all(Array.from({ length: 100 }, () => download('/Vault/Secret/plan.bin')));
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 403)).toHaveLength(99);
   });
 
-  it.skipIf(skip)('an approval covers what lies under its path: previews and zips count as downloads', async () => {
+  it('an approval covers what lies under its path: previews and zips count as downloads', async () => {
     await approved({ paths: ['/Vault/Secret'], downloadLimit: 3 });
     expect((await preview('/Vault/Secret/Inner/deep.txt')).bytes.toString()).toBe('deep');
     const zip = await download('/Vault');
@@ -238,7 +237,7 @@ describe.each(dialects())('secure folders and requests on $dialect', ({ dialect,
     await eventually(async () => (await download('/Vault/Secret/plan.bin')).status === 403);
   });
 
-  it.skipIf(skip)('an approved share request allows one link, whose page then serves the secure file', async () => {
+  it('an approved share request allows one link, whose page then serves the secure file', async () => {
     const id = await approved({ type: 'share', paths: ['/Vault/Secret/plan.bin'] });
     const link = await server.request('POST', '/api/share', { token: user.token, body: { path: '/Vault/Secret/plan.bin', scope: 'anyone', downloadLimit: 1 } });
     expect(link.status).toBe(200);
@@ -254,7 +253,7 @@ describe.each(dialects())('secure folders and requests on $dialect', ({ dialect,
     await server.request('PUT', '/api/file/lock', { token: master.token, body: { path: '/Vault/Secret', lock: true } });
   });
 
-  it.skipIf(skip)('a link made under an approval is changed only while the approval stands, and stops serving when it ends', async () => {
+  it('a link made under an approval is changed only while the approval stands, and stops serving when it ends', async () => {
     const pub = publicShare(server);
     const mine = async (id: string) => (await server.request('GET', '/api/share', { token: user.token })).body.mine.find((s: { _id: string }) => s._id === id);
     const makeLink = async () => {
@@ -290,7 +289,7 @@ describe.each(dialects())('secure folders and requests on $dialect', ({ dialect,
     expect((await edit(early._id, { scope: 'login' })).status).toBe(200);
   });
 
-  it.skipIf(skip)('an approval is spent with the link in one transaction: a failed insert leaves it unused, concurrent links get one', async () => {
+  it('an approval is spent with the link in one transaction: a failed insert leaves it unused, concurrent links get one', async () => {
     const failInserts = async (on: boolean) => {
       const db = server.app.db;
       if (dialect === 'sqlite') {
@@ -320,7 +319,7 @@ describe.each(dialects())('secure folders and requests on $dialect', ({ dialect,
     expect(await used(id)).toBe(true);
   });
 
-  it.skipIf(skip)('keeps bytes inside a locked folder: no copy or move out of it, even for the MASTER', async () => {
+  it('keeps bytes inside a locked folder: no copy or move out of it, even for the MASTER', async () => {
     const copyOut = await server.request('POST', '/api/file/copy', { token: master.token, body: { path: '/Vault/Secret', name: 'plan.bin', newPath: '/Vault' } });
     expect(copyOut).toMatchObject({ status: 403, body: { message: 'secure_approval_required' } });
     const moveOut = await server.request('POST', '/api/file/move', { token: user.token, body: { path: '/Vault/Secret/Inner', name: 'deep.txt', newPath: '/Vault' } });

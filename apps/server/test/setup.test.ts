@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { GOOD_PASSWORD, dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { describeEachDialect, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
 
-describe.each(dialects())('first run on $dialect', ({ dialect, skip }) => {
+describeEachDialect('first run on $dialect', (dialect) => {
   let server: TestServer;
   beforeEach(async () => {
-    if (!skip) server = await startServer(dialect);
+    server = await startServer(dialect);
   });
   afterEach(async () => {
     await server?.close();
@@ -21,14 +21,14 @@ describe.each(dialects())('first run on $dialect', ({ dialect, skip }) => {
     ...over,
   });
 
-  it.skipIf(skip)('reports setup as required and writes a one-time token to the data directory', async () => {
+  it('reports setup as required and writes a one-time token to the data directory', async () => {
     const res = await server.request('GET', '/api/auth/setup');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ required: true });
     expect(readToken()).toMatch(/^[A-Za-z0-9_-]{20,}$/);
   });
 
-  it.skipIf(skip)('creates the first account as an ACTIVE MASTER and retires the token', async () => {
+  it('creates the first account as an ACTIVE MASTER and retires the token', async () => {
     const res = await server.request('POST', '/api/auth/setup', { body: body() });
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({
@@ -50,14 +50,14 @@ describe.each(dialects())('first run on $dialect', ({ dialect, skip }) => {
     expect(me.body.email).toBe('owner@example.com');
   });
 
-  it.skipIf(skip)('refuses a wrong token with 403 and creates nothing', async () => {
+  it('refuses a wrong token with 403 and creates nothing', async () => {
     const res = await server.request('POST', '/api/auth/setup', { body: body({ token: 'not-the-token-at-all-xx' }) });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ statusCode: 403, message: 'setup_token_invalid' });
     expect((await server.request('GET', '/api/auth/setup')).body).toEqual({ required: true });
   });
 
-  it.skipIf(skip)('answers the rule message key for bad input', async () => {
+  it('answers the rule message key for bad input', async () => {
     const cases: [Record<string, string>, string][] = [
       [{ email: '' }, 'rules_email_required'],
       [{ email: 'not-an-email' }, 'rules_email_pattern'],
@@ -77,7 +77,7 @@ describe.each(dialects())('first run on $dialect', ({ dialect, skip }) => {
     expect((await server.request('GET', '/api/auth/setup')).body).toEqual({ required: true });
   });
 
-  it.skipIf(skip)('refuses a second setup with 409', async () => {
+  it('refuses a second setup with 409', async () => {
     const second = body({ email: 'second@example.com' });
     await setupMaster(server);
     const res = await server.request('POST', '/api/auth/setup', { body: second });
@@ -85,7 +85,7 @@ describe.each(dialects())('first run on $dialect', ({ dialect, skip }) => {
     expect(res.body.message).toBe('setup_already_done');
   });
 
-  it.skipIf(skip)('lets exactly one of several simultaneous setups win', async () => {
+  it('lets exactly one of several simultaneous setups win', async () => {
     const token = readToken();
     const results = await Promise.all(
       Array.from({ length: 5 }, (_, i) =>

@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { CHUNK_SIZE } from '@bogwan/contracts';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { IDENTITY_FILE } from '../src/storage/blob-marker.js';
-import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { bytesOf, fetchBytes, sendChunk, sha256 } from './transfer-helpers.js';
 
 /** A second server process as another machine runs it: its own data directory, the first one's database. */
@@ -42,13 +42,11 @@ async function startSecond(first: TestServer): Promise<{ app: FastifyInstance; u
   };
 }
 
-describe.each(dialects())('shared server storage on $dialect', ({ dialect, skip }) => {
+describeEachDialect('shared server storage on $dialect', (dialect) => {
   let first: TestServer;
   let token: string;
-  const run = it.skipIf(skip);
 
   beforeAll(async () => {
-    if (skip) return;
     first = await startServer(dialect);
     token = (await setupMaster(first)).token;
   });
@@ -56,7 +54,7 @@ describe.each(dialects())('shared server storage on $dialect', ({ dialect, skip 
     await first?.close();
   });
 
-  run('a second process whose server directory is its own refuses to start, naming server.path', async () => {
+  it('a second process whose server directory is its own refuses to start, naming server.path', async () => {
     await expect(startSecond(first)).rejects.toThrow(/server\.path.*BOGWAN_DATA_DIR/s);
     // A directory of another installation is refused the same way.
     const other = await startServer(dialect);
@@ -68,7 +66,7 @@ describe.each(dialects())('shared server storage on $dialect', ({ dialect, skip 
     }
   });
 
-  run('with one shared directory both start, an upload spread over both completes, and health names a lost directory', async () => {
+  it('with one shared directory both start, an upload spread over both completes, and health names a lost directory', async () => {
     const shared = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bogwan-shared-')), 'root');
     expect((await first.request('PUT', '/api/setting/storage', { token, body: { server: { path: shared } } })).status).toBe(200);
     const second = await startSecond(first);

@@ -1,22 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { startS3, type TestS3 } from './s3.js';
 import { createPlan, createRoot, finishedRestore, restoreItems, runPlan } from './snapshots-helpers.js';
 import { bytesOf, fetchBytes, sha256, upload } from './transfer-helpers.js';
 
 const MiB = 1024 * 1024;
 
-describe.each(dialects())('snapshots saved to a bucket on $dialect', ({ dialect, skip }) => {
+describeEachDialect('snapshots saved to a bucket on $dialect', (dialect) => {
   let s3: TestS3;
   let server: TestServer;
   let token: string;
   let planId: string;
   let firstRun: string;
-  const run = it.skipIf(skip);
   const report = bytesOf(2 * MiB + 17, 'report');
 
   beforeAll(async () => {
-    if (skip) return;
     s3 = await startS3();
     server = await startServer(dialect, s3.env);
     token = (await setupMaster(server)).token;
@@ -28,7 +26,7 @@ describe.each(dialects())('snapshots saved to a bucket on $dialect', ({ dialect,
     await s3?.close();
   });
 
-  run('backs up into a bucket and restores a deleted file from it with the same SHA-256', async () => {
+  it('backs up into a bucket and restores a deleted file from it with the same SHA-256', async () => {
     const bucket = await s3.bucket();
     const plan = await createPlan(server, token, '', { location: { kind: 's3', bucket, prefix: 'bogwan/daily' } });
     planId = plan._id;
@@ -45,7 +43,7 @@ describe.each(dialects())('snapshots saved to a bucket on $dialect', ({ dialect,
     expect(sha256(bytes.bytes)).toBe(sha256(report));
   });
 
-  run('with the bucket unreachable, runs and restores fail with their own message; once it is back they complete', async () => {
+  it('with the bucket unreachable, runs and restores fail with their own message; once it is back they complete', async () => {
     expect((await server.request('POST', '/api/file/trash', { token, body: { paths: ['/Team/보고서.bin'] } })).status).toBe(200);
     await s3.stop();
     try {

@@ -1,19 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signInAs } from './files-helpers.js';
-import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { createPlan, createRoot, REPO_PASSWORD, repoDir } from './snapshots-helpers.js';
 
 const schedule = (time: string, days = [1, 3, 5]) => ({ days, time, status: 'active' });
 
-describe.each(dialects())('snapshot plans on $dialect', ({ dialect, skip }) => {
+describeEachDialect('snapshot plans on $dialect', (dialect) => {
   let server: TestServer;
   let token: string;
-  const run = it.skipIf(skip);
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startServer(dialect);
     token = (await setupMaster(server)).token;
     await createRoot(server, token, 'Team');
@@ -37,7 +35,7 @@ describe.each(dialects())('snapshot plans on $dialect', ({ dialect, skip }) => {
       },
     });
 
-  run('is for administrators only', async () => {
+  it('is for administrators only', async () => {
     const user = await signInAs(server, 'plain@example.com', 'USER');
     for (const [method, url] of [
       ['GET', '/api/snapshot/plan'],
@@ -50,7 +48,7 @@ describe.each(dialects())('snapshot plans on $dialect', ({ dialect, skip }) => {
     }
   });
 
-  run('refuses bad input with message keys and creates nothing', async () => {
+  it('refuses bad input with message keys and creates nothing', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ name: '   ' }, 'snapshot_name_required'],
       [{ schedules: Array.from({ length: 6 }, (_, i) => schedule(`0${i}:00`)) }, 'snapshot_schedule_limit'],
@@ -79,7 +77,7 @@ describe.each(dialects())('snapshot plans on $dialect', ({ dialect, skip }) => {
     expect((await server.request('GET', '/api/snapshot/plan', { token })).body.items).toEqual([]);
   });
 
-  run('creates a plan with its repository, keeps the password sealed, and never shows it', async () => {
+  it('creates a plan with its repository, keeps the password sealed, and never shows it', async () => {
     const location = repoDir();
     const roots = (await server.request('GET', '/api/file/root', { token })).body as { _id: string; name: string }[];
     const team = roots.find((r) => r.name === 'Team')!;
@@ -105,7 +103,7 @@ describe.each(dialects())('snapshot plans on $dialect', ({ dialect, skip }) => {
     expect(again.status).toBe(201);
   });
 
-  run('edits name, type, target and schedules, keeping schedule ids, and refuses a sixth schedule', async () => {
+  it('edits name, type, target and schedules, keeping schedule ids, and refuses a sixth schedule', async () => {
     const plan = await createPlan(server, token, repoDir(), { schedules: [schedule('01:00'), schedule('13:00', [0])] });
     const [first, second] = plan.schedules;
     const edited = await server.request('PUT', `/api/snapshot/plan/${plan._id}`, {
@@ -146,7 +144,7 @@ describe.each(dialects())('snapshot plans on $dialect', ({ dialect, skip }) => {
     expect(paused.body.schedules[1].status).toBe('active');
   });
 
-  run('deletes a plan with its schedules; the repository stays', async () => {
+  it('deletes a plan with its schedules; the repository stays', async () => {
     const location = repoDir();
     const plan = await createPlan(server, token, location, { schedules: [schedule('04:00')] });
     expect((await server.request('DELETE', `/api/snapshot/plan/${plan._id}`, { token })).status).toBe(204);

@@ -1,7 +1,7 @@
 import { LocalBackend, Repository } from '@bogwan/vault';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { namesIn, signInAs } from './files-helpers.js';
-import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import {
   createFolder,
   createPlan,
@@ -17,19 +17,17 @@ import { bytesOf, fetchBytes, sha256, upload } from './transfer-helpers.js';
 
 const MiB = 1024 * 1024;
 
-describe.each(dialects())('snapshot runs and restores on $dialect', ({ dialect, skip }) => {
+describeEachDialect('snapshot runs and restores on $dialect', (dialect) => {
   let server: TestServer;
   let token: string;
   let location: string;
   let planId: string;
   let firstRun: string;
-  const run = it.skipIf(skip);
   const big = bytesOf(3 * MiB + 123, 'big');
   const small = Buffer.from('작은 파일 내용 small file\n');
   const unicode = bytesOf(70_000, 'unicode');
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startServer(dialect);
     token = (await setupMaster(server)).token;
     await createRoot(server, token, 'Team');
@@ -53,7 +51,7 @@ describe.each(dialects())('snapshot runs and restores on $dialect', ({ dialect, 
     return sha256(res.bytes);
   };
 
-  run('takes a snapshot of the live store; a second run at the same time is refused', async () => {
+  it('takes a snapshot of the live store; a second run at the same time is refused', async () => {
     const [a, b] = await Promise.all([
       server.request('POST', `/api/snapshot/plan/${planId}/run`, { token }),
       server.request('POST', `/api/snapshot/plan/${planId}/run`, { token }),
@@ -78,7 +76,7 @@ describe.each(dialects())('snapshot runs and restores on $dialect', ({ dialect, 
     expect(plan.lastRun).toMatchObject({ _id: firstRun, status: 'completed' });
   });
 
-  run('lists the snapshot contents with owners for the restore wizard', async () => {
+  it('lists the snapshot contents with owners for the restore wizard', async () => {
     const top = await server.request('GET', `/api/snapshot/run/${firstRun}/items`, { token });
     expect(top.status).toBe(200);
     expect(top.body.items.map((i: { name: string }) => i.name)).toEqual(['Other', 'Team']);
@@ -96,7 +94,7 @@ describe.each(dialects())('snapshot runs and restores on $dialect', ({ dialect, 
     expect((await server.request('GET', `/api/snapshot/run/${firstRun}/items?path=${encodeURIComponent('../etc')}`, { token })).status).toBe(400);
   });
 
-  run('restores a deleted file to its place with the same SHA-256 and owner', async () => {
+  it('restores a deleted file to its place with the same SHA-256 and owner', async () => {
     const trashed = await server.request('POST', '/api/file/trash', { token, body: { paths: ['/Team/docs/big.bin'] } });
     expect(trashed.status).toBe(200);
     expect(await namesIn(server, token, '/Team/docs')).not.toContain('big.bin');
@@ -110,14 +108,14 @@ describe.each(dialects())('snapshot runs and restores on $dialect', ({ dialect, 
     expect(entry.owner).toBe(owner.id);
   });
 
-  run('restoring onto files that are already there keeps them instead of making copies', async () => {
+  it('restoring onto files that are already there keeps them instead of making copies', async () => {
     const again = await restoreItems(server, token, { runId: firstRun, items: ['Team'], target: { kind: 'original' } });
     expect(again).toMatchObject({ status: 'completed', files: 3, failed: 0 });
     expect((await namesIn(server, token, '/Team')).sort()).toEqual(['docs', 'empty', 'small.txt']);
     expect((await namesIn(server, token, '/Team/docs')).sort()).toEqual(['big.bin', '보고서 2026.dat']);
   });
 
-  run('over a live file changed since: keep both adds a copy; replace puts the snapshot content back and keeps the live one as a version', async () => {
+  it('over a live file changed since: keep both adds a copy; replace puts the snapshot content back and keeps the live one as a version', async () => {
     const changed = Buffer.from('바뀐 내용 changed since the snapshot\n');
     expect((await server.request('POST', '/api/file/trash', { token, body: { paths: ['/Team/small.txt'] } })).status).toBe(200);
     expect((await upload(server, token, '/Team', 'small.txt', changed)).status).toBe(200);
@@ -142,7 +140,7 @@ describe.each(dialects())('snapshot runs and restores on $dialect', ({ dialect, 
     expect((await server.request('POST', '/api/file/trash', { token, body: { paths: ['/Team/small (1).txt'] } })).status).toBe(200);
   });
 
-  run('restores a folder tree into another folder, empty folders included', async () => {
+  it('restores a folder tree into another folder, empty folders included', async () => {
     const done = await restoreItems(server, token, { runId: firstRun, items: ['Team/docs', 'Team/empty', 'Team/docs/big.bin'], target: { kind: 'folder', path: '/Other' } });
     expect(done).toMatchObject({ status: 'completed', files: 2, failed: 0 });
     expect((await namesIn(server, token, '/Other')).sort()).toEqual(['docs', 'empty']);
@@ -155,7 +153,7 @@ describe.each(dialects())('snapshot runs and restores on $dialect', ({ dialect, 
     expect(unknown.body.message).toBe('invalid_path');
   });
 
-  run('a restored root folder comes back whole after it was deleted', async () => {
+  it('a restored root folder comes back whole after it was deleted', async () => {
     expect((await server.request('POST', '/api/file/trash', { token, body: { paths: ['/Team'] } })).status).toBe(200);
     const done = await restoreItems(server, token, { runId: firstRun, items: ['Team'], target: { kind: 'original' } });
     expect(done).toMatchObject({ status: 'completed', files: 3 });
@@ -163,14 +161,14 @@ describe.each(dialects())('snapshot runs and restores on $dialect', ({ dialect, 
     expect(await download('/Team/docs/big.bin')).toBe(sha256(big));
   });
 
-  run('an incremental run stores only what is new: the restored copies are deduplicated', async () => {
+  it('an incremental run stores only what is new: the restored copies are deduplicated', async () => {
     const second = await runPlan(server, token, planId);
     // Team's three files and the two copies restored into Other.
     expect(second).toMatchObject({ status: 'completed', files: 5, size: 2 * big.length + 2 * unicode.length + small.length });
     expect(second.bytesAdded).toBeLessThan(64 * 1024);
   });
 
-  run('a restore and a snapshot cannot run at the same time', async () => {
+  it('a restore and a snapshot cannot run at the same time', async () => {
     const [restore, snapshot] = await Promise.all([
       server.request('POST', '/api/restore', { token, body: { runId: firstRun, items: ['Team/small.txt'], target: { kind: 'original' } } }),
       server.request('POST', `/api/snapshot/plan/${planId}/run`, { token }),
@@ -182,7 +180,7 @@ describe.each(dialects())('snapshot runs and restores on $dialect', ({ dialect, 
     else await finishedRun(server, token, snapshot.body._id);
   });
 
-  run('a run can be canceled through the task panel call', async () => {
+  it('a run can be canceled through the task panel call', async () => {
     const started = await server.request('POST', `/api/snapshot/plan/${planId}/run`, { token });
     expect(started.status).toBe(202);
     const cancel = await server.request('POST', `/api/snapshot/cancel/${started.body._id}`, { token });
@@ -193,7 +191,7 @@ describe.each(dialects())('snapshot runs and restores on $dialect', ({ dialect, 
     expect((await runPlan(server, token, planId)).status).toBe('completed');
   });
 
-  run('with the repository password changed behind its back, runs and restores fail with "cannot be restored"', async () => {
+  it('with the repository password changed behind its back, runs and restores fail with "cannot be restored"', async () => {
     const backend = new LocalBackend(location);
     const repo = await Repository.open(backend, REPO_PASSWORD);
     const [original] = await repo.listKeys();

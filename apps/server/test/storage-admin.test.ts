@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SettingsRepo } from '../src/modules/settings/settings.repo.js';
 import { TransferJobs } from '../src/modules/transfer/transfer.jobs.js';
 import { TransferRepo } from '../src/modules/transfer/transfer.repo.js';
@@ -8,7 +8,7 @@ import { BLOB_MARKER } from '../src/storage/blob-marker.js';
 import { blobKeyOf } from '../src/storage/blob-store.js';
 import { SERVER_PATH_SETTING } from '../src/storage/blob-stores.js';
 import { signInAs } from './files-helpers.js';
-import { dialects, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
+import { describeEachDialect, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
 import { useS3 } from './s3.js';
 import { removeAfterFile, scratchDir } from './scratch-dir.js';
 import { bytesOf, fetchBytes, sha256, upload } from './transfer-helpers.js';
@@ -16,15 +16,13 @@ import { recordsOf } from './audit-actions-helpers.js';
 
 const s3Server = useS3();
 
-describe.each(dialects())('storage administration on $dialect', ({ dialect, skip }) => {
+describeEachDialect('storage administration on $dialect', (dialect) => {
   let server: TestServer;
   let master: Awaited<ReturnType<typeof setupMaster>>;
   let admin: { token: string; user: { _id: string } };
   let user: { token: string; user: { _id: string } };
-  const run = it.skipIf(skip);
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startServer(dialect, s3Server().env);
     master = await setupMaster(server);
     admin = await signInAs(server, 'admin@example.com', 'ADMIN');
@@ -65,7 +63,7 @@ describe.each(dialects())('storage administration on $dialect', ({ dialect, skip
     return { release: open, waiting: () => waiting, restore: () => (cloud.put = original) };
   }
 
-  run('refuses every storage call to a USER', async () => {
+  it('refuses every storage call to a USER', async () => {
     const calls: [string, string, unknown?][] = [
       ['GET', '/api/storage/volume'],
       ['GET', '/api/storage/sync'],
@@ -97,7 +95,7 @@ describe.each(dialects())('storage administration on $dialect', ({ dialect, skip
     return dir;
   };
 
-  run('takes as server.path only a new or empty directory, or one that is already a blob directory', async () => {
+  it('takes as server.path only a new or empty directory, or one that is already a blob directory', async () => {
     const defaultPath = path.join(server.dataDir, 'blobs');
     expect(await storedServerPath()).toBe(defaultPath);
     const root = await putServerPath('/');
@@ -122,7 +120,7 @@ describe.each(dialects())('storage administration on $dialect', ({ dialect, skip
     expect([back.status, back.body.server]).toEqual([200, { path: defaultPath }]);
   });
 
-  run('the hourly clean-up never deletes in a server directory without the marker', async () => {
+  it('the hourly clean-up never deletes in a server directory without the marker', async () => {
     const foreign = foreignDir();
     // As a setting saved before directories were checked would have it.
     const settings = new SettingsRepo(server.app.db);
@@ -147,7 +145,7 @@ describe.each(dialects())('storage administration on $dialect', ({ dialect, skip
     }
   });
 
-  run('lists the volume table by name without _deleted_ roots, with rates and trash counted', async () => {
+  it('lists the volume table by name without _deleted_ roots, with rates and trash counted', async () => {
     const data = bytesOf(3000, 'volume-a');
     expect((await upload(server, admin.token, '/Alpha', 'a.bin', data)).status).toBe(200);
     expect((await upload(server, admin.token, '/Beta', 'b.bin', bytesOf(1000, 'volume-b'))).status).toBe(200);
@@ -166,7 +164,7 @@ describe.each(dialects())('storage administration on $dialect', ({ dialect, skip
     expect((await volumes(master.token)).status).toBe(200);
   });
 
-  run('accepts a limit below the usage: nothing is lost, further uploads are refused until there is room', async () => {
+  it('accepts a limit below the usage: nothing is lost, further uploads are refused until there is room', async () => {
     const res = await server.request('PUT', '/api/file/root/volume', { token: admin.token, body: { path: '/Alpha', volume: 1024 } });
     expect(res.status).toBe(200);
     const row = (await volumes()).body.items[0];
@@ -181,7 +179,7 @@ describe.each(dialects())('storage administration on $dialect', ({ dialect, skip
     expect((await upload(server, admin.token, '/Alpha', 'more.bin', bytesOf(10, 'more'))).status).toBe(200);
   });
 
-  run('refuses to move server.path while server folders hold files; the files stay readable', async () => {
+  it('refuses to move server.path while server folders hold files; the files stay readable', async () => {
     const before = await storedServerPath();
     const empty = scratchDir('bogwan-empty-');
     const refused = await putServerPath(empty);
@@ -194,7 +192,7 @@ describe.each(dialects())('storage administration on $dialect', ({ dialect, skip
     expect((await putServerPath(before)).status).toBe(200);
   });
 
-  run('admin mode checks the caller\u2019s own password and stops guessing after five tries', async () => {
+  it('admin mode checks the caller\u2019s own password and stops guessing after five tries', async () => {
     const check = (password: string, token = admin.token) => server.request('POST', '/api/setting/admin', { token, body: { password } });
     expect((await check(GOOD_PASSWORD)).body).toEqual({ success: true });
     expect((await check(GOOD_PASSWORD, master.token)).body).toEqual({ success: true });
@@ -208,7 +206,7 @@ describe.each(dialects())('storage administration on $dialect', ({ dialect, skip
     expect(events.body.items).toContainEqual(expect.objectContaining({ action: 'admin_mode.refused', outcome: 'refused', reason: 'rules_password_not_match' }));
   });
 
-  run('refuses a sync while no bucket is configured, and a bucket that does not exist', async () => {
+  it('refuses a sync while no bucket is configured, and a bucket that does not exist', async () => {
     const res = await server.request('POST', '/api/storage/sync', { token: admin.token, body: { path: '/Team', mode: 'move' } });
     expect([res.status, res.body.message]).toEqual([409, 'cloud_bucket_missing']);
     // The cloud fields need admin mode, per session: a fresh administrator session is refused.
@@ -228,7 +226,7 @@ describe.each(dialects())('storage administration on $dialect', ({ dialect, skip
     expect(noName.status).toBe(400);
   });
 
-  run('turning admin mode off locks the cloud fields of that session again', async () => {
+  it('turning admin mode off locks the cloud fields of that session again', async () => {
     const session = await signInAs(server, 'switch-admin@example.com', 'ADMIN');
     const putBucket = (bucket: string) => server.request('PUT', '/api/setting/storage', { token: session.token, body: { cloud: { bucket } } });
     expect((await server.request('POST', '/api/setting/admin', { token: session.token, body: { password: GOOD_PASSWORD } })).body).toEqual({ success: true });
@@ -243,7 +241,7 @@ describe.each(dialects())('storage administration on $dialect', ({ dialect, skip
     expect(events.body.items.map((e: { action: string }) => e.action)).toContain('admin_mode.off');
   });
 
-  run('moves a root to the cloud in the background: reads and writes go on, then everything lives on the cloud', async () => {
+  it('moves a root to the cloud in the background: reads and writes go on, then everything lives on the cloud', async () => {
     const a = bytesOf(300_000, 'team-a');
     const trashed = bytesOf(5000, 'team-trashed');
     expect((await upload(server, admin.token, '/Team', 'a.bin', a)).status).toBe(200);
@@ -303,7 +301,7 @@ describe.each(dialects())('storage administration on $dialect', ({ dialect, skip
     expect(events.body.items).toContainEqual(expect.objectContaining({ action: 'storage.sync', target: expect.objectContaining({ path: '/Team' }), params: expect.objectContaining({ status: 'completed', mode: 'move', to: 'cloud' }) }));
   });
 
-  run('refuses a new bucket while cloud folders hold files; they stay readable from the bucket they are in', async () => {
+  it('refuses a new bucket while cloud folders hold files; they stay readable from the bucket they are in', async () => {
     const before = (await server.request('GET', '/api/setting/storage', { token: admin.token })).body.cloud;
     const refused = await server.request('PUT', '/api/setting/storage', { token: admin.token, body: { cloud: { bucket: await s3Server().bucket() } } });
     expect([refused.status, refused.body.message]).toEqual([409, 'storage_backend_in_use']);
@@ -312,7 +310,7 @@ describe.each(dialects())('storage administration on $dialect', ({ dialect, skip
     expect([kept.status, sha256(kept.bytes)]).toEqual([200, sha256(bytesOf(300_000, 'team-a'))]);
   });
 
-  run('refuses a file whose bytes went to the backend its folder has left', async () => {
+  it('refuses a file whose bytes went to the backend its folder has left', async () => {
     const folder = (await server.app.fileTree.resolve('/Team'))!;
     const hash = sha256(Buffer.from('stale'));
     await expect(
@@ -320,7 +318,7 @@ describe.each(dialects())('storage administration on $dialect', ({ dialect, skip
     ).rejects.toMatchObject({ statusCode: 409, messageKey: 'backend_mismatch_warning' });
   });
 
-  run('copies a root into a new root on the other backend, leaving the source as it was', async () => {
+  it('copies a root into a new root on the other backend, leaving the source as it was', async () => {
     const res = await server.request('POST', '/api/storage/sync', { token: admin.token, body: { path: '/Team', mode: 'copy', name: 'Team copy' } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ source: 'cloud', target: 'server', targetName: 'Team copy' });
@@ -338,7 +336,7 @@ describe.each(dialects())('storage administration on $dialect', ({ dialect, skip
     expect([taken.status, taken.body.message]).toEqual([409, 'file_exists_warning']);
   });
 
-  run('cancels a running move: the root stays where it was and the sync lets go of what it copied', async () => {
+  it('cancels a running move: the root stays where it was and the sync lets go of what it copied', async () => {
     const serverStore = await server.app.blobStores.local();
     const original = serverStore.put.bind(serverStore);
     let open!: () => void;
@@ -373,7 +371,7 @@ describe.each(dialects())('storage administration on $dialect', ({ dialect, skip
     expect(task?.status).toBe('canceled');
   });
 
-  run('marks a sync whose process died as failed and releases its pins; it can be started again', async () => {
+  it('marks a sync whose process died as failed and releases its pins; it can be started again', async () => {
     const root = (await server.app.fileTree.resolve('/Beta'))!;
     const old = new Date(Date.now() - 10 * 60_000).toISOString();
     const hash = sha256(bytesOf(1000, 'volume-b'));

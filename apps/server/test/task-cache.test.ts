@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newLocalUser } from '../src/modules/users/new-user.js';
-import { GOOD_PASSWORD, dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { describeEachDialect, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
 import { bytesOf, upload } from './transfer-helpers.js';
 
 // The task panel's list (GET /api/cache) loads on every page: it answers 200 for any
 // signed-in account, one that must still change its initial password included, and it
 // holds only work the user started (search indexing is not shown as a task).
 
-describe.each(dialects())('the task list on $dialect', ({ dialect, skip }) => {
+describeEachDialect('the task list on $dialect', (dialect) => {
   let server: TestServer;
   let master: Awaited<ReturnType<typeof setupMaster>>;
-  const run = it.skipIf(skip);
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startServer(dialect);
     master = await setupMaster(server);
   });
@@ -21,7 +19,7 @@ describe.each(dialects())('the task list on $dialect', ({ dialect, skip }) => {
     await server?.close();
   });
 
-  run('answers 200 to an account that must still change its initial password', async () => {
+  it('answers 200 to an account that must still change its initial password', async () => {
     await server.app.db.insertInto('users').values(await newLocalUser({ name: '신입', email: 'new@example.com', password: GOOD_PASSWORD, role: 'USER', mustChangePassword: true })).execute();
     const login = await server.request('POST', '/api/auth/login', { body: { email: 'new@example.com', password: GOOD_PASSWORD } });
     expect(login.status).toBe(200);
@@ -30,7 +28,7 @@ describe.each(dialects())('the task list on $dialect', ({ dialect, skip }) => {
     expect(cache.body).toEqual({});
   });
 
-  run('uploading text files shows the uploads and no indexing task', async () => {
+  it('uploading text files shows the uploads and no indexing task', async () => {
     expect((await server.request('POST', '/api/file', { token: master.token, body: { name: '문서', path: '/' } })).status).toBe(200);
     for (const name of ['a.txt', 'b.md']) expect((await upload(server, master.token, '/문서', name, Buffer.from(`색인할 내용 ${name} `.repeat(50)))).status).toBe(200);
     expect((await upload(server, master.token, '/문서', 'c.bin', bytesOf(100))).status).toBe(200);

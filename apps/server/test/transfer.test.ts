@@ -1,29 +1,26 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CHUNK_SIZE } from '@bogwan/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TransferJobs } from '../src/modules/transfer/transfer.jobs.js';
 import { TransferRepo } from '../src/modules/transfer/transfer.repo.js';
 import { blobKeyOf } from '../src/storage/blob-store.js';
 import { namesIn, signInAs } from './files-helpers.js';
-import { dialectsAndBackends, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
+import { describeEachDialectAndBackend, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
 import { useS3 } from './s3.js';
 import { bytesOf, fetchBytes, readZip, sendChunk, sha256, upload } from './transfer-helpers.js';
 import { recordsOf } from './audit-actions-helpers.js';
 
 const MiB = 1024 * 1024;
-const suites = dialectsAndBackends();
 
 const s3Server = useS3();
 
-describe.each(suites)('upload and download on $dialect, $backend backend', ({ dialect, skip, backend }) => {
+describeEachDialectAndBackend('upload and download on $dialect, $backend backend', (dialect, backend) => {
   let server: TestServer;
   let token: string;
   let root: string;
-  const run = it.skipIf(skip);
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startServer(dialect, s3Server().env);
     token = (await setupMaster(server)).token;
     if (backend === 'cloud') {
@@ -54,7 +51,7 @@ describe.each(suites)('upload and download on $dialect, $backend backend', ({ di
     return found;
   };
 
-  run('uploads 25 MiB in three chunks out of order and downloads the same bytes', async () => {
+  it('uploads 25 MiB in three chunks out of order and downloads the same bytes', async () => {
     const data = bytesOf(25 * MiB, `big-${backend}`);
     const name = '보고서 2026 "최종".bin';
     const chunk = (i: number) => ({ path: root, fileName: name, fileSize: data.length, chunkIndex: i, totalChunks: 3, bytes: data.subarray(i * CHUNK_SIZE, (i + 1) * CHUNK_SIZE) });
@@ -95,7 +92,7 @@ describe.each(suites)('upload and download on $dialect, $backend backend', ({ di
     expect(actions).toEqual(expect.arrayContaining(['file.upload', 'file.download']));
   });
 
-  run('hashes while chunks arrive, in order or not, falls back to one full read when in doubt, and dedupes', async () => {
+  it('hashes while chunks arrive, in order or not, falls back to one full read when in doubt, and dedupes', async () => {
     const data = bytesOf(2 * CHUNK_SIZE + 1000, `running-${backend}`);
     const chunk = (name: string, i: number, bytes = data) => ({
       path: root,
@@ -159,7 +156,7 @@ describe.each(suites)('upload and download on $dialect, $backend backend', ({ di
     }
   });
 
-  run('answers ranges (206, 416), ETag revalidation (304), and stores identical content once', async () => {
+  it('answers ranges (206, 416), ETag revalidation (304), and stores identical content once', async () => {
     const data = bytesOf(100_000, `range-${backend}`);
     expect((await upload(server, token, root, 'range.bin', data)).status).toBe(200);
     const url = `/api/file/download?path=${encodeURIComponent(`${root}/range.bin`)}`;
@@ -185,7 +182,7 @@ describe.each(suites)('upload and download on $dialect, $backend backend', ({ di
     expect(keys).toEqual([blobKeyOf(sha256(data))]);
   });
 
-  run('resumes: the status lists received chunks and the rest completes the file', async () => {
+  it('resumes: the status lists received chunks and the rest completes the file', async () => {
     const data = bytesOf(CHUNK_SIZE + 5, `resume-${backend}`);
     const base = { path: root, fileName: 'resume.bin', fileSize: data.length, totalChunks: 2 };
     expect((await sendChunk(server, token, { ...base, chunkIndex: 0, bytes: data.subarray(0, CHUNK_SIZE) })).status).toBe(200);
@@ -201,7 +198,7 @@ describe.each(suites)('upload and download on $dialect, $backend backend', ({ di
     expect(sha256(res.bytes)).toBe(sha256(data));
   });
 
-  run('refuses a chunk out of range, an oversized chunk and a wrong total size', async () => {
+  it('refuses a chunk out of range, an oversized chunk and a wrong total size', async () => {
     const base = { path: root, fileName: 'bad.bin' };
     const outOfRange = await sendChunk(server, token, { ...base, fileSize: 10, chunkIndex: 1, totalChunks: 1, bytes: Buffer.alloc(10) });
     expect([outOfRange.status, outOfRange.body.message]).toEqual([400, 'upload_chunk_invalid']);
@@ -225,7 +222,7 @@ describe.each(suites)('upload and download on $dialect, $backend backend', ({ di
     expect(chunks).toEqual([]);
   });
 
-  run('answers upload_incomplete for a last chunk with one missing, and completes when it arrives', async () => {
+  it('answers upload_incomplete for a last chunk with one missing, and completes when it arrives', async () => {
     const data = bytesOf(CHUNK_SIZE + 10, `gap-${backend}`);
     const base = { path: root, fileName: 'gap.bin', fileSize: data.length, totalChunks: 2 };
     const last = await sendChunk(server, token, { ...base, chunkIndex: 1, isLastChunk: true, bytes: data.subarray(CHUNK_SIZE) });
@@ -236,7 +233,7 @@ describe.each(suites)('upload and download on $dialect, $backend backend', ({ di
     expect(await namesIn(server, token, root)).toContain('gap.bin');
   });
 
-  run('lets exactly one of two simultaneous uploads of one name win, leaving nothing of the other', async () => {
+  it('lets exactly one of two simultaneous uploads of one name win, leaving nothing of the other', async () => {
     const before = await staged();
     const a = bytesOf(3000, `twin-a-${backend}`);
     const b = bytesOf(4000, `twin-b-${backend}`);
@@ -254,7 +251,7 @@ describe.each(suites)('upload and download on $dialect, $backend backend', ({ di
     expect(await (await store()).stat(blobKeyOf(sha256(loser)))).toBeNull();
   });
 
-  run('refuses an upload over the root volume before storing a byte', async () => {
+  it('refuses an upload over the root volume before storing a byte', async () => {
     const before = await staged();
     const quotaRoot = `/quota_${backend}`;
     await server.request('POST', '/api/file', { token, body: { name: quotaRoot.slice(1), path: '/', backend } });
@@ -269,7 +266,7 @@ describe.each(suites)('upload and download on $dialect, $backend backend', ({ di
     expect([second.status, second.body.message]).toEqual([413, 'volume_exceeded_warning']);
   });
 
-  run('zips a folder and a selection, streamed, with Korean names in UTF-8', async () => {
+  it('zips a folder and a selection, streamed, with Korean names in UTF-8', async () => {
     const folder = `${root}/자료`;
     expect((await server.request('POST', '/api/file', { token, body: { name: '자료', path: root } })).status).toBe(200);
     expect((await server.request('POST', '/api/file', { token, body: { name: '하위', path: folder } })).status).toBe(200);
@@ -293,7 +290,7 @@ describe.each(suites)('upload and download on $dialect, $backend backend', ({ di
     expect(readZip(selection.bytes).map((e) => e.name).sort()).toEqual(['range.bin', '가나다.txt']);
   });
 
-  run('previews HTML and SVG as plain text in a sandbox, images as images', async () => {
+  it('previews HTML and SVG as plain text in a sandbox, images as images', async () => {
     await upload(server, token, root, 'page.html', Buffer.from('<script>parent.alert(1)</script>'));
     await upload(server, token, root, 'logo.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'));
     await upload(server, token, root, 'pixel.png', bytesOf(64, 'png'));
@@ -314,7 +311,7 @@ describe.each(suites)('upload and download on $dialect, $backend backend', ({ di
     expect(download.headers.get('content-type')).toBe('application/octet-stream');
   });
 
-  run('refuses path traversal in every path field', async () => {
+  it('refuses path traversal in every path field', async () => {
     const bad = [`${root}/../x`, `${root}\\x`, `${root}/a\u0000b`, 'relative/x', `${root}/./x`, `${root}//x`];
     for (const p of bad) {
       const q = encodeURIComponent(p);
@@ -337,7 +334,7 @@ describe.each(suites)('upload and download on $dialect, $backend backend', ({ di
     expect(sibling.status).toBe(404);
   });
 
-  run('gives a USER without the permission 403 and stores nothing', async () => {
+  it('gives a USER without the permission 403 and stores nothing', async () => {
     const user = await signInAs(server, `user-${backend}@example.com`);
     const file = `${root}/range.bin`;
     expect((await fetchBytes(server, user.token, `/api/file/download?path=${encodeURIComponent(file)}`)).status).toBe(200);
@@ -359,7 +356,7 @@ describe.each(suites)('upload and download on $dialect, $backend backend', ({ di
     }
   });
 
-  run('cleans up abandoned uploads and unreferenced or orphaned blobs', async () => {
+  it('cleans up abandoned uploads and unreferenced or orphaned blobs', async () => {
     const jobs = new TransferJobs(new TransferRepo(server.app.db), server.app.blobStores, server.app.log);
     // s3rver (unlike S3) may keep the part of a PUT aborted by a refused chunk; the job removes such parts too.
     await jobs.removeAbandonedUploads(new Date(Date.now() + 60_000));

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { up as breakCycles } from '../src/db/migrations/20261127_0202_break_cycles.js';
 import type { FileTreeService } from '../src/modules/files/file-tree.js';
 import { addFile, namesIn, usageOf } from './files-helpers.js';
-import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { migratedTestDb, nodeRow } from './node-rows.js';
 
 // The tree stays a tree when changes come all at once: every move re-checks, under the
@@ -12,12 +12,11 @@ import { migratedTestDb, nodeRow } from './node-rows.js';
 const PAIRS = 50;
 const SAME_NAME = 20;
 
-describe.each(dialects())('the tree under concurrent changes on $dialect', ({ dialect, skip }) => {
+describeEachDialect('the tree under concurrent changes on $dialect', (dialect) => {
   let server: TestServer;
   let master: Awaited<ReturnType<typeof setupMaster>>;
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startServer(dialect);
     master = await setupMaster(server);
     for (const name of ['Race', 'Other']) {
@@ -40,7 +39,7 @@ describe.each(dialects())('the tree under concurrent changes on $dialect', ({ di
     return { total: rows.length, unreachable: rows.filter((r) => !paths.has(r.id)).map((r) => r.name) };
   }
 
-  it.skipIf(skip)('50 pairs of folders moved into each other at once: one move of each pair wins, nothing vanishes', async () => {
+  it('50 pairs of folders moved into each other at once: one move of each pair wins, nothing vanishes', async () => {
     for (let i = 0; i < PAIRS; i += 1) {
       await mkdir('/Race', `a${i}`);
       await mkdir('/Race', `b${i}`);
@@ -63,7 +62,7 @@ describe.each(dialects())('the tree under concurrent changes on $dialect', ({ di
     expect(await usageOf(server, master.token, '/Race')).toBe(usage);
   });
 
-  it.skipIf(skip)('moves into each other across two roots at once leave no cycle and keep usage where the bytes are', async () => {
+  it('moves into each other across two roots at once leave no cycle and keep usage where the bytes are', async () => {
     for (let i = 0; i < 10; i += 1) {
       await mkdir('/Race', `x${i}`);
       await mkdir('/Other', `y${i}`);
@@ -84,7 +83,7 @@ describe.each(dialects())('the tree under concurrent changes on $dialect', ({ di
     expect((await usageOf(server, master.token, '/Race')) + (await usageOf(server, master.token, '/Other'))).toBe(before);
   });
 
-  it.skipIf(skip)('20 creates, renames and moves to one name in one folder at once: exactly one of each wins', async () => {
+  it('20 creates, renames and moves to one name in one folder at once: exactly one of each wins', async () => {
     await mkdir('/Race', 'names');
     await mkdir('/Race', 'sources');
     for (let i = 0; i < SAME_NAME; i += 1) {
@@ -107,7 +106,7 @@ describe.each(dialects())('the tree under concurrent changes on $dialect', ({ di
     expect(names.length).toBe(SAME_NAME + 2);
   });
 
-  it.skipIf(skip)('20 copies of one name into one folder at once with "keep both": every one lands under its own name', async () => {
+  it('20 copies of one name into one folder at once with "keep both": every one lands under its own name', async () => {
     await mkdir('/Race', 'kept');
     await addFile(server, '/Race', 'twin.txt', 2, master.user._id, 'twin');
     const copies = await Promise.all(
@@ -120,8 +119,8 @@ describe.each(dialects())('the tree under concurrent changes on $dialect', ({ di
   });
 });
 
-describe.each(dialects())('putting back cycles an earlier version left, on $dialect', ({ dialect, skip }) => {
-  it.skipIf(skip)('the first folder of each cycle goes to the top of its root, under a free name; orphans stay', async () => {
+describeEachDialect('putting back cycles an earlier version left, on $dialect', (dialect) => {
+  it('the first folder of each cycle goes to the top of its root, under a free name; orphans stay', async () => {
     const db = await migratedTestDb(dialect);
     const folder = { folder: 1 } as const;
     // c1 and c2 moved into each other; a live `a` already sits at the top of the root.

@@ -1,7 +1,7 @@
 import { CHUNK_SIZE } from '@bogwan/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { namesIn, signInAs } from './files-helpers.js';
-import { dialectsAndBackends, setupMaster, startServer, type TestServer } from './harness.js';
+import { describeEachDialectAndBackend, setupMaster, startServer, type TestServer } from './harness.js';
 import { useS3 } from './s3.js';
 import { davRoot } from './dav-helpers.js';
 import { bytesOf, fetchBytes, sendChunk, sha256, upload } from './transfer-helpers.js';
@@ -9,15 +9,13 @@ import { uploadAs, versionsOf } from './versions-helpers.js';
 
 const s3Server = useS3();
 
-describe.each(dialectsAndBackends())('upload conflicts on $dialect, $backend backend', ({ dialect, skip, backend }) => {
+describeEachDialectAndBackend('upload conflicts on $dialect, $backend backend', (dialect, backend) => {
   let server: TestServer;
   let master: Awaited<ReturnType<typeof setupMaster>>;
   let other: Awaited<ReturnType<typeof signInAs>>;
   const root = `/충돌 ${backend}`;
-  const run = it.skipIf(skip);
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startServer(dialect, s3Server().env);
     master = await setupMaster(server);
     other = await signInAs(server, 'other@example.com');
@@ -29,7 +27,7 @@ describe.each(dialectsAndBackends())('upload conflicts on $dialect, $backend bac
 
   const download = async (path: string) => (await fetchBytes(server, master.token, `/api/file/download?path=${encodeURIComponent(path)}`)).bytes;
 
-  run('the check answers, for a whole drop, which names exist, as what, and the name keep-both would give', async () => {
+  it('the check answers, for a whole drop, which names exist, as what, and the name keep-both would give', async () => {
     expect((await upload(server, master.token, root, '계약서.hwp', Buffer.from('a'))).status).toBe(200);
     expect((await upload(server, master.token, root, '계약서 (1).hwp', Buffer.from('b'))).status).toBe(200);
     expect((await server.request('POST', '/api/file', { token: master.token, body: { name: '사진', path: root } })).status).toBe(200);
@@ -53,7 +51,7 @@ describe.each(dialectsAndBackends())('upload conflicts on $dialect, $backend bac
     expect((await server.request('POST', '/api/file/upload/check', { token: other.token, body: { path: '/없는 곳', names: ['a'] } })).status).toBe(404);
   });
 
-  run('keep-both when `name (1)` exists too stores `name (2)`; the others stay as they were', async () => {
+  it('keep-both when `name (1)` exists too stores `name (2)`; the others stay as they were', async () => {
     const third = Buffer.from('세 번째');
     const res = await uploadAs(server, other.token, root, '계약서.hwp', third, 'keep-both');
     expect(res.status).toBe(200);
@@ -63,7 +61,7 @@ describe.each(dialectsAndBackends())('upload conflicts on $dialect, $backend bac
     expect((await download(`${root}/계약서 (1).hwp`)).toString()).toBe('b');
   });
 
-  run('a taken name with `fail` is refused at the first chunk, before its bytes are stored', async () => {
+  it('a taken name with `fail` is refused at the first chunk, before its bytes are stored', async () => {
     const data = bytesOf(CHUNK_SIZE + 10, `early-${backend}`);
     const first = await sendChunk(server, other.token, { path: root, fileName: '계약서.hwp', fileSize: data.length, chunkIndex: 0, totalChunks: 2, bytes: data.subarray(0, CHUNK_SIZE), fields: { onConflict: 'fail' } });
     expect(first.status).toBe(409);
@@ -71,7 +69,7 @@ describe.each(dialectsAndBackends())('upload conflicts on $dialect, $backend bac
     expect(await server.app.db.selectFrom('upload_chunks').select('idx').execute()).toEqual([]);
   });
 
-  run('an upload whose name another user takes meanwhile ends in 409 at completion, never overwriting', async () => {
+  it('an upload whose name another user takes meanwhile ends in 409 at completion, never overwriting', async () => {
     const mine = bytesOf(CHUNK_SIZE + 100, `mine-${backend}`);
     const first = await sendChunk(server, other.token, { path: root, fileName: '동시.txt', fileSize: mine.length, chunkIndex: 0, totalChunks: 2, bytes: mine.subarray(0, CHUNK_SIZE), fields: { onConflict: 'fail' } });
     expect(first.status).toBe(200);
@@ -82,7 +80,7 @@ describe.each(dialectsAndBackends())('upload conflicts on $dialect, $backend bac
     expect((await download(`${root}/동시.txt`)).toString()).toBe('먼저 끝난 파일');
   });
 
-  run('replace while another user replaces the same name: both land, the earlier contents are kept as versions', async () => {
+  it('replace while another user replaces the same name: both land, the earlier contents are kept as versions', async () => {
     const original = Buffer.from('원본');
     expect((await upload(server, master.token, root, '공동.txt', original)).status).toBe(200);
     const a = bytesOf(3000, `a-${backend}`);
@@ -95,7 +93,7 @@ describe.each(dialectsAndBackends())('upload conflicts on $dialect, $backend bac
     expect((await namesIn(server, master.token, root)).filter((n) => n.startsWith('공동'))).toEqual(['공동.txt']);
   });
 
-  run('replace onto a folder is refused (409); replace of a name that is free adds the file', async () => {
+  it('replace onto a folder is refused (409); replace of a name that is free adds the file', async () => {
     const onFolder = await uploadAs(server, master.token, root, '사진', Buffer.from('x'), 'replace');
     expect(onFolder.status).toBe(409);
     expect(onFolder.body.message).toBe('file_exists_warning');

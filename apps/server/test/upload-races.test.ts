@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { CHUNK_SIZE } from '@bogwan/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { blobKeyOf } from '../src/storage/blob-store.js';
-import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { bytesOf, type ChunkRequest, chunkMultipart, fetchBytes, sendChunk, sha256 } from './transfer-helpers.js';
 
 /** A chunk request whose body is sent in two steps: everything up to half the file part now, the rest on demand. */
@@ -47,14 +47,12 @@ const BURST_TIMEOUT_MS = 300_000;
 /** Gives the server time to read what a stalled request sent so far (no assertion depends on the timing). */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
 
-describe.each(dialects())('uploads under concurrency on $dialect', ({ dialect, skip }) => {
+describeEachDialect('uploads under concurrency on $dialect', (dialect) => {
   let server: TestServer;
   let token: string;
   const root = '/경합';
-  const run = it.skipIf(skip);
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startServer(dialect);
     token = (await setupMaster(server)).token;
     expect((await server.request('POST', '/api/file', { token, body: { name: root.slice(1), path: '/', backend: 'server' } })).status).toBe(200);
@@ -75,7 +73,7 @@ describe.each(dialects())('uploads under concurrency on $dialect', ({ dialect, s
     ...extra,
   });
 
-  run('a chunk sent again while the upload completes cannot change the committed blob', async () => {
+  it('a chunk sent again while the upload completes cannot change the committed blob', async () => {
     const data = bytesOf(CHUNK_SIZE + 4096, `poison-${dialect}`);
     const garbage = bytesOf(CHUNK_SIZE, `garbage-${dialect}`);
     expect((await sendChunk(server, token, chunkOf('target.bin', data, 0))).status).toBe(200);
@@ -97,7 +95,7 @@ describe.each(dialects())('uploads under concurrency on $dialect', ({ dialect, s
     expect(sha256((await download('later.bin')).bytes)).toBe(hash);
   });
 
-  run('a second writer of a chunk still being written waits for the first, whose bytes are the file, and is refused when its own differ', async () => {
+  it('a second writer of a chunk still being written waits for the first, whose bytes are the file, and is refused when its own differ', async () => {
     const data = bytesOf(CHUNK_SIZE + 4096, `first-${dialect}`);
     const other = bytesOf(4096, `other-${dialect}`);
     expect((await sendChunk(server, token, chunkOf('writers.bin', data, 0))).status).toBe(200);
@@ -132,7 +130,7 @@ describe.each(dialects())('uploads under concurrency on $dialect', ({ dialect, s
     expect(completed[owners[0]!]).toBe(true);
   }
 
-  run('20 uploads of one name and size at once, each with its upload id and its chunks in parallel: one whole file, the rest 409', async () => {
+  it('20 uploads of one name and size at once, each with its upload id and its chunks in parallel: one whole file, the rest 409', async () => {
     const size = CHUNK_SIZE + 64 * 1024;
     const clients = Array.from({ length: 20 }, (_, i) => bytesOf(size, `with-id-${dialect}-${i}`));
     const answers = await Promise.all(
@@ -151,7 +149,7 @@ describe.each(dialects())('uploads under concurrency on $dialect', ({ dialect, s
     expect(refused.every((m) => m === 'file_exists_warning' || m === 'upload_incomplete')).toBe(true);
   }, BURST_TIMEOUT_MS);
 
-  run('20 uploads of one name and size at once without upload ids, each in order and stopping at its first refusal: one whole file', async () => {
+  it('20 uploads of one name and size at once without upload ids, each in order and stopping at its first refusal: one whole file', async () => {
     const size = CHUNK_SIZE + 64 * 1024;
     const clients = Array.from({ length: 20 }, (_, i) => bytesOf(size, `no-id-${dialect}-${i}`));
     const answers = await Promise.all(
@@ -169,7 +167,7 @@ describe.each(dialects())('uploads under concurrency on $dialect', ({ dialect, s
     expect(await server.app.db.selectFrom('upload_sessions').selectAll().where('file_name', '=', 'same-no-id.bin').execute()).toEqual([]);
   }, BURST_TIMEOUT_MS);
 
-  run('an upload id that is not 16–64 of A–Z a–z 0–9 _ - is refused; the status call takes the id', async () => {
+  it('an upload id that is not 16–64 of A–Z a–z 0–9 _ - is refused; the status call takes the id', async () => {
     const data = bytesOf(100, `id-${dialect}`);
     const bad = await sendChunk(server, token, chunkOf('id.bin', data, 0, undefined, { fields: { uploadId: '../../etc' } }));
     expect([bad.status, bad.body.message]).toEqual([400, 'upload_chunk_invalid']);
@@ -181,7 +179,7 @@ describe.each(dialects())('uploads under concurrency on $dialect', ({ dialect, s
     expect((await server.request('GET', query(), { token })).body.received).toEqual([]);
   });
 
-  run('a name sent in NFD is stored and resumed as its NFC form', async () => {
+  it('a name sent in NFD is stored and resumed as its NFC form', async () => {
     const nfd = '보고서.bin'.normalize('NFD');
     const data = bytesOf(CHUNK_SIZE + 10, `nfc-${dialect}`);
     expect((await sendChunk(server, token, chunkOf(nfd, data, 0))).status).toBe(200);

@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { bytesOf, upload } from './transfer-helpers.js';
 import { breakdownOf, uploadAs, versionsOf } from './versions-helpers.js';
 
-describe.each(dialects())('usage split into live files, versions and trash on $dialect', ({ dialect, skip }) => {
+describeEachDialect('usage split into live files, versions and trash on $dialect', (dialect) => {
   let server: TestServer;
   let master: Awaited<ReturnType<typeof setupMaster>>;
-  const run = it.skipIf(skip);
   const mkdir = async (name: string, path: string) => expect((await server.request('POST', '/api/file', { token: master.token, body: { name, path } })).status).toBe(200);
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startServer(dialect);
     master = await setupMaster(server);
   });
@@ -36,7 +34,7 @@ describe.each(dialects())('usage split into live files, versions and trash on $d
     };
   };
 
-  run('trash, restore and purge move bytes between the parts; the usage call, the volume table and the dashboard show them', async () => {
+  it('trash, restore and purge move bytes between the parts; the usage call, the volume table and the dashboard show them', async () => {
     await mkdir('자료실', '/');
     await mkdir('보관함', '/자료실');
     expect((await upload(server, master.token, '/자료실/보관함', 'a.bin', bytesOf(1000, 'a'))).status).toBe(200);
@@ -74,7 +72,7 @@ describe.each(dialects())('usage split into live files, versions and trash on $d
     expect(await walked('자료실')).toEqual({ live: 2000, versions: 0, trash: 0 });
   });
 
-  run('a file moved to another root takes its versions and their bytes along', async () => {
+  it('a file moved to another root takes its versions and their bytes along', async () => {
     await mkdir('출발', '/');
     await mkdir('도착', '/');
     expect((await upload(server, master.token, '/출발', 'm.bin', bytesOf(300, 'm1'))).status).toBe(200);
@@ -85,7 +83,7 @@ describe.each(dialects())('usage split into live files, versions and trash on $d
     expect(await versionsOf(server, master.token, '/도착/m.bin')).toHaveLength(2);
   });
 
-  run('20 replaces of one file at once against a limit: the sum of live and versions never passes it, and the counters match the rows', async () => {
+  it('20 replaces of one file at once against a limit: the sum of live and versions never passes it, and the counters match the rows', async () => {
     await mkdir('한도', '/');
     expect((await upload(server, master.token, '/한도', 'f.bin', bytesOf(1000, 'f0'))).status).toBe(200);
     // Room for the file and 7 more contents of 1000 bytes (each replace adds its new content in full).

@@ -1,25 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PERMISSION_TYPES } from '@bogwan/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PERMISSION_SETTING } from '../src/modules/files/access.service.js';
 import { TransferJobs } from '../src/modules/transfer/transfer.jobs.js';
 import { TransferRepo } from '../src/modules/transfer/transfer.repo.js';
 import { blobKeyOf } from '../src/storage/blob-store.js';
 import { signInAs } from './files-helpers.js';
-import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { bytesOf, fetchBytes, sha256, upload } from './transfer-helpers.js';
 import { breakdownOf, uploadAs, versionsOf, versionUrl } from './versions-helpers.js';
 
-describe.each(dialects())('versions refused and under way on $dialect', ({ dialect, skip }) => {
+describeEachDialect('versions refused and under way on $dialect', (dialect) => {
   let server: TestServer;
   let master: Awaited<ReturnType<typeof setupMaster>>;
   let user: Awaited<ReturnType<typeof signInAs>>;
   const root = '/가드';
-  const run = it.skipIf(skip);
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startServer(dialect);
     master = await setupMaster(server);
     user = await signInAs(server, 'reader@example.com');
@@ -36,7 +34,7 @@ describe.each(dialects())('versions refused and under way on $dialect', ({ diale
     return versionsOf(server, master.token, `${folder}/${name}`);
   };
 
-  run('a USER holding READ and DOWNLOAD but not UPDATE may list and download versions, not restore one (403)', async () => {
+  it('a USER holding READ and DOWNLOAD but not UPDATE may list and download versions, not restore one (403)', async () => {
     const file = `${root}/보고서.docx`;
     const [current, old] = await twoVersions(root, '보고서.docx', Buffer.from('초안'), Buffer.from('최종본'));
     await server.app.db.deleteFrom('settings').where('key', '=', PERMISSION_SETTING).execute();
@@ -56,7 +54,7 @@ describe.each(dialects())('versions refused and under way on $dialect', ({ diale
     }
   });
 
-  run('restoring a version into a root over its volume limit is 413 and changes nothing', async () => {
+  it('restoring a version into a root over its volume limit is 413 and changes nothing', async () => {
     const small = '/작은폴더';
     expect((await server.request('POST', '/api/file', { token: master.token, body: { name: small.slice(1), path: '/' } })).status).toBe(200);
     const [, old] = await twoVersions(small, 'big.bin', bytesOf(40_000, 'big-1'), bytesOf(1000, 'big-2'));
@@ -70,7 +68,7 @@ describe.each(dialects())('versions refused and under way on $dialect', ({ diale
     expect(after.map((v) => v.hash)).toEqual([sha256(bytesOf(1000, 'big-2')), sha256(bytesOf(40_000, 'big-1'))]);
   });
 
-  run('a version of a file in a secure folder needs an approval, as the file does', async () => {
+  it('a version of a file in a secure folder needs an approval, as the file does', async () => {
     expect((await server.request('POST', '/api/file', { token: master.token, body: { name: '기밀', path: root } })).status).toBe(200);
     const [, old] = await twoVersions(`${root}/기밀`, 'plan.txt', Buffer.from('v1'), Buffer.from('v2'));
     expect((await server.request('PUT', '/api/file/lock', { token: master.token, body: { path: `${root}/기밀`, lock: true } })).status).toBe(200);
@@ -84,7 +82,7 @@ describe.each(dialects())('versions refused and under way on $dialect', ({ diale
     expect((await fetchBytes(server, user.token, versionUrl(`${root}/기밀/plan.txt`, old!._id))).bytes.toString()).toBe('v1');
   });
 
-  run('pruning a version while it is being downloaded lets the download finish; its blob goes afterwards', async () => {
+  it('pruning a version while it is being downloaded lets the download finish; its blob goes afterwards', async () => {
     const data = bytesOf(6 * 1024 * 1024, 'long-version');
     const [, old] = await twoVersions(root, 'long.bin', data, Buffer.from('짧은 새 내용'));
     const jobs = new TransferJobs(new TransferRepo(server.app.db), server.app.blobStores, server.app.log);
