@@ -1,34 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { lastSeq, recordsOf } from './audit-actions-helpers.js';
-import { signInAs } from './files-helpers.js';
-import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { makeFile, makeFolder, makeUser } from './factories.js';
+import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { publicShare } from './sharing-helpers.js';
-import { bytesOf, upload } from './transfer-helpers.js';
+import { bytesOf } from './transfer-helpers.js';
 
 // Share links, their visitors and notices in the audit trail.
-describe.each(dialects())('audit records of sharing on $dialect', ({ dialect, skip }) => {
+describeEachDialect('audit records of sharing on $dialect', (dialect) => {
   let server: TestServer;
   let master: Awaited<ReturnType<typeof setupMaster>>;
-  let owner: Awaited<ReturnType<typeof signInAs>>;
-  const run = it.skipIf(skip);
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startServer(dialect);
     master = await setupMaster(server);
-    owner = await signInAs(server, 'owner@example.com');
-    expect((await server.request('POST', '/api/file', { token: master.token, body: { name: '공유', path: '/' } })).status).toBe(200);
-    expect((await upload(server, owner.token, '/공유', '안내문.txt', bytesOf(64, 'notice'))).status).toBe(200);
   });
   afterAll(async () => {
     await server?.close();
   });
 
-  run('records a link created, changed and revoked, and each visitor download and preview with the link as actor', async () => {
+  it('records a link created, changed and revoked, and each visitor download and preview with the link as actor', async () => {
+    const owner = await makeUser(server);
+    const root = await makeFolder(server, master.token);
+    const notice = (await makeFile(server, owner.token, root.path, { name: '안내문.txt', bytes: bytesOf(64, 'notice') })).path;
     const pub = publicShare(server);
-    const node = await server.app.fileTree.resolve('/공유/안내문.txt');
+    const node = await server.app.fileTree.resolve(notice);
     const from = await lastSeq(server);
-    const made = await server.request('POST', '/api/share', { token: owner.token, body: { scope: 'anyone', path: '/공유/안내문.txt', preview: true } });
+    const made = await server.request('POST', '/api/share', { token: owner.token, body: { scope: 'anyone', path: notice, preview: true } });
     expect(made.status).toBe(200);
     const link = made.body as { _id: string; key: string };
     expect((await pub.download(link.key)).status).toBe(200);
@@ -39,12 +36,12 @@ describe.each(dialects())('audit records of sharing on $dialect', ({ dialect, sk
 
     const records = await recordsOf(server, { afterSeq: from });
     expect(records.map((r) => [r.action, r.outcome, r.actorKind, r.targetPath])).toEqual([
-      ['share.create', 'allowed', 'account', '/공유/안내문.txt'],
-      ['share.download', 'allowed', 'share_link', '/공유/안내문.txt'],
-      ['file.view', 'allowed', 'share_link', '/공유/안내문.txt'],
-      ['share.update', 'allowed', 'account', '/공유/안내문.txt'],
+      ['share.create', 'allowed', 'account', notice],
+      ['share.download', 'allowed', 'share_link', notice],
+      ['file.view', 'allowed', 'share_link', notice],
+      ['share.update', 'allowed', 'account', notice],
       ['share.unlock_failed', 'refused', 'share_link', null],
-      ['share.revoke', 'allowed', 'account', '/공유/안내문.txt'],
+      ['share.revoke', 'allowed', 'account', notice],
     ]);
     expect(records[0]).toMatchObject({ actorAccountId: owner.user._id, targetId: node!.id, params: { shareId: link._id, scope: 'anyone', password: false } });
     // A visitor without an account: the link is the actor, with the visitor's address.
@@ -56,11 +53,13 @@ describe.each(dialects())('audit records of sharing on $dialect', ({ dialect, sk
     expect(JSON.stringify(records)).not.toContain('open sesame');
   });
 
-  run('records secure-folder requests rejected and expired (the expiry by the server)', async () => {
-    expect((await server.request('POST', '/api/file', { token: master.token, body: { name: '금고', path: '/공유' } })).status).toBe(200);
-    expect((await upload(server, master.token, '/공유/금고', '계약.txt', bytesOf(20, 'contract'))).status).toBe(200);
-    expect((await server.request('PUT', '/api/file/lock', { token: master.token, body: { path: '/공유/금고', lock: true } })).status).toBe(200);
-    const ask = () => server.request('POST', '/api/request', { token: owner.token, body: { type: 'download', reason: '감사', paths: ['/공유/금고/계약.txt'] } });
+  it('records secure-folder requests rejected and expired (the expiry by the server)', async () => {
+    const owner = await makeUser(server);
+    const root = await makeFolder(server, master.token);
+    const vault = await makeFolder(server, master.token, { parent: root.path, name: '금고' });
+    const contract = (await makeFile(server, master.token, vault.path, { name: '계약.txt', bytes: bytesOf(20, 'contract') })).path;
+    expect((await server.request('PUT', '/api/file/lock', { token: master.token, body: { path: vault.path, lock: true } })).status).toBe(200);
+    const ask = () => server.request('POST', '/api/request', { token: owner.token, body: { type: 'download', reason: '감사', paths: [contract] } });
     const from = await lastSeq(server);
     const first = await ask();
     expect(first.status).toBe(200);
@@ -73,16 +72,16 @@ describe.each(dialects())('audit records of sharing on $dialect', ({ dialect, sk
 
     const records = await recordsOf(server, { afterSeq: from, actions: ['request.create', 'request.reject', 'request.expire'] });
     expect(records.map((r) => [r.action, r.targetId, r.targetPath, r.actorKind, r.actorAccountId])).toEqual([
-      ['request.create', first.body._id, '/공유/금고/계약.txt', 'account', owner.user._id],
-      ['request.reject', first.body._id, '/공유/금고/계약.txt', 'account', master.user._id],
-      ['request.create', second.body._id, '/공유/금고/계약.txt', 'account', owner.user._id],
-      ['request.expire', second.body._id, '/공유/금고/계약.txt', 'system', null],
+      ['request.create', first.body._id, contract, 'account', owner.user._id],
+      ['request.reject', first.body._id, contract, 'account', master.user._id],
+      ['request.create', second.body._id, contract, 'account', owner.user._id],
+      ['request.expire', second.body._id, contract, 'system', null],
     ]);
     expect(records[1]!.params).toMatchObject({ status: 'REJECTED', decisionReason: '불필요', requesterId: owner.user._id });
     expect(records[3]).toMatchObject({ ip: null, userAgent: null });
   });
 
-  run('records a notice written and deleted', async () => {
+  it('records a notice written and deleted', async () => {
     const from = await lastSeq(server);
     const made = await server.request('POST', '/api/notice', { token: master.token, body: { title: '점검', content: '토요일' } });
     expect(made.status).toBe(200);

@@ -1,36 +1,37 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { AccessLogRepo } from '../src/modules/access-log/access-log.repo.js';
 import { resolveServerSecret } from '../src/modules/auth/server-secret.js';
 import { DOWNLOAD_TICKET_TTL_MS, ShareDownloadTickets } from '../src/modules/shares/download-tickets.js';
-import { signInAs } from './files-helpers.js';
-import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { makeFile, makeFolder, makeShare, makeUser } from './factories.js';
+import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { eventually, publicShare } from './sharing-helpers.js';
 import { bytesOf, readZip, upload } from './transfer-helpers.js';
 
-describe.each(dialects())('share download tickets on $dialect', ({ dialect, skip }) => {
+describeEachDialect('share download tickets on $dialect', (dialect) => {
   let server: TestServer;
-  let owner: Awaited<ReturnType<typeof signInAs>>;
-  let friend: Awaited<ReturnType<typeof signInAs>>;
+  let masterToken: string;
   let pub: ReturnType<typeof publicShare>;
   const report = bytesOf(300_000, 'report');
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startServer(dialect);
     pub = publicShare(server);
-    const master = await setupMaster(server);
-    owner = await signInAs(server, 'owner@example.com');
-    friend = await signInAs(server, 'friend@example.com');
-    await server.request('POST', '/api/file', { token: master.token, body: { name: 'Team', path: '/' } });
-    await server.request('POST', '/api/file', { token: owner.token, body: { name: 'Docs', path: '/Team' } });
-    expect((await upload(server, owner.token, '/Team', 'report.bin', report)).status).toBe(200);
-    expect((await upload(server, owner.token, '/Team/Docs', 'memo.txt', Buffer.from('memo'))).status).toBe(200);
+    masterToken = (await setupMaster(server)).token;
   });
   afterAll(async () => {
     await server?.close();
   });
 
-  const share = async (body: Record<string, unknown>) => (await server.request('POST', '/api/share', { token: owner.token, body: { scope: 'anyone', ...body } })).body;
+  /** What each test starts from, its own: an owner with a root holding report.bin and Docs/memo.txt. */
+  const team = async () => {
+    const owner = await makeUser(server);
+    const root = await makeFolder(server, masterToken);
+    const docs = await makeFolder(server, owner.token, { parent: root.path, name: 'Docs' });
+    const file = await makeFile(server, owner.token, root.path, { name: 'report.bin', bytes: report });
+    const memo = await makeFile(server, owner.token, docs.path, { name: 'memo.txt', bytes: Buffer.from('memo') });
+    const share = (body: Record<string, unknown>) => makeShare(server, owner.token, body.path as string, body);
+    return { owner, root, docs, file, memo, share };
+  };
   const ticketFor = (key: string, path = '/', opts: { shareToken?: string; token?: string } = {}) =>
     server.request('POST', `/api/share/public/${key}/ticket`, { body: { path }, token: opts.token, headers: opts.shareToken ? { 'x-share-token': opts.shareToken } : undefined });
   /** What the browser does with a ticket: a plain GET, no token of any kind. */
@@ -40,8 +41,9 @@ describe.each(dialects())('share download tickets on $dialect', ({ dialect, skip
     return { status: res.status, headers: res.headers, bytes, message: res.ok ? undefined : (JSON.parse(bytes.toString()) as { message: string }).message };
   };
 
-  it.skipIf(skip)('a ticket serves one download from a URL carrying nothing else, counted when it completes', async () => {
-    const link = await share({ path: '/Team/report.bin', password: 'open sesame', downloadLimit: 2 });
+  it('a ticket serves one download from a URL carrying nothing else, counted when it completes', async () => {
+    const { docs, file, share } = await team();
+    const link = await share({ path: file.path, password: 'open sesame', downloadLimit: 2 });
     expect((await ticketFor(link.key)).body).toEqual({ statusCode: 401, message: 'share_password_required' });
     const shareToken = (await pub.unlock(link.key, 'open sesame')).body.shareToken as string;
     const issued = await ticketFor(link.key, '/', { shareToken });
@@ -60,7 +62,7 @@ describe.each(dialects())('share download tickets on $dialect', ({ dialect, skip
     expect((await byTicket(issued.body.ticket)).status).toBe(401);
     await eventually(async () => (await pub.info(link.key, { shareToken })).body.downloadsLeft === 1);
 
-    const folder = await share({ path: '/Team/Docs' });
+    const folder = await share({ path: docs.path });
     const zip = await byTicket((await ticketFor(folder.key)).body.ticket);
     expect(zip.headers.get('content-type')).toBe('application/zip');
     expect(readZip(zip.bytes).map((e) => e.name)).toEqual(['Docs/', 'Docs/memo.txt']);
@@ -68,8 +70,9 @@ describe.each(dialects())('share download tickets on $dialect', ({ dialect, skip
     expect((await ticketFor(folder.key, '/nothing.txt')).status).toBe(404);
   });
 
-  it.skipIf(skip)('the counting rules hold: two tickets of a one-download link give one file', async () => {
-    const link = await share({ path: '/Team/report.bin', downloadLimit: 1 });
+  it('the counting rules hold: two tickets of a one-download link give one file', async () => {
+    const { file, share } = await team();
+    const link = await share({ path: file.path, downloadLimit: 1 });
     const tickets = [(await ticketFor(link.key)).body.ticket, (await ticketFor(link.key)).body.ticket] as string[];
     const answers = await Promise.all(tickets.map(byTicket));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 410]);
@@ -77,22 +80,23 @@ describe.each(dialects())('share download tickets on $dialect', ({ dialect, skip
     expect((await ticketFor(link.key)).body.message).toBe('share_download_exceeded');
   });
 
-  it.skipIf(skip)('a ticket is bound to its link: revoked, password changed or item replaced ends it', async () => {
-    const revoked = await share({ path: '/Team/report.bin' });
+  it('a ticket is bound to its link: revoked, password changed or item replaced ends it', async () => {
+    const { owner, docs, file, memo, share } = await team();
+    const revoked = await share({ path: file.path });
     const first = (await ticketFor(revoked.key)).body.ticket as string;
     expect((await server.request('DELETE', `/api/share/${revoked._id}`, { token: owner.token })).status).toBe(200);
     expect(await byTicket(first)).toMatchObject({ status: 401, message: 'unauthorized_message' });
 
-    const guarded = await share({ path: '/Team/report.bin', password: 'first password' });
+    const guarded = await share({ path: file.path, password: 'first password' });
     const shareToken = (await pub.unlock(guarded.key, 'first password')).body.shareToken as string;
     const second = (await ticketFor(guarded.key, '/', { shareToken })).body.ticket as string;
     await server.request('PUT', `/api/share/${guarded._id}`, { token: owner.token, body: { scope: 'anyone', password: 'second password' } });
     expect((await byTicket(second)).status).toBe(401);
 
-    const folder = await share({ path: '/Team/Docs' });
+    const folder = await share({ path: docs.path });
     const third = (await ticketFor(folder.key, '/memo.txt')).body.ticket as string;
-    expect((await server.request('POST', '/api/file/trash', { token: owner.token, body: { paths: ['/Team/Docs/memo.txt'] } })).status).toBe(200);
-    expect((await upload(server, owner.token, '/Team/Docs', 'memo.txt', Buffer.from('another memo'))).status).toBe(200);
+    expect((await server.request('POST', '/api/file/trash', { token: owner.token, body: { paths: [memo.path] } })).status).toBe(200);
+    expect((await upload(server, owner.token, docs.path, 'memo.txt', Buffer.from('another memo'))).status).toBe(200);
     expect((await byTicket(third)).status).toBe(401);
 
     // Altered tickets are refused.
@@ -101,8 +105,10 @@ describe.each(dialects())('share download tickets on $dialect', ({ dialect, skip
     expect((await byTicket(fourth)).bytes.toString()).toBe('another memo');
   });
 
-  it.skipIf(skip)('a ticket carries the sign-in a scope needs and lasts one minute', async () => {
-    const link = await share({ path: '/Team/report.bin', scope: 'specific', users: [friend.user._id] });
+  it('a ticket carries the sign-in a scope needs and lasts one minute', async () => {
+    const { file, share } = await team();
+    const friend = await makeUser(server);
+    const link = await share({ path: file.path, scope: 'specific', users: [friend.user._id] });
     expect((await ticketFor(link.key)).body.message).toBe('share_login_required');
     const ticket = (await ticketFor(link.key, '/', { token: friend.token })).body.ticket as string;
     expect((await byTicket(ticket)).bytes.equals(report)).toBe(true);
@@ -115,8 +121,9 @@ describe.each(dialects())('share download tickets on $dialect', ({ dialect, skip
     expect((await byTicket(issuedAt(-DOWNLOAD_TICKET_TTL_MS + 10_000))).status).toBe(200);
   });
 
-  it.skipIf(skip)('the access log keeps no ticket', async () => {
-    const link = await share({ path: '/Team/Docs/memo.txt' });
+  it('the access log keeps no ticket', async () => {
+    const { memo, share } = await team();
+    const link = await share({ path: memo.path });
     const ticket = (await ticketFor(link.key)).body.ticket as string;
     expect((await byTicket(ticket)).status).toBe(200);
     await server.app.accessLog.flush();

@@ -1,29 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { recordsOf } from './audit-actions-helpers.js';
-import { signInAs } from './files-helpers.js';
-import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { makeFolder, makeUser } from './factories.js';
+import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { bytesOf, fetchBytes, sha256, upload } from './transfer-helpers.js';
 import { breakdownOf, uploadAs, versionsOf, versionUrl } from './versions-helpers.js';
 
-describe.each(dialects())('file versions on $dialect', ({ dialect, skip }) => {
+describeEachDialect('file versions on $dialect', (dialect) => {
   let server: TestServer;
   let master: Awaited<ReturnType<typeof setupMaster>>;
-  let user: Awaited<ReturnType<typeof signInAs>>;
-  const root = '/버전';
-  const run = it.skipIf(skip);
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startServer(dialect);
     master = await setupMaster(server);
-    user = await signInAs(server, 'user@example.com');
-    expect((await server.request('POST', '/api/file', { token: master.token, body: { name: root.slice(1), path: '/' } })).status).toBe(200);
   });
   afterAll(async () => {
     await server?.close();
   });
 
-  run('replacing by upload keeps the old content as a version that downloads, restores and counts in the usage', async () => {
+  it('replacing by upload keeps the old content as a version that downloads, restores and counts in the usage', async () => {
+    const root = (await makeFolder(server, master.token)).path;
+    const user = await makeUser(server);
     const path = `${root}/계약서.hwp`;
     const v1 = bytesOf(150_000, 'contract-1');
     const v2 = bytesOf(90_000, 'contract-2');
@@ -61,7 +57,9 @@ describe.each(dialects())('file versions on $dialect', ({ dialect, skip }) => {
     expect(await recordsOf(server, { actions: ['file.version_restore'] })).toHaveLength(1);
   });
 
-  run('the current version cannot be deleted; deleting another needs DELETE and gives its bytes back', async () => {
+  it('the current version cannot be deleted; deleting another needs DELETE and gives its bytes back', async () => {
+    const root = (await makeFolder(server, master.token)).path;
+    const user = await makeUser(server);
     const path = `${root}/메모.txt`;
     expect((await upload(server, master.token, root, '메모.txt', Buffer.from('첫 번째'))).status).toBe(200);
     expect((await uploadAs(server, master.token, root, '메모.txt', Buffer.from('두 번째 내용'), 'replace')).status).toBe(200);
@@ -82,7 +80,8 @@ describe.each(dialects())('file versions on $dialect', ({ dialect, skip }) => {
     expect(await recordsOf(server, { actions: ['file.version_delete'] })).toHaveLength(1);
   });
 
-  run('a version of another file is not found through this one', async () => {
+  it('a version of another file is not found through this one', async () => {
+    const root = (await makeFolder(server, master.token)).path;
     expect((await upload(server, master.token, root, 'a.txt', Buffer.from('a1'))).status).toBe(200);
     expect((await uploadAs(server, master.token, root, 'a.txt', Buffer.from('a2'), 'replace')).status).toBe(200);
     expect((await upload(server, master.token, root, 'b.txt', Buffer.from('b1'))).status).toBe(200);
@@ -93,7 +92,8 @@ describe.each(dialects())('file versions on $dialect', ({ dialect, skip }) => {
     expect(restore.body.message).toBe('version_not_found');
   });
 
-  run('an incoming webhook upload over an existing file keeps the old content as a version', async () => {
+  it('an incoming webhook upload over an existing file keeps the old content as a version', async () => {
+    const root = (await makeFolder(server, master.token)).path;
     const made = await server.request('POST', '/api/webhooks', { token: master.token, body: { token: 'scanner-v', accessToken: 'scanner-secret-0123456789', path: root } });
     expect(made.status).toBe(200);
     const call = async (text: string) => {
@@ -108,7 +108,9 @@ describe.each(dialects())('file versions on $dialect', ({ dialect, skip }) => {
     expect(listed.map((v) => v.hash)).toEqual([sha256(Buffer.from('다시 스캔')), sha256(Buffer.from('첫 스캔'))]);
   });
 
-  run('retention: administrators set it (bad input refused), a root folder overrides it, the prune applies it', async () => {
+  it('retention: administrators set it (bad input refused), a root folder overrides it, the prune applies it', async () => {
+    const root = (await makeFolder(server, master.token)).path;
+    const user = await makeUser(server);
     expect((await server.request('GET', '/api/setting/versions', { token: master.token })).body).toEqual({ maxVersions: 10, maxAgeDays: 30 });
     expect((await server.request('GET', '/api/setting/versions', { token: user.token })).status).toBe(403);
     for (const bad of [{ maxVersions: -1, maxAgeDays: 30 }, { maxVersions: 2.5, maxAgeDays: 30 }, { maxVersions: 3, maxAgeDays: 0 }]) {
@@ -118,8 +120,7 @@ describe.each(dialects())('file versions on $dialect', ({ dialect, skip }) => {
     }
     expect((await server.request('PUT', '/api/setting/versions', { token: master.token, body: { maxVersions: 3, maxAgeDays: null } })).status).toBe(200);
 
-    const other = '/보존';
-    expect((await server.request('POST', '/api/file', { token: master.token, body: { name: other.slice(1), path: '/' } })).status).toBe(200);
+    const other = (await makeFolder(server, master.token)).path;
     const set = await server.request('PUT', '/api/file/root/versions', { token: master.token, body: { path: other, maxVersions: 1, maxAgeDays: null } });
     expect(set.body).toEqual({ path: other, maxVersions: 1, maxAgeDays: null, effective: { maxVersions: 1, maxAgeDays: null } });
     expect((await server.request('PUT', '/api/file/root/versions', { token: user.token, body: { path: other, maxVersions: 5, maxAgeDays: null } })).status).toBe(403);
