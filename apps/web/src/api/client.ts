@@ -137,7 +137,7 @@ export async function apiFetch<T = unknown>(path: string, request: ApiRequest<T>
 /** How a feature calls the API through the contracts: the call's typed input, plus the client's own options. */
 export type CallOptions<C extends ApiCall> = CallInput<C> & Pick<ApiRequest<unknown>, 'signal' | 'refresh'>;
 
-type CallArgs<C extends ApiCall> = {} extends CallOptions<C> ? [options?: CallOptions<C>] : [options: CallOptions<C>];
+type CallArgs<C extends ApiCall> = Record<never, never> extends CallOptions<C> ? [options?: CallOptions<C>] : [options: CallOptions<C>];
 
 /**
  * Makes one call of the contracts (`apiCalls.trash_list`): its path parameters, query and body

@@ -1,7 +1,6 @@
 import { fileCategory, type FileCategory } from '@bogwan/contracts';
 import {
   mdiFileCodeOutline,
-  mdiFileDocumentOutline,
   mdiFileExcelOutline,
   mdiFileImageOutline,
   mdiFileLinkOutline,

@@ -12,7 +12,7 @@ export const RETURN_PARAM = 'next';
 export function safeReturnPath(value: string | null | undefined): string | null {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return null;
   // Control characters would let a browser read the path differently than this check does.
-  if (/[\u0000-\u001f\u007f]/.test(value)) return null;
+  if ([...value].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) return null;
   let url: URL;
   try {
     url = new URL(value, 'http://bogwan.invalid');

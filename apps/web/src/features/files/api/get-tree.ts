@@ -1,14 +1,7 @@
-import { treeNodeSchema, type TreeNode, apiCalls } from '@bogwan/contracts';
+import { type TreeNode, apiCalls } from '@bogwan/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../api/client';
 import { filesKeys } from './keys';
-
-const treeAnswer = {
-  parse(data: unknown): TreeNode[] {
-    if (!Array.isArray(data)) throw new Error('expected a list of folders');
-    return data.map((node) => treeNodeSchema.parse(node));
-  },
-};
 
 /** GET /api/file/tree?path=: the root folders, opened (children filled) along `path`. */
 export function getTree(path: string, signal?: AbortSignal): Promise<TreeNode[]> {

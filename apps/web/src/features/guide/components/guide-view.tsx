@@ -13,7 +13,7 @@ import { useLocale } from '../../../i18n/use-locale';
 import { guidePdf, type GuideDocument } from '../lib/guide-documents';
 
 // pdf.js is large: it loads with the first document shown.
-const PdfDocument = lazy(() => import('../../preview/components/viewers/pdf-document'));
+const PdfDocument = lazy(() => import('../../../components/pdf-document'));
 
 /** The PDF bytes of a document, served as a static file of the web build. */
 async function fetchPdf(url: string, signal: AbortSignal): Promise<Blob> {

@@ -1,8 +1,6 @@
-import { noticeSchema, type Notice, apiCalls } from '@bogwan/contracts';
+import { type Notice, apiCalls } from '@bogwan/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../api/client';
-
-const listSchema = noticeSchema.array();
 
 /** GET /api/notice: every notice, newest first. */
 export function getNotices(signal?: AbortSignal): Promise<Notice[]> {

@@ -1,9 +1,7 @@
-import { rootFolderSchema, type RootFolder, apiCalls } from '@bogwan/contracts';
+import { type RootFolder, apiCalls } from '@bogwan/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../api/client';
 import { permissionsKeys } from './keys';
-
-const rootListSchema = rootFolderSchema.array();
 
 /** GET /api/file/root: the root folders; those whose name holds _deleted_ are left out (spec). */
 export async function getRoots(signal?: AbortSignal): Promise<RootFolder[]> {

@@ -13,7 +13,7 @@ import { MdiIcon } from '../../../components/mdi-icon';
 import { messageText } from '../../../i18n/keys';
 import { PREVIEW_LIMITS, previewKind, type PreviewKind } from './preview-kind';
 import { ImageViewer } from './viewers/image-viewer';
-import { Spinner } from './viewers/spinner';
+import { Spinner } from '../../../components/spinner';
 import { TextViewer } from './viewers/text-viewer';
 import { VideoViewer } from './viewers/video-viewer';
 import type { ViewerProps } from './viewers/viewer-props';

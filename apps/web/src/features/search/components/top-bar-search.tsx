@@ -104,11 +104,16 @@ export function TopBarSearch() {
   };
 
   // A waiting Enter is carried out once the matches of its text are in (typing on drops it).
+  // The effect reads this render's openTarget (it closes over this render's navigation state).
+  const openTargetRef = useRef(openTarget);
+  useEffect(() => {
+    openTargetRef.current = openTarget;
+  });
   useEffect(() => {
     if (enterFor === null) return;
     if (enterFor !== term) setEnterFor(null);
-    else if (target.kind !== 'wait') openTarget(target);
-  });
+    else if (target.kind !== 'wait') openTargetRef.current(target);
+  }, [enterFor, term, target]);
 
   const hasAnything = services.length > 0 || results.length > 0;
   const waiting = length(value) >= SEARCH_MIN_LENGTH && (!ready || search.isFetching);

@@ -58,10 +58,6 @@ export interface SettingGroup {
   sections: SettingSection[];
 }
 
-function later(id: SettingId, label: TranslationKey, icon: string, minLevel: 1 | 2): SettingSection {
-  return { id, label, icon, minLevel, available: false };
-}
-
 /** The spec's section tree: Private for everyone, the rest for roleLevel 2 and above. */
 export const SETTING_GROUPS: SettingGroup[] = [
   {

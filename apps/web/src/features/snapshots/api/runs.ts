@@ -1,4 +1,4 @@
-import { type RootFolder, rootFolderSchema, type SnapshotItem, type SnapshotRun, type MessageResponse, apiCalls } from '@bogwan/contracts';
+import { type RootFolder, type SnapshotItem, type SnapshotRun, type MessageResponse, apiCalls } from '@bogwan/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/client';
 import { RUNNING_REFRESH_MS, snapshotKeys } from './keys';

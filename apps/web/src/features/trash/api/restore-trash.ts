@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, callApi } from '../../../api/client';
 import { notify } from '../../../components/notify';
 import { messageText } from '../../../i18n/keys';
-import { trashKeys } from './keys';
 
 /** POST /api/trash/restore `{ids}`: puts items back where they were (all or none). */
 export function restoreTrash(ids: string[]): Promise<{ count: number }> {

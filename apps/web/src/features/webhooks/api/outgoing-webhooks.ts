@@ -1,6 +1,6 @@
 import { type OutgoingWebhookCreate, apiCalls } from '@bogwan/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch, callApi } from '../../../api/client';
+import { callApi } from '../../../api/client';
 
 const outgoingKey = ['webhooks', 'outgoing'] as const;
 const allowedHostsKey = ['webhooks', 'allowed-hosts'] as const;

@@ -4,7 +4,7 @@ import { Viewer } from 'hwp.js';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentPage, fitZoom, HWP_PAGE_EDGE, withFallbackFonts } from './hwp-layout';
-import { Spinner } from './spinner';
+import { Spinner } from '../../../../components/spinner';
 import { usePreviewBlob } from './use-preview-blob';
 import type { ViewerProps } from './viewer-props';
 

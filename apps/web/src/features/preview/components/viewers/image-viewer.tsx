@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { useEffect } from 'react';
-import { Spinner } from './spinner';
+import { Spinner } from '../../../../components/spinner';
 import { useObjectUrl, usePreviewBlob } from './use-preview-blob';
 import type { ViewerProps } from './viewer-props';
 

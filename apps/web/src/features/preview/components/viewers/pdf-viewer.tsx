@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import PdfDocument from './pdf-document';
-import { Spinner } from './spinner';
+import PdfDocument from '../../../../components/pdf-document';
+import { Spinner } from '../../../../components/spinner';
 import { usePreviewBlob } from './use-preview-blob';
 import type { ViewerProps } from './viewer-props';
 

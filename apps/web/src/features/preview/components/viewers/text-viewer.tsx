@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TEXT_PREVIEW_BYTES } from '../../api/fetch-preview';
-import { Spinner } from './spinner';
+import { Spinner } from '../../../../components/spinner';
 import { usePreviewBlob } from './use-preview-blob';
 import type { ViewerProps } from './viewer-props';
 

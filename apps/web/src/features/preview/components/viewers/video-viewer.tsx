@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getPreviewStreamUrl } from '../../api/get-preview-ticket';
 import { VIDEO_FETCH_LIMIT } from '../preview-kind';
-import { Spinner } from './spinner';
+import { Spinner } from '../../../../components/spinner';
 import { useObjectUrl, usePreviewBlob } from './use-preview-blob';
 import type { ViewerProps } from './viewer-props';
 

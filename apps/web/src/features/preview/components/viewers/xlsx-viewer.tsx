@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import ExcelJS from 'exceljs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from './spinner';
+import { Spinner } from '../../../../components/spinner';
 import { usePreviewBlob } from './use-preview-blob';
 import type { ViewerProps } from './viewer-props';
 
