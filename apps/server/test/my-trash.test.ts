@@ -1,21 +1,15 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { addFile, namesIn, signInAs } from './files-helpers.js';
+import { makeFolder, makeUser } from './factories.js';
+import { addFile, namesIn } from './files-helpers.js';
 import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 
 describeEachDialect('a personal trash on $dialect', (dialect) => {
   let server: TestServer;
   let master: Awaited<ReturnType<typeof setupMaster>>;
-  let admin: Awaited<ReturnType<typeof signInAs>>;
-  let alice: Awaited<ReturnType<typeof signInAs>>;
-  let bob: Awaited<ReturnType<typeof signInAs>>;
 
   beforeAll(async () => {
     server = await startServer(dialect);
     master = await setupMaster(server);
-    admin = await signInAs(server, 'admin@example.com', 'ADMIN');
-    alice = await signInAs(server, 'alice@example.com');
-    bob = await signInAs(server, 'bob@example.com');
-    await server.request('POST', '/api/file', { token: master.token, body: { name: 'Team', path: '/' } });
   });
   afterAll(async () => {
     await server?.close();
@@ -31,15 +25,19 @@ describeEachDialect('a personal trash on $dialect', (dialect) => {
   const idIn = async (token: string, name: string) => (await mine(token)).items.find((i) => i.name === name)!._id;
 
   it("lists only what the caller trashed, for every role; another user's items cannot be restored", async () => {
-    await addFile(server, '/Team', 'alice.txt', 10, alice.user._id);
-    await addFile(server, '/Team', 'bob.txt', 20, bob.user._id);
-    expect((await trash(alice.token, ['/Team/alice.txt'])).status).toBe(200);
-    expect((await trash(bob.token, ['/Team/bob.txt'])).status).toBe(200);
+    const team = (await makeFolder(server, master.token)).path;
+    const admin = await makeUser(server, { role: 'ADMIN' });
+    const alice = await makeUser(server);
+    const bob = await makeUser(server);
+    await addFile(server, team, 'alice.txt', 10, alice.user._id);
+    await addFile(server, team, 'bob.txt', 20, bob.user._id);
+    expect((await trash(alice.token, [`${team}/alice.txt`])).status).toBe(200);
+    expect((await trash(bob.token, [`${team}/bob.txt`])).status).toBe(200);
 
     const aliceTrash = await mine(alice.token);
     expect(aliceTrash.items.map((i) => i.name)).toEqual(['alice.txt']);
     expect(aliceTrash.total).toBe(1);
-    expect(aliceTrash.items[0]).toMatchObject({ path: '/Team/alice.txt', trashedBy: { _id: alice.user._id } });
+    expect(aliceTrash.items[0]).toMatchObject({ path: `${team}/alice.txt`, trashedBy: { _id: alice.user._id } });
     expect((await mine(bob.token)).items.map((i) => i.name)).toEqual(['bob.txt']);
     // An administrator's own trash holds what they trashed; the administrative trash holds everyone's.
     expect((await mine(admin.token)).total).toBe(0);
@@ -50,65 +48,72 @@ describeEachDialect('a personal trash on $dialect', (dialect) => {
     expect((await restore(alice.token, [bobItem])).status).toBe(404);
     // All or none: one foreign id refuses the whole restore.
     expect((await restore(alice.token, [await idIn(alice.token, 'alice.txt'), bobItem])).status).toBe(404);
-    expect(await namesIn(server, alice.token, '/Team')).toEqual([]);
+    expect(await namesIn(server, alice.token, team)).toEqual([]);
     expect((await mine(bob.token)).total).toBe(1);
     // Only administrators delete for good.
     expect((await server.request('DELETE', `/api/trash/${bobItem}`, { token: bob.token })).status).toBe(403);
     expect((await server.request('DELETE', '/api/trash', { token: bob.token })).status).toBe(403);
 
     expect((await restore(alice.token, [await idIn(alice.token, 'alice.txt')])).body).toEqual({ count: 1 });
-    expect(await namesIn(server, alice.token, '/Team')).toEqual(['alice.txt']);
+    expect(await namesIn(server, alice.token, team)).toEqual(['alice.txt']);
     expect((await mine(alice.token)).total).toBe(0);
   });
 
   it('a restore onto a name taken meanwhile is refused as in the administrative trash, nothing changed', async () => {
-    await addFile(server, '/Team', 'plan.txt', 30, alice.user._id, 'plan-old');
-    expect((await trash(alice.token, ['/Team/plan.txt'])).status).toBe(200);
-    await addFile(server, '/Team', 'plan.txt', 40, alice.user._id, 'plan-new');
+    const team = (await makeFolder(server, master.token)).path;
+    const alice = await makeUser(server);
+    await addFile(server, team, 'plan.txt', 30, alice.user._id, 'plan-old');
+    expect((await trash(alice.token, [`${team}/plan.txt`])).status).toBe(200);
+    await addFile(server, team, 'plan.txt', 40, alice.user._id, 'plan-new');
     const res = await restore(alice.token, [await idIn(alice.token, 'plan.txt')]);
     expect(res.body).toEqual({ statusCode: 409, message: 'file_exists_warning' });
     expect((await mine(alice.token)).items.map((i) => i.name)).toContain('plan.txt');
-    const listed = await server.request('GET', '/api/file/list?path=/Team', { token: alice.token });
+    const listed = await server.request('GET', `/api/file/list?path=${encodeURIComponent(team)}`, { token: alice.token });
     expect((listed.body.items as { name: string; size: number }[]).find((i) => i.name === 'plan.txt')!.size).toBe(40);
     // Renamed out of the way, it comes back.
-    expect((await server.request('PUT', '/api/file/rename', { token: alice.token, body: { path: '/Team', name: 'plan.txt', newName: 'plan-new.txt' } })).status).toBe(200);
+    expect((await server.request('PUT', '/api/file/rename', { token: alice.token, body: { path: team, name: 'plan.txt', newName: 'plan-new.txt' } })).status).toBe(200);
     expect((await restore(alice.token, [await idIn(alice.token, 'plan.txt')])).status).toBe(200);
   });
 
   it('a restore into a root folder over its volume limit is refused (413), nothing changed', async () => {
-    await server.request('POST', '/api/file', { token: master.token, body: { name: 'Small', path: '/' } });
-    await addFile(server, '/Small', 'keep.bin', 600, alice.user._id);
-    await addFile(server, '/Small', 'back.bin', 300, alice.user._id);
-    expect((await trash(alice.token, ['/Small/back.bin'])).status).toBe(200);
+    const alice = await makeUser(server);
+    const small = (await makeFolder(server, master.token)).path;
+    await addFile(server, small, 'keep.bin', 600, alice.user._id);
+    await addFile(server, small, 'back.bin', 300, alice.user._id);
+    expect((await trash(alice.token, [`${small}/back.bin`])).status).toBe(200);
     // The limit was lowered below what the root already keeps.
-    expect((await server.request('PUT', '/api/file/root/volume', { token: master.token, body: { path: '/Small', volume: 800 } })).status).toBe(200);
+    expect((await server.request('PUT', '/api/file/root/volume', { token: master.token, body: { path: small, volume: 800 } })).status).toBe(200);
     const id = await idIn(alice.token, 'back.bin');
     expect((await restore(alice.token, [id])).body).toEqual({ statusCode: 413, message: 'volume_exceeded_warning' });
-    expect(await namesIn(server, alice.token, '/Small')).toEqual(['keep.bin']);
+    expect(await namesIn(server, alice.token, small)).toEqual(['keep.bin']);
     expect((await mine(alice.token)).items.map((i) => i.name)).toContain('back.bin');
     // Back under the limit, the same restore goes through.
-    expect((await server.request('PUT', '/api/file/root/volume', { token: master.token, body: { path: '/Small', volume: 900 } })).status).toBe(200);
+    expect((await server.request('PUT', '/api/file/root/volume', { token: master.token, body: { path: small, volume: 900 } })).status).toBe(200);
     expect((await restore(alice.token, [id])).status).toBe(200);
-    expect((await namesIn(server, alice.token, '/Small')).sort()).toEqual(['back.bin', 'keep.bin']);
+    expect((await namesIn(server, alice.token, small)).sort()).toEqual(['back.bin', 'keep.bin']);
   });
 
   it('a restore needs TRASH on the folder it returns to, now', async () => {
-    await server.request('POST', '/api/file', { token: master.token, body: { name: 'Docs', path: '/Team' } });
-    await addFile(server, '/Team/Docs', 'note.txt', 5, bob.user._id);
-    expect((await trash(bob.token, ['/Team/Docs/note.txt'])).status).toBe(200);
-    const denied = await server.request('PUT', '/api/resource', { token: master.token, body: { path: '/Team/Docs', users: [{ entity: bob.user._id, permissions: ['READ'] }] } });
+    const team = (await makeFolder(server, master.token)).path;
+    const bob = await makeUser(server);
+    const docs = (await makeFolder(server, master.token, { parent: team, name: 'Docs' })).path;
+    await addFile(server, docs, 'note.txt', 5, bob.user._id);
+    expect((await trash(bob.token, [`${docs}/note.txt`])).status).toBe(200);
+    const denied = await server.request('PUT', '/api/resource', { token: master.token, body: { path: docs, users: [{ entity: bob.user._id, permissions: ['READ'] }] } });
     expect(denied.status).toBe(200);
     expect((await restore(bob.token, [await idIn(bob.token, 'note.txt')])).status).toBe(403);
     expect((await mine(bob.token)).items.map((i) => i.name)).toContain('note.txt');
   });
 
   it('restores of the same item at once: one succeeds, the rest are refused', async () => {
-    await addFile(server, '/Team', 'race.txt', 7, alice.user._id);
-    expect((await trash(alice.token, ['/Team/race.txt'])).status).toBe(200);
+    const team = (await makeFolder(server, master.token)).path;
+    const alice = await makeUser(server);
+    await addFile(server, team, 'race.txt', 7, alice.user._id);
+    expect((await trash(alice.token, [`${team}/race.txt`])).status).toBe(200);
     const id = await idIn(alice.token, 'race.txt');
     const answers = await Promise.all(Array.from({ length: 6 }, () => restore(alice.token, [id])));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.every((a) => a.status === 200 || a.status === 404)).toBe(true);
-    expect((await namesIn(server, alice.token, '/Team')).filter((n) => n === 'race.txt')).toHaveLength(1);
+    expect((await namesIn(server, alice.token, team)).filter((n) => n === 'race.txt')).toHaveLength(1);
   });
 });
