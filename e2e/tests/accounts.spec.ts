@@ -271,6 +271,7 @@ test('bulk registration from an .xlsx file: fix, remove, register, and the dialo
     ['김하나', 'hana@example.com', '', 'default'],
     ['Tom Lee', 'tom@example', '', ''],
     ['보관 관리자', MASTER.email, '', ''],
+    ['박하나', 'hana@example.com', '', ''],
   ]);
   await page.getByTestId('bulk-register-input').setInputFiles({
     name: 'users.xlsx',
@@ -282,7 +283,13 @@ test('bulk registration from an .xlsx file: fix, remove, register, and the dialo
   const tab = (key: string) => bulk.getByRole('tab', { name: new RegExp(ko(key)) });
   await expect(tab('bulk_list_available')).toContainText('1');
   await expect(tab('bulk_list_invalid')).toContainText('1');
-  await expect(tab('bulk_list_duplicate')).toContainText('1');
+  await expect(tab('bulk_list_duplicate')).toContainText('2');
+
+  // Each duplicate says whose the email is: an existing account's, or another row's of the sheet.
+  await tab('bulk_list_duplicate').click();
+  await expect(bulk.locator(`[data-bulk-email="${MASTER.email}"]`)).toContainText(ko('rules_email_duplicate'));
+  await expect(bulk.locator('[data-bulk-email="hana@example.com"]')).toContainText(ko('bulk_email_repeated'));
+  await page.screenshot({ path: test.info().outputPath('bulk-duplicates-ko.png') });
 
   // Fix the invalid email and sort again: the row moves to the available list.
   await tab('bulk_list_invalid').click();
@@ -295,8 +302,9 @@ test('bulk registration from an .xlsx file: fix, remove, register, and the dialo
   await expect(page.getByText(counted('ko', 'bulk_registered', 2))).toBeVisible();
   await expect(bulk).toBeVisible();
 
-  // Only the duplicate is left; removing it closes the dialog.
+  // Only the duplicates are left; removing them closes the dialog.
   await tab('bulk_list_duplicate').click();
+  await bulk.getByRole('button', { name: ko('bulk_remove_row', { n: 2 }) }).click();
   await bulk.getByRole('button', { name: ko('bulk_remove_row', { n: 1 }) }).click();
   await expect(bulk).toBeHidden();
   await expect(page.getByRole('row').filter({ hasText: 'hana@example.com' })).toBeVisible();
