@@ -1,3 +1,4 @@
+/* global document, requestAnimationFrame -- functions run inside the page by page.evaluate */
 // Storage browser benchmark: opening and scrolling a folder of 10,000 entries in Chromium,
 // against the same browser's idle frame rate and a 100-entry folder in the same run. Not a
 // test: prints figures and ratios. Needs the built web app and server (`npm run build`,

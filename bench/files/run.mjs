@@ -305,7 +305,7 @@ async function main() {
   }
   const source = path.join(work, 'source.bin');
   let t0 = process.hrtime.bigint();
-  const sourceHash = await makeSource(source);
+  await makeSource(source);
   log(`source written in ${seconds(t0).toFixed(1)} s`);
 
   const bare = await startBare();

@@ -172,7 +172,7 @@ const tools = {
     init() {
       execFileSync('restic', ['init', '--repo', this.repo], { env, stdio: 'pipe' });
     },
-    backup(n) {
+    backup() {
       return ['restic', ['backup', '--repo', this.repo, DATA]];
     },
     restore(target) {
@@ -204,7 +204,7 @@ const tools = {
     init() {
       execFileSync(vaultBin, ['init', '--repo', this.repo], { env, stdio: 'pipe' });
     },
-    backup(n) {
+    backup() {
       return [vaultBin, ['backup', '--repo', this.repo, DATA]];
     },
     restore(target) {

@@ -18,6 +18,7 @@ export const FILE_NAME_MAX_LENGTH = 255;
  * and right-to-left names need them.
  */
 const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/;
+// eslint-disable-next-line no-control-regex -- a name holding a control character is refused on purpose
 const CONTROL_OR_SEPARATOR = /[/\\\u0000-\u001f\u007f]/;
 
 /** A name in the one form names are stored and compared in (Unicode NFC). */

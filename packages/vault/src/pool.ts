@@ -30,7 +30,6 @@ export interface PoolResult {
 }
 
 interface Pending {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   resolve: (b: any) => void;
   reject: (e: Error) => void;
   bytes: number;

@@ -67,7 +67,7 @@ type BodyInput<B, F> = F extends true
       : { body: z.input<B> }
     : { body?: never };
 
-type QueryInput<Q> = Q extends z.ZodType ? ({} extends z.input<Q> ? { query?: z.input<Q> } : { query: z.input<Q> }) : { query?: never };
+type QueryInput<Q> = Q extends z.ZodType ? (Record<never, never> extends z.input<Q> ? { query?: z.input<Q> } : { query: z.input<Q> }) : { query?: never };
 
 /** What a caller gives a call: its path parameters, body and query, each typed by the contract. */
 export type CallInput<C extends ApiCall> = ParamsInput<C['path']> & BodyInput<C['body'], C['form']> & QueryInput<C['query']>;

@@ -85,7 +85,7 @@ export async function auditRoutes(app: FastifyInstance, { queries, repo, recorde
       schema: { tags: ['event'], querystring: auditExportQuerySchema, response: { 200: auditExportTicketSchema } },
     },
     async (request, reply) => {
-      const { format, lang, ...wanted } = request.query;
+      const { format: _format, lang: _lang, ...wanted } = request.query;
       // Refused now (403) rather than when the browser follows the address.
       queries.visibleFilter(request.user!, wanted);
       reply.header('cache-control', 'no-store');

@@ -113,7 +113,7 @@ export class SearchIndexer {
       const key = file.owner_id ?? '';
       byOwner.set(key, [...(byOwner.get(key) ?? []), file]);
     }
-    for (const [owner, group] of byOwner) {
+    for (const group of byOwner.values()) {
       let rows: TextRow[] = [];
       let held = 0;
       for (const file of group) {

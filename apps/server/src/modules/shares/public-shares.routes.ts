@@ -63,7 +63,7 @@ export async function publicShareRoutes(app: FastifyInstance, { shares, download
   };
 
   /** Sends an admitted download: the file, or a zip of what the link's creator may read and download. */
-  const send = async (request: FastifyRequest, reply: FastifyReply, admitted: AdmittedDownload, visitor: Visitor) => {
+  const send = async (request: FastifyRequest, reply: FastifyReply, admitted: AdmittedDownload, _visitor: Visitor) => {
     const { node, ticket, share, creator, withheld } = admitted;
     settleWhenSent(request, reply, ticket, (error) => request.log.error({ err: error }, 'share download not settled'));
     await shares.recordTransfer(share, node, 'share.download');

@@ -125,7 +125,7 @@ export class UploadService {
    * refused); a chunk already recorded is never written again: a resend is compared with
    * the staged bytes and accepted only when equal (docs/decisions.md, "Uploads: chunk leases").
    */
-  async receive(prepared: PreparedChunk, body: ChunkSource, ip: string): Promise<ChunkAnswer> {
+  async receive(prepared: PreparedChunk, body: ChunkSource, _ip: string): Promise<ChunkAnswer> {
     const { user, fields, store } = prepared;
     const index = fields.chunkIndex;
     const expected = chunkSizeOf(index, fields.fileSize);
@@ -189,7 +189,7 @@ export class UploadService {
   private async complete(prepared: PreparedChunk, session: UploadSessionRow, store: BlobStore): Promise<NodeRow | undefined> {
     const claimed = await this.repo.claimSession(session.id);
     if (!claimed) return undefined;
-    const { fields, folder, root, user } = prepared;
+    const { fields, root, user } = prepared;
     const size = fields.fileSize;
     try {
       const { hash, length } =

@@ -125,7 +125,7 @@ export class TrashService {
   }
 
   /** Empties the trash (administrators); answers how many trash entries went. */
-  async purgeAll(caller: Caller): Promise<number> {
+  async purgeAll(_caller: Caller): Promise<number> {
     let count = 0;
     for (const id of await this.repo.trashedIds()) {
       // An entry inside another one may have gone with it already.

@@ -20,7 +20,7 @@ export function capText(text: string): { text: string; truncated: boolean } {
 /** Collapses runs of blank space so the stored text and snippets read cleanly. */
 export function tidy(text: string): string {
   return text
-    .replace(/\u0000/g, '')
+    .replaceAll('\u0000', '')
     .replace(/[ \t\f\v\u00a0]+/g, ' ')
     .replace(/\s*\n\s*/g, '\n')
     .trim();
