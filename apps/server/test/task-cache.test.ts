@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newLocalUser } from '../src/modules/users/new-user.js';
 import { describeEachDialect, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
-import { bytesOf, upload } from './transfer-helpers.js';
+import { CHUNK_SIZE } from '@bogwan/contracts';
+import { signInAs } from './files-helpers.js';
+import { bytesOf, sendChunk, upload } from './transfer-helpers.js';
 
 // The task panel's list (GET /api/cache) loads on every page: it answers 200 for any
 // signed-in account, one that must still change its initial password included, and it
@@ -37,5 +39,31 @@ describeEachDialect('the task list on $dialect', (dialect) => {
     expect(tasks.map((t) => `${t.type}:${t.name}`).sort()).toEqual(['upload:a.txt', 'upload:b.md', 'upload:c.bin']);
     const indexed = await server.app.db.selectFrom('search_texts').select('status').execute();
     expect(indexed.filter((row) => row.status === 'indexed').length).toBeGreaterThanOrEqual(2);
+  });
+  it('an upload stopped in the browser shows canceled, tells no one, and a retry completes it', async () => {
+    expect((await server.request('POST', '/api/file', { token: master.token, body: { name: '멈춤', path: '/' } })).status).toBe(200);
+    const data = bytesOf(CHUNK_SIZE + 1000, 'stopped');
+    const file = { path: '/멈춤', fileName: '긴 영상.bin', fileSize: data.length, totalChunks: 2 };
+    const uploadId = 'stop-0123456789abcdef';
+    const first = await sendChunk(server, master.token, { ...file, chunkIndex: 0, bytes: data.subarray(0, CHUNK_SIZE), fields: { uploadId } });
+    expect(first.status).toBe(200);
+    const taskOf = async () =>
+      Object.values((await server.request('GET', '/api/cache', { token: master.token })).body as Record<string, { name: string; status: string; progress: number }>).find((t) => t.name === '긴 영상.bin');
+    expect(await taskOf()).toMatchObject({ status: 'running' });
+    const notesBefore = (await server.request('GET', '/api/notification', { token: master.token })).body.length;
+
+    const cancel = await server.request('POST', '/api/file/upload/cancel', { token: master.token, body: { path: file.path, fileName: file.fileName, fileSize: file.fileSize, uploadId } });
+    expect(cancel.status).toBe(204);
+    expect(await taskOf()).toMatchObject({ status: 'canceled' });
+    expect((await server.request('GET', '/api/notification', { token: master.token })).body.length).toBe(notesBefore);
+    // Someone else's cancel of the same name finds no upload of theirs: nothing changes.
+    const other = await signInAs(server, 'other-canceler@example.com', 'ADMIN');
+    expect((await server.request('POST', '/api/file/upload/cancel', { token: other.token, body: { path: file.path, fileName: file.fileName, fileSize: file.fileSize, uploadId } })).status).toBe(204);
+
+    const last = await sendChunk(server, master.token, { ...file, chunkIndex: 1, bytes: data.subarray(CHUNK_SIZE), fields: { uploadId } });
+    expect(last.status).toBe(200);
+    expect(await taskOf()).toMatchObject({ status: 'completed', progress: 100 });
+    const bad = await server.request('POST', '/api/file/upload/cancel', { token: master.token, body: { path: file.path, fileName: '', fileSize: -1 } });
+    expect(bad.status).toBe(400);
   });
 });

@@ -54,6 +54,7 @@ import {
   trashRequestSchema,
   treeQuerySchema,
   uploadChunkResponseSchema,
+  uploadCancelRequestSchema,
   uploadStatusQuerySchema,
   uploadStatusSchema,
 } from './files.js';
@@ -228,6 +229,7 @@ export const apiCalls = {
   file_tree: defineCall({ method: 'GET', path: '/api/file/tree', query: treeQuerySchema, response: treeResponseSchema }),
   file_upload: defineCall({ method: 'POST', path: '/api/file/upload', response: uploadChunkResponseSchema, form: true }),
   file_upload_check: defineCall({ method: 'POST', path: '/api/file/upload/check', body: uploadCheckRequestSchema, response: uploadCheckResponseSchema }),
+  file_upload_cancel: defineCall({ method: 'POST', path: '/api/file/upload/cancel', body: uploadCancelRequestSchema }),
   file_upload_status: defineCall({ method: 'GET', path: '/api/file/upload/status', query: uploadStatusQuerySchema, response: uploadStatusSchema }),
   file_version_delete: defineCall({ method: 'DELETE', path: '/api/file/version', body: fileVersionRefSchema }),
   file_version_download: defineCall({ method: 'GET', path: '/api/file/version/download', query: fileVersionRefSchema }),

@@ -157,6 +157,17 @@ export const uploadStatusQuerySchema = z.object({
   fileSize: z.coerce.number().int().min(0),
   uploadId: uploadIdField,
 });
+/**
+ * `POST /api/file/upload/cancel`: the user stopped this upload in the browser. Its server task
+ * shows as canceled; what the server holds is kept (a retry goes on from there, until the
+ * housekeeping drops an upload idle for a day).
+ */
+export const uploadCancelRequestSchema = z.object({
+  path: pathField,
+  fileName: z.string().min(1),
+  fileSize: z.number().int().min(0),
+  uploadId: uploadIdField,
+});
 export const uploadStatusSchema = z.object({ received: z.array(z.number().int()), chunkSize: z.literal(CHUNK_SIZE) });
 /** Answer to each chunk: the file entry once the last chunk completed it. */
 export const uploadChunkResponseSchema = z.object({ complete: z.boolean(), received: z.number().int(), file: fileEntrySchema.optional() });

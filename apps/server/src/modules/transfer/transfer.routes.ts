@@ -8,6 +8,7 @@ import {
   previewTicketSchema,
   uploadChunkResponseSchema,
   uploadFieldsSchema,
+  uploadCancelRequestSchema,
   uploadStatusQuerySchema,
   uploadStatusSchema,
 } from '@bogwan/contracts';
@@ -27,6 +28,7 @@ const category = 'file';
 const policies = {
   upload: { category, name: 'file_upload', description: 'Upload a file in 10 MiB chunks (CREATE on the folder)', level: 1 },
   uploadStatus: { category, name: 'file_upload_status', description: 'Chunks already received of an upload, to resume it', level: 1 },
+  uploadCancel: { category, name: 'file_upload_cancel', description: 'Marks the caller\u2019s upload as canceled in the task panel (what was received is kept for a retry)', level: 1 },
   download: {
     category,
     name: 'file_download',
@@ -80,6 +82,15 @@ export async function transferRoutes(app: FastifyInstance, { uploads, downloads,
         await body.discard();
         throw error;
       }
+    },
+  );
+
+  r.post(
+    '/api/file/upload/cancel',
+    { config: { policy: policies.uploadCancel }, schema: { tags: [category], body: uploadCancelRequestSchema } },
+    async (request, reply) => {
+      await uploads.canceled(request.user!, request.body);
+      return reply.code(204).send();
     },
   );
 

@@ -11,6 +11,8 @@ export interface UploadProgress {
   chunkStored(sessionId: string, ownerId: string, file: { name: string; size: number; folder: string }, received: number, total: number): Promise<void>;
   completed(sessionId: string, folder: string): Promise<void>;
   failed(sessionId: string): Promise<void>;
+  /** The user stopped it; a later chunk (a retry) makes it run again. */
+  canceled(sessionId: string): Promise<void>;
 }
 
 /**
@@ -65,6 +67,12 @@ export class UploadTasks implements UploadProgress {
   async failed(sessionId: string) {
     this.lastWrite.delete(sessionId);
     await this.safely(() => this.tasks().update(sessionId, { status: 'failure' }));
+  }
+
+  async canceled(sessionId: string) {
+    this.lastWrite.delete(sessionId);
+    // Quiet: the user who just stopped it needs no notification saying so.
+    await this.safely(() => this.tasks().update(sessionId, { status: 'canceled' }, { quiet: true }));
   }
 
   private async safely(work: () => Promise<unknown>): Promise<void> {

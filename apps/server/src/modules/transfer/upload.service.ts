@@ -92,6 +92,14 @@ export class UploadService {
     return (await this.repo.chunksOf(session.id)).map((c) => c.idx);
   }
 
+  /** The user stopped the upload in the browser: its task shows as canceled (an upload this user has no session of: nothing). */
+  async canceled(user: UserRow, query: { path: string; fileName: string; fileSize: number; uploadId?: string }): Promise<void> {
+    const fileName = query.fileName.normalize('NFC');
+    const folder = await this.folderFor(user, query.path, fileName);
+    const session = await this.repo.findSession(user.id, folder.id, fileName, query.fileSize, query.uploadId ?? '');
+    if (session) await this.progress.canceled(session.id);
+  }
+
   /** Checks a chunk's fields and the target before its bytes are read; answers what storing it needs. */
   async prepare(user: UserRow, sent: ChunkFields): Promise<PreparedChunk> {
     // Everything below is keyed on the name: one Unicode form for it first.

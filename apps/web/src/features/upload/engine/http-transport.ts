@@ -30,7 +30,7 @@ function xhr(
   method: string,
   url: string,
   token: string | null,
-  body: FormData | null,
+  body: FormData | string | null,
   onProgress: ((sent: number) => void) | null,
   signal: AbortSignal,
 ): Promise<RawAnswer> {
@@ -40,6 +40,7 @@ function xhr(
     request.open(method, url);
     request.setRequestHeader('Accept', 'application/json');
     if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
+    if (typeof body === 'string') request.setRequestHeader('Content-Type', 'application/json');
     if (onProgress) request.upload.onprogress = (event) => onProgress(event.loaded);
     request.onload = () => resolve({ status: request.status, body: request.responseText });
     request.onerror = () => reject(new UploadError(0, 'request_error_message'));
@@ -79,6 +80,11 @@ export function createHttpTransport(tokens: TokenSource, base = '/api'): UploadT
         if (error instanceof UploadError) throw error;
         throw new UploadError(0, 'request_error_message');
       }
+    },
+
+    async cancel(query) {
+      const body = JSON.stringify({ path: query.path, fileName: query.fileName, fileSize: query.fileSize, ...(sendable(query.uploadId) ? { uploadId: query.uploadId } : {}) });
+      await authorised(tokens, (token) => xhr('POST', `${base}/file/upload/cancel`, token, body, null, new AbortController().signal));
     },
 
     async sendChunk(chunk: ChunkRequest, onProgress, signal): Promise<ChunkAnswer> {

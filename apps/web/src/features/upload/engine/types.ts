@@ -67,6 +67,8 @@ export interface ChunkAnswer {
 export interface UploadTransport {
   /** Chunk indexes the server already holds for this file (empty for a new upload). */
   status(query: { path: string; fileName: string; fileSize: number; uploadId?: string }, signal: AbortSignal): Promise<number[]>;
+  /** Tells the server the user stopped this upload (its task shows canceled; a retry goes on). */
+  cancel?(query: { path: string; fileName: string; fileSize: number; uploadId?: string }): Promise<void>;
   /** Sends one chunk; `onProgress` gets the bytes of this chunk sent so far. */
   sendChunk(chunk: ChunkRequest, onProgress: (sent: number) => void, signal: AbortSignal): Promise<ChunkAnswer>;
 }

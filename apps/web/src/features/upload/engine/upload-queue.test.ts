@@ -310,6 +310,21 @@ describe('UploadQueue', () => {
     expect([task?.status, task?.uploadedBytes, task?.size]).toEqual(['canceled', 20, 100]);
   });
 
+  it('a cancel tells the server, once, which upload the user stopped', async () => {
+    const fake = fakeTransport();
+    const told: Array<{ path: string; fileName: string; fileSize: number; uploadId?: string }> = [];
+    fake.transport.cancel = async (query) => {
+      told.push(query);
+    };
+    const { queue } = queueWith(fake);
+    const [id] = queue.add([{ source: source(100, 'big'), path: '/T' }]);
+    await settle();
+    queue.cancel(id as string);
+    queue.cancel(id as string);
+    await settle();
+    expect(told).toEqual([{ path: '/T', fileName: 'big', fileSize: 100, uploadId: id }]);
+  });
+
   it('pause keeps the file and resume sends what is missing', async () => {
     const fake = fakeTransport();
     const { queue } = queueWith(fake);

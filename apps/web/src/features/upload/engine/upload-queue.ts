@@ -189,6 +189,9 @@ export class UploadQueue {
     this.stopWork(entry);
     entry.task.status = 'canceled';
     entry.task.speed = 0;
+    // The server's task of this upload shows canceled too (best effort: it is only a label there).
+    const { path, name, size } = entry.task;
+    void this.options.transport.cancel?.({ path, fileName: name, fileSize: size, uploadId: entry.task.id }).catch(() => undefined);
     void this.options.persistence?.remove(id).catch(() => undefined);
     this.changed();
   }
