@@ -3,9 +3,7 @@ import { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
 
 const executablePath = findChromium();
 if (!executablePath) {
-  throw new Error(
-    'No Chromium found for the end-to-end tests. Install it with `sudo apt-get install -y chromium`, or set CHROMIUM_PATH.',
-  );
+  throw new Error('No Chromium found for the end-to-end tests. Install it with `sudo apt-get install -y chromium`, or set CHROMIUM_PATH.');
 }
 
 // Each test file starts its own server (fixtures.ts) on a random port with a fresh

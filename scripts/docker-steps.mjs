@@ -54,7 +54,11 @@ function freePort() {
 }
 
 function removeIgnored(context) {
-  const patterns = fs.readFileSync(path.join(context, '.dockerignore'), 'utf8').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+  const patterns = fs
+    .readFileSync(path.join(context, '.dockerignore'), 'utf8')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
   for (const pattern of patterns) {
     if (pattern.startsWith('**/')) {
       const name = pattern.slice(3);
@@ -157,7 +161,7 @@ async function main() {
     if (!ready) await new Promise((resolve) => setTimeout(resolve, 2000));
   }
   server.kill('SIGTERM');
-  await new Promise((resolve) => server.exitCode === null ? server.on('exit', resolve) : resolve());
+  await new Promise((resolve) => (server.exitCode === null ? server.on('exit', resolve) : resolve()));
   const lines = fs.readFileSync(logFile, 'utf8').split('\n').filter(Boolean);
   const notJson = lines.filter((line) => {
     try {

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: unit and integration tests (Vitest; SQLite always, PostgreSQL where
-// reachable and required in CI), then the end-to-end tests in Chromium (Playwright).
+// `npm test`: the house rules (typecheck, lint, format check), unit and integration tests
+// (Vitest; SQLite always, PostgreSQL where reachable and required in CI), then the
+// end-to-end tests in Chromium (Playwright).
 // Ends with one line: `Tests: N passed, N failed[, N skipped]`.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,14 +15,27 @@ fs.rmSync(results, { recursive: true, force: true });
 fs.mkdirSync(results, { recursive: true });
 
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
-const run = (cmd, args, env = {}) =>
-  spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+const run = (cmd, args, env = {}) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 /** Tests that failed, and that failed once and passed when run again: printed above the last line. */
 const failures = [];
 const flaky = [];
 let broken = false;
+
+// 0. House rules checked by machines: types, lint and formatting, one check each.
+for (const [name, cmd, args] of [
+  ['typecheck (tsc)', 'npm', ['run', 'typecheck']],
+  ['lint (eslint, zero findings)', bin('eslint'), ['.', '--max-warnings=0']],
+  ['format (prettier --check)', bin('prettier'), ['--check', '--log-level=warn', '.']],
+]) {
+  console.log(`\n${name}`);
+  if (run(cmd, args) === 0) totals.passed += 1;
+  else {
+    totals.failed += 1;
+    failures.push(`house rules › ${name}`);
+  }
+}
 
 // 1. Vitest
 const vitestJson = path.join(results, 'vitest.json');

@@ -47,7 +47,7 @@ function makeSources() {
   const large = path.join(work, 'src-large');
   fs.mkdirSync(large);
   const out = fs.openSync(path.join(large, '큰 파일.bin'), 'w');
-  for (let written = 0; written < SIZE; ) {
+  for (let written = 0; written < SIZE;) {
     const piece = randomBytes(Math.min(64 * 1024 * 1024, SIZE - written));
     fs.writeSync(out, piece);
     written += piece.length;
@@ -152,13 +152,19 @@ try {
       log(`round ${round} ${side}`, Object.fromEntries(Object.entries(measured[side]).map(([k, v]) => [k, `${v.at(-1).toFixed(2)} s`])));
     }
     // Keep the disk from filling up with copies of the large file.
-    fs.rmSync(path.join(baseline.dir, `round_${round}`, "large"), { recursive: true, force: true });
+    fs.rmSync(path.join(baseline.dir, `round_${round}`, 'large'), { recursive: true, force: true });
   }
   const med = (side, key) => median(measured[side][key]);
   const rate = (bytes, s) => bytes / 1024 / 1024 / s;
   results.seconds = Object.fromEntries(['base', 'bogwan'].map((side) => [side, Object.fromEntries(Object.keys(measured[side]).map((k) => [k, med(side, k)]))]));
-  results.smallFilesPerSecond = { base: { up: SMALL / med('base', 'smallUp'), down: SMALL / med('base', 'smallDown') }, bogwan: { up: SMALL / med('bogwan', 'smallUp'), down: SMALL / med('bogwan', 'smallDown') } };
-  results.largeMBps = { base: { up: rate(SIZE, med('base', 'largeUp')), down: rate(SIZE, med('base', 'largeDown')) }, bogwan: { up: rate(SIZE, med('bogwan', 'largeUp')), down: rate(SIZE, med('bogwan', 'largeDown')) } };
+  results.smallFilesPerSecond = {
+    base: { up: SMALL / med('base', 'smallUp'), down: SMALL / med('base', 'smallDown') },
+    bogwan: { up: SMALL / med('bogwan', 'smallUp'), down: SMALL / med('bogwan', 'smallDown') },
+  };
+  results.largeMBps = {
+    base: { up: rate(SIZE, med('base', 'largeUp')), down: rate(SIZE, med('base', 'largeDown')) },
+    bogwan: { up: rate(SIZE, med('bogwan', 'largeUp')), down: rate(SIZE, med('bogwan', 'largeDown')) },
+  };
   results.ratios = {
     smallUp: med('base', 'smallUp') / med('bogwan', 'smallUp'),
     smallDown: med('base', 'smallDown') / med('bogwan', 'smallDown'),

@@ -104,7 +104,10 @@ function summary(sample) {
   return {
     frames: intervals.length,
     // Frames the display showed without a new picture, of all it showed (60 Hz).
-    droppedPct: round1((100 * intervals.reduce((n, d) => n + Math.max(0, Math.round(d / FRAME_MS) - 1), 0)) / intervals.reduce((n, d) => n + Math.max(1, Math.round(d / FRAME_MS)), 0)),
+    droppedPct: round1(
+      (100 * intervals.reduce((n, d) => n + Math.max(0, Math.round(d / FRAME_MS) - 1), 0)) /
+        intervals.reduce((n, d) => n + Math.max(1, Math.round(d / FRAME_MS)), 0),
+    ),
     p50ms: round1(percentile(intervals, 50)),
     p95ms: round1(percentile(intervals, 95)),
     p99ms: round1(percentile(intervals, 99)),

@@ -64,7 +64,7 @@ const log = (...m) => console.log(...m);
 async function makeSource(file) {
   const hash = createHash('sha256');
   const out = fs.openSync(file, 'w');
-  for (let written = 0; written < SIZE; ) {
+  for (let written = 0; written < SIZE;) {
     const piece = randomBytes(Math.min(64 * 1024 * 1024, SIZE - written));
     hash.update(piece);
     fs.writeSync(out, piece);
@@ -248,7 +248,8 @@ async function uploadThroughApi(url, token, source, folder, name) {
     const fields = { fileName: name, path: folder, chunkIndex: index, totalChunks: total, isLastChunk: index === total - 1, fileSize: SIZE };
     const res = await postMultipart(`${url}/api/file/upload`, token, fields, buffer);
     const answer = JSON.parse(res.text);
-    if (res.status !== 200 && !(res.status === 409 && answer.message === 'upload_incomplete')) throw new Error(`chunk ${index}: ${res.status} ${JSON.stringify(answer)}`);
+    if (res.status !== 200 && !(res.status === 409 && answer.message === 'upload_incomplete'))
+      throw new Error(`chunk ${index}: ${res.status} ${JSON.stringify(answer)}`);
     return answer;
   };
   // The last chunk goes once all others are in, as the web client does.
@@ -353,7 +354,13 @@ async function main() {
     results.rounds = rounds;
     results.bare = { uploadMBps: median(of('bareUpload')), downloadMBps: median(of('bareDownload')) };
     results.rclone = rclone ? { downloadMBps: median(of('rcloneDownload')), version: rclone.version } : null;
-    results.server = { uploadMBps: median(of('upload')), downloadMBps: median(of('download')), sha256Matches: true, rssAfterTransfer: peakRss(server.child.pid), rssBefore };
+    results.server = {
+      uploadMBps: median(of('upload')),
+      downloadMBps: median(of('download')),
+      sha256Matches: true,
+      rssAfterTransfer: peakRss(server.child.pid),
+      rssBefore,
+    };
     log('medians', { bare: results.bare, rclone: results.rclone, server: results.server });
 
     const folder = await api(server.url, 'GET', `/api/file/list?path=${encodeURIComponent('/Bench')}`, token);
@@ -365,7 +372,7 @@ async function main() {
     const timings = [];
     const pages = Math.floor(ENTRIES / 100);
     for (let i = 0; i < 300; i++) {
-      const skip = (i * 331) % pages * 100;
+      const skip = ((i * 331) % pages) * 100;
       const sort = ['name', '-mtime', 'size'][i % 3];
       const t = process.hrtime.bigint();
       const page = await api(server.url, 'GET', `/api/file/list?path=${encodeURIComponent('/Bench/many')}&skip=${skip}&limit=100&sort=${sort}`, token);

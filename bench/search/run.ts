@@ -32,8 +32,55 @@ const FILES = option('files', 100_000);
 const INDEXED = option('indexed', 3000);
 const RUNS = option('runs', 30);
 
-const KO = ['보고서', '회의록', '사업계획', '예산', '결재', '누리', '발사체', '계약서', '인사', '평가', '분기', '매출', '고객', '제안서', '점검', '안전', '교육', '연구', '개발', '설계', '품질', '재고', '물류', '공지', '일정'];
-const EN = ['budget', 'report', 'invoice', 'contract', 'design', 'review', 'minutes', 'quarter', 'sales', 'customer', 'plan', 'draft', 'final', 'backup', 'server', 'network', 'policy', 'audit', 'summary', 'project'];
+const KO = [
+  '보고서',
+  '회의록',
+  '사업계획',
+  '예산',
+  '결재',
+  '누리',
+  '발사체',
+  '계약서',
+  '인사',
+  '평가',
+  '분기',
+  '매출',
+  '고객',
+  '제안서',
+  '점검',
+  '안전',
+  '교육',
+  '연구',
+  '개발',
+  '설계',
+  '품질',
+  '재고',
+  '물류',
+  '공지',
+  '일정',
+];
+const EN = [
+  'budget',
+  'report',
+  'invoice',
+  'contract',
+  'design',
+  'review',
+  'minutes',
+  'quarter',
+  'sales',
+  'customer',
+  'plan',
+  'draft',
+  'final',
+  'backup',
+  'server',
+  'network',
+  'policy',
+  'audit',
+  'summary',
+  'project',
+];
 const WORDS = [...KO, ...EN];
 const word = () => WORDS[randomInt(WORDS.length)]!;
 const sentence = (n: number) => Array.from({ length: n }, word).join(' ');
@@ -75,7 +122,10 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
     await db.insertInto('users').values(admin).execute();
     const session = newId();
     const now = new Date().toISOString();
-    await db.insertInto('sessions').values({ id: session, user_id: admin.id, created_at: now, last_used_at: now, revoked_at: null, ip: '127.0.0.1', user_agent: 'bench' }).execute();
+    await db
+      .insertInto('sessions')
+      .values({ id: session, user_id: admin.id, created_at: now, last_used_at: now, revoked_at: null, ip: '127.0.0.1', user_agent: 'bench' })
+      .execute();
     const token = await signedToken(app, admin.id, session);
 
     // The tree: one root, 100 folders, FILES files with text rows (the indexer's own rows).
@@ -92,7 +142,15 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
       for (let j = i; j < Math.min(FILES, i + BATCH); j += 1) {
         const hash = createHash('sha256').update(`bench-${j}`).digest('hex');
         const body = `${sentence(120)}${j % 20_000 === 7 ? ` ${RARE} ` : ''} ${sentence(40)}`;
-        nodes.push({ ...blankNode(folders[j % folders.length]!, now), name: `${word()}-${word()}-${j}.txt`, folder: 0, size: body.length, content_hash: hash, blob_key: blobKeyOf(hash), owner_id: admin.id });
+        nodes.push({
+          ...blankNode(folders[j % folders.length]!, now),
+          name: `${word()}-${word()}-${j}.txt`,
+          folder: 0,
+          size: body.length,
+          content_hash: hash,
+          blob_key: blobKeyOf(hash),
+          owner_id: admin.id,
+        });
         texts.push({ hash, status: 'indexed' as const, body, truncated: false });
       }
       await db.insertInto('nodes').values(nodes).execute();
@@ -131,7 +189,9 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
         naiveP50: percentile(naive, 50),
       };
       queries.push(row);
-      log(`${dialect}: ${q.label.padEnd(28)} hits ${String(row.hits).padStart(2)}  p50 ${row.p50.toFixed(1)} ms  p99 ${row.p99.toFixed(1)} ms  naive scan p50 ${row.naiveP50.toFixed(1)} ms`);
+      log(
+        `${dialect}: ${q.label.padEnd(28)} hits ${String(row.hits).padStart(2)}  p50 ${row.p50.toFixed(1)} ms  p99 ${row.p99.toFixed(1)} ms  naive scan p50 ${row.naiveP50.toFixed(1)} ms`,
+      );
     }
     out.queries = queries;
 
@@ -149,7 +209,10 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
     }
     const tb = process.hrtime.bigint();
     for (const file of files) {
-      await extractText(file.name, { size: file.size, read: async (max) => readAll(await store.get(blobKeyOf(file.hash), { start: 0, end: Math.min(max, file.size) - 1 })) });
+      await extractText(file.name, {
+        size: file.size,
+        read: async (max) => readAll(await store.get(blobKeyOf(file.hash), { start: 0, end: Math.min(max, file.size) - 1 })),
+      });
     }
     const baselineSeconds = ms(tb) / 1000;
     const target = folders[0]!;
@@ -161,7 +224,15 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
     const addSeconds = ms(ti) / 1000;
     await app.searchIndex.idle();
     const indexSeconds = ms(ti) / 1000;
-    const done = await db.selectFrom('search_texts').select((eb) => eb.fn.countAll<number>().as('n')).where('hash', 'in', files.slice(0, 500).map((f) => f.hash)).executeTakeFirstOrThrow();
+    const done = await db
+      .selectFrom('search_texts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(
+        'hash',
+        'in',
+        files.slice(0, 500).map((f) => f.hash),
+      )
+      .executeTakeFirstOrThrow();
     if (Number(done.n) !== Math.min(500, files.length)) throw new Error('indexer did not finish');
     out.indexing = {
       files: INDEXED,
@@ -172,7 +243,9 @@ async function benchDialect(dialect: 'sqlite' | 'postgres') {
       baselineSeconds,
       baselineFilesPerSecond: INDEXED / baselineSeconds,
     };
-    log(`${dialect}: indexing ${INDEXED} files (${(bytes / 1048576).toFixed(1)} MiB) in ${indexSeconds.toFixed(1)} s = ${(INDEXED / indexSeconds).toFixed(0)} files/s (add + extract + store + task; the adds alone ${addSeconds.toFixed(1)} s); read+decode alone ${(INDEXED / baselineSeconds).toFixed(0)} files/s`);
+    log(
+      `${dialect}: indexing ${INDEXED} files (${(bytes / 1048576).toFixed(1)} MiB) in ${indexSeconds.toFixed(1)} s = ${(INDEXED / indexSeconds).toFixed(0)} files/s (add + extract + store + task; the adds alone ${addSeconds.toFixed(1)} s); read+decode alone ${(INDEXED / baselineSeconds).toFixed(0)} files/s`,
+    );
   } finally {
     await app.close();
     await database?.drop();

@@ -154,7 +154,12 @@ function measure(label, cmd, args, cwd) {
   dropCaches();
   const timeFile = path.join(BENCH, 'time.txt');
   const started = process.hrtime.bigint();
-  const r = spawnSync('nice', ['-n', '19', 'ionice', '-c3', '/usr/bin/time', '-v', '-o', timeFile, cmd, ...args], { cwd: cwd ?? BENCH, env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const r = spawnSync('nice', ['-n', '19', 'ionice', '-c3', '/usr/bin/time', '-v', '-o', timeFile, cmd, ...args], {
+    cwd: cwd ?? BENCH,
+    env,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const timeText = fs.existsSync(timeFile) ? fs.readFileSync(timeFile, 'utf8') : '';
   const rssKb = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(timeText)?.[1] ?? NaN);
@@ -243,7 +248,13 @@ function version(cmd, args) {
 // ---------------------------------------------------------------- run
 
 const PHASES = ['first', 'nochange', 'smallchange', 'restore', 'check'];
-const PHASE_NAMES = { first: 'first backup', nochange: 'no-change incremental', smallchange: 'small-change incremental', restore: 'full restore', check: 'check --read-data' };
+const PHASE_NAMES = {
+  first: 'first backup',
+  nochange: 'no-change incremental',
+  smallchange: 'small-change incremental',
+  restore: 'full restore',
+  check: 'check --read-data',
+};
 
 function machineLine() {
   const cpu = /model name\s*:\s*(.*)/.exec(fs.readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? 'unknown CPU';
@@ -332,7 +343,9 @@ export function renderTable(run) {
     ['rss', 'peak RSS (max of all operations)', ' MiB', 'restic', 1.0],
   ];
   const lines = [];
-  lines.push(`Data set: ${run.dataset.files} files, ${(run.dataset.bytes / 1e9).toFixed(2)} GB. ${run.cache}. Total benchmark time ${Math.round(run.totalSeconds / 60)} min.`);
+  lines.push(
+    `Data set: ${run.dataset.files} files, ${(run.dataset.bytes / 1e9).toFixed(2)} GB. ${run.cache}. Total benchmark time ${Math.round(run.totalSeconds / 60)} min.`,
+  );
   lines.push('');
   lines.push(`| measure | ${present.join(' | ')} | vault ÷ reference | reference | target | met |`);
   lines.push(`|---|${present.map(() => '---:').join('|')}|---:|---|---|---|`);
@@ -357,7 +370,12 @@ export function renderTable(run) {
     lines.push(`| ${PHASE_NAMES[p]} | ${present.map((t) => fmt(v[t], '')).join(' | ')} | ${fmt(ratio(v.vault, v.restic), '×')} |`);
   }
   lines.push('');
-  lines.push(`Numbers in parentheses: ratio to the best of restic and borg. ${present.filter((t) => r[t].fromPreviousRun).map((t) => `${t} from the run of ${r[t].fromPreviousRun}`).join('; ')}`);
+  lines.push(
+    `Numbers in parentheses: ratio to the best of restic and borg. ${present
+      .filter((t) => r[t].fromPreviousRun)
+      .map((t) => `${t} from the run of ${r[t].fromPreviousRun}`)
+      .join('; ')}`,
+  );
   return `${lines.join('\n')}\n`;
 }
 

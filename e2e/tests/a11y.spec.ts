@@ -85,10 +85,22 @@ async function audit(page: Page, label: string): Promise<string[]> {
   const counts: Record<string, number> = { critical: 0, serious: 0, moderate: 0, minor: 0 };
   for (const violation of violations) counts[violation.impact ?? 'minor'] += violation.nodes.length;
   console.log(`axe ${label}: critical ${counts.critical}, serious ${counts.serious}, moderate ${counts.moderate}, minor ${counts.minor}`);
-  for (const violation of violations) console.log(`  ${violation.impact} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(' | ')}`);
+  for (const violation of violations)
+    console.log(
+      `  ${violation.impact} ${violation.id}: ${violation.nodes
+        .map((node) => node.target.join(' '))
+        .slice(0, 3)
+        .join(' | ')}`,
+    );
   return violations
     .filter((violation) => BLOCKING.has(violation.impact ?? ''))
-    .map((violation) => `${label}: [${violation.impact}] ${violation.id} (${violation.help}) at ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 4).join(' | ')}`);
+    .map(
+      (violation) =>
+        `${label}: [${violation.impact}] ${violation.id} (${violation.help}) at ${violation.nodes
+          .map((node) => node.target.join(' '))
+          .slice(0, 4)
+          .join(' | ')}`,
+    );
 }
 
 async function signInAs(page: Page, locale: Locale): Promise<void> {
@@ -128,9 +140,27 @@ for (const locale of ['ko', 'en'] as const) {
       }
 
       await signInAs(page, locale);
-      const routes = ['/', '/home', '/recent', '/starred', '/shared', '/requests', '/storage', `/storage/${encodeURIComponent(ROOT)}`,
-        `/search?q=${encodeURIComponent('회의록')}`, '/dashboard', '/event', '/log', '/snapshot', '/restore', '/trash',
-        `/user/${encodeURIComponent(MASTER.email)}`, '/guide', '/manual', '/no/such/page'];
+      const routes = [
+        '/',
+        '/home',
+        '/recent',
+        '/starred',
+        '/shared',
+        '/requests',
+        '/storage',
+        `/storage/${encodeURIComponent(ROOT)}`,
+        `/search?q=${encodeURIComponent('회의록')}`,
+        '/dashboard',
+        '/event',
+        '/log',
+        '/snapshot',
+        '/restore',
+        '/trash',
+        `/user/${encodeURIComponent(MASTER.email)}`,
+        '/guide',
+        '/manual',
+        '/no/such/page',
+      ];
       for (const path of routes) {
         await page.goto(url(path));
         await expect(page.locator('#root')).not.toBeEmpty();
@@ -140,7 +170,10 @@ for (const locale of ['ko', 'en'] as const) {
       // The main dialogs of the storage browser: new folder, move, share, the upload queue.
       await page.goto(url(`/storage/${encodeURIComponent(ROOT)}`));
       await expect(row(page, FILE)).toBeVisible();
-      await page.getByRole('button', { name: t('create_folder') }).first().click();
+      await page
+        .getByRole('button', { name: t('create_folder') })
+        .first()
+        .click();
       await auditDialog(page, page.getByRole('dialog'), `${tag} new folder dialog`, findings);
 
       await row(page, FILE).click({ button: 'right' });

@@ -55,7 +55,10 @@ async function openSection(page: Page, labelKey: string) {
     await page.getByRole('button', { name: ko('user_menu'), exact: true }).click();
     await page.getByRole('menuitem', { name: ko('settings'), exact: true }).click();
   }
-  await page.getByRole('navigation', { name: ko('settings_sections') }).getByRole('button', { name: ko(labelKey), exact: true }).click();
+  await page
+    .getByRole('navigation', { name: ko('settings_sections') })
+    .getByRole('button', { name: ko(labelKey), exact: true })
+    .click();
   await expect(page.locator('#settings-section-title')).toHaveText(ko(labelKey));
 }
 
@@ -233,7 +236,10 @@ test('a user granted READ and DOWNLOAD through a group can list and download the
   // Settings: a USER sees only the private sections; deleting the account takes two steps.
   await openSection(page, 'settings_delete');
   await expect(page.getByRole('navigation', { name: ko('settings_sections') }).getByRole('button', { name: ko('settings_account') })).toHaveCount(0);
-  await page.locator('section[aria-labelledby=settings-section-title]').getByRole('button', { name: ko('settings_delete'), exact: true }).click();
+  await page
+    .locator('section[aria-labelledby=settings-section-title]')
+    .getByRole('button', { name: ko('settings_delete'), exact: true })
+    .click();
   const remove = page.locator('[aria-labelledby=delete-account-title]');
   await expect(remove.getByRole('button', { name: ko('next') })).toBeDisabled();
   await remove.getByLabel(ko('delete_account_agree')).check();
@@ -321,7 +327,10 @@ test('in English: profile picture upload, refusal of a non-image, and removal th
   await signIn(page, server(), '/en');
   await page.getByRole('button', { name: en('user_menu'), exact: true }).click();
   await page.getByRole('menuitem', { name: en('settings'), exact: true }).click();
-  await page.getByRole('navigation', { name: en('settings_sections') }).getByRole('button', { name: en('settings_profile'), exact: true }).click();
+  await page
+    .getByRole('navigation', { name: en('settings_sections') })
+    .getByRole('button', { name: en('settings_profile'), exact: true })
+    .click();
   const section = page.locator('section[aria-labelledby=settings-section-title]');
   await expect(section.getByLabel(en('email'))).toHaveAttribute('readonly', '');
   // Save stays off until the name changes.
@@ -331,10 +340,7 @@ test('in English: profile picture upload, refusal of a non-image, and removal th
   const dialog = page.getByRole('dialog', { name: en('profile_avatar_edit') });
   await dialog.getByTestId('avatar-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
   await expect(dialog.getByText(en('profile_image_only'))).toBeVisible();
-  const png = Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
-    'base64',
-  );
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
   await dialog.getByTestId('avatar-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
   await expect(page.getByText(en('profile_avatar_saved'))).toBeVisible();
   const image = dialog.getByTestId('avatar-preview').locator('img');

@@ -105,7 +105,9 @@ test('the dashboard draws its charts from real uploads, downloads, accounts and 
 
   // Two uploads, one download and no preview today (the download is recorded before its first byte).
   const totals = (locale: 'ko' | 'en') =>
-    [counted(locale, 'dashboard_uploads_count', 2), counted(locale, 'dashboard_downloads_count', 1), counted(locale, 'dashboard_previews_count', 0)].join(' · ');
+    [counted(locale, 'dashboard_uploads_count', 2), counted(locale, 'dashboard_downloads_count', 1), counted(locale, 'dashboard_previews_count', 0)].join(
+      ' · ',
+    );
   await expect
     .poll(async () => {
       await page.getByRole('button', { name: ko('refresh'), exact: true }).click();
@@ -147,11 +149,15 @@ test('an administrator restores and purges trash items, sets the retention and e
   await expect(row('되살릴 파일.txt')).toContainText(`/${ROOT}`);
   await expect(row('되살릴 파일.txt')).toContainText(MASTER.name);
 
-  await row('되살릴 파일.txt').getByRole('button', { name: `${ko('trash_restore')}: 되살릴 파일.txt` }).click();
+  await row('되살릴 파일.txt')
+    .getByRole('button', { name: `${ko('trash_restore')}: 되살릴 파일.txt` })
+    .click();
   await expect(row('되살릴 파일.txt')).toHaveCount(0);
   expect(await names(`/${ROOT}`)).toContain('되살릴 파일.txt');
 
-  await row('지울 파일.txt').getByRole('button', { name: `${ko('trash_delete_forever')}: 지울 파일.txt` }).click();
+  await row('지울 파일.txt')
+    .getByRole('button', { name: `${ko('trash_delete_forever')}: 지울 파일.txt` })
+    .click();
   const confirm = page.getByRole('dialog');
   await expect(confirm).toContainText('지울 파일.txt');
   await confirm.getByRole('button', { name: ko('trash_delete_forever'), exact: true }).click();
@@ -170,7 +176,10 @@ test('an administrator restores and purges trash items, sets the retention and e
   expect(await (await api('GET', '/api/trash/retention')).json()).toEqual({ days: 14 });
 
   await page.getByRole('button', { name: ko('trash_empty'), exact: true }).click();
-  await page.getByRole('dialog').getByRole('button', { name: ko('trash_delete_forever'), exact: true }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: ko('trash_delete_forever'), exact: true })
+    .click();
   await expect(page.getByText(ko('trash_empty_state'))).toBeVisible();
   expect(((await (await api('GET', '/api/trash')).json()) as { total: number }).total).toBe(0);
 });
@@ -232,7 +241,12 @@ test('the guide and the manual open in the PDF viewer from the help menu and dow
 
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: ko('download'), exact: true }).click()]);
   expect(file.suggestedFilename()).toBe('bogwan-guide-ko.pdf');
-  expect(fs.readFileSync((await file.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+  expect(
+    fs
+      .readFileSync((await file.path())!)
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
 
   await page.goto(`${server().url}/en/manual`);
   await expect(page.getByRole('heading', { name: en('nav_manual') })).toBeVisible();

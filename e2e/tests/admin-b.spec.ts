@@ -26,7 +26,8 @@ async function api(method: string, path: string, body?: unknown): Promise<Respon
 
 async function uploadByApi(folder: string, name: string, bytes: Buffer): Promise<Response> {
   const form = new FormData();
-  for (const [k, v] of Object.entries({ fileName: name, path: folder, chunkIndex: '0', totalChunks: '1', isLastChunk: 'true', fileSize: String(bytes.length) })) form.append(k, v);
+  for (const [k, v] of Object.entries({ fileName: name, path: folder, chunkIndex: '0', totalChunks: '1', isLastChunk: 'true', fileSize: String(bytes.length) }))
+    form.append(k, v);
   form.append('file', new Blob([bytes]), 'blob');
   return fetch(`${server().url}/api/file/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
 }
@@ -45,7 +46,10 @@ test.beforeAll(async () => {
 /** Opens the settings dialog at a section from the navigation's settings button. */
 async function openSection(page: Page, labelKey: string, locale: 'ko' | 'en' = 'ko') {
   const t = locale === 'ko' ? ko : en;
-  await page.getByTestId('nav-drawer').getByRole('button', { name: t('settings'), exact: true }).click();
+  await page
+    .getByTestId('nav-drawer')
+    .getByRole('button', { name: t('settings'), exact: true })
+    .click();
   const dialog = page.getByRole('dialog', { name: t('settings') });
   await dialog.getByRole('button', { name: t(labelKey), exact: true }).click();
   await expect(dialog.getByRole('heading', { name: t(labelKey), exact: true })).toBeVisible();

@@ -127,7 +127,9 @@ test.beforeAll(async () => {
   await upload(memberToken, OTHER, 'memo.txt', 'elsewhere\n');
   await upload(masterToken, FOLDER, 'admin.txt', 'by the administrator\n');
   // A refused download, recorded as such.
-  const refused = await fetch(`${s.url}/api/file/download?path=${encodeURIComponent('/비공개/secret.txt')}`, { headers: { authorization: `Bearer ${memberToken}` } });
+  const refused = await fetch(`${s.url}/api/file/download?path=${encodeURIComponent('/비공개/secret.txt')}`, {
+    headers: { authorization: `Bearer ${memberToken}` },
+  });
   expect(refused.status).toBe(403);
 });
 
@@ -274,7 +276,10 @@ test('the /event screen in English: refusals with their reason, a person by id, 
 test('Settings → Activity: a user sees only their own records, an administrator only their own too', async ({ page }) => {
   test.setTimeout(180_000);
   // The member, in Korean: their own records only (also the member's upload elsewhere).
-  const member = await page.context().browser()!.newPage({ viewport: { width: 1440, height: 900 }, locale: 'ko-KR' });
+  const member = await page
+    .context()
+    .browser()!
+    .newPage({ viewport: { width: 1440, height: 900 }, locale: 'ko-KR' });
   await member.goto(`${server().url}/auth/login`);
   await member.getByLabel(ko('email'), { exact: true }).fill(MEMBER.email);
   await member.getByLabel(ko('password'), { exact: true }).fill(MEMBER.password);
@@ -282,7 +287,10 @@ test('Settings → Activity: a user sees only their own records, an administrato
   await expect(member).not.toHaveURL(/\/auth\/login/);
   await member.getByRole('button', { name: ko('user_menu'), exact: true }).click();
   await member.getByRole('menuitem', { name: ko('settings'), exact: true }).click();
-  await member.getByRole('navigation', { name: ko('settings_sections') }).getByRole('button', { name: ko('settings_activity'), exact: true }).click();
+  await member
+    .getByRole('navigation', { name: ko('settings_sections') })
+    .getByRole('button', { name: ko('settings_activity'), exact: true })
+    .click();
   const own = member.getByRole('table', { name: ko('settings_activity') });
   await expect(own.getByTestId('audit-row').first()).toBeVisible();
   await expect(own).toContainText('memo.txt');
@@ -299,7 +307,10 @@ test('Settings → Activity: a user sees only their own records, an administrato
   await signIn(page, server(), '/en');
   await page.getByRole('button', { name: en('user_menu'), exact: true }).click();
   await page.getByRole('menuitem', { name: en('settings'), exact: true }).click();
-  await page.getByRole('navigation', { name: en('settings_sections') }).getByRole('button', { name: en('settings_activity'), exact: true }).click();
+  await page
+    .getByRole('navigation', { name: en('settings_sections') })
+    .getByRole('button', { name: en('settings_activity'), exact: true })
+    .click();
   const mine = page.getByRole('table', { name: en('settings_activity') });
   await expect(mine.getByTestId('audit-row').first()).toBeVisible();
   await expect(mine).not.toContainText('memo.txt');
@@ -313,7 +324,10 @@ test('Settings → Audit trail: an administrator sets how many years records are
   const openAuditSection = async (p: Page, t: (key: string) => string) => {
     await p.getByRole('button', { name: t('user_menu'), exact: true }).click();
     await p.getByRole('menuitem', { name: t('settings'), exact: true }).click();
-    await p.getByRole('navigation', { name: t('settings_sections') }).getByRole('button', { name: t('settings_audit'), exact: true }).click();
+    await p
+      .getByRole('navigation', { name: t('settings_sections') })
+      .getByRole('button', { name: t('settings_audit'), exact: true })
+      .click();
   };
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, server());
@@ -340,7 +354,10 @@ test('Settings → Audit trail: an administrator sets how many years records are
   await api(masterToken, 'PUT', '/setting/audit', { retentionYears: 2 });
 
   // A member's settings have no Audit trail section.
-  const member = await page.context().browser()!.newPage({ viewport: { width: 1440, height: 900 }, locale: 'ko-KR' });
+  const member = await page
+    .context()
+    .browser()!
+    .newPage({ viewport: { width: 1440, height: 900 }, locale: 'ko-KR' });
   await member.goto(`${server().url}/auth/login`);
   await member.getByLabel(ko('email'), { exact: true }).fill(MEMBER.email);
   await member.getByLabel(ko('password'), { exact: true }).fill(MEMBER.password);

@@ -25,7 +25,8 @@ async function api(method: string, urlPath: string, body?: unknown): Promise<Res
 
 async function uploadByApi(folder: string, name: string, bytes: Buffer): Promise<void> {
   const form = new FormData();
-  for (const [k, v] of Object.entries({ fileName: name, path: folder, chunkIndex: '0', totalChunks: '1', isLastChunk: 'true', fileSize: String(bytes.length) })) form.append(k, v);
+  for (const [k, v] of Object.entries({ fileName: name, path: folder, chunkIndex: '0', totalChunks: '1', isLastChunk: 'true', fileSize: String(bytes.length) }))
+    form.append(k, v);
   form.append('file', new Blob([bytes]), 'blob');
   const res = await fetch(`${server().url}/api/file/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
   expect(res.status).toBe(200);
@@ -78,7 +79,9 @@ test('the usage bar shows the limited folder and follows an upload without a rel
 test('the dashboard counts previews apart from downloads and shows the disk as df does', async ({ page }) => {
   const file = `/api/file/preview?path=${encodeURIComponent(`/${LIMITED}/보고서.txt`)}`;
   for (let i = 0; i < 2; i++) expect((await fetch(`${server().url}${file}`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
-  const download = await fetch(`${server().url}/api/file/download?path=${encodeURIComponent(`/${LIMITED}/보고서.txt`)}`, { headers: { authorization: `Bearer ${token}` } });
+  const download = await fetch(`${server().url}/api/file/download?path=${encodeURIComponent(`/${LIMITED}/보고서.txt`)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(download.status).toBe(200);
   await download.arrayBuffer();
 

@@ -56,10 +56,7 @@ function tinyPdf(): Buffer {
 }
 
 /** A 2×2 red PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==', 'base64');
 
 async function xlsxBuffer(): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
@@ -87,7 +84,10 @@ async function openPreview(page: Page, name: string) {
 }
 
 async function closePreview(page: Page) {
-  await page.getByTestId('preview-overlay').getByRole('button', { name: ko('close') }).click();
+  await page
+    .getByTestId('preview-overlay')
+    .getByRole('button', { name: ko('close') })
+    .click();
   await expect(page.getByTestId('preview-overlay')).toBeHidden();
 }
 
@@ -97,7 +97,10 @@ test('folders, uploads (drop, button, resume), previews, move by tree, download,
 
   // A root folder and a folder inside it, through the create-folder dialog.
   await page.goto(`${server().url}/storage`);
-  await page.getByRole('button', { name: ko('create_root_folder') }).first().click();
+  await page
+    .getByRole('button', { name: ko('create_root_folder') })
+    .first()
+    .click();
   const create = page.getByRole('dialog');
   await create.getByLabel(ko('folder_name')).fill('bad/name');
   await expect(create.getByRole('button', { name: ko('create') })).toBeDisabled();
@@ -109,7 +112,10 @@ test('folders, uploads (drop, button, resume), previews, move by tree, download,
   await expect(page).toHaveURL(new RegExp(`${folderUrl(ROOT)}$`));
   await page.getByRole('button', { name: ko('create_folder') }).click();
   await page.getByRole('dialog').getByLabel(ko('folder_name')).fill(FOLDER);
-  await page.getByRole('dialog').getByRole('button', { name: ko('create') }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: ko('create') })
+    .click();
   await expect(row(page, FOLDER)).toBeVisible();
   // The navigation tree shows the new folders along the path.
   await expect(treeItem(page, `/${ROOT}/${FOLDER}`)).toBeVisible();
@@ -201,7 +207,10 @@ test('folders, uploads (drop, button, resume), previews, move by tree, download,
   // Trash it with the Delete key after the confirmation.
   await row(page, 'button.bin').click();
   await page.keyboard.press('Delete');
-  await page.getByRole('dialog').getByRole('button', { name: ko('trash') }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: ko('trash') })
+    .click();
   await expect(page.getByText(ko('trash_complete_message'))).toBeVisible();
   await expect(row(page, 'button.bin')).toHaveCount(0);
 });

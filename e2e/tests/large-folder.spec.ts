@@ -30,7 +30,11 @@ test('a folder of 10,000 entries opens, draws only what is on screen, and reache
 
   // The column headers are buttons, which browsers give a font of their own: they must use
   // the bundled one, or Korean is drawn as empty boxes where no Korean system font exists.
-  const headerFont = await page.getByRole('columnheader').first().locator('button').evaluate((el) => getComputedStyle(el).fontFamily);
+  const headerFont = await page
+    .getByRole('columnheader')
+    .first()
+    .locator('button')
+    .evaluate((el) => getComputedStyle(el).fontFamily);
   expect(headerFont).toContain('Pretendard');
 
   // Virtualised: a screenful of rows in the page, not ten thousand.

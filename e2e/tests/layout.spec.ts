@@ -54,7 +54,10 @@ async function longPress(page: Page, target: Locator): Promise<void> {
 }
 
 async function noSidewaysScroll(page: Page): Promise<void> {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
 }
 

@@ -87,7 +87,10 @@ test('after the trial the licence dialog blocks the app until a valid key is sav
   await expect(page.getByTestId('nav-drawer')).toBeVisible();
 
   // Settings → System → Licence shows what the key says.
-  await page.getByRole('button', { name: ko('settings'), exact: true }).first().click();
+  await page
+    .getByRole('button', { name: ko('settings'), exact: true })
+    .first()
+    .click();
   const settings = page.getByRole('dialog', { name: ko('settings') });
   await settings.getByText(ko('settings_license'), { exact: true }).click();
   await expect(settings.getByText('보관 테스트 기관')).toBeVisible();

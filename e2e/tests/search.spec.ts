@@ -46,7 +46,14 @@ async function apiToken(url: string): Promise<string> {
 
 async function uploadFile(url: string, token: string, folder: string, name: string, bytes: Buffer): Promise<void> {
   const form = new FormData();
-  for (const [field, value] of Object.entries({ fileName: name, path: folder, chunkIndex: '0', totalChunks: '1', isLastChunk: 'true', fileSize: String(bytes.length) })) {
+  for (const [field, value] of Object.entries({
+    fileName: name,
+    path: folder,
+    chunkIndex: '0',
+    totalChunks: '1',
+    isLastChunk: 'true',
+    fileSize: String(bytes.length),
+  })) {
     form.append(field, value);
   }
   form.append('file', new Blob([bytes]), 'blob');
@@ -68,16 +75,22 @@ test.beforeAll(async () => {
   await uploadFile(running.url, token, `/${ROOT}`, 'budget.pdf', pdfWith('Quarterly zanzibar budget'));
   // Extraction runs in the background after the upload: wait until both are searchable.
   await expect
-    .poll(async () => {
-      const res = await fetch(`${running.url}/api/search/keyword?keyword=${encodeURIComponent('누리')}`, { headers: { authorization: `Bearer ${token}` } });
-      return ((await res.json()) as { name: string }[]).map((r) => r.name);
-    }, { timeout: 20_000 })
+    .poll(
+      async () => {
+        const res = await fetch(`${running.url}/api/search/keyword?keyword=${encodeURIComponent('누리')}`, { headers: { authorization: `Bearer ${token}` } });
+        return ((await res.json()) as { name: string }[]).map((r) => r.name);
+      },
+      { timeout: 20_000 },
+    )
     .toContain('noori.hwp');
   await expect
-    .poll(async () => {
-      const res = await fetch(`${running.url}/api/search/keyword?keyword=zanzibar`, { headers: { authorization: `Bearer ${token}` } });
-      return ((await res.json()) as { name: string }[]).map((r) => r.name);
-    }, { timeout: 20_000 })
+    .poll(
+      async () => {
+        const res = await fetch(`${running.url}/api/search/keyword?keyword=zanzibar`, { headers: { authorization: `Bearer ${token}` } });
+        return ((await res.json()) as { name: string }[]).map((r) => r.name);
+      },
+      { timeout: 20_000 },
+    )
     .toContain('budget.pdf');
 });
 

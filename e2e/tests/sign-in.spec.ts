@@ -25,7 +25,10 @@ async function expectHome(page: Page): Promise<void> {
 
 /** Opens Settings → Security from the navigation's settings button. */
 async function openSecurity(page: Page) {
-  await page.getByTestId('nav-drawer').getByRole('button', { name: ko('settings'), exact: true }).click();
+  await page
+    .getByTestId('nav-drawer')
+    .getByRole('button', { name: ko('settings'), exact: true })
+    .click();
   const dialog = page.getByRole('dialog', { name: ko('settings') });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: ko('settings_security'), exact: true }).click();

@@ -21,7 +21,11 @@ async function planWithFiveSchedules(page: Page) {
   for (let i = 0; i < 5; i++) await dialog.getByRole('button', { name: ko('snapshot_schedule_add') }).click();
   const rows = dialog.getByTestId('schedule-row');
   await expect(rows).toHaveCount(5);
-  for (let i = 0; i < 5; i++) await rows.nth(i).getByLabel(ko('snapshot_schedule_time')).fill(`${15 + i}:4${i}`);
+  for (let i = 0; i < 5; i++)
+    await rows
+      .nth(i)
+      .getByLabel(ko('snapshot_schedule_time'))
+      .fill(`${15 + i}:4${i}`);
   return dialog;
 }
 

@@ -32,10 +32,18 @@ test.beforeAll(async () => {
   await server().createMaster();
   // Seed through the API: a root folder with one file.
   const base = server().url;
-  const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: MASTER.email, password: MASTER.password }) });
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: MASTER.email, password: MASTER.password }),
+  });
   const { token } = (await login.json()) as { token: string };
   const auth = { authorization: `Bearer ${token}` };
-  const root = await fetch(`${base}/api/file`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ name: ROOT, path: '/' }) });
+  const root = await fetch(`${base}/api/file`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: ROOT, path: '/' }),
+  });
   expect(root.status).toBe(200);
   const form = new FormData();
   const fields = { fileName: FILE, path: `/${ROOT}`, userId: 'x', chunkIndex: '0', totalChunks: '1', isLastChunk: 'true', fileSize: String(fileBytes.length) };
@@ -79,7 +87,11 @@ test('create a plan with a schedule, run it, delete a file, restore it, get the 
   for (let i = 0; i < 5; i++) await dialog.getByRole('button', { name: ko('snapshot_schedule_add') }).click();
   await expect(dialog.getByRole('button', { name: ko('snapshot_schedule_add') })).toBeDisabled();
   await expect(dialog.getByText(ko('snapshot_schedule_limit'))).toBeVisible();
-  for (let i = 0; i < 4; i++) await dialog.getByRole('button', { name: ko('snapshot_schedule_remove') }).first().click();
+  for (let i = 0; i < 4; i++)
+    await dialog
+      .getByRole('button', { name: ko('snapshot_schedule_remove') })
+      .first()
+      .click();
   const schedule = dialog.getByTestId('schedule-row');
   await expect(schedule).toHaveCount(1);
   await schedule.getByRole('button', { name: ko('day_sat') }).click();
@@ -90,7 +102,9 @@ test('create a plan with a schedule, run it, delete a file, restore it, get the 
   await expect(planCard(page)).toContainText(ko('day_sat'));
 
   // Run it; the card follows the run to completion.
-  await planCard(page).getByRole('button', { name: ko('snapshot_run_now') }).click();
+  await planCard(page)
+    .getByRole('button', { name: ko('snapshot_run_now') })
+    .click();
   await expect(planCard(page).locator('[data-status=completed]')).toBeVisible({ timeout: 60_000 });
   await expect(planCard(page)).toContainText(counted('ko', 'snapshot_files_count', 1));
   await page.getByRole('tab', { name: ko('snapshot_runs') }).click();
@@ -101,14 +115,24 @@ test('create a plan with a schedule, run it, delete a file, restore it, get the 
   await page.goto(`${server().url}/storage/${encodeURIComponent(ROOT)}`);
   await row(page, FILE).click();
   await page.keyboard.press('Delete');
-  await page.getByRole('dialog').getByRole('button', { name: ko('trash') }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: ko('trash') })
+    .click();
   await expect(row(page, FILE)).toHaveCount(0);
 
   // Restore it with the wizard: snapshot, item, original place.
   await page.goto(`${server().url}/restore`);
-  await page.getByRole('radiogroup', { name: ko('restore_step_snapshot') }).getByRole('radio').first().check();
+  await page
+    .getByRole('radiogroup', { name: ko('restore_step_snapshot') })
+    .getByRole('radio')
+    .first()
+    .check();
   await page.getByRole('button', { name: ko('next'), exact: true }).click();
-  await page.getByRole('list', { name: ko('restore_items') }).getByText(ROOT).click();
+  await page
+    .getByRole('list', { name: ko('restore_items') })
+    .getByText(ROOT)
+    .click();
   await page.getByRole('checkbox', { name: FILE }).check();
   await page.getByRole('button', { name: ko('next'), exact: true }).click();
   await expect(page.getByLabel(ko('restore_target_original'))).toBeChecked();

@@ -13,10 +13,23 @@ const server = useServer();
 test.beforeAll(async () => {
   await server().createMaster();
   const base = server().url;
-  const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: MASTER.email, password: MASTER.password }) });
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: MASTER.email, password: MASTER.password }),
+  });
   const { token } = (await login.json()) as { token: string };
-  for (const [name, path] of [[ROOT, '/'], ['계약', `/${ROOT}`], ['보관', `/${ROOT}`], ['사진', `/${ROOT}`]]) {
-    const res = await fetch(`${base}/api/file`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ name, path }) });
+  for (const [name, path] of [
+    [ROOT, '/'],
+    ['계약', `/${ROOT}`],
+    ['보관', `/${ROOT}`],
+    ['사진', `/${ROOT}`],
+  ]) {
+    const res = await fetch(`${base}/api/file`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name, path }),
+    });
     expect(res.status).toBe(200);
   }
 });

@@ -12,9 +12,17 @@ const server = useServer();
 test.beforeAll(async () => {
   await server().createMaster();
   const base = server().url;
-  const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: MASTER.email, password: MASTER.password }) });
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: MASTER.email, password: MASTER.password }),
+  });
   const { token } = (await login.json()) as { token: string };
-  const res = await fetch(`${base}/api/file`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: ROOT, path: '/' }) });
+  const res = await fetch(`${base}/api/file`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: ROOT, path: '/' }),
+  });
   expect(res.status).toBe(200);
 });
 
@@ -34,7 +42,9 @@ test('a canceled upload shows how much had reached the server', async ({ page })
     }
     await new Promise(() => undefined);
   });
-  await page.getByTestId('upload-input').setInputFiles({ name: '큰 파일.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(CHUNK_SIZE * 2 + 1234) });
+  await page
+    .getByTestId('upload-input')
+    .setInputFiles({ name: '큰 파일.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(CHUNK_SIZE * 2 + 1234) });
   const row = page.getByTestId('upload-task').filter({ hasText: '큰 파일.bin' });
   await expect(row).toBeVisible();
   await expect.poll(() => sent, { timeout: 20_000 }).toBe(1);

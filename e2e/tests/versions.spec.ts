@@ -35,7 +35,14 @@ async function uploadByApi(folder: string, name: string, size: number, chunkOf: 
   for (let index = 0; index < total; index++) {
     const length = Math.min(CHUNK, size - index * CHUNK);
     const form = new FormData();
-    const fields = { fileName: name, path: folder, chunkIndex: String(index), totalChunks: String(total), isLastChunk: String(index === total - 1), fileSize: String(size) };
+    const fields = {
+      fileName: name,
+      path: folder,
+      chunkIndex: String(index),
+      totalChunks: String(total),
+      isLastChunk: String(index === total - 1),
+      fileSize: String(size),
+    };
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
     form.append('file', new Blob([chunkOf(index, length)]), 'blob');
     const res = await fetch(`${server().url}/api/file/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
@@ -121,8 +128,12 @@ test('a drop over taken names: replace, keep both and skip are chosen before a b
   await expect(dialog.getByTestId('upload-conflict-row')).toHaveCount(3);
   await expect(dialog).toContainText(text('ko', 'upload_conflict_replace_hint'));
   const rowOf = (name: string) => dialog.getByRole('group', { name });
-  await rowOf('보고서.txt').getByRole('button', { name: text('ko', 'upload_conflict_keep_both') }).click();
-  await rowOf('메모.txt').getByRole('button', { name: text('ko', 'upload_conflict_skip') }).click();
+  await rowOf('보고서.txt')
+    .getByRole('button', { name: text('ko', 'upload_conflict_keep_both') })
+    .click();
+  await rowOf('메모.txt')
+    .getByRole('button', { name: text('ko', 'upload_conflict_skip') })
+    .click();
   await expect(dialog).toContainText('"보고서 (1).txt"');
   await shotsAtBothWidths(page, 'conflict-dialog-ko');
   await dialog.getByRole('button', { name: text('ko', 'upload') }).click();
@@ -145,7 +156,10 @@ test('a drop over taken names: replace, keep both and skip are chosen before a b
   await shotsAtBothWidths(page, 'versions-dialog-ko');
 
   // The old version through the browser's download manager, byte for byte.
-  const old = versions.locator('[data-testid="version-row"][data-current="false"]').filter({ hasText: sha256(OLD_CONTRACT).slice(0, 8) }).first();
+  const old = versions
+    .locator('[data-testid="version-row"][data-current="false"]')
+    .filter({ hasText: sha256(OLD_CONTRACT).slice(0, 8) })
+    .first();
   const downloading = page.waitForEvent('download');
   await old.getByRole('button', { name: new RegExp(`^${text('ko', 'download')}`) }).click();
   const download = await downloading;
@@ -154,7 +168,11 @@ test('a drop over taken names: replace, keep both and skip are chosen before a b
 
   // Restore it: the old content is current again, the replaced one became a version.
   await old.getByRole('button', { name: new RegExp(`^${text('ko', 'versions_restore')}`) }).click();
-  await page.getByRole('dialog').last().getByRole('button', { name: text('ko', 'versions_restore') }).click();
+  await page
+    .getByRole('dialog')
+    .last()
+    .getByRole('button', { name: text('ko', 'versions_restore') })
+    .click();
   await expect.poll(() => currentHash('계약서.hwp')).toBe(sha256(OLD_CONTRACT));
   await expect(versions.locator('[data-testid="version-row"][data-current="false"]').filter({ hasText: sha256(NEW_CONTRACT).slice(0, 8) })).not.toHaveCount(0);
 });
@@ -212,7 +230,14 @@ test('a 1 GiB download goes to the browser and keeps the page memory flat', asyn
   const download = await downloading;
   // Sampled while the bytes stream to disk, and after.
   let peak = await heap();
-  const sampler = setInterval(() => void heap().then((v) => (peak = Math.max(peak, v)), () => undefined), 250);
+  const sampler = setInterval(
+    () =>
+      void heap().then(
+        (v) => (peak = Math.max(peak, v)),
+        () => undefined,
+      ),
+    250,
+  );
   const file = await download.path();
   clearInterval(sampler);
   peak = Math.max(peak, await heap());

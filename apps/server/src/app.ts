@@ -233,17 +233,59 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const davLocks = new DavLocksService(new DavLocksRepo(db));
   const writeLocks = webWriteLocks(davLocks, app.log);
   const downloadGate = new SecureDownloadGate(secure, new RequestsRepo(db), new ReservationsRepo(db));
-  const { trashRetention, tree, access, files, moves } = await registerFiles(app, { db, settings, users, audit: recorder, groups, permissions, secure, writeLocks });
+  const { trashRetention, tree, access, files, moves } = await registerFiles(app, {
+    db,
+    settings,
+    users,
+    audit: recorder,
+    groups,
+    permissions,
+    secure,
+    writeLocks,
+  });
   const adminMode = new AdminMode(settings);
   app.decorate('adminMode', adminMode);
   const transfer = await registerTransfer(app, { config, db, settings, audit: recorder, sessions: sessionsRepo, serverSecret, downloadGate, writeLocks });
   await registerDownloadTickets(app, { db, serverSecret, authorize, sessions: sessionsRepo, downloads: transfer.downloads });
-  const versions = await registerVersions(app, { db, tree, access, users, settings, audit: recorder, writeLocks, downloads: transfer.downloads, stores: transfer.stores });
+  const versions = await registerVersions(app, {
+    db,
+    tree,
+    access,
+    users,
+    settings,
+    audit: recorder,
+    writeLocks,
+    downloads: transfer.downloads,
+    stores: transfer.stores,
+  });
   await registerAccounts(app, { config, users, groups, permissions, settings, sessions, licence, notifications, audit: recorder, tree, access });
   const appPasswords = await registerAppPasswords(app, { db, users, audit: recorder, reauth, signInAddresses, serverSecret });
-  const dav = await registerDav(app, { db, audit: recorder, tree, access, files, moves, downloads: transfer.downloads, authenticator: appPasswords, locks: davLocks });
+  const dav = await registerDav(app, {
+    db,
+    audit: recorder,
+    tree,
+    access,
+    files,
+    moves,
+    downloads: transfer.downloads,
+    authenticator: appPasswords,
+    locks: davLocks,
+  });
   await registerSnapshots(app, { config, db, audit: recorder });
-  const sharing = await registerSharing(app, { config, db, users, groups, tree, access, notifications, audit: recorder, downloads: transfer.downloads, authorize, secure, secrets });
+  const sharing = await registerSharing(app, {
+    config,
+    db,
+    users,
+    groups,
+    tree,
+    access,
+    notifications,
+    audit: recorder,
+    downloads: transfer.downloads,
+    authorize,
+    secure,
+    secrets,
+  });
   await registerStorageSync(app, { db, audit: recorder });
   await app.register(adminModeRoutes, { audit: recorder, adminMode, attemptCounters });
   const search = await registerSearch(app, { db });

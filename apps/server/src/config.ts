@@ -15,9 +15,7 @@ const duration = z
     return n * factor;
   });
 
-const boolish = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const boolish = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /** proxy-addr's names for address ranges, accepted in a trusted-proxy list. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -56,7 +54,8 @@ const trustProxy = z
     }
     ctx.addIssue({
       code: 'custom',
-      message: 'false, true (one proxy in front), a number of proxy hops from 1 to 32, or a comma-separated list of proxy addresses or CIDRs (e.g. 10.0.0.1,172.16.0.0/12)',
+      message:
+        'false, true (one proxy in front), a number of proxy hops from 1 to 32, or a comma-separated list of proxy addresses or CIDRs (e.g. 10.0.0.1,172.16.0.0/12)',
     });
     return z.NEVER;
   });
@@ -74,10 +73,16 @@ const envSchema = z.object({
   BOGWAN_REFRESH_TOKEN_TTL: duration.default(1_209_600),
   BOGWAN_LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   BOGWAN_LOGIN_IP_MAX_FAILURES: z.coerce.number().int().min(5).max(10_000).default(20),
-  BOGWAN_SMTP_URL: z.string().regex(/^smtps?:\/\//, 'smtp://… or smtps://…').optional(),
+  BOGWAN_SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'smtp://… or smtps://…')
+    .optional(),
   BOGWAN_MAIL_FROM: z.string().min(3).default('Bogwan <no-reply@localhost>'),
   BOGWAN_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'redis://… or rediss://…').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'redis://… or rediss://…')
+    .optional(),
   BOGWAN_REDIS_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9][A-Za-z0-9:._-]{0,99}$/, 'up to 100 letters, digits, colons, dots, dashes or underscores (no # or glob characters)')
@@ -88,17 +93,14 @@ const envSchema = z.object({
   BOGWAN_TRUST_PROXY: trustProxy.default(false),
   BOGWAN_LICENSE_PUBLIC_KEY: z
     .string()
-    .refine(
-      (v) => {
-        try {
-          parseLicencePublicKey(v);
-          return true;
-        } catch {
-          return false;
-        }
-      },
-      'an Ed25519 public key: PEM, or base64 of its SPKI DER',
-    )
+    .refine((v) => {
+      try {
+        parseLicencePublicKey(v);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'an Ed25519 public key: PEM, or base64 of its SPKI DER')
     .optional(),
   BOGWAN_S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   BOGWAN_S3_ACCESS_KEY_ID: z.string().min(1).optional(),

@@ -22,6 +22,8 @@ export function ownerOnly(file: string, mode: number): void {
     if (code === 'ENOENT') return;
     if (code !== 'EPERM') throw error;
     const current = (fs.statSync(file).mode & 0o777).toString(8);
-    process.emitWarning(`${file} is mode ${current} and not owned by this account, so it could not be made ${mode.toString(8)}: other accounts on this machine may read it`);
+    process.emitWarning(
+      `${file} is mode ${current} and not owned by this account, so it could not be made ${mode.toString(8)}: other accounts on this machine may read it`,
+    );
   }
 }

@@ -63,7 +63,9 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     writeJsonLine('fatal', error.message);
   } else {
-    writeJsonLine('fatal', 'Bogwan failed to start', { err: error instanceof Error ? { type: error.name, message: error.message, stack: error.stack } : String(error) });
+    writeJsonLine('fatal', 'Bogwan failed to start', {
+      err: error instanceof Error ? { type: error.name, message: error.message, stack: error.stack } : String(error),
+    });
   }
   process.exit(1);
 });

@@ -1,19 +1,6 @@
 /** File-type categories by extension, as the specification lists them. */
 
-export const FILE_CATEGORIES = [
-  'image',
-  'text',
-  'video',
-  'audio',
-  'compressed',
-  'source',
-  'word',
-  'pdf',
-  'excel',
-  'hwp',
-  'url',
-  'file',
-] as const;
+export const FILE_CATEGORIES = ['image', 'text', 'video', 'audio', 'compressed', 'source', 'word', 'pdf', 'excel', 'hwp', 'url', 'file'] as const;
 export type FileCategory = (typeof FILE_CATEGORIES)[number];
 
 const EXTENSIONS: Record<Exclude<FileCategory, 'file'>, readonly string[]> = {
@@ -23,8 +10,36 @@ const EXTENSIONS: Record<Exclude<FileCategory, 'file'>, readonly string[]> = {
   audio: ['mp3', 'wav', 'ogg', 'flac', 'aac', 'm4a', 'wma', 'opus'],
   compressed: ['zip', '7z', 'rar', 'tar', 'gz', 'tgz', 'bz2', 'xz', 'zst', 'alz', 'egg'],
   source: [
-    'js', 'mjs', 'cjs', 'ts', 'tsx', 'jsx', 'json', 'html', 'htm', 'css', 'scss', 'xml', 'yml', 'yaml',
-    'py', 'java', 'c', 'h', 'cpp', 'hpp', 'cs', 'go', 'rs', 'rb', 'php', 'sh', 'sql', 'kt', 'swift', 'vue',
+    'js',
+    'mjs',
+    'cjs',
+    'ts',
+    'tsx',
+    'jsx',
+    'json',
+    'html',
+    'htm',
+    'css',
+    'scss',
+    'xml',
+    'yml',
+    'yaml',
+    'py',
+    'java',
+    'c',
+    'h',
+    'cpp',
+    'hpp',
+    'cs',
+    'go',
+    'rs',
+    'rb',
+    'php',
+    'sh',
+    'sql',
+    'kt',
+    'swift',
+    'vue',
   ],
   word: ['doc', 'docx', 'odt', 'ppt', 'pptx', 'odp'],
   pdf: ['pdf'],
@@ -34,9 +49,7 @@ const EXTENSIONS: Record<Exclude<FileCategory, 'file'>, readonly string[]> = {
 };
 
 const BY_EXTENSION = new Map<string, FileCategory>(
-  Object.entries(EXTENSIONS).flatMap(([category, exts]) =>
-    exts.map((ext) => [ext, category as FileCategory] as const),
-  ),
+  Object.entries(EXTENSIONS).flatMap(([category, exts]) => exts.map((ext) => [ext, category as FileCategory] as const)),
 );
 
 /** Lower-case extension of a file name without the dot, or '' when it has none. */

@@ -4,7 +4,18 @@ import { checkEmail, checkFolderName, checkName, checkPassword } from './rules.j
 
 describe('validation rules', () => {
   it('accepts 9–20 character passwords with a letter, a digit and a special of either reading', () => {
-    for (const ok of ['Abcdefg1!', 'abcdefg1@', 'abcdefg1$', 'abcdefg1%', 'abcdefg1^', 'abcdefg1&', 'abcdefg1*', 'abcdefg1#', 'abcdefg1?', 'a1!'.padEnd(20, 'x')]) {
+    for (const ok of [
+      'Abcdefg1!',
+      'abcdefg1@',
+      'abcdefg1$',
+      'abcdefg1%',
+      'abcdefg1^',
+      'abcdefg1&',
+      'abcdefg1*',
+      'abcdefg1#',
+      'abcdefg1?',
+      'a1!'.padEnd(20, 'x'),
+    ]) {
       expect({ ok, key: checkPassword(ok) }).toEqual({ ok, key: null });
     }
     for (const bad of ['Abcdef1!', 'abcdefghij!', 'abcdefghij1', '123456789!', 'a1!'.padEnd(21, 'x'), 'abcdefg1!~', 'abc def1!x']) {

@@ -28,13 +28,7 @@ export const FOLDER_NAME_PATTERN = /^[A-Za-z0-9_ !@$%^*()\u3131-\u318E\uAC00-\uD
 export const FOLDER_NAME_MAX_LENGTH = 255;
 
 export type RuleKey =
-  | 'rules_email_required'
-  | 'rules_email_pattern'
-  | 'rules_name_required'
-  | 'rules_name_pattern'
-  | 'rules_password'
-  | 'rules_password_pattern'
-  | 'rules_folder';
+  'rules_email_required' | 'rules_email_pattern' | 'rules_name_required' | 'rules_name_pattern' | 'rules_password' | 'rules_password_pattern' | 'rules_folder';
 
 export function checkEmail(value: string): RuleKey | null {
   const v = value.trim();

@@ -1,5 +1,5 @@
 #!/bin/sh
-":" //; exec node --max-semi-space-size=4 "$0" "$@"
+':'; //; exec node --max-semi-space-size=4 "$0" "$@"
 // The line above is for the shell (`npx bogwan-vault`, or the file run as a program): it
 // replaces itself with Node given this file and one flag (`env -S` would do it, but
 // BusyBox's env, as on Alpine, has no -S). To Node it is a string and a comment.

@@ -15,7 +15,6 @@ const { buffer } = module.toBinary({});
 const base64 = Buffer.from(buffer).toString('base64');
 fs.writeFileSync(
   path.join(src, 'chunker-wasm.ts'),
-  `// Generated from chunker.wat by scripts/build-chunker-wasm.mjs; do not edit.\n` +
-    `export const CHUNKER_WASM = '${base64}';\n`,
+  `// Generated from chunker.wat by scripts/build-chunker-wasm.mjs; do not edit.\n` + `export const CHUNKER_WASM = '${base64}';\n`,
 );
 console.log(`chunker-wasm.ts: ${buffer.length} bytes of WebAssembly`);

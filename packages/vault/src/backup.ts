@@ -64,7 +64,19 @@ function sameNode(a: TreeNode, b: TreeNode | undefined): boolean {
 }
 
 function newStats(): BackupStats {
-  return { files: 0, dirs: 0, filesRead: 0, bytesRead: 0, filesUnchanged: 0, filesResumed: 0, totalSize: 0, blobsAdded: 0, bytesAdded: 0, bytesStored: 0, durationMs: 0 };
+  return {
+    files: 0,
+    dirs: 0,
+    filesRead: 0,
+    bytesRead: 0,
+    filesUnchanged: 0,
+    filesResumed: 0,
+    totalSize: 0,
+    blobsAdded: 0,
+    bytesAdded: 0,
+    bytesStored: 0,
+    durationMs: 0,
+  };
 }
 
 // Reading ahead: while one file is chunked and hashed, the next small files of the same
@@ -113,9 +125,7 @@ export async function backup(repo: Repository, source: BackupSource, options: Ba
   const stats = newStats();
   const all = await listSnapshots(repo);
   const mine = all.filter((s) => s.snapshot.host === host && samePaths(s.snapshot.paths, options.paths));
-  const parent = options.parent
-    ? all.find((s) => s.id.startsWith(options.parent!))
-    : mine.filter((s) => !s.snapshot.checkpoint).at(-1);
+  const parent = options.parent ? all.find((s) => s.id.startsWith(options.parent!)) : mine.filter((s) => !s.snapshot.checkpoint).at(-1);
   const checkpoints = mine.filter((s) => s.snapshot.checkpoint);
   const resumeFrom = checkpoints.at(-1);
 
@@ -144,7 +154,15 @@ export async function backup(repo: Repository, source: BackupSource, options: Ba
     }
     const segments = done.length > 0 ? [...earlier, await saveTree(repo, writer, done)] : [...earlier];
     await writer.checkpointIndex();
-    const record: Snapshot = { time: new Date().toISOString(), host, paths: options.paths, tree: '', checkpoint: true, segments, ...(parent ? { parent: parent.id } : {}) };
+    const record: Snapshot = {
+      time: new Date().toISOString(),
+      host,
+      paths: options.paths,
+      tree: '',
+      checkpoint: true,
+      segments,
+      ...(parent ? { parent: parent.id } : {}),
+    };
     const id = await saveSnapshot(repo, record);
     if (checkpointId) await repo.backend.delete(`snapshots/${checkpointId}`);
     checkpointId = id;
@@ -353,7 +371,15 @@ export async function backup(repo: Repository, source: BackupSource, options: Ba
     stats.bytesAdded = writer.stats.bytesAdded;
     stats.bytesStored = writer.stats.bytesStored;
     stats.durationMs = Date.now() - started;
-    const snapshot: Snapshot = { time: new Date().toISOString(), host, paths: options.paths, tree, stats: { ...stats }, ...(parent ? { parent: parent.id } : {}), ...(options.tags ? { tags: options.tags } : {}) };
+    const snapshot: Snapshot = {
+      time: new Date().toISOString(),
+      host,
+      paths: options.paths,
+      tree,
+      stats: { ...stats },
+      ...(parent ? { parent: parent.id } : {}),
+      ...(options.tags ? { tags: options.tags } : {}),
+    };
     const id = await saveSnapshot(repo, snapshot);
     // The finished snapshot supersedes every checkpoint of these paths.
     for (const c of checkpoints) await repo.backend.delete(`snapshots/${c.id}`);

@@ -16,7 +16,10 @@ export function gearTable(seed: Uint8Array): Uint32Array {
   const table = new Uint32Array(256);
   const bytes = Buffer.alloc(1024);
   for (let block = 0; block < 32; block++) {
-    createHmac('sha256', seed).update(`gear ${block}`).digest().copy(bytes, block * 32);
+    createHmac('sha256', seed)
+      .update(`gear ${block}`)
+      .digest()
+      .copy(bytes, block * 32);
   }
   for (let i = 0; i < 256; i++) table[i] = bytes.readUInt32LE(i * 4);
   return table;

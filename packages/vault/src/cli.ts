@@ -100,7 +100,8 @@ async function main(argv: string[]): Promise<number> {
       const packSize = count(values['pack-size']);
       if (packSize !== undefined && (packSize < 64 * 1024 || packSize > 1024 * 1024 * 1024)) throw new Error('--pack-size must be between 64 KiB and 1 GiB');
       const avg = count(values['chunk-size']);
-      if (avg !== undefined && (avg < 4096 || avg > 64 * 1024 * 1024 || (avg & (avg - 1)) !== 0)) throw new Error('--chunk-size must be a power of two between 4 KiB and 64 MiB');
+      if (avg !== undefined && (avg < 4096 || avg > 64 * 1024 * 1024 || (avg & (avg - 1)) !== 0))
+        throw new Error('--chunk-size must be a power of two between 4 KiB and 64 MiB');
       const repo = await Repository.init(backend, password(), {
         ...(packSize !== undefined ? { packSize } : {}),
         ...(avg !== undefined ? { chunker: { min: avg / 2, avg, max: avg * 8 } } : {}),
@@ -121,7 +122,12 @@ async function main(argv: string[]): Promise<number> {
       const source = codec ? new NativeWalk(paths, codec) : new BackgroundWalk(paths);
       try {
         return await withRepository(repoUrl, password(), 'backup', false, async (repo) => {
-          const { id, stats } = await backup(repo, source, { paths, full: values.full, signal: stop.signal, ...(seconds ? { checkpointEveryMs: seconds * 1000 } : {}) });
+          const { id, stats } = await backup(repo, source, {
+            paths,
+            full: values.full,
+            signal: stop.signal,
+            ...(seconds ? { checkpointEveryMs: seconds * 1000 } : {}),
+          });
           console.log(`files: ${stats.files} (${stats.filesRead} read, ${stats.filesUnchanged} unchanged, ${stats.filesResumed} resumed), dirs: ${stats.dirs}`);
           console.log(`added: ${stats.bytesAdded} bytes in ${stats.blobsAdded} blobs, stored ${stats.bytesStored} bytes, ${stats.durationMs} ms`);
           console.log(id);
@@ -157,13 +163,24 @@ async function main(argv: string[]): Promise<number> {
         const r = await check(repo, { readData: values['read-data'], readDataSubsetPercent: percent });
         for (const w of r.warnings) console.log(`warning: ${w}`);
         for (const e of r.errors) console.error(`error: ${e}`);
-        console.log(r.errors.length === 0 ? `no errors (${r.packsRead} packs, ${r.blobsRead} blobs read)` : `${r.errors.length} errors: the repository is damaged`);
+        console.log(
+          r.errors.length === 0 ? `no errors (${r.packsRead} packs, ${r.blobsRead} blobs read)` : `${r.errors.length} errors: the repository is damaged`,
+        );
         return r.errors.length === 0 ? 0 : 1;
       });
     }
     case 'forget':
       return withRepository(repoUrl, password(), 'forget', false, async (repo) => {
-        const plan = await forget(repo, { last: count(values['keep-last']), daily: count(values['keep-daily']), weekly: count(values['keep-weekly']), monthly: count(values['keep-monthly']) }, values['dry-run']);
+        const plan = await forget(
+          repo,
+          {
+            last: count(values['keep-last']),
+            daily: count(values['keep-daily']),
+            weekly: count(values['keep-weekly']),
+            monthly: count(values['keep-monthly']),
+          },
+          values['dry-run'],
+        );
         for (const s of plan.keep) console.log(`keep    ${s.id.slice(0, 8)}  ${s.snapshot.time}`);
         for (const s of plan.remove) console.log(`remove  ${s.id.slice(0, 8)}  ${s.snapshot.time}`);
         return 0;
@@ -171,7 +188,9 @@ async function main(argv: string[]): Promise<number> {
     case 'prune':
       return withRepository(repoUrl, password(), 'prune', true, async (repo) => {
         const r = await prune(repo, { maxRepackBytes: count(values['max-repack-size']), dryRun: values['dry-run'] });
-        console.log(`packs: ${r.packsDeleted} deleted, ${r.packsRepacked} repacked, ${r.packsKept} kept, ${r.orphanPacksDeleted} orphans, ${r.leftoversDeleted} partial files; ${r.blobsRemoved} blobs and ${r.bytesFreed} bytes freed`);
+        console.log(
+          `packs: ${r.packsDeleted} deleted, ${r.packsRepacked} repacked, ${r.packsKept} kept, ${r.orphanPacksDeleted} orphans, ${r.leftoversDeleted} partial files; ${r.blobsRemoved} blobs and ${r.bytesFreed} bytes freed`,
+        );
         return 0;
       });
     case 'key': {
@@ -180,7 +199,8 @@ async function main(argv: string[]): Promise<number> {
       try {
         const repo = await Repository.open(backend, password());
         if (action === 'list') {
-          for (const k of await repo.listKeys()) console.log(`${k.id.slice(0, 8)}  ${k.slot.created}  ${k.slot.host}${k.slot.label ? `  ${k.slot.label}` : ''}`);
+          for (const k of await repo.listKeys())
+            console.log(`${k.id.slice(0, 8)}  ${k.slot.created}  ${k.slot.host}${k.slot.label ? `  ${k.slot.label}` : ''}`);
         } else if (action === 'add') {
           console.log(`added key ${(await repo.addKey(password('BOGWAN_VAULT_NEW_PASSWORD'))).slice(0, 8)}`);
         } else if (action === 'remove' && id) {

@@ -118,7 +118,10 @@ export class FileReaders {
 
   private start(): void {
     for (let i = 0; i < Math.max(1, this.threads); i++) {
-      const lane: Lane = { worker: startWorker('reader', { idKey: Uint8Array.from(this.idKey), encKey: Uint8Array.from(this.encKey), hashUpTo: this.hashUpTo }), pending: 0 };
+      const lane: Lane = {
+        worker: startWorker('reader', { idKey: Uint8Array.from(this.idKey), encKey: Uint8Array.from(this.encKey), hashUpTo: this.hashUpTo }),
+        pending: 0,
+      };
       lane.worker.on('message', (results: ReadResults) => this.receive(lane, results));
       lane.worker.on('error', (err) => this.fail(err));
       lane.worker.on('exit', (code) => {

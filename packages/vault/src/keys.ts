@@ -98,13 +98,7 @@ async function deriveWrapKey(password: string, salt: Buffer, kdf: KdfParams): Pr
 }
 
 /** Wraps the master key under a password into a new key slot. */
-export async function wrapMasterKey(
-  key: MasterKey,
-  password: string,
-  kdf: KdfParams,
-  host: string,
-  label?: string,
-): Promise<KeySlot> {
+export async function wrapMasterKey(key: MasterKey, password: string, kdf: KdfParams, host: string, label?: string): Promise<KeySlot> {
   const salt = randomBytes(32);
   const wrapKey = await deriveWrapKey(password, salt, kdf);
   const nonce = randomBytes(12);

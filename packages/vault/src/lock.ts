@@ -24,7 +24,9 @@ export const DEFAULT_LEASE_MS = 3 * 60_000;
 /** Raised when another live process holds a conflicting lock. */
 export class LockedError extends Error {
   constructor(record: LockRecord) {
-    super(`repository is locked (${record.exclusive ? 'exclusive' : 'shared'}, ${record.operation}) by pid ${record.pid} on ${record.host} until ${record.expires}`);
+    super(
+      `repository is locked (${record.exclusive ? 'exclusive' : 'shared'}, ${record.operation}) by pid ${record.pid} on ${record.host} until ${record.expires}`,
+    );
     this.name = 'LockedError';
   }
 }
@@ -81,7 +83,14 @@ export class Lock {
   static async acquire(backend: Backend, operation: string, exclusive: boolean, lease: LeaseOptions = {}): Promise<Lock> {
     const leaseMs = lease.leaseMs ?? DEFAULT_LEASE_MS;
     const now = Date.now();
-    const record: LockRecord = { host: hostname(), pid: process.pid, exclusive, operation, created: new Date(now).toISOString(), expires: new Date(now + leaseMs).toISOString() };
+    const record: LockRecord = {
+      host: hostname(),
+      pid: process.pid,
+      exclusive,
+      operation,
+      created: new Date(now).toISOString(),
+      expires: new Date(now + leaseMs).toISOString(),
+    };
     const name = `locks/${randomBytes(16).toString('hex')}`;
     await backend.put(name, Buffer.from(JSON.stringify(record)));
     // Write first, then look: two racing processes each see the other's lock.

@@ -123,5 +123,8 @@ export function nativeCodec(): NativeCodec | null {
 export function blobCodecInUse(): { codec: 'native' | 'javascript'; reason?: string } {
   if (nativeCodec()) return { codec: 'native' };
   if (process.env.BOGWAN_VAULT_NATIVE === '0') return { codec: 'javascript', reason: 'turned off by BOGWAN_VAULT_NATIVE=0' };
-  return { codec: 'javascript', reason: 'the native addon was not built or does not load (see the warning of `npm ci`); backups run on worker threads, slower' };
+  return {
+    codec: 'javascript',
+    reason: 'the native addon was not built or does not load (see the warning of `npm ci`); backups run on worker threads, slower',
+  };
 }

@@ -45,9 +45,7 @@ export interface RestorePackTask {
 }
 
 /** Outcome per target, in the order of the task's blobs and their targets. */
-export type RestoreTargetOutcome =
-  | { written: number; size?: number; mtimeMs?: number }
-  | { damage: string };
+export type RestoreTargetOutcome = { written: number; size?: number; mtimeMs?: number } | { damage: string };
 
 /** A restore span's outcome; `fatal` means the target could not be written at all. */
 export interface RestorePackResult {

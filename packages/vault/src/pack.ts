@@ -170,7 +170,7 @@ export interface Span<T> {
  */
 export function spans<T>(sorted: T[], extent: (item: T) => { offset: number; length: number }): Span<T>[] {
   const out: Span<T>[] = [];
-  for (let from = 0; from < sorted.length; ) {
+  for (let from = 0; from < sorted.length;) {
     const start = extent(sorted[from]!).offset;
     let end = start + extent(sorted[from]!).length;
     let to = from + 1;

@@ -273,7 +273,11 @@ export class CryptoPool {
       if (r.error !== undefined) p.reject(new DamagedBlobError(r.error));
       else if (r.value !== undefined) p.resolve(r.value);
       else if (r.parts !== undefined) p.resolve(r.parts.map((b) => Buffer.from(b.buffer, b.byteOffset, b.byteLength)));
-      else if (r.id !== undefined) p.resolve({ id: Buffer.from(r.id.buffer, r.id.byteOffset, r.id.byteLength), data: Buffer.from(r.data!.buffer, r.data!.byteOffset, r.data!.byteLength) });
+      else if (r.id !== undefined)
+        p.resolve({
+          id: Buffer.from(r.id.buffer, r.id.byteOffset, r.id.byteLength),
+          data: Buffer.from(r.data!.buffer, r.data!.byteOffset, r.data!.byteLength),
+        });
       else p.resolve(Buffer.from(r.data!.buffer, r.data!.byteOffset, r.data!.byteLength));
     }
   }

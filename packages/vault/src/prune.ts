@@ -63,7 +63,15 @@ export async function prune(repo: Repository, options: PruneOptions = {}): Promi
   const indexed = new Set(index.packs().map((p) => p.toString('hex')));
   const orphans = stored.filter((f) => !indexed.has(f.name.split('/').pop()!));
 
-  const result: PruneResult = { packsDeleted: 0, packsRepacked: 0, packsKept: 0, orphanPacksDeleted: orphans.length, leftoversDeleted: 0, blobsRemoved: 0, bytesFreed: 0 };
+  const result: PruneResult = {
+    packsDeleted: 0,
+    packsRepacked: 0,
+    packsKept: 0,
+    orphanPacksDeleted: orphans.length,
+    leftoversDeleted: 0,
+    blobsRemoved: 0,
+    bytesFreed: 0,
+  };
   const maxUnused = options.maxUnused ?? 0.05;
   let budget = options.maxRepackBytes ?? Number.POSITIVE_INFINITY;
   const drop: number[] = [];

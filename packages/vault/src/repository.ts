@@ -5,17 +5,7 @@ import { BlobIndex, type BlobLocation } from './blob-index.js';
 import { type ChunkerParams, DEFAULT_CHUNKER } from './chunker.js';
 import { DamagedBlobError, openBlob, openFile, sealFile } from './codec.js';
 import { encodeIndex, forEachListed, type IndexContents, type IndexListings, readIndex } from './index-file.js';
-import {
-  blobId,
-  DEFAULT_KDF,
-  type KdfParams,
-  type KeySlot,
-  type MasterKey,
-  newMasterKey,
-  unwrapMasterKey,
-  WrongPasswordError,
-  wrapMasterKey,
-} from './keys.js';
+import { blobId, DEFAULT_KDF, type KdfParams, type KeySlot, type MasterKey, newMasterKey, unwrapMasterKey, WrongPasswordError, wrapMasterKey } from './keys.js';
 import { packName } from './pack.js';
 
 /** Repository-wide settings, stored encrypted as `config`. */

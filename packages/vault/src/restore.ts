@@ -40,17 +40,22 @@ export class RestoreTargetError extends Error {
   readonly code: string | undefined;
   constructor(target: string, file: string, cause: NodeJS.ErrnoException) {
     const reason =
-      cause.code === 'ENOSPC' ? 'no space left on the device'
-      : cause.code === 'EDQUOT' ? 'disk quota exceeded'
-      : cause.code === 'EFBIG' ? 'file too large for the target file system or limits'
-      : cause.code === 'EROFS' ? 'the target file system is read-only'
-      : cause.message;
-    super(`cannot write the restore target ${target} (${file}): ${reason}${cause.code ? ` [${cause.code}]` : ''}; the repository is unchanged; make room (or fix the target) and run the same restore again to continue`);
+      cause.code === 'ENOSPC'
+        ? 'no space left on the device'
+        : cause.code === 'EDQUOT'
+          ? 'disk quota exceeded'
+          : cause.code === 'EFBIG'
+            ? 'file too large for the target file system or limits'
+            : cause.code === 'EROFS'
+              ? 'the target file system is read-only'
+              : cause.message;
+    super(
+      `cannot write the restore target ${target} (${file}): ${reason}${cause.code ? ` [${cause.code}]` : ''}; the repository is unchanged; make room (or fix the target) and run the same restore again to continue`,
+    );
     this.name = 'RestoreTargetError';
     this.code = cause.code;
   }
 }
-
 
 /**
  * Reads a restore journal: one JSON line [path, size, mtimeMs] per finished file (JSON,
@@ -115,12 +120,14 @@ export async function restore(repo: Repository, ref: string, target: string, opt
     }
     // The journal records the mtime as the target file system stored it: utimes
     // rounds, and coarse file systems truncate, so the snapshot's value would not match.
-    const st = written ?? await onTarget(rel, async () => {
-      const abs = path.join(target, rel);
-      await fs.chmod(abs, files.mode(file));
-      await fs.utimes(abs, Date.now() / 1000, files.mtimeMs(file) / 1000);
-      return fs.stat(abs);
-    });
+    const st =
+      written ??
+      (await onTarget(rel, async () => {
+        const abs = path.join(target, rel);
+        await fs.chmod(abs, files.mode(file));
+        await fs.utimes(abs, Date.now() / 1000, files.mtimeMs(file) / 1000);
+        return fs.stat(abs);
+      }));
     result.files++;
     journalLines.push(JSON.stringify([rel, st.size, st.mtimeMs]));
     if (journalLines.length >= 256) await onTarget(path.basename(journalPath), flushJournal);
@@ -188,21 +195,27 @@ export async function restore(repo: Repository, ref: string, target: string, opt
     if (files.remaining(file) === 0) await finishFile(file);
   };
 
-  await walkTree(repo, snapshot.tree, async (rel, node) => {
-    if (!included(rel, options.include)) return;
-    const abs = path.join(target, rel);
-    if (node.type === 'dir') {
-      await onTarget(rel, () => fs.mkdir(abs, { recursive: true }));
-      dirs.push({ path: rel, mode: node.mode, mtimeMs: node.mtimeMs });
-    } else if (node.type === 'symlink') {
-      await onTarget(rel, async () => {
-        await fs.rm(abs, { force: true });
-        await fs.symlink(node.target ?? '', abs);
-      });
-    } else {
-      await plan(rel, node);
-    }
-  }, '', (rel, err) => result.failed.push({ path: rel, error: `directory listing damaged: ${err.message}` }));
+  await walkTree(
+    repo,
+    snapshot.tree,
+    async (rel, node) => {
+      if (!included(rel, options.include)) return;
+      const abs = path.join(target, rel);
+      if (node.type === 'dir') {
+        await onTarget(rel, () => fs.mkdir(abs, { recursive: true }));
+        dirs.push({ path: rel, mode: node.mode, mtimeMs: node.mtimeMs });
+      } else if (node.type === 'symlink') {
+        await onTarget(rel, async () => {
+          await fs.rm(abs, { force: true });
+          await fs.symlink(node.target ?? '', abs);
+        });
+      } else {
+        await plan(rel, node);
+      }
+    },
+    '',
+    (rel, err) => result.failed.push({ path: rel, error: `directory listing damaged: ${err.message}` }),
+  );
   const queue = needs.byPack();
 
   const threads = options.threads ?? availableParallelism();
@@ -251,25 +264,28 @@ export async function restore(repo: Repository, ref: string, target: string, opt
     // The span's blob ids side by side in one buffer: one small copy goes to the codec or worker.
     const ids = Buffer.allocUnsafeSlow(rows.length * 32);
     const targets = rows.map((row) => needs.targets(row));
-    const done = await pool.restorePack({
-      kind: 'restore-pack',
-      hex: packHex,
-      span,
-      blobs: rows.map((row, i) => {
-        const entry = needs.entry(row);
-        ids.set(index.idAt(entry), i * 32);
-        return {
-          id: ids.subarray(i * 32, i * 32 + 32),
-          from: index.offsetAt(entry) - start,
-          length: index.lengthAt(entry),
-          targets: targets[i]!.map(({ file, offset }) => ({
-            path: path.join(target, files.path(file)),
-            offset,
-            ...(files.whole(file) ? { whole: { mode: files.mode(file), mtimeMs: files.mtimeMs(file), size: files.size(file) } } : {}),
-          })),
-        };
-      }),
-    }, lent);
+    const done = await pool.restorePack(
+      {
+        kind: 'restore-pack',
+        hex: packHex,
+        span,
+        blobs: rows.map((row, i) => {
+          const entry = needs.entry(row);
+          ids.set(index.idAt(entry), i * 32);
+          return {
+            id: ids.subarray(i * 32, i * 32 + 32),
+            from: index.offsetAt(entry) - start,
+            length: index.lengthAt(entry),
+            targets: targets[i]!.map(({ file, offset }) => ({
+              path: path.join(target, files.path(file)),
+              offset,
+              ...(files.whole(file) ? { whole: { mode: files.mode(file), mtimeMs: files.mtimeMs(file), size: files.size(file) } } : {}),
+            })),
+          };
+        }),
+      },
+      lent,
+    );
     if (done.span && spare.length < loops) spare.push(Buffer.from(done.span.buffer, 0, done.span.buffer.byteLength));
     for (let b = 0; b < done.outcomes.length; b++) {
       const outcomes = done.outcomes[b]!;

@@ -88,7 +88,7 @@ describe.each(ways)('background walk %s', (way, walkOf) => {
 });
 
 describe.skipIf(!codec && !process.env.CI)('native directory listing', () => {
-  it('fails with the code and wording of Node\'s own readdir', async () => {
+  it("fails with the code and wording of Node's own readdir", async () => {
     const missing = path.join(await tempDir('list-missing'), 'nope');
     const expected = await fs.readdir(missing).catch((err: NodeJS.ErrnoException) => err);
     const got = await codec!.listDirectory(missing).catch((err: NodeJS.ErrnoException) => err);

@@ -41,7 +41,14 @@ async function bucketHost() {
   await start();
   const made: S3Backend[] = [];
   const backend = () => {
-    const one = new S3Backend({ bucket: 'vault', prefix: 'repo', endpoint: `http://127.0.0.1:${port}`, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', region: 'us-east-1' });
+    const one = new S3Backend({
+      bucket: 'vault',
+      prefix: 'repo',
+      endpoint: `http://127.0.0.1:${port}`,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      region: 'us-east-1',
+    });
     made.push(one);
     return one;
   };
@@ -89,7 +96,11 @@ describe('a bucket that becomes unreachable in the middle of a backup', () => {
       paths: [src],
       checkpointEveryMs: 0,
       onProgress: (stats) => {
-        if (stats.filesRead >= 20 && !blip) blip = host!.stop().then(() => sleep(1000)).then(() => host!.start());
+        if (stats.filesRead >= 20 && !blip)
+          blip = host!
+            .stop()
+            .then(() => sleep(1000))
+            .then(() => host!.start());
       },
     });
     await blip;

@@ -75,7 +75,10 @@ describe('chunker', () => {
     }
     // Zeros never match the mask: that part is cut at the maximum size.
     expect(cuts.at(-2)).toBe(DEFAULT_CHUNKER.max);
-    const randomPart = cuts.slice(0, cuts.findIndex((c) => c === DEFAULT_CHUNKER.max));
+    const randomPart = cuts.slice(
+      0,
+      cuts.findIndex((c) => c === DEFAULT_CHUNKER.max),
+    );
     const mean = randomPart.reduce((a, b) => a + b, 0) / randomPart.length;
     expect(mean).toBeGreaterThan(DEFAULT_CHUNKER.min);
     expect(mean).toBeLessThan(2 * DEFAULT_CHUNKER.avg);

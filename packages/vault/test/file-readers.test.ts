@@ -32,34 +32,40 @@ afterEach(async () => {
 
 // Where the codec was not built (no compiler), the engine reads on threads; CI must have it.
 const native = nativeCodec();
-const ways: [string, NativeCodec | null][] = [['the native codec', native], ['reader threads', null]];
+const ways: [string, NativeCodec | null][] = [
+  ['the native codec', native],
+  ['reader threads', null],
+];
 
 describe.each(ways)('file readers through %s', (way, codec) => {
   const skip = way === 'the native codec' && !codec && !process.env.CI;
 
-  it.skipIf(skip)('read many files in batches over several threads: the bytes of each or, up to the limit, its blob id and its blob sealed under that id', async () => {
-    const dir = await tempDir('readers');
-    const files: { file: string; bytes: Buffer }[] = [];
-    for (let i = 0; i < 60; i++) {
-      const length = 1 + ((i * 977) % 5000);
-      // Half random, half text (which the reader compresses before it seals).
-      const bytes = i % 2 ? randomBytes(length) : Buffer.from('보관 backup text '.repeat(300)).subarray(0, length);
-      const file = path.join(dir, `파일 ${i}`);
-      await fs.writeFile(file, bytes);
-      files.push({ file, bytes });
-    }
-    readers = new FileReaders(idKey, encKey, 3000, 3, codec);
-    const got = await Promise.all(files.map(({ file, bytes }) => readers!.read(file, bytes.length)));
-    got.forEach((read, i) => {
-      const { bytes } = files[i]!;
-      expect(bytesOf(read).equals(bytes)).toBe(true);
-      if (bytes.length <= 3000) {
-        expect(idOf(read)?.equals(blobId(idKey, bytes))).toBe(true);
-        // Sealed under that id: the blob does not open under another one.
-        expect(() => openBlob(encKey, randomBytes(32), (read as { sealed: Buffer }).sealed)).toThrow();
-      } else expect(idOf(read)).toBeUndefined();
-    });
-  });
+  it.skipIf(skip)(
+    'read many files in batches over several threads: the bytes of each or, up to the limit, its blob id and its blob sealed under that id',
+    async () => {
+      const dir = await tempDir('readers');
+      const files: { file: string; bytes: Buffer }[] = [];
+      for (let i = 0; i < 60; i++) {
+        const length = 1 + ((i * 977) % 5000);
+        // Half random, half text (which the reader compresses before it seals).
+        const bytes = i % 2 ? randomBytes(length) : Buffer.from('보관 backup text '.repeat(300)).subarray(0, length);
+        const file = path.join(dir, `파일 ${i}`);
+        await fs.writeFile(file, bytes);
+        files.push({ file, bytes });
+      }
+      readers = new FileReaders(idKey, encKey, 3000, 3, codec);
+      const got = await Promise.all(files.map(({ file, bytes }) => readers!.read(file, bytes.length)));
+      got.forEach((read, i) => {
+        const { bytes } = files[i]!;
+        expect(bytesOf(read).equals(bytes)).toBe(true);
+        if (bytes.length <= 3000) {
+          expect(idOf(read)?.equals(blobId(idKey, bytes))).toBe(true);
+          // Sealed under that id: the blob does not open under another one.
+          expect(() => openBlob(encKey, randomBytes(32), (read as { sealed: Buffer }).sealed)).toThrow();
+        } else expect(idOf(read)).toBeUndefined();
+      });
+    },
+  );
 
   it.skipIf(skip)('read a file as it is now when it grew or shrank since it was walked, and fail only the file that is gone', async () => {
     const dir = await tempDir('readers-changed');
@@ -94,7 +100,6 @@ describe.each(ways)('file readers through %s', (way, codec) => {
     await expect(waiting).rejects.toThrow('file readers closed');
     await expect(readers.read(path.join(dir, 'f'), 1)).rejects.toThrow('file readers closed');
   });
-
 });
 
 describe('file readers on reader threads', () => {

@@ -62,7 +62,14 @@ export function s3Kind(): BackendKind {
       endpoint = `http://127.0.0.1:${info.port}`;
     },
     make: async () => {
-      const backend = new S3Backend({ bucket: 'vault', prefix: `repo-${process.pid}-${counter++}`, endpoint, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', region: 'us-east-1' });
+      const backend = new S3Backend({
+        bucket: 'vault',
+        prefix: `repo-${process.pid}-${counter++}`,
+        endpoint,
+        accessKeyId: 'S3RVER',
+        secretAccessKey: 'S3RVER',
+        region: 'us-east-1',
+      });
       backends.push(backend);
       return backend;
     },
@@ -112,7 +119,9 @@ export async function describeTree(root: string, skip: (rel: string) => boolean 
         out[r] = `dir ${(st.mode & 0o7777).toString(8)}`;
         await walk(abs, r);
       } else {
-        const hash = createHash('sha256').update(await fs.readFile(abs)).digest('hex');
+        const hash = createHash('sha256')
+          .update(await fs.readFile(abs))
+          .digest('hex');
         out[r] = `file ${(st.mode & 0o7777).toString(8)} ${st.size} ${Math.floor(st.mtimeMs)} ${hash}`;
       }
     }

@@ -16,7 +16,17 @@ function deadPid(): number {
 
 function record(over: Partial<LockRecord>): Buffer {
   const now = Date.now();
-  return Buffer.from(JSON.stringify({ host: 'other-host', pid: 1, exclusive: true, operation: 'prune', created: new Date(now).toISOString(), expires: new Date(now + 3_600_000).toISOString(), ...over }));
+  return Buffer.from(
+    JSON.stringify({
+      host: 'other-host',
+      pid: 1,
+      exclusive: true,
+      operation: 'prune',
+      created: new Date(now).toISOString(),
+      expires: new Date(now + 3_600_000).toISOString(),
+      ...over,
+    }),
+  );
 }
 
 describe.each([localKind(), s3Kind()])('locks on $name', (kind) => {

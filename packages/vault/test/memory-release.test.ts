@@ -27,7 +27,11 @@ describe('memory release', () => {
         const released = releaseFreeMemory();
         console.log(JSON.stringify({ freed, after: rss(), released, kept: keep.length }));
       }, 100);`;
-    const out = JSON.parse(execFileSync(process.execPath, ['--expose-gc', '-e', script], { encoding: 'utf8' })) as { freed: number; after: number; released: boolean };
+    const out = JSON.parse(execFileSync(process.execPath, ['--expose-gc', '-e', script], { encoding: 'utf8' })) as {
+      freed: number;
+      after: number;
+      released: boolean;
+    };
     expect(out.released).toBe(true);
     expect(out.freed - out.after).toBeGreaterThan(60 * 1024 * 1024);
   });

@@ -35,7 +35,14 @@ describe('restore plan', () => {
   it('keeps every target of a blob needed several times, and groups the blobs by pack in pack order', () => {
     const index = new BlobIndex();
     // Entries 0..5: packs 1, 0, 1, 0, 2, 1 at descending offsets.
-    const layout = [[1, 900], [0, 800], [1, 100], [0, 50], [2, 0], [1, 500]] as const;
+    const layout = [
+      [1, 900],
+      [0, 800],
+      [1, 100],
+      [0, 50],
+      [2, 0],
+      [1, 500],
+    ] as const;
     layout.forEach(([p, offset], n) => index.add(id(n), { type: BlobType.Data, pack: pack(p), offset, length: 10, rawLength: 20 }));
     const needs = new RestoreNeeds(index);
     const entry = (n: number) => index.find(id(n));
@@ -57,7 +64,11 @@ describe('restore plan', () => {
     for (const g of groups) for (const r of g.rows) expect(packOf(r).equals(packOf(g.rows[0]!))).toBe(true);
     expect(groups.flatMap((g) => g.rows.map((r) => needs.entry(r))).sort()).toEqual([0, 1, 2, 3, 4, 5].map(entry).sort());
     const rowOf = (n: number) => groups.flatMap((g) => g.rows).find((r) => needs.entry(r) === entry(n))!;
-    expect(needs.targets(rowOf(0))).toEqual([{ file: 1, offset: 0 }, { file: 1, offset: 20 }, { file: 4, offset: 0 }]);
+    expect(needs.targets(rowOf(0))).toEqual([
+      { file: 1, offset: 0 },
+      { file: 1, offset: 20 },
+      { file: 4, offset: 0 },
+    ]);
     expect(needs.targets(rowOf(5))).toEqual([{ file: 3, offset: 20 }]);
   });
 });

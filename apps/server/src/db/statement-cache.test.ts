@@ -60,7 +60,11 @@ describe('statement cache', () => {
 
   it('sees writes made through the same cached statements', async () => {
     const { db } = open();
-    for (const name of ['d', 'e']) await db.insertInto('items').values({ id: name === 'd' ? 4 : 5, name }).execute();
+    for (const name of ['d', 'e'])
+      await db
+        .insertInto('items')
+        .values({ id: name === 'd' ? 4 : 5, name })
+        .execute();
     const rows = await db.selectFrom('items').select('name').orderBy('id').execute();
     expect(rows.map((r) => r.name)).toEqual(['a', 'b', 'c', 'd', 'e']);
   });

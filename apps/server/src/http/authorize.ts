@@ -82,10 +82,7 @@ export function registerAuthorization(app: FastifyInstance, deps: AuthorizeDeps)
 }
 
 /** The ACTIVE account and open session a bearer token stands for, or null. */
-export async function authenticate(
-  request: FastifyRequest,
-  deps: AuthorizeDeps,
-): Promise<{ user: UserRow; sessionId: string } | null> {
+export async function authenticate(request: FastifyRequest, deps: AuthorizeDeps): Promise<{ user: UserRow; sessionId: string } | null> {
   const header = request.headers.authorization;
   if (!header?.startsWith('Bearer ')) return null;
   const claims = await deps.tokens.verify(header.slice(7).trim());

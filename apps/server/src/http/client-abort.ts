@@ -15,7 +15,11 @@ export function isClientAbort(error: unknown, request: FastifyRequest): boolean 
 /** The info line of an aborted request: what was cut, without the query (it can carry tickets). */
 export function logClientAbort(request: FastifyRequest): void {
   request.log.info(
-    { req: { method: request.method, url: request.url.split('?')[0] }, policy: request.routeOptions.config.policy?.name, bytesRead: request.raw.socket?.bytesRead },
+    {
+      req: { method: request.method, url: request.url.split('?')[0] },
+      policy: request.routeOptions.config.policy?.name,
+      bytesRead: request.raw.socket?.bytesRead,
+    },
     'client aborted the request',
   );
 }

@@ -9,7 +9,8 @@ const WELL_FORMED_TYPE = /^\s*multipart\/form-data\s*;(?:.*;)?\s*boundary=(?:"[^
 
 /** Errors the multipart readers raise for a body that is not a well-formed form (not for limits: those are 413). */
 const MALFORMED_CODES = new Set(['FST_INVALID_MULTIPART_CONTENT_TYPE', 'FST_PROTO_VIOLATION', 'FST_INVALID_JSON_FIELD_ERROR']);
-const MALFORMED_MESSAGES = /unexpected end of multipart data|terminated early due to unexpected end|boundary not found|boundary required|malformed part header/i;
+const MALFORMED_MESSAGES =
+  /unexpected end of multipart data|terminated early due to unexpected end|boundary not found|boundary required|malformed part header/i;
 
 /** True when `error` says the request body was not a readable multipart form (answered 400, not 500). */
 export function isMalformedMultipart(error: { code?: unknown; message?: unknown; statusCode?: unknown }): boolean {

@@ -21,7 +21,14 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
 
   if (hasBuild) {
     await app.register(async (scope) => {
-      applyPolicyToScope(scope, { category: 'web', name: 'web_app', description: 'The web application and its assets', level: 0, licenceExempt: true, unlisted: true });
+      applyPolicyToScope(scope, {
+        category: 'web',
+        name: 'web_app',
+        description: 'The web application and its assets',
+        level: 0,
+        licenceExempt: true,
+        unlisted: true,
+      });
       // A byte range is a range of the file itself, never of a compressed copy.
       scope.addHook('onRequest', async (request) => {
         if (request.headers.range !== undefined) delete request.headers['accept-encoding'];
@@ -46,9 +53,7 @@ export async function registerWebApp(app: FastifyInstance, webDir: string): Prom
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const isAppPath =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !/^\/(api|socket\.io|assets)(\/|$)/.test(pathname);
+    const isAppPath = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|socket\.io|assets)(\/|$)/.test(pathname);
     if (hasBuild && isAppPath) {
       // Read per request (the OS caches it): a rebuilt app is served without a restart.
       const indexHtml = await fs.promises.readFile(indexFile);

@@ -59,7 +59,10 @@ export async function registerMetrics(app: FastifyInstance, deps: { config: Conf
   if (token !== undefined) {
     app.get('/metrics', { config: { policy } }, async (request, reply) => {
       if (!bearerMatches(request.headers.authorization, token)) throw unauthorized();
-      return reply.header('content-type', metrics.registry.contentType).header('cache-control', 'no-store').send(await metrics.registry.metrics());
+      return reply
+        .header('content-type', metrics.registry.contentType)
+        .header('cache-control', 'no-store')
+        .send(await metrics.registry.metrics());
     });
   }
 

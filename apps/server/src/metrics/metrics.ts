@@ -27,7 +27,12 @@ export class ServerMetrics {
   constructor(db: Db) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry, prefix: 'bogwan_' });
-    this.requests = new Counter({ name: 'bogwan_http_requests_total', help: 'Answered requests by route policy, method and status code', labelNames: ['policy', 'method', 'status'], registers });
+    this.requests = new Counter({
+      name: 'bogwan_http_requests_total',
+      help: 'Answered requests by route policy, method and status code',
+      labelNames: ['policy', 'method', 'status'],
+      registers,
+    });
     this.duration = new Histogram({
       name: 'bogwan_http_request_duration_seconds',
       help: 'Time from request to the end of the answer, by route policy',
@@ -35,8 +40,18 @@ export class ServerMetrics {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
       registers,
     });
-    this.uploadBytes = new Counter({ name: 'bogwan_upload_bytes_total', help: 'Bytes received by upload routes (web chunks, WebDAV PUT, file requests)', labelNames: ['policy'], registers });
-    this.downloadBytes = new Counter({ name: 'bogwan_download_bytes_total', help: 'Bytes sent by download and preview routes (web, shares, WebDAV GET)', labelNames: ['policy'], registers });
+    this.uploadBytes = new Counter({
+      name: 'bogwan_upload_bytes_total',
+      help: 'Bytes received by upload routes (web chunks, WebDAV PUT, file requests)',
+      labelNames: ['policy'],
+      registers,
+    });
+    this.downloadBytes = new Counter({
+      name: 'bogwan_download_bytes_total',
+      help: 'Bytes sent by download and preview routes (web, shares, WebDAV GET)',
+      labelNames: ['policy'],
+      registers,
+    });
 
     const repo = new MetricsRepo(db);
     new Gauge({

@@ -56,7 +56,10 @@ export async function startGateway(app: FastifyInstance, deps: GatewayDeps): Pro
     sub.on('error', (err) => app.log.error({ err }, 'redis (subscribe) error'));
     await Promise.all([pub.connect(), sub.connect()]);
     io.adapter(createAdapter(pub, sub, { key: deps.redisPrefix }));
-    closers.push(() => pub.quit(), () => sub.quit());
+    closers.push(
+      () => pub.quit(),
+      () => sub.quit(),
+    );
   }
 
   io.use(async (socket, next) => {

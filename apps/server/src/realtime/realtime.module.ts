@@ -59,7 +59,13 @@ export async function registerRealtime(app: FastifyInstance, deps: RealtimeDeps)
   tasks.whenFinished(async (row) => {
     // Finished uploads are told of per batch (files into one folder in a row), everything else per task.
     if (row.type === 'upload' && row.status === 'completed') await notifications.uploaded(row.owner_id, row.client_path, row.name);
-    else await notifications.notify(row.owner_id, taskNoteKey(row.type, row.status), { name: row.name, type: row.type, status: row.status }, row.status === 'failure' ? 1 : 0);
+    else
+      await notifications.notify(
+        row.owner_id,
+        taskNoteKey(row.type, row.status),
+        { name: row.name, type: row.type, status: row.status },
+        row.status === 'failure' ? 1 : 0,
+      );
   });
 
   await app.register(notificationRoutes, { notifications });

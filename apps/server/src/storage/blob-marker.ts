@@ -90,7 +90,8 @@ export function readIdentity(dir: string): DirectoryIdentity | null {
     throw error;
   }
   const value = JSON.parse(text) as Partial<DirectoryIdentity>;
-  if (typeof value.installation !== 'string' || typeof value.directory !== 'string') throw new Error(`${path.join(dir, IDENTITY_FILE)} is not a Bogwan identity file`);
+  if (typeof value.installation !== 'string' || typeof value.directory !== 'string')
+    throw new Error(`${path.join(dir, IDENTITY_FILE)} is not a Bogwan identity file`);
   return { installation: value.installation, directory: value.directory };
 }
 

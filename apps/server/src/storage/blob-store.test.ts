@@ -20,7 +20,7 @@ const collectGarbage = runInNewContext('gc') as () => void;
 function generated(size: number, seed = 'seed'): Readable {
   async function* bytes() {
     let block = createHash('sha256').update(seed).digest();
-    for (let sent = 0; sent < size; ) {
+    for (let sent = 0; sent < size;) {
       const piece = Buffer.alloc(Math.min(MiB, size - sent));
       for (let i = 0; i < piece.length; i += 32) {
         block = createHash('sha256').update(block).digest();
@@ -178,10 +178,14 @@ describe.each(drivers)('BlobStore: $name', ({ open }) => {
     const staging = store.staging;
     const chunk = 5 * MiB;
     const parts = [generated(chunk, 'a'), generated(chunk, 'b'), generated(1234, 'c')];
-    const whole = await sha256(Readable.from((async function* () {
-      for (const seed of ['a', 'b']) for await (const p of generated(chunk, seed)) yield p;
-      for await (const p of generated(1234, 'c')) yield p;
-    })()));
+    const whole = await sha256(
+      Readable.from(
+        (async function* () {
+          for (const seed of ['a', 'b']) for await (const p of generated(chunk, seed)) yield p;
+          for await (const p of generated(1234, 'c')) yield p;
+        })(),
+      ),
+    );
     expect(await staging.writeChunk('upload-1', 2, 2 * chunk, 1234, parts[2]!)).toEqual({ size: 1234 });
     expect(await staging.writeChunk('upload-1', 0, 0, chunk, generated(chunk, 'wrong'))).toEqual({ size: chunk });
     expect(await staging.writeChunk('upload-1', 0, 0, chunk, parts[0]!)).toEqual({ size: chunk });

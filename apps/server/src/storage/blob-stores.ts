@@ -98,7 +98,9 @@ export class BlobStores {
       identity = claimIdentity(root, installation);
     }
     if (identity.installation !== installation) throw new ServerPathNotSharedError(root, 'belongs to another installation');
-    const recorded = adopt ? await this.settings.getOrInsert(SERVER_DIRECTORY_SETTING, identity.directory) : await this.settings.get<string>(SERVER_DIRECTORY_SETTING);
+    const recorded = adopt
+      ? await this.settings.getOrInsert(SERVER_DIRECTORY_SETTING, identity.directory)
+      : await this.settings.get<string>(SERVER_DIRECTORY_SETTING);
     if (recorded !== identity.directory) throw new ServerPathNotSharedError(root, 'is not the directory the other processes of this installation use');
   }
 

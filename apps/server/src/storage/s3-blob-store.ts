@@ -49,9 +49,7 @@ export function s3Client(connection: S3Connection): S3Client {
     endpoint: connection.endpoint,
     forcePathStyle: connection.forcePathStyle,
     credentials:
-      connection.accessKeyId && connection.secretAccessKey
-        ? { accessKeyId: connection.accessKeyId, secretAccessKey: connection.secretAccessKey }
-        : undefined,
+      connection.accessKeyId && connection.secretAccessKey ? { accessKeyId: connection.accessKeyId, secretAccessKey: connection.secretAccessKey } : undefined,
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     // A bucket that does not take the connection fails the call instead of holding the
@@ -197,9 +195,7 @@ export class S3BlobStore implements BlobStore {
   async *objects(prefix: string): AsyncIterable<StoredBlob> {
     let token: string | undefined;
     do {
-      const page = await reaching(
-        this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix || undefined, ContinuationToken: token })),
-      );
+      const page = await reaching(this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix || undefined, ContinuationToken: token })));
       for (const object of page.Contents ?? []) {
         if (object.Key) yield { key: object.Key, modified: object.LastModified ?? new Date(0) };
       }
@@ -215,9 +211,7 @@ export class S3BlobStore implements BlobStore {
   async deleteMany(keys: string[]): Promise<void> {
     for (let i = 0; i < keys.length; i += 1000) {
       const batch = keys.slice(i, i + 1000);
-      await reaching(
-        this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } })),
-      );
+      await reaching(this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } })));
     }
   }
 }

@@ -15,7 +15,8 @@ const user = {
   provider: 'keeper',
   profileImage: null,
   lastLogin: null,
-  createdAt: '2026-01-01T00:00:00.000Z', mustChangePassword: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  mustChangePassword: false,
 } as const;
 
 function answer(status: number, body?: unknown): Response {

@@ -7,10 +7,7 @@ import { endSession, freshToken, refreshSession } from './session-refresh';
  * rather than JSON. A refused session gets one refresh and one replay, as in `apiFetch`.
  * Throws ApiError with the server's message key on an error answer.
  */
-export async function fetchWithSession(
-  path: string,
-  init: { headers?: Record<string, string>; signal?: AbortSignal } = {},
-): Promise<Response> {
+export async function fetchWithSession(path: string, init: { headers?: Record<string, string>; signal?: AbortSignal } = {}): Promise<Response> {
   const send = async (token: string | null) => {
     const headers: Record<string, string> = { ...init.headers };
     if (token) headers.Authorization = `Bearer ${token}`;

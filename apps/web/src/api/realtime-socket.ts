@@ -82,9 +82,12 @@ export function connectRealtime(handlers: RealtimeHandlers): () => void {
       void refreshAndReconnect();
     } else {
       // Closed for another reason (a restart): come back after a moment.
-      setTimeout(() => {
-        if (!closed && !socket.connected) socket.connect();
-      }, RESTART_DELAY_MS + Math.random() * RESTART_DELAY_MS);
+      setTimeout(
+        () => {
+          if (!closed && !socket.connected) socket.connect();
+        },
+        RESTART_DELAY_MS + Math.random() * RESTART_DELAY_MS,
+      );
     }
   });
   socket.on(SOCKET_EVENTS.notification, handlers.notification);

@@ -15,7 +15,8 @@ const user = {
   provider: 'keeper',
   profileImage: null,
   lastLogin: null,
-  createdAt: '2026-01-01T00:00:00.000Z', mustChangePassword: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  mustChangePassword: false,
 } as const;
 
 /** An unsigned JWT-shaped token that expires `seconds` from now (the client never verifies it). */
@@ -132,11 +133,7 @@ describe('refreshing before a call', () => {
     release();
     await pending;
     expect(calls.filter((c) => c.url === '/api/auth/refresh')).toHaveLength(1);
-    expect(calls.filter((c) => c.url !== '/api/auth/refresh').map((c) => c.authorization)).toEqual([
-      `Bearer ${next}`,
-      `Bearer ${next}`,
-      `Bearer ${next}`,
-    ]);
+    expect(calls.filter((c) => c.url !== '/api/auth/refresh').map((c) => c.authorization)).toEqual([`Bearer ${next}`, `Bearer ${next}`, `Bearer ${next}`]);
   });
 
   it('ends the session and sends nothing more when the refresh is refused', async () => {

@@ -1,5 +1,4 @@
-const CHUNK_ERROR_PATTERN =
-  /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module/;
+const CHUNK_ERROR_PATTERN = /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module/;
 
 const RELOAD_KEY = 'chunk_reload_at';
 const RELOAD_INTERVAL_MS = 60_000;

@@ -61,10 +61,7 @@ export function ErrorPage({ status }: { status: number }) {
   };
 
   return (
-    <Box
-      component="main"
-      sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 3, bgcolor: 'background.default' }}
-    >
+    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 3, bgcolor: 'background.default' }}>
       <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', maxWidth: 480 }}>
         <Logo size={48} />
         <Typography variant="h2" component="p" sx={{ fontWeight: 700, color: 'primary.text' }}>

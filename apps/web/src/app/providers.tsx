@@ -19,8 +19,7 @@ function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         // A 4xx answer will not change by asking again.
-        retry: (failures, error) =>
-          failures < MAX_RETRIES && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+        retry: (failures, error) => failures < MAX_RETRIES && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
         refetchOnWindowFocus: false,
       },
     },
@@ -34,7 +33,10 @@ function AppThemeProvider({ children }: { children: ReactNode }) {
   // MUI's own texts ("No options", pagination labels) in the interface language, and every
   // dialog full screen on narrow windows unless it says otherwise.
   const theme = useMemo(
-    () => createTheme(createAppTheme(mode), i18n.language === 'en' ? enUS : koKR, { components: { MuiDialog: { defaultProps: { fullScreen: fullScreenDialogs } } } }),
+    () =>
+      createTheme(createAppTheme(mode), i18n.language === 'en' ? enUS : koKR, {
+        components: { MuiDialog: { defaultProps: { fullScreen: fullScreenDialogs } } },
+      }),
     [mode, i18n.language, fullScreenDialogs],
   );
 

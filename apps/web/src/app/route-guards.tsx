@@ -25,9 +25,7 @@ export function LocaleRoot({ locale }: { locale: Locale }) {
 }
 
 // Needed only by accounts that still have the initial password: its code loads on demand.
-const RequiredPasswordChange = lazy(() =>
-  import('./required-password-change').then((m) => ({ default: m.RequiredPasswordChange })),
-);
+const RequiredPasswordChange = lazy(() => import('./required-password-change').then((m) => ({ default: m.RequiredPasswordChange })));
 
 /** Lets only a signed-in, ACTIVE user through; anyone else goes to sign-in of the same locale, and back here after. */
 export function RequireAuth() {

@@ -20,8 +20,7 @@ function pageRoutes(): RouteObject[] {
       element: <RequireAuth />,
       children: [
         {
-          lazy: () =>
-            import('./layouts/main-layout/main-layout').then((m) => ({ Component: m.MainLayout })),
+          lazy: () => import('./layouts/main-layout/main-layout').then((m) => ({ Component: m.MainLayout })),
           children: [
             { index: true, lazy: () => import('../routes/home/home-route').then((m) => ({ Component: m.HomeRoute })) },
             { path: 'home', lazy: () => import('../routes/home/home-route').then((m) => ({ Component: m.HomeRoute })) },

@@ -94,9 +94,7 @@ export function SettingsDialog({ open }: { open: boolean }) {
         paper: {
           // Named by its text, not by the tree's heading: on a narrow screen the heading leaves with the tree.
           'aria-label': t('settings'),
-          sx: fullScreen
-            ? undefined
-            : { width: DIALOG_WIDTH, height: DIALOG_HEIGHT, maxWidth: 'calc(100% - 64px)', maxHeight: 'calc(100% - 64px)' },
+          sx: fullScreen ? undefined : { width: DIALOG_WIDTH, height: DIALOG_HEIGHT, maxWidth: 'calc(100% - 64px)', maxHeight: 'calc(100% - 64px)' },
         },
       }}
     >

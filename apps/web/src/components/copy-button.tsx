@@ -37,7 +37,12 @@ export function CopyButton({ text, label }: CopyButtonProps) {
       <IconButton
         size="small"
         aria-label={label}
-        onClick={() => void copyToClipboard(text).then(() => notify(t('copied_to_clipboard')), () => notify(t('copy_failed'), 'warning'))}
+        onClick={() =>
+          void copyToClipboard(text).then(
+            () => notify(t('copied_to_clipboard')),
+            () => notify(t('copy_failed'), 'warning'),
+          )
+        }
       >
         <MdiIcon path={mdiContentCopy} fontSize="small" />
       </IconButton>

@@ -215,7 +215,13 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           <TableHead>
             <TableRow>
               <TableCell padding="checkbox">
-                <Checkbox size="small" checked={allOnPage} indeterminate={!allOnPage && visible.some((row) => selected.has(rowKey(row)))} onChange={togglePage} slotProps={{ input: { 'aria-label': t('select_page') } }} />
+                <Checkbox
+                  size="small"
+                  checked={allOnPage}
+                  indeterminate={!allOnPage && visible.some((row) => selected.has(rowKey(row)))}
+                  onChange={togglePage}
+                  slotProps={{ input: { 'aria-label': t('select_page') } }}
+                />
               </TableCell>
               {columns.map((column) => (
                 <TableCell key={column.id} align={column.align} sx={{ width: column.width, fontWeight: 700, whiteSpace: 'nowrap' }}>
@@ -243,7 +249,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           sx={{ width: 120 }}
         />
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {t('rows_displayed', { from: filtered.length === 0 ? 0 : (current - 1) * pageSize + 1, to: Math.min(filtered.length, current * pageSize), count: filtered.length })}
+          {t('rows_displayed', {
+            from: filtered.length === 0 ? 0 : (current - 1) * pageSize + 1,
+            to: Math.min(filtered.length, current * pageSize),
+            count: filtered.length,
+          })}
         </Typography>
         <Pagination
           count={pages}

@@ -60,7 +60,11 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
     body = (
       <TableRow>
         <TableCell colSpan={columns.length} sx={{ py: 6, textAlign: 'center', color: error ? 'error.main' : 'text.secondary' }}>
-          {loading ? <CircularProgress size={24} aria-label={t('loading')} /> : <Typography variant="body2">{error ? t('request_error_message') : props.empty}</Typography>}
+          {loading ? (
+            <CircularProgress size={24} aria-label={t('loading')} />
+          ) : (
+            <Typography variant="body2">{error ? t('request_error_message') : props.empty}</Typography>
+          )}
         </TableCell>
       </TableRow>
     );

@@ -12,16 +12,11 @@ import { describe, expect, it } from 'vitest';
  *   i18nKey="key" or i18nKey={'key'}
  * plus every server message key in MESSAGE_KEYS. Keys are snake_case.
  */
-const USE_PATTERNS = [
-  /\bt\(\s*['"]([a-z0-9_]+)['"]/g,
-  /\bk\(\s*['"]([a-z0-9_]+)['"]/g,
-  /\bi18nKey=\{?\s*['"]([a-z0-9_]+)['"]/g,
-];
+const USE_PATTERNS = [/\bt\(\s*['"]([a-z0-9_]+)['"]/g, /\bk\(\s*['"]([a-z0-9_]+)['"]/g, /\bi18nKey=\{?\s*['"]([a-z0-9_]+)['"]/g];
 
 // A key used with a count lives in the catalogues as its plural forms (`x_one`, `x_other`).
 const PLURAL_FORMS = ['_one', '_other'] as const;
-const inCatalogue = (key: string, messages: Record<string, unknown>) =>
-  key in messages || PLURAL_FORMS.every((form) => `${key}${form}` in messages);
+const inCatalogue = (key: string, messages: Record<string, unknown>) => key in messages || PLURAL_FORMS.every((form) => `${key}${form}` in messages);
 const baseOf = (key: string) => key.replace(/_(one|other)$/, '');
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -63,12 +58,7 @@ describe('i18n catalogues', () => {
   const en = catalogue('en');
 
   it('finds the keys the code uses', () => {
-    expect(keysIn(`t('a_key'); i18n.t("b_key"); k('c_key'); <Trans i18nKey="d_key" />`)).toEqual([
-      'a_key',
-      'b_key',
-      'c_key',
-      'd_key',
-    ]);
+    expect(keysIn(`t('a_key'); i18n.t("b_key"); k('c_key'); <Trans i18nKey="d_key" />`)).toEqual(['a_key', 'b_key', 'c_key', 'd_key']);
     expect(used.size).toBeGreaterThan(MESSAGE_KEYS.length);
   });
 

@@ -19,7 +19,8 @@ export function serverTextKeys(catalogueKeys: readonly string[] = []): Map<strin
   // Route policy descriptions (policy list): which policies exist is the server's to say;
   // apps/server/test/policy-text.test.ts checks one key per declared policy, none stale.
   for (const key of catalogueKeys) {
-    if (key.startsWith(POLICY_DESCRIPTION_PREFIX) || key.startsWith(POLICY_CATEGORY_PREFIX)) keys.set(key, 'route policies (apps/server/test/policy-text.test.ts)');
+    if (key.startsWith(POLICY_DESCRIPTION_PREFIX) || key.startsWith(POLICY_CATEGORY_PREFIX))
+      keys.set(key, 'route policies (apps/server/test/policy-text.test.ts)');
   }
   for (const key of NOTIFICATION_KEYS) {
     const forms = COUNTED_NOTIFICATION_KEYS.includes(key) ? PLURAL_SUFFIXES.map((suffix) => `${key}${suffix}`) : [key];

@@ -21,7 +21,10 @@ describe('leaving admin mode', () => {
 
   it('stays on when the server could not lock the session (it can be tried again)', async () => {
     adminModeStore.set(true);
-    vi.stubGlobal('fetch', vi.fn(async () => answer(500, { statusCode: 500, message: 'request_error_message' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(500, { statusCode: 500, message: 'request_error_message' })),
+    );
     expect(await leaveAdminMode()).toBe('failed');
     expect(adminModeStore.get()).toBe(true);
   });

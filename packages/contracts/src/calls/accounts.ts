@@ -30,7 +30,11 @@ export const profileSchema = z.object({
 });
 export type Profile = z.infer<typeof profileSchema>;
 export const profileListSchema = z.array(profileSchema);
-export const profileQuerySchema = z.object({ _id: z.string().max(64).optional(), email: z.string().max(254).optional(), keyword: z.string().max(50).optional() });
+export const profileQuerySchema = z.object({
+  _id: z.string().max(64).optional(),
+  email: z.string().max(254).optional(),
+  keyword: z.string().max(50).optional(),
+});
 
 /**
  * PUT /api/user. Every field but `_id` is optional; only what is sent changes. Name: the

@@ -60,6 +60,9 @@ export type SetupRequest = z.input<typeof setupRequestSchema>;
 
 export const loginRequestSchema = z.object({
   email: z.string({ error: 'rules_email_required' }).min(1, { error: 'rules_email_required' }).max(EMAIL_MAX_LENGTH),
-  password: z.string({ error: 'rules_password' }).min(1, { error: 'rules_password' }).max(PASSWORD_MAX_LENGTH * 4),
+  password: z
+    .string({ error: 'rules_password' })
+    .min(1, { error: 'rules_password' })
+    .max(PASSWORD_MAX_LENGTH * 4),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;

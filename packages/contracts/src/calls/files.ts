@@ -107,9 +107,7 @@ export type UsageBreakdown = z.infer<typeof usageBreakdownSchema>;
 
 /** `GET /api/file/root/usage`: per root folder, and the total of what the user may see. */
 export const rootUsageSchema = z.object({
-  roots: z.array(
-    z.object({ name: z.string(), path: z.string(), usage: z.number(), volume: z.number().nullable(), breakdown: usageBreakdownSchema }),
-  ),
+  roots: z.array(z.object({ name: z.string(), path: z.string(), usage: z.number(), volume: z.number().nullable(), breakdown: usageBreakdownSchema })),
   used: z.number(),
   total: z.number().nullable(),
 });

@@ -46,7 +46,9 @@ export const PERMISSION_COLUMNS: readonly { id: string; permissions: readonly Pe
 ];
 
 /** Permissions of the hidden columns (DELETE, SETTING): ignored for the default user row. */
-export const USER_ROW_HIDDEN_PERMISSIONS: readonly PermissionType[] = PERMISSION_COLUMNS.filter((column) => column.hidden).flatMap((column) => column.permissions);
+export const USER_ROW_HIDDEN_PERMISSIONS: readonly PermissionType[] = PERMISSION_COLUMNS.filter((column) => column.hidden).flatMap(
+  (column) => column.permissions,
+);
 
 /** A list for the default user row: known names only, without the hidden columns' permissions. */
 export function userRowPermissions(names: readonly string[]): PermissionType[] {

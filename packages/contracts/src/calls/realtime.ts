@@ -25,7 +25,10 @@ export const notificationSchema = z.object({
 export type Notification = z.infer<typeof notificationSchema>;
 export const notificationQuerySchema = z.object({
   userId: z.string().max(64).optional(),
-  read: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  read: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
 });
 export const notificationUpdateSchema = z.object({ _id: z.string().min(1).max(64), read: z.boolean() });
 

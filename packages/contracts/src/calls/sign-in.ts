@@ -32,9 +32,7 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 /** `POST /api/auth/verify/otp`: `login: true` finishes a sign-in, `false` confirms an authenticator app registration. */
 export const verifyOtpRequestSchema = z.object({
   email: emailInput,
-  otp: z
-    .string({ error: 'login_failure_otp' })
-    .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), { error: 'login_failure_otp' }),
+  otp: z.string({ error: 'login_failure_otp' }).regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), { error: 'login_failure_otp' }),
   login: z.boolean().default(true),
 });
 export type VerifyOtpRequest = z.input<typeof verifyOtpRequestSchema>;
@@ -69,7 +67,10 @@ export type UpdateFactorsRequest = z.input<typeof updateFactorsRequestSchema>;
 /** `PUT /api/user/password`. */
 export const changePasswordRequestSchema = z.object({
   _id: z.string().min(1).max(64),
-  password: z.string({ error: 'rules_password' }).min(1, { error: 'rules_password' }).max(PASSWORD_MAX_LENGTH * 4),
+  password: z
+    .string({ error: 'rules_password' })
+    .min(1, { error: 'rules_password' })
+    .max(PASSWORD_MAX_LENGTH * 4),
   newPassword: passwordField,
 });
 export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
@@ -99,6 +100,9 @@ export const webauthnLoginVerifyRequestSchema = z.object({
   email: emailInput,
   response: z.record(z.string(), z.unknown()),
   /** For the first fingerprint sign-in: the password proves the account before a credential is registered. */
-  password: z.string().max(PASSWORD_MAX_LENGTH * 4).optional(),
+  password: z
+    .string()
+    .max(PASSWORD_MAX_LENGTH * 4)
+    .optional(),
 });
 export const webauthnLoginVerifyResponseSchema = authResponseSchema;

@@ -42,9 +42,7 @@ export const snapshotScheduleInputSchema = z.object({
 });
 export type SnapshotScheduleInput = z.input<typeof snapshotScheduleInputSchema>;
 
-export const snapshotSchedulesSchema = z
-  .array(snapshotScheduleInputSchema)
-  .max(MAX_SNAPSHOT_SCHEDULES, { error: 'snapshot_schedule_limit' });
+export const snapshotSchedulesSchema = z.array(snapshotScheduleInputSchema).max(MAX_SNAPSHOT_SCHEDULES, { error: 'snapshot_schedule_limit' });
 
 /** What a plan backs up: every root folder (also those added later) or the chosen ones. */
 export const snapshotTargetSchema = z.object({
@@ -148,10 +146,7 @@ export const snapshotPlanSchema = z.object({
     /** Chosen root folders that still exist, with their current names. */
     roots: z.array(z.object({ _id: z.string(), name: z.string() })),
   }),
-  location: z.union([
-    z.object({ kind: z.literal('local'), path: z.string() }),
-    z.object({ kind: z.literal('s3'), bucket: z.string(), prefix: z.string() }),
-  ]),
+  location: z.union([z.object({ kind: z.literal('local'), path: z.string() }), z.object({ kind: z.literal('s3'), bucket: z.string(), prefix: z.string() })]),
   schedules: z.array(snapshotScheduleSchema),
   lastRun: snapshotRunSchema.nullable(),
   createdAt: z.string(),
@@ -165,7 +160,10 @@ export const snapshotIdParamsSchema = z.object({ id: z.string().min(1).max(64) }
 export const snapshotRunListQuerySchema = z.object({
   planId: z.string().max(64).optional(),
   /** Only completed runs (what a restore can use). */
-  completed: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+  completed: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
   skip: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
 });
@@ -196,7 +194,10 @@ export const restoreTargetSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('original') }),
   z.object({
     kind: z.literal('folder'),
-    path: z.string().max(4096).refine((p) => p.startsWith('/') && p !== '/', { error: 'invalid_path' }),
+    path: z
+      .string()
+      .max(4096)
+      .refine((p) => p.startsWith('/') && p !== '/', { error: 'invalid_path' }),
   }),
 ]);
 export type RestoreTarget = z.infer<typeof restoreTargetSchema>;
@@ -212,7 +213,10 @@ export type RestoreConflict = (typeof RESTORE_CONFLICTS)[number];
 export const restoreCreateSchema = z.object({
   runId: z.string().min(1).max(64),
   /** Snapshot paths to restore (files or folders with everything under them). */
-  items: z.array(snapshotPath.refine((p) => p !== '', { error: 'invalid_path' })).min(1).max(1000),
+  items: z
+    .array(snapshotPath.refine((p) => p !== '', { error: 'invalid_path' }))
+    .min(1)
+    .max(1000),
   target: restoreTargetSchema,
   onConflict: z.enum(RESTORE_CONFLICTS).default('keep-both'),
 });

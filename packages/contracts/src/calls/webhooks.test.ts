@@ -3,7 +3,11 @@ import { allowedHostsSchema, isIpLiteralHost } from './webhooks.js';
 
 describe('allowed webhook hosts', () => {
   it('takes host names', () => {
-    expect(allowedHostsSchema.parse({ hosts: [' Hooks.Internal ', 'localhost', 'ci-1.example.com'] }).hosts).toEqual(['hooks.internal', 'localhost', 'ci-1.example.com']);
+    expect(allowedHostsSchema.parse({ hosts: [' Hooks.Internal ', 'localhost', 'ci-1.example.com'] }).hosts).toEqual([
+      'hooks.internal',
+      'localhost',
+      'ci-1.example.com',
+    ]);
   });
 
   it('refuses every spelling of an IP address, as a URL would read it', () => {

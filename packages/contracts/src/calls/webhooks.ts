@@ -75,7 +75,11 @@ export const outgoingWebhookCreatedSchema = outgoingWebhookSchema.extend({ secre
 
 export const outgoingWebhookCreateSchema = z.object({
   title: z.string().trim().max(100).default(''),
-  url: z.string({ error: 'webhook_url_invalid' }).trim().max(2048).pipe(z.url({ protocol: /^https?$/, error: 'webhook_url_invalid' })),
+  url: z
+    .string({ error: 'webhook_url_invalid' })
+    .trim()
+    .max(2048)
+    .pipe(z.url({ protocol: /^https?$/, error: 'webhook_url_invalid' })),
   events: z.array(z.enum(WEBHOOK_EVENTS)).min(1, { error: 'webhook_events_required' }),
 });
 export type OutgoingWebhookCreate = z.input<typeof outgoingWebhookCreateSchema>;

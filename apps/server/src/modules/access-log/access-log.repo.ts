@@ -42,13 +42,7 @@ export class AccessLogRepo {
 
   /** Deletes all but the newest `keep` rows. */
   async trimTo(keep: number): Promise<void> {
-    const boundary = await this.db
-      .selectFrom('access_log')
-      .select('id')
-      .orderBy('id', 'desc')
-      .offset(keep)
-      .limit(1)
-      .executeTakeFirst();
+    const boundary = await this.db.selectFrom('access_log').select('id').orderBy('id', 'desc').offset(keep).limit(1).executeTakeFirst();
     if (boundary) await this.db.deleteFrom('access_log').where('id', '<=', boundary.id).execute();
   }
 

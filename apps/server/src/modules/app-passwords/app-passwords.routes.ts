@@ -13,7 +13,7 @@ const policies = {
     description: 'Make an app password for a WebDAV client (shown once); asks for the current password',
     level: 1,
   },
-  revoke: { category, name: 'app_password_revoke', description: 'Revoke one of the signed-in user\'s app passwords', level: 1 },
+  revoke: { category, name: 'app_password_revoke', description: "Revoke one of the signed-in user's app passwords", level: 1 },
 } satisfies Record<string, RoutePolicy>;
 
 /** Each account manages its own app passwords only: the account is the token's, never one named in the call. */

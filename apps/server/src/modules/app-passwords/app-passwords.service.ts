@@ -103,7 +103,14 @@ export class AppPasswordsService {
       // A wrong app password (or one of an account that may not sign in) is a failed sign-in of the audit trail.
       const email = credentials.email.slice(0, 254);
       const actor = { kind: 'app_password' as const, id: match?.row.id ?? null, accountId: match?.user.id ?? null, label: email };
-      await this.deps.audit.record({ action: 'auth.sign_in_failed', outcome: 'refused', reason: 'login_failure', actor, params: { method: 'app_password', email }, ip: client.ip });
+      await this.deps.audit.record({
+        action: 'auth.sign_in_failed',
+        outcome: 'refused',
+        reason: 'login_failure',
+        actor,
+        params: { method: 'app_password', email },
+        ip: client.ip,
+      });
       if (match) return { refused: 'invalid' };
       return (await signInAddresses.hit(client.ip)) ? { refused: 'invalid' } : { refused: 'throttled' };
     }

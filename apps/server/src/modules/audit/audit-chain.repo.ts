@@ -17,7 +17,12 @@ export class AuditChainRepo {
 
   /** Locks the head row until `trx` ends (the same lock every append takes). */
   private async lockHead(trx: Transaction<Database>): Promise<ChainHead> {
-    if (isSqlite(trx)) await trx.updateTable('audit_chain').set({ seq: sql`seq` }).where('id', '=', 'main').execute();
+    if (isSqlite(trx))
+      await trx
+        .updateTable('audit_chain')
+        .set({ seq: sql`seq` })
+        .where('id', '=', 'main')
+        .execute();
     let q = trx.selectFrom('audit_chain').selectAll().where('id', '=', 'main');
     if (!isSqlite(trx)) q = q.forUpdate();
     const row = await q.executeTakeFirstOrThrow();
@@ -58,7 +63,14 @@ export class AuditChainRepo {
 
   /** The last record written before `before` (ISO), if any. */
   lastBefore(before: string): Promise<{ seq: number; hash: string } | undefined> {
-    return this.db.selectFrom('audit_records').select(['seq', 'hash']).where('at', '<', before).orderBy('at', 'desc').orderBy('seq', 'desc').limit(1).executeTakeFirst();
+    return this.db
+      .selectFrom('audit_records')
+      .select(['seq', 'hash'])
+      .where('at', '<', before)
+      .orderBy('at', 'desc')
+      .orderBy('seq', 'desc')
+      .limit(1)
+      .executeTakeFirst();
   }
 
   /** The time of the first record kept, if any. */
@@ -112,13 +124,7 @@ export class AuditChainRepo {
     }
     return this.db.transaction().execute(async (trx) => {
       const head = await this.lockHead(trx);
-      const old = await trx
-        .selectFrom('audit_records')
-        .select(['seq', 'hash', 'at'])
-        .where('seq', '>=', head.anchorSeq)
-        .orderBy('seq')
-        .limit(batch)
-        .execute();
+      const old = await trx.selectFrom('audit_records').select(['seq', 'hash', 'at']).where('seq', '>=', head.anchorSeq).orderBy('seq').limit(batch).execute();
       // Records are purged from the start of the chain only, up to the first one still young enough.
       const cut = old.findIndex((r) => r.at >= before);
       const doomed = cut < 0 ? old : old.slice(0, cut);
@@ -126,7 +132,11 @@ export class AuditChainRepo {
       const last = doomed[doomed.length - 1]!;
       const lastSeq = Number(last.seq);
       await trx.deleteFrom('audit_records').where('seq', '>=', head.anchorSeq).where('seq', '<=', lastSeq).execute();
-      await trx.updateTable('audit_chain').set({ anchor_seq: lastSeq + 1, anchor_hash: last.hash }).where('id', '=', 'main').execute();
+      await trx
+        .updateTable('audit_chain')
+        .set({ anchor_seq: lastSeq + 1, anchor_hash: last.hash })
+        .where('id', '=', 'main')
+        .execute();
       return { removed: doomed.length, anchorSeq: lastSeq + 1, anchorHash: last.hash };
     });
   }

@@ -9,9 +9,7 @@ export function digestFilePath(dataDir: string): string {
 }
 
 /** A line of the digest file. */
-export type DigestLine =
-  | { kind: 'digest'; day: string; lastSeq: number; headHash: string }
-  | { kind: 'anchor'; seq: number; hash: string; at: string };
+export type DigestLine = { kind: 'digest'; day: string; lastSeq: number; headHash: string } | { kind: 'anchor'; seq: number; hash: string; at: string };
 
 /** Appends one line to the digest file (created 0600 in a 0700 directory), synced to disk. */
 export function appendDigestLine(file: string, line: DigestLine): void {

@@ -7,8 +7,44 @@ import { toAuditResponse } from './audit.service.js';
 export const AUDIT_EXPORT_PAGE = 500;
 
 const HEADERS: Record<AuditExportQuery['lang'], string[]> = {
-  ko: ['번호', '시각', '행위자 유형', '행위자', '계정 이름', '계정 이메일', '동작', '동작 이름', '결과', '사유', '대상 유형', '대상 ID', '경로', '대상 이름', '세부 정보', 'IP 주소', '사용자 에이전트'],
-  en: ['Seq', 'Time', 'Actor kind', 'Actor', 'Account name', 'Account e-mail', 'Action', 'Action name', 'Outcome', 'Reason', 'Target kind', 'Target id', 'Path', 'Target name', 'Details', 'IP address', 'User agent'],
+  ko: [
+    '번호',
+    '시각',
+    '행위자 유형',
+    '행위자',
+    '계정 이름',
+    '계정 이메일',
+    '동작',
+    '동작 이름',
+    '결과',
+    '사유',
+    '대상 유형',
+    '대상 ID',
+    '경로',
+    '대상 이름',
+    '세부 정보',
+    'IP 주소',
+    '사용자 에이전트',
+  ],
+  en: [
+    'Seq',
+    'Time',
+    'Actor kind',
+    'Actor',
+    'Account name',
+    'Account e-mail',
+    'Action',
+    'Action name',
+    'Outcome',
+    'Reason',
+    'Target kind',
+    'Target id',
+    'Path',
+    'Target name',
+    'Details',
+    'IP address',
+    'User agent',
+  ],
 };
 
 function csvRow(r: AuditRecord, lang: AuditExportQuery['lang']): string {
@@ -40,7 +76,12 @@ function csvRow(r: AuditRecord, lang: AuditExportQuery['lang']): string {
  * contract's AUDIT_ACTION_NAMES, the same the activity screens show. The caller streams it with backpressure,
  * so a page is read only when the previous one has gone out.
  */
-export async function* auditExportChunks(repo: AuditRepo, filter: AuditRepoFilter, format: AuditExportQuery['format'], lang: AuditExportQuery['lang']): AsyncGenerator<string> {
+export async function* auditExportChunks(
+  repo: AuditRepo,
+  filter: AuditRepoFilter,
+  format: AuditExportQuery['format'],
+  lang: AuditExportQuery['lang'],
+): AsyncGenerator<string> {
   if (format === 'csv') yield UTF8_BOM + csvLine(HEADERS[lang]);
   for await (const rows of repo.stream(filter, AUDIT_EXPORT_PAGE)) {
     const records = rows.map(toAuditResponse);

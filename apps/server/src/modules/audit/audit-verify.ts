@@ -67,7 +67,8 @@ async function verifyChain(chain: AuditChainRepo, digestFile: string | undefined
     for (const r of rows) {
       const seq = Number(r.seq);
       if (seq !== expected) return fail(expected, lastAt, `record ${expected} is missing (the next one kept is ${seq}, written ${r.at})`, checked);
-      if (r.prev_hash !== prev) return fail(seq, r.at, 'its link to the record before it does not match (a record before it was changed, removed or inserted)', checked);
+      if (r.prev_hash !== prev)
+        return fail(seq, r.at, 'its link to the record before it does not match (a record before it was changed, removed or inserted)', checked);
       if (recordHash(r) !== r.hash) return fail(seq, r.at, 'its content does not match its hash (the record was changed)', checked);
       if (wanted.has(seq)) hashAt.set(seq, r.hash);
       prev = r.hash;
@@ -77,7 +78,12 @@ async function verifyChain(chain: AuditChainRepo, digestFile: string | undefined
     }
   }
   if (expected - 1 !== head.seq || prev !== head.hash) {
-    return fail(expected, lastAt, `the chain ends at record ${expected - 1} but its head names record ${head.seq} (records at the end were removed, or the head was changed)`, checked);
+    return fail(
+      expected,
+      lastAt,
+      `the chain ends at record ${expected - 1} but its head names record ${head.seq} (records at the end were removed, or the head was changed)`,
+      checked,
+    );
   }
 
   // Rows outside the chain: an append moves the head in its own transaction, so the highest
@@ -86,7 +92,12 @@ async function verifyChain(chain: AuditChainRepo, digestFile: string | undefined
   const range = await chain.seqRange();
   const headNow = await chain.findHead();
   if (range && headNow && range.max > headNow.seq) {
-    return fail(headNow.seq + 1, null, `records ${headNow.seq + 1} to ${range.max} lie past the chain head (they were inserted without being chained)`, checked);
+    return fail(
+      headNow.seq + 1,
+      null,
+      `records ${headNow.seq + 1} to ${range.max} lie past the chain head (they were inserted without being chained)`,
+      checked,
+    );
   }
   if (range && range.min < head.anchorSeq) {
     return fail(range.min, null, `record ${range.min} lies before the chain's first record ${head.anchorSeq} (it was inserted without being chained)`, checked);
@@ -94,8 +105,10 @@ async function verifyChain(chain: AuditChainRepo, digestFile: string | undefined
 
   const checkDigest = (where: string, day: string, lastSeq: number, hash: string): VerifyResult | undefined => {
     if (lastSeq < head.anchorSeq - 1) return undefined; // a day whose records were purged by retention
-    if (lastSeq > head.seq) return fail(lastSeq, null, `the ${where} digest of ${day} names record ${lastSeq}, past the end of the chain (records were removed)`, checked);
-    if (hashAt.get(lastSeq) !== hash) return fail(lastSeq, null, `the ${where} digest of ${day} does not match the chain at record ${lastSeq} (records up to it were rewritten)`, checked);
+    if (lastSeq > head.seq)
+      return fail(lastSeq, null, `the ${where} digest of ${day} names record ${lastSeq}, past the end of the chain (records were removed)`, checked);
+    if (hashAt.get(lastSeq) !== hash)
+      return fail(lastSeq, null, `the ${where} digest of ${day} does not match the chain at record ${lastSeq} (records up to it were rewritten)`, checked);
     return undefined;
   };
   for (const d of dbDigests) {
@@ -117,15 +130,24 @@ async function verifyChain(chain: AuditChainRepo, digestFile: string | undefined
     const lastRemoved = head.anchorSeq - 1;
     const youngest = new Date(now.getTime());
     youngest.setUTCFullYear(youngest.getUTCFullYear() - AUDIT_RETENTION_MIN_YEARS);
-    const day = fileDigests.filter((d) => d.lastSeq >= lastRemoved).map((d) => d.day).sort()[0];
+    const day = fileDigests
+      .filter((d) => d.lastSeq >= lastRemoved)
+      .map((d) => d.day)
+      .sort()[0];
     if (day && day > youngest.toISOString().slice(0, 10)) {
-      return fail(head.anchorSeq, null, `records up to ${lastRemoved} are gone, but the digest file dates them to ${day}, within the shortest retention (${AUDIT_RETENTION_MIN_YEARS} year): they were deleted, not purged`, checked);
+      return fail(
+        head.anchorSeq,
+        null,
+        `records up to ${lastRemoved} are gone, but the digest file dates them to ${day}, within the shortest retention (${AUDIT_RETENTION_MIN_YEARS} year): they were deleted, not purged`,
+        checked,
+      );
     }
   }
   if (digestFile) {
     const inFile = new Set(fileDigests.map((d) => d.day));
     const missing = dbDigests.filter((d) => !inFile.has(d.day)).length;
-    if (missing > 0) warnings.push(`${missing} digest(s) of the database are not in ${digestFile} yet (each server process copies them into its data directory hourly)`);
+    if (missing > 0)
+      warnings.push(`${missing} digest(s) of the database are not in ${digestFile} yet (each server process copies them into its data directory hourly)`);
     if (head.anchorSeq > 1 && !file.lines.some((l) => l.kind === 'anchor' && l.seq === head.anchorSeq && l.hash === head.anchorHash)) {
       warnings.push(`the retention anchor (record ${head.anchorSeq}) is not in ${digestFile}`);
     }

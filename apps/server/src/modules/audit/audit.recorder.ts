@@ -66,7 +66,10 @@ export class AuditRecorder {
     try {
       await this.repo.append([await this.toRow(entry)]);
     } catch (error) {
-      this.log.error({ err: error, audit: { action: entry.action, outcome: entry.outcome, target: entry.target } }, 'AUDIT RECORD LOST: the audit trail could not be written');
+      this.log.error(
+        { err: error, audit: { action: entry.action, outcome: entry.outcome, target: entry.target } },
+        'AUDIT RECORD LOST: the audit trail could not be written',
+      );
     }
   }
 

@@ -76,7 +76,12 @@ export class AuditRepo {
     const run = async (t: Transaction<Database>) => {
       // An update of the head row that changes nothing locks it (PostgreSQL: the row until
       // commit; SQLite: the database's write lock) and answers it, in one statement.
-      const head = await t.updateTable('audit_chain').set({ seq: sql`seq` }).where('id', '=', 'main').returning(['seq', 'hash']).executeTakeFirstOrThrow();
+      const head = await t
+        .updateTable('audit_chain')
+        .set({ seq: sql`seq` })
+        .where('id', '=', 'main')
+        .returning(['seq', 'hash'])
+        .executeTakeFirstOrThrow();
       let seq = Number(head.seq);
       let prev = head.hash;
       // Times never go back along the chain (clocks of several processes may differ a little),
@@ -91,7 +96,11 @@ export class AuditRepo {
         return { ...unhashed, hash: prev };
       });
       // SQLite binds at most 32,766 values per statement: 500 rows of 19 columns at a time.
-      for (let i = 0; i < rows.length; i += 500) await t.insertInto('audit_records').values(rows.slice(i, i + 500)).execute();
+      for (let i = 0; i < rows.length; i += 500)
+        await t
+          .insertInto('audit_records')
+          .values(rows.slice(i, i + 500))
+          .execute();
       await t.updateTable('audit_chain').set({ seq, hash: prev }).where('id', '=', 'main').execute();
       return rows.map((r) => r.seq);
     };
@@ -127,7 +136,9 @@ export class AuditRepo {
 
   /** Matching rows counted up to the cap (a count of millions on every page is not worth its time). */
   async count(f: AuditRepoFilter): Promise<{ total: number; capped: boolean }> {
-    const capped = this.filtered(f).select(sql<number>`1`.as('one')).limit(AUDIT_COUNT_CAP + 1);
+    const capped = this.filtered(f)
+      .select(sql<number>`1`.as('one'))
+      .limit(AUDIT_COUNT_CAP + 1);
     const row = await this.db
       .selectFrom(capped.as('c'))
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
@@ -154,9 +165,7 @@ export class AuditRepo {
     let query = this.db
       .selectFrom('users')
       .select(['id', 'name', 'email'])
-      .where((eb) =>
-        eb.or([sql<boolean>`lower(name) like ${pattern} escape '\\'`, sql<boolean>`lower(email) like ${pattern} escape '\\'`]),
-      )
+      .where((eb) => eb.or([sql<boolean>`lower(name) like ${pattern} escape '\\'`, sql<boolean>`lower(email) like ${pattern} escape '\\'`]))
       .orderBy('name')
       .orderBy('email')
       .limit(AUDIT_PEOPLE_LIMIT);

@@ -23,8 +23,18 @@ import type { AuditQueries } from './audit.service.js';
 
 const policies = {
   list: { category: 'event', name: 'event_list', description: 'The activity log: one\u2019s own; administrators anyone\u2019s', level: 1 },
-  people: { category: 'event', name: 'event_people', description: 'Accounts to filter the activity log by (administrators: anyone; others: themselves)', level: 1 },
-  node: { category: 'event', name: 'event_node', description: 'The history of one file or folder (administrators: everyone\u2019s; others: their own)', level: 1 },
+  people: {
+    category: 'event',
+    name: 'event_people',
+    description: 'Accounts to filter the activity log by (administrators: anyone; others: themselves)',
+    level: 1,
+  },
+  node: {
+    category: 'event',
+    name: 'event_node',
+    description: 'The history of one file or folder (administrators: everyone\u2019s; others: their own)',
+    level: 1,
+  },
   export: {
     category: 'event',
     name: 'event_export',
@@ -32,7 +42,12 @@ const policies = {
     level: 1,
     authentication: 'audit-export-ticket',
   },
-  exportTicket: { category: 'event', name: 'event_export_ticket', description: 'A single-use address (one minute) for the browser to download an export from', level: 1 },
+  exportTicket: {
+    category: 'event',
+    name: 'event_export_ticket',
+    description: 'A single-use address (one minute) for the browser to download an export from',
+    level: 1,
+  },
   settings: { category: 'setting', name: 'audit_setting', description: 'How long the audit trail is kept', level: 2 },
   settingsUpdate: { category: 'setting', name: 'audit_setting_update', description: 'Set how long the audit trail is kept (years, at least 1)', level: 2 },
 } satisfies Record<string, RoutePolicy>;
@@ -106,7 +121,14 @@ export async function auditRoutes(app: FastifyInstance, { queries, repo, recorde
       await recorder.record({
         action: 'audit.export',
         target: { kind: 'audit', path: filter.path ?? null },
-        params: { format, actor: filter.actorAccountId ?? null, actions: filter.actions?.join(',') ?? null, outcome: filter.outcome ?? null, from: filter.from ?? null, to: filter.to ?? null },
+        params: {
+          format,
+          actor: filter.actorAccountId ?? null,
+          actions: filter.actions?.join(',') ?? null,
+          outcome: filter.outcome ?? null,
+          from: filter.from ?? null,
+          to: filter.to ?? null,
+        },
       });
       reply
         .header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8')
@@ -116,11 +138,9 @@ export async function auditRoutes(app: FastifyInstance, { queries, repo, recorde
     },
   );
 
-  r.get(
-    '/api/setting/audit',
-    { config: { policy: policies.settings }, schema: { tags: ['setting'], response: { 200: auditSettingsSchema } } },
-    async () => ({ retentionYears: await retention.years() }),
-  );
+  r.get('/api/setting/audit', { config: { policy: policies.settings }, schema: { tags: ['setting'], response: { 200: auditSettingsSchema } } }, async () => ({
+    retentionYears: await retention.years(),
+  }));
 
   r.put(
     '/api/setting/audit',
@@ -132,7 +152,11 @@ export async function auditRoutes(app: FastifyInstance, { queries, repo, recorde
       const before = await retention.years();
       const after = request.body.retentionYears;
       await retention.setYears(after);
-      await recorder.record({ action: 'audit.retention_change', target: { kind: 'setting', id: 'audit.retention_years' }, params: { from: before, to: after } });
+      await recorder.record({
+        action: 'audit.retention_change',
+        target: { kind: 'setting', id: 'audit.retention_years' },
+        params: { from: before, to: after },
+      });
       return { retentionYears: after };
     },
   );

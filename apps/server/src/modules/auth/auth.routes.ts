@@ -85,9 +85,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Pr
     return session.auth;
   };
 
-  r.get('/api/auth/setup', { config: { policy: policies.setupStatus }, schema: { tags, response: { 200: setupStatusSchema } } }, () =>
-    auth.setupStatus(),
-  );
+  r.get('/api/auth/setup', { config: { policy: policies.setupStatus }, schema: { tags, response: { 200: setupStatusSchema } } }, () => auth.setupStatus());
 
   r.post(
     '/api/auth/setup',
@@ -121,9 +119,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthRoutesDeps): Pr
       const signedIn = await authenticate(request, deps.authorize);
       if (!signedIn) throw unauthorized();
       const ok = await mfa.confirmOtpRegistration(signedIn.user, email, otp);
-      return ok
-        ? { success: true, message: 'register_otp_app_complete_message' }
-        : { success: false, message: 'login_failure_otp' };
+      return ok ? { success: true, message: 'register_otp_app_complete_message' } : { success: false, message: 'login_failure_otp' };
     },
   );
 

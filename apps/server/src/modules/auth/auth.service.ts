@@ -19,9 +19,7 @@ export interface SetupInput {
 }
 
 /** Either a finished sign-in, or a second factor to ask for. */
-export type LoginOutcome =
-  | { kind: 'session'; session: IssuedSession }
-  | { kind: 'mfa'; challenge: MfaChallenge; challengeId: string };
+export type LoginOutcome = { kind: 'session'; session: IssuedSession } | { kind: 'mfa'; challenge: MfaChallenge; challengeId: string };
 
 /** Refusals already recorded by the step that threw them (a wrong password before its lockout check). */
 const RECORDED = new WeakSet<AppError>();
@@ -148,7 +146,12 @@ export class AuthService {
 
   async logout(sessionId: string, userId: string, client: ClientInfo): Promise<void> {
     await this.sessions.end(sessionId);
-    await this.audit.record({ action: 'auth.sign_out', actor: { kind: 'account', id: userId, accountId: userId }, target: { kind: 'account', id: userId }, ip: client.ip });
+    await this.audit.record({
+      action: 'auth.sign_out',
+      actor: { kind: 'account', id: userId, accountId: userId },
+      target: { kind: 'account', id: userId },
+      ip: client.ip,
+    });
   }
 
   /**

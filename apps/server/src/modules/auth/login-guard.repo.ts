@@ -26,7 +26,12 @@ export class LoginGuardRepo {
       .updateTable('users')
       .set((eb) => {
         // The WHERE admits only an unrestricted account; a restriction still set has ended.
-        const failures = eb.case().when('locked_until', 'is not', null).then(1).else(eb('failed_logins', '+', 1)).end();
+        const failures = eb
+          .case()
+          .when('locked_until', 'is not', null)
+          .then(1)
+          .else(eb('failed_logins', '+', 1))
+          .end();
         return {
           failed_logins: failures,
           locked_until: eb.case().when(failures, '>=', maxFailures).then(lockUntil).else(null).end(),
@@ -48,7 +53,12 @@ export class LoginGuardRepo {
       .updateTable('users')
       .set((eb) => ({
         failed_logins: eb('failed_logins', '-', 1),
-        locked_until: eb.case().when(eb('failed_logins', '-', 1), '<', maxFailures).then(null).else(eb.ref('locked_until')).end(),
+        locked_until: eb
+          .case()
+          .when(eb('failed_logins', '-', 1), '<', maxFailures)
+          .then(null)
+          .else(eb.ref('locked_until'))
+          .end(),
       }))
       .where('id', '=', userId)
       .where('failed_logins', '>', 0)

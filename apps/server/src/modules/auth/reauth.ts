@@ -23,7 +23,14 @@ export class Reauthentication {
     const fresh = await this.users.findById(user.id);
     const right = await this.guard.verify(ip, fresh, async () => fresh !== undefined && (await verifyPassword(fresh.password_hash, password)));
     if (!right) {
-      await this.audit.record({ action: 'auth.password_check_failed', outcome: 'refused', reason: 'not_matched_origin_password', target: { kind: 'account', id: user.id }, params: { purpose: change }, ip });
+      await this.audit.record({
+        action: 'auth.password_check_failed',
+        outcome: 'refused',
+        reason: 'not_matched_origin_password',
+        target: { kind: 'account', id: user.id },
+        params: { purpose: change },
+        ip,
+      });
       throw unauthorized('not_matched_origin_password');
     }
   }

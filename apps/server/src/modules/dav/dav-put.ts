@@ -18,7 +18,9 @@ import { DavError } from './dav-errors.js';
 import { splitItem } from './dav-paths.js';
 
 /** Where a PUT goes: over an existing file, or new in a folder. Checked before a byte is read. */
-export type PutPlan = { caller: Caller; path: string; existing: NodeRow; folder: NodeRow; root: NodeRow } | { caller: Caller; path: string; existing: undefined; folder: NodeRow; root: NodeRow };
+export type PutPlan =
+  | { caller: Caller; path: string; existing: NodeRow; folder: NodeRow; root: NodeRow }
+  | { caller: Caller; path: string; existing: undefined; folder: NodeRow; root: NodeRow };
 
 /**
  * The checks a PUT passes before it replaces a file that took its name while its body was
@@ -134,7 +136,10 @@ export class DavUploads {
    */
   private async place(plan: PutPlan, content: StoredContent, replaceTaken: ReplaceCheck | undefined): Promise<PutResult> {
     const { size } = content;
-    const audit = { recorder: this.audit, entry: (added: NodeRow, path: string) => ({ action: 'file.upload' as const, target: nodeTarget(added, path), params: { size, client: 'webdav' } }) };
+    const audit = {
+      recorder: this.audit,
+      entry: (added: NodeRow, path: string) => ({ action: 'file.upload' as const, target: nodeTarget(added, path), params: { size, client: 'webdav' } }),
+    };
     if (plan.existing) return { created: false, node: await this.tree.replaceFile(plan.existing, content, { audit }) };
     const { name } = splitItem(plan.path);
     for (let attempt = 1; ; attempt++) {

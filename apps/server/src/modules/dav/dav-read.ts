@@ -66,7 +66,11 @@ export class DavReads {
     const { path } = dav.target;
     const node = path === '/' ? null : await this.access.require(dav.user, path, 'READ');
     if (!node || node.folder === 1) {
-      await reply.code(200).header('content-type', 'text/plain; charset=utf-8').header('cache-control', 'no-store').send('Bogwan WebDAV folder: open it with a WebDAV client.\n');
+      await reply
+        .code(200)
+        .header('content-type', 'text/plain; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send('Bogwan WebDAV folder: open it with a WebDAV client.\n');
       return;
     }
     await this.access.requireOn(dav.user, node, 'DOWNLOAD');
@@ -80,9 +84,10 @@ export class DavReads {
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', PREVIEW_CSP);
     const since = request.headers['if-modified-since'];
-    const notModified = request.headers['if-none-match'] !== undefined
-      ? etagMatches(request.headers['if-none-match'], file.etag)
-      : since !== undefined && !Number.isNaN(Date.parse(since)) && Math.floor(Date.parse(file.lastModified) / 1000) <= Math.floor(Date.parse(since) / 1000);
+    const notModified =
+      request.headers['if-none-match'] !== undefined
+        ? etagMatches(request.headers['if-none-match'], file.etag)
+        : since !== undefined && !Number.isNaN(Date.parse(since)) && Math.floor(Date.parse(file.lastModified) / 1000) <= Math.floor(Date.parse(since) / 1000);
     if (notModified) {
       await reply.code(304).send();
       return;
@@ -93,7 +98,10 @@ export class DavReads {
     if (range === 'unsatisfiable') throw new DavRangeError(file.size);
     reply.header('content-type', davContentType(node.name)).header('content-disposition', contentDisposition('attachment', node.name));
     if (range) {
-      reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${file.size}`).header('content-length', range.end - range.start + 1);
+      reply
+        .code(206)
+        .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
+        .header('content-length', range.end - range.start + 1);
       await reply.send(request.method === 'HEAD' ? noBody() : await file.open(range));
       return;
     }

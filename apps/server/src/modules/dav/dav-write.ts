@@ -38,7 +38,15 @@ export class DavWrites {
     const { path } = dav.target;
     const length = declaredLength(dav.request);
     const plan = await this.uploads.plan(dav.caller, path, length);
-    await this.guard.assert(dav, plan.existing ? [{ path, deep: false }] : [{ path, deep: false }, { path: parentOf(path), deep: false }]);
+    await this.guard.assert(
+      dav,
+      plan.existing
+        ? [{ path, deep: false }]
+        : [
+            { path, deep: false },
+            { path: parentOf(path), deep: false },
+          ],
+    );
     // The name taken while the body was stored: the PUT replaces that file, checked as a PUT over it.
     const replaceTaken = async (taken: NodeRow) => {
       await this.access.requireOn(dav.user, taken, 'UPDATE', path);
@@ -61,7 +69,10 @@ export class DavWrites {
       const parent = await this.tree.resolve(folder);
       if (!parent || parent.folder !== 1) throw new DavError(409);
     }
-    await this.guard.assert(dav, [{ path, deep: false }, { path: folder, deep: false }]);
+    await this.guard.assert(dav, [
+      { path, deep: false },
+      { path: folder, deep: false },
+    ]);
     await this.files.createFolder(dav.caller, { name, path: folder });
     await reply.code(201).send();
   }
@@ -73,7 +84,10 @@ export class DavWrites {
     const depth = headerOf(dav, 'depth')?.trim().toLowerCase();
     if (depth !== undefined && depth !== 'infinity') throw new DavError(400);
     if (!(await this.tree.resolve(path))) throw new DavError(404);
-    await this.guard.assert(dav, [{ path, deep: true }, { path: parentOf(path), deep: false }]);
+    await this.guard.assert(dav, [
+      { path, deep: true },
+      { path: parentOf(path), deep: false },
+    ]);
     await this.moves.trash(dav.caller, [path]);
     await this.guard.release(path);
     await reply.code(204).send();
@@ -164,7 +178,9 @@ export class DavWrites {
       if (!list.includes(element)) list.push(element);
       byStatus.set(status, list);
     }
-    const propstats = [...byStatus].map(([status, props]) => `<D:propstat><D:prop>${props.join('')}</D:prop><D:status>HTTP/1.1 ${status}</D:status></D:propstat>`);
+    const propstats = [...byStatus].map(
+      ([status, props]) => `<D:propstat><D:prop>${props.join('')}</D:prop><D:status>HTTP/1.1 ${status}</D:status></D:propstat>`,
+    );
     const xml = `<?xml version="1.0" encoding="utf-8"?>\n<D:multistatus xmlns:D="DAV:"><D:response><D:href>${escapeXml(hrefOf(path, node.folder === 1))}</D:href>${propstats.join('')}</D:response></D:multistatus>\n`;
     await reply.code(207).header('content-type', 'application/xml; charset=utf-8').send(xml);
   }

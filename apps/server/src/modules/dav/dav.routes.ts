@@ -54,7 +54,11 @@ export async function davRoutes(app: FastifyInstance, { reads, writes, lockHandl
   app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
   registerDavErrorHandler(app);
 
-  const route = (method: HTTPMethods | HTTPMethods[] | string, routePolicy: RoutePolicy, handler: (dav: DavRequest, reply: FastifyReply, request: FastifyRequest) => Promise<void>) => {
+  const route = (
+    method: HTTPMethods | HTTPMethods[] | string,
+    routePolicy: RoutePolicy,
+    handler: (dav: DavRequest, reply: FastifyReply, request: FastifyRequest) => Promise<void>,
+  ) => {
     for (const url of ['/dav', '/dav/*']) {
       app.route({
         method: method as HTTPMethods,

@@ -73,37 +73,43 @@ export class DeadPropertiesRepo {
    * changed, when the node would hold more than `max` properties afterwards.
    */
   async apply(nodeId: string, changes: PropertyChange[], max: number): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      const now = new Date().toISOString();
-      for (const change of changes) {
-        if (change.value === undefined) {
-          await trx.deleteFrom('dav_properties').where('node_id', '=', nodeId).where('namespace', '=', change.ns).where('name', '=', change.name).execute();
-          continue;
+    return this.db
+      .transaction()
+      .execute(async (trx) => {
+        const now = new Date().toISOString();
+        for (const change of changes) {
+          if (change.value === undefined) {
+            await trx.deleteFrom('dav_properties').where('node_id', '=', nodeId).where('namespace', '=', change.ns).where('name', '=', change.name).execute();
+            continue;
+          }
+          await trx
+            .insertInto('dav_properties')
+            .values({ node_id: nodeId, namespace: change.ns, name: change.name, value: change.value, updated_at: now })
+            .onConflict((oc) => oc.columns(['node_id', 'namespace', 'name']).doUpdateSet({ value: change.value!, updated_at: now }))
+            .execute();
         }
-        await trx
-          .insertInto('dav_properties')
-          .values({ node_id: nodeId, namespace: change.ns, name: change.name, value: change.value, updated_at: now })
-          .onConflict((oc) => oc.columns(['node_id', 'namespace', 'name']).doUpdateSet({ value: change.value!, updated_at: now }))
-          .execute();
-      }
-      const count = await trx
-        .selectFrom('dav_properties')
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .where('node_id', '=', nodeId)
-        .executeTakeFirstOrThrow();
-      if (Number(count.n) > max) throw new TooManyProperties();
-      return true;
-    }).catch((error: unknown) => {
-      if (error instanceof TooManyProperties) return false;
-      throw error;
-    });
+        const count = await trx
+          .selectFrom('dav_properties')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('node_id', '=', nodeId)
+          .executeTakeFirstOrThrow();
+        if (Number(count.n) > max) throw new TooManyProperties();
+        return true;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof TooManyProperties) return false;
+        throw error;
+      });
   }
 
   /** Gives `toId` the properties of `fromId` (COPY). */
   async copy(fromId: string, toId: string): Promise<void> {
     const rows = await this.db.selectFrom('dav_properties').selectAll().where('node_id', '=', fromId).execute();
     if (rows.length === 0) return;
-    await this.db.insertInto('dav_properties').values(rows.map((row) => ({ ...row, node_id: toId }))).execute();
+    await this.db
+      .insertInto('dav_properties')
+      .values(rows.map((row) => ({ ...row, node_id: toId })))
+      .execute();
   }
 }
 

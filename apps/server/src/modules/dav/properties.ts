@@ -104,7 +104,8 @@ export class DavProperties {
     const asks = (name: string) => request.kind !== 'prop' || request.props.some((p) => p.ns === DAV_NS && p.name === name);
     const ids = entries.flatMap((entry) => (entry.node ? [entry.node.id] : []));
     const wantsDead = request.kind !== 'prop' || request.props.some((p) => !isLiveProperty(p));
-    const dead = !wantsDead || ids.length === 0 ? new Map<string, DeadProperty[]>() : listing ? await this.dead.ofListing(listing.id) : await this.dead.ofNodes(ids);
+    const dead =
+      !wantsDead || ids.length === 0 ? new Map<string, DeadProperty[]>() : listing ? await this.dead.ofListing(listing.id) : await this.dead.ofNodes(ids);
     const wantsRoots = request.kind === 'propname' || asks('quota-used-bytes') || asks('quota-available-bytes');
     const rootIds = wantsRoots ? [...new Set(entries.flatMap((e) => (e.node ? [e.node.root_id] : [])))] : [];
     const roots = new Map((rootIds.length > 0 ? await this.nodes.findByIds(rootIds) : []).map((r) => [r.id, r]));
@@ -131,10 +132,11 @@ export class DavProperties {
       for (const name of LIVE_PROPERTIES) if (this.live(name, entry, root, discovery) !== undefined) found += elementXml(DAV_NS, name, '');
       for (const prop of dead) found += elementXml(prop.ns, prop.name, '');
     } else {
-      const wanted: PropName[] =
-        request.kind === 'prop' ? request.props : dead.length === 0 ? ALLPROP_LIVE : [...ALLPROP_LIVE, ...dead];
+      const wanted: PropName[] = request.kind === 'prop' ? request.props : dead.length === 0 ? ALLPROP_LIVE : [...ALLPROP_LIVE, ...dead];
       for (const prop of wanted) {
-        const value = isLiveProperty(prop) ? this.live(prop.name as LiveProperty, entry, root, discovery) : dead.find((d) => d.ns === prop.ns && d.name === prop.name)?.value;
+        const value = isLiveProperty(prop)
+          ? this.live(prop.name as LiveProperty, entry, root, discovery)
+          : dead.find((d) => d.ns === prop.ns && d.name === prop.name)?.value;
         if (value === undefined) missing += elementXml(prop.ns, prop.name, '');
         else if (prop.ns === DAV_NS && (prop.name === 'lockdiscovery' || prop.name === 'supportedlock')) found += value;
         else found += elementXml(prop.ns, prop.name, value);

@@ -143,7 +143,8 @@ export class FileTreeService implements FileTree {
       await repo.update(current.id, patch);
       const updated = { ...current, ...patch };
       // Recorded in this transaction, last (as addFile does): no record without the change.
-      if (options.audit) await options.audit.recorder.record(options.audit.entry(updated, (await this.livePaths([updated.id], repo)).get(updated.id) ?? updated.name), repo.trx);
+      if (options.audit)
+        await options.audit.recorder.record(options.audit.entry(updated, (await this.livePaths([updated.id], repo)).get(updated.id) ?? updated.name), repo.trx);
       return updated;
     });
     for (const listener of this.fileAddedListeners) listener(replaced);
@@ -161,7 +162,10 @@ export class FileTreeService implements FileTree {
    * when one is gone). A node that moved to another root meanwhile makes it start again with
    * that root locked too.
    */
-  async locked<T, const N extends readonly NodeRow[]>(nodes: N, fn: (repo: NodesRepo, current: { -readonly [K in keyof N]: NodeRow }) => Promise<T>): Promise<T> {
+  async locked<T, const N extends readonly NodeRow[]>(
+    nodes: N,
+    fn: (repo: NodesRepo, current: { -readonly [K in keyof N]: NodeRow }) => Promise<T>,
+  ): Promise<T> {
     let roots = nodes.map((node) => node.root_id);
     for (let attempt = 0; attempt < LOCK_TRIES; attempt += 1) {
       const outcome = await this.repo.transaction(async (repo): Promise<{ value: T } | { retry: string[] }> => {
@@ -375,5 +379,8 @@ function isLiveChain(chain: { parent_id: string; trash_key: string }[]): boolean
 }
 
 function pathOfChain(chain: { name: string }[]): string {
-  return `/${chain.map((link) => link.name).reverse().join('/')}`;
+  return `/${chain
+    .map((link) => link.name)
+    .reverse()
+    .join('/')}`;
 }

@@ -71,16 +71,12 @@ export async function fileRoutes(app: FastifyInstance, { files, moves }: FileRou
     (request) => files.createFolder(callerOf(request), request.body),
   );
 
-  r.post(
-    '/api/file/move',
-    { config: { policy: policies.move }, schema: { tags, body: moveRequestSchema, response: { 200: fileEntrySchema } } },
-    (request) => moves.move(callerOf(request), request.body),
+  r.post('/api/file/move', { config: { policy: policies.move }, schema: { tags, body: moveRequestSchema, response: { 200: fileEntrySchema } } }, (request) =>
+    moves.move(callerOf(request), request.body),
   );
 
-  r.post(
-    '/api/file/copy',
-    { config: { policy: policies.copy }, schema: { tags, body: moveRequestSchema, response: { 200: fileEntrySchema } } },
-    (request) => moves.copy(callerOf(request), request.body),
+  r.post('/api/file/copy', { config: { policy: policies.copy }, schema: { tags, body: moveRequestSchema, response: { 200: fileEntrySchema } } }, (request) =>
+    moves.copy(callerOf(request), request.body),
   );
 
   r.put(
@@ -116,10 +112,8 @@ export async function fileRoutes(app: FastifyInstance, { files, moves }: FileRou
     async (request) => ({ items: await files.starred(request.user!, request.query.limit) }),
   );
 
-  r.put(
-    '/api/file/lock',
-    { config: { policy: policies.lock }, schema: { tags, body: lockRequestSchema, response: { 200: fileEntrySchema } } },
-    (request) => files.lock(callerOf(request), request.body.path, request.body.lock),
+  r.put('/api/file/lock', { config: { policy: policies.lock }, schema: { tags, body: lockRequestSchema, response: { 200: fileEntrySchema } } }, (request) =>
+    files.lock(callerOf(request), request.body.path, request.body.lock),
   );
 
   r.get(

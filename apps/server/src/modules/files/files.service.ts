@@ -64,7 +64,10 @@ export class FilesService {
     const value = (n: NodeRow) => (key === 'mtime' ? n.mtime : key === 'size' ? 0 : n.name);
     roots.sort((a, b) => (value(a) < value(b) ? -1 : value(a) > value(b) ? 1 : a.name.localeCompare(b.name)) * (desc ? -1 : 1));
     const page = roots.slice(query.skip, query.skip + query.limit);
-    const starred = await this.repo.starredAmong(user.id, page.map((r) => r.id));
+    const starred = await this.repo.starredAmong(
+      user.id,
+      page.map((r) => r.id),
+    );
     return { items: page.map((r) => toFileEntry(r, joinPath('/', r.name), starred.has(r.id))), total: roots.length };
   }
 
@@ -159,7 +162,10 @@ export class FilesService {
   private async present(user: UserRow, rows: NodeRow[], limit: number): Promise<FileEntry[]> {
     const paths = await this.tree.livePaths(rows.map((r) => r.id));
     const readable = (await this.access.filter(user, rows, 'READ')).filter((r) => paths.has(r.id)).slice(0, limit);
-    const starred = await this.repo.starredAmong(user.id, readable.map((r) => r.id));
+    const starred = await this.repo.starredAmong(
+      user.id,
+      readable.map((r) => r.id),
+    );
     return readable.map((r) => toFileEntry(r, paths.get(r.id)!, starred.has(r.id)));
   }
 

@@ -67,7 +67,8 @@ export class MovesService {
 
   async move(caller: Caller, body: MoveRequest): Promise<FileEntry> {
     const { source, target } = await this.prepare(caller.user, body, 'MOVE');
-    if (source.parent_id === target.id && (body.newName ?? source.name) === source.name) return this.entry(caller.user, source, joinPath(body.newPath, source.name));
+    if (source.parent_id === target.id && (body.newName ?? source.name) === source.name)
+      return this.entry(caller.user, source, joinPath(body.newPath, source.name));
     const from = joinPath(body.path, body.name);
     await this.locks.assertCanWrite(caller.user, [...removal(from), ...addition(joinPath(body.newPath, body.newName ?? source.name), body.newPath)]);
     const { moved, to } = await uniqueNames(() =>
@@ -112,7 +113,10 @@ export class MovesService {
         await repo.insert(copies);
         const copy = copies.find((c) => c.parent_id === tgt.id)!;
         const to = joinPath(folderPath, name);
-        await this.audit.record({ action: 'file.copy', target: nodeTarget(src, joinPath(body.path, body.name)), params: { to, copyId: copy.id, items: copies.length } }, repo.trx);
+        await this.audit.record(
+          { action: 'file.copy', target: nodeTarget(src, joinPath(body.path, body.name)), params: { to, copyId: copy.id, items: copies.length } },
+          repo.trx,
+        );
         return { copy, to };
       }),
     );
@@ -170,7 +174,8 @@ export class MovesService {
       await repo.lockRoots(nodes.map((node) => node.root_id));
       for (const node of nodes) {
         const live = await repo.subtree(node.id, true);
-        if (node.parent_id !== '' && live.find((row) => row.id === node.id)?.trash_key === '') await repo.addBreakdown(node.root_id, { trash: fileBytes(live) });
+        if (node.parent_id !== '' && live.find((row) => row.id === node.id)?.trash_key === '')
+          await repo.addBreakdown(node.root_id, { trash: fileBytes(live) });
         await repo.update(node.id, { trash_key: node.id, trashed_at, trashed_by: caller.user.id, original_parent_id: node.parent_id });
       }
       for (const [i, node] of nodes.entries()) await this.audit.record({ action: 'file.trash', target: nodeTarget(node, tops[i]!) }, repo.trx);

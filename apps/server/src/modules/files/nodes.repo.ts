@@ -71,7 +71,11 @@ export class NodesRepo {
     const ids = [...new Set(rootIds)].sort();
     if (ids.length === 0) return;
     if (isSqlite(this.db)) {
-      await this.db.updateTable('nodes').set({ usage_bytes: sql`usage_bytes` }).where('id', 'in', ids).execute();
+      await this.db
+        .updateTable('nodes')
+        .set({ usage_bytes: sql`usage_bytes` })
+        .where('id', 'in', ids)
+        .execute();
       return;
     }
     await this.db.selectFrom('nodes').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
@@ -79,13 +83,7 @@ export class NodesRepo {
 
   /** The live node called `name` under `parentId` ('' for the top level). */
   findLiveChild(parentId: string, name: string): Promise<NodeRow | undefined> {
-    return this.db
-      .selectFrom('nodes')
-      .selectAll()
-      .where('parent_id', '=', parentId)
-      .where('name', '=', name)
-      .where('trash_key', '=', '')
-      .executeTakeFirst();
+    return this.db.selectFrom('nodes').selectAll().where('parent_id', '=', parentId).where('name', '=', name).where('trash_key', '=', '').executeTakeFirst();
   }
 
   /** Live root folders, by name. */
@@ -101,12 +99,7 @@ export class NodesRepo {
    * order alone (migration 0006), folders and files apart, so an offset deep into a large
    * folder walks index entries only; then only the page's rows are read.
    */
-  async listLiveChildren(
-    parentId: string,
-    userId: string,
-    options: { skip: number; limit: number; sort: ListSort },
-    folders: number,
-  ): Promise<ListedNode[]> {
+  async listLiveChildren(parentId: string, userId: string, options: { skip: number; limit: number; sort: ListSort }, folders: number): Promise<ListedNode[]> {
     const ids: string[] = [];
     if (options.skip < folders) {
       ids.push(...(await this.pageIds(parentId, 1, options.sort, options.skip, Math.min(options.limit, folders - options.skip))));
@@ -130,12 +123,7 @@ export class NodesRepo {
   private async pageIds(parentId: string, folder: 0 | 1, sort: ListSort, skip: number, limit: number): Promise<string[]> {
     const direction = sort.startsWith('-') ? 'desc' : 'asc';
     const column = sort.replace('-', '') as 'name' | 'size' | 'mtime';
-    let query = this.db
-      .selectFrom('nodes')
-      .select('id')
-      .where('parent_id', '=', parentId)
-      .where('trash_key', '=', '')
-      .where('folder', '=', folder);
+    let query = this.db.selectFrom('nodes').select('id').where('parent_id', '=', parentId).where('trash_key', '=', '').where('folder', '=', folder);
     query =
       column === 'name'
         ? query.orderBy('name', direction).orderBy('id', direction)
@@ -245,7 +233,10 @@ export class NodesRepo {
 
   async insert(rows: NewNodeRow[]): Promise<void> {
     for (let i = 0; i < rows.length; i += INSERT_BATCH) {
-      await this.db.insertInto('nodes').values(rows.slice(i, i + INSERT_BATCH)).execute();
+      await this.db
+        .insertInto('nodes')
+        .values(rows.slice(i, i + INSERT_BATCH))
+        .execute();
     }
   }
 
@@ -256,13 +247,20 @@ export class NodesRepo {
   /** Gives nodes another root (after a move between roots). */
   async setRoot(ids: string[], rootId: string): Promise<void> {
     for (let i = 0; i < ids.length; i += INSERT_BATCH) {
-      await this.db.updateTable('nodes').set({ root_id: rootId }).where('id', 'in', ids.slice(i, i + INSERT_BATCH)).execute();
+      await this.db
+        .updateTable('nodes')
+        .set({ root_id: rootId })
+        .where('id', 'in', ids.slice(i, i + INSERT_BATCH))
+        .execute();
     }
   }
 
   async delete(ids: string[]): Promise<void> {
     for (let i = 0; i < ids.length; i += INSERT_BATCH) {
-      await this.db.deleteFrom('nodes').where('id', 'in', ids.slice(i, i + INSERT_BATCH)).execute();
+      await this.db
+        .deleteFrom('nodes')
+        .where('id', 'in', ids.slice(i, i + INSERT_BATCH))
+        .execute();
     }
   }
 
@@ -393,22 +391,12 @@ export class NodesRepo {
 
   /** Ids of the trash entries trashed before `before` (ISO), oldest first. */
   async trashedBefore(before: string): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom('nodes')
-      .select('id')
-      .where('trash_key', '<>', '')
-      .where('trashed_at', '<', before)
-      .orderBy('trashed_at')
-      .execute();
+    const rows = await this.db.selectFrom('nodes').select('id').where('trash_key', '<>', '').where('trashed_at', '<', before).orderBy('trashed_at').execute();
     return rows.map((r) => r.id);
   }
 
   /** Usage of every root per backend (live and trashed roots), with the roots' limits. */
   allRoots(): Promise<Pick<NodeRow, 'id' | 'name' | 'backend' | 'usage_bytes' | 'volume_limit' | 'trash_key'>[]> {
-    return this.db
-      .selectFrom('nodes')
-      .select(['id', 'name', 'backend', 'usage_bytes', 'volume_limit', 'trash_key'])
-      .where('parent_id', '=', '')
-      .execute();
+    return this.db.selectFrom('nodes').select(['id', 'name', 'backend', 'usage_bytes', 'volume_limit', 'trash_key']).where('parent_id', '=', '').execute();
   }
 }

@@ -17,16 +17,12 @@ export async function rootRoutes(app: FastifyInstance, { roots }: { roots: Roots
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = [category];
 
-  r.get(
-    '/api/file/root',
-    { config: { policy: policies.list }, schema: { tags, response: { 200: rootFolderSchema.array() } } },
-    (request) => roots.list(request.user!),
+  r.get('/api/file/root', { config: { policy: policies.list }, schema: { tags, response: { 200: rootFolderSchema.array() } } }, (request) =>
+    roots.list(request.user!),
   );
 
-  r.get(
-    '/api/file/root/usage',
-    { config: { policy: policies.usage }, schema: { tags, response: { 200: rootUsageSchema } } },
-    (request) => roots.usage(request.user!),
+  r.get('/api/file/root/usage', { config: { policy: policies.usage }, schema: { tags, response: { 200: rootUsageSchema } } }, (request) =>
+    roots.usage(request.user!),
   );
 
   r.put(
@@ -35,9 +31,7 @@ export async function rootRoutes(app: FastifyInstance, { roots }: { roots: Roots
     (request) => roots.setVolume(callerOf(request), request.body.path, request.body.volume),
   );
 
-  r.get(
-    '/api/dashboard/volume',
-    { config: { policy: policies.dashboard }, schema: { tags: ['dashboard'], response: { 200: dashboardVolumeSchema } } },
-    () => roots.dashboard(),
+  r.get('/api/dashboard/volume', { config: { policy: policies.dashboard }, schema: { tags: ['dashboard'], response: { 200: dashboardVolumeSchema } } }, () =>
+    roots.dashboard(),
   );
 }

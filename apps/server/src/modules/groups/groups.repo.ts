@@ -58,7 +58,11 @@ export class GroupsRepo {
   }
 
   async update(id: string, patch: Partial<Pick<GroupRow, 'name' | 'description'>>): Promise<void> {
-    await this.db.updateTable('groups').set({ ...patch, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('groups')
+      .set({ ...patch, updated_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .execute();
   }
 
   /** Removes every member first, then the group, in one transaction (the spec's order); `also` runs last in it (the audit record). */
@@ -127,9 +131,7 @@ export class GroupsRepo {
 
   /** Adds members (existing memberships are kept); answers the ids that were newly added. */
   async addMembers(groupId: string, userIds: string[]): Promise<string[]> {
-    const existing = new Set(
-      (await this.db.selectFrom('group_members').select('user_id').where('group_id', '=', groupId).execute()).map((r) => r.user_id),
-    );
+    const existing = new Set((await this.db.selectFrom('group_members').select('user_id').where('group_id', '=', groupId).execute()).map((r) => r.user_id));
     const added = [...new Set(userIds)].filter((id) => !existing.has(id));
     if (added.length === 0) return [];
     const now = new Date().toISOString();
@@ -155,7 +157,11 @@ export class GroupsRepo {
       const removed = [...current].filter((id) => !wanted.includes(id));
       if (removed.length > 0) await trx.deleteFrom('group_members').where('user_id', '=', userId).where('group_id', 'in', removed).execute();
       const now = new Date().toISOString();
-      if (added.length > 0) await trx.insertInto('group_members').values(added.map((group_id) => ({ group_id, user_id: userId, created_at: now }))).execute();
+      if (added.length > 0)
+        await trx
+          .insertInto('group_members')
+          .values(added.map((group_id) => ({ group_id, user_id: userId, created_at: now })))
+          .execute();
       return added;
     });
   }

@@ -54,9 +54,7 @@ export class GroupsService {
   async info(id?: string): Promise<GroupInfo[]> {
     await this.defaultGroup();
     const groups = await this.repo.listWithCounts();
-    return groups
-      .filter((g) => id === undefined || g.id === id)
-      .map((g) => ({ _id: g.id, name: g.name, description: g.description, userCount: g.user_count }));
+    return groups.filter((g) => id === undefined || g.id === id).map((g) => ({ _id: g.id, name: g.name, description: g.description, userCount: g.user_count }));
   }
 
   async create(caller: Caller, body: CreateGroupRequest): Promise<GroupInfo> {

@@ -20,7 +20,12 @@ export async function checkReadiness(deps: ReadinessDeps): Promise<ReadinessResp
   const databaseUp = await pingDb(deps.db);
   const [migrations, blobStore, redis] = await Promise.all([
     // Without a database the migration state is unknown: reported failed too.
-    databaseUp ? pendingMigrations(deps.db).then((pending) => state(pending.length === 0), () => 'failed' as const) : ('failed' as const),
+    databaseUp
+      ? pendingMigrations(deps.db).then(
+          (pending) => state(pending.length === 0),
+          () => 'failed' as const,
+        )
+      : ('failed' as const),
     deps.blobStoreHealthy().then(state, () => 'failed' as const),
     deps.redis ? deps.redis.ping().then(state) : ('not_used' as const),
   ]);

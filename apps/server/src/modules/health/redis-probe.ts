@@ -3,7 +3,13 @@ import type { FastifyBaseLogger } from 'fastify';
 /** How long a readiness check waits for Redis before calling it failed. */
 const PING_TIMEOUT_MS = 2_000;
 
-type RedisClient = { ping(): Promise<string>; connect(): Promise<unknown>; quit(): Promise<unknown>; on(event: 'error', listener: (error: Error) => void): unknown; isReady: boolean };
+type RedisClient = {
+  ping(): Promise<string>;
+  connect(): Promise<unknown>;
+  quit(): Promise<unknown>;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  isReady: boolean;
+};
 
 /**
  * A connection of its own to answer "does Redis answer?", opened at the first check

@@ -10,7 +10,13 @@ import type { LicenceService } from './licence.service.js';
 
 const category = 'system';
 const policies = {
-  check: { category, name: 'license_check', description: 'Whether a licence key is needed now, and the server id a key must name', level: 0, licenceExempt: true },
+  check: {
+    category,
+    name: 'license_check',
+    description: 'Whether a licence key is needed now, and the server id a key must name',
+    level: 0,
+    licenceExempt: true,
+  },
   // Public in the policy so its 403 `license_required` reaches the sign-in page too; the
   // fields themselves need an administrator (LicenceService.read).
   read: { category, name: 'license', description: 'The licence (administrators); 403 license_required while a key is needed', level: 0, licenceExempt: true },
@@ -58,10 +64,15 @@ export async function licenceRoutes(app: FastifyInstance, { licence, audit, ...a
       try {
         ({ licence: saved, ...answer } = await licence.save(request.body.key));
       } catch (error) {
-        if (error instanceof AppError) await audit.record({ action: 'licence.refused', outcome: 'refused', reason: error.messageKey, target, params: { keyDigest } });
+        if (error instanceof AppError)
+          await audit.record({ action: 'licence.refused', outcome: 'refused', reason: error.messageKey, target, params: { keyDigest } });
         throw error;
       }
-      await audit.record({ action: 'licence.apply', target: { ...target, label: saved.org }, params: { keyDigest, org: saved.org, sen: saved.sen, seats: saved.user, maintenance: saved.maintenance } });
+      await audit.record({
+        action: 'licence.apply',
+        target: { ...target, label: saved.org },
+        params: { keyDigest, org: saved.org, sen: saved.sen, seats: saved.user, maintenance: saved.maintenance },
+      });
       request.log.info({ userId: request.user!.id, org: saved.org, sen: saved.sen, maintenance: saved.maintenance }, 'licence key saved');
       return answer;
     },

@@ -30,7 +30,12 @@ export class AttemptCountersRepo {
           .doUpdateSet((eb) => {
             const expired = eb('attempt_counters.window_start', '<=', expiredBefore);
             return {
-              hits: eb.case().when(expired).then(1).else(eb('attempt_counters.hits', '+', 1)).end(),
+              hits: eb
+                .case()
+                .when(expired)
+                .then(1)
+                .else(eb('attempt_counters.hits', '+', 1))
+                .end(),
               window_start: eb.case().when(expired).then(now).else(eb.ref('attempt_counters.window_start')).end(),
             };
           })
@@ -54,12 +59,7 @@ export class AttemptCountersRepo {
 
   /** The hits of the key's window, when it began after `expiredBefore`; 0 otherwise. */
   async hits(key: string, expiredBefore: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('attempt_counters')
-      .select('hits')
-      .where('key', '=', key)
-      .where('window_start', '>', expiredBefore)
-      .executeTakeFirst();
+    const row = await this.db.selectFrom('attempt_counters').select('hits').where('key', '=', key).where('window_start', '>', expiredBefore).executeTakeFirst();
     return row?.hits ?? 0;
   }
 

@@ -62,12 +62,7 @@ export class ChallengesRepo {
 
   /** Uses the challenge up; false when it was used already (a replay or a race). */
   async consume(id: string, now: string): Promise<boolean> {
-    const result = await this.db
-      .updateTable('login_challenges')
-      .set({ used_at: now })
-      .where('id', '=', id)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
+    const result = await this.db.updateTable('login_challenges').set({ used_at: now }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 

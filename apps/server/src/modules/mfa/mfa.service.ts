@@ -109,7 +109,12 @@ export class MfaService {
     // Moved as it is stored: sealed, and bound to the same account.
     await this.users.confirmOtpSecret(user.id, fresh.otp_pending_secret, step);
     // The confirming call signs itself in (its route is public): the account is named here.
-    await this.audit.record({ action: 'auth.factor_change', actor: accountActor(user), target: { kind: 'account', id: user.id }, params: { factor: 'otp', change: 'register', replaced: fresh.otp_secret !== null } });
+    await this.audit.record({
+      action: 'auth.factor_change',
+      actor: accountActor(user),
+      target: { kind: 'account', id: user.id },
+      params: { factor: 'otp', change: 'register', replaced: fresh.otp_secret !== null },
+    });
     return true;
   }
 
@@ -126,7 +131,12 @@ export class MfaService {
     const fresh = (await this.users.findById(user.id)) ?? user;
     if (mfa === 'otp' && fresh.otp_secret === null) throw badRequest();
     await this.users.setMfa(user.id, mfa);
-    if (fresh.mfa !== mfa) await this.audit.record({ action: 'auth.factor_change', target: { kind: 'account', id: user.id }, params: { factor: 'method', from: fresh.mfa, to: mfa } });
+    if (fresh.mfa !== mfa)
+      await this.audit.record({
+        action: 'auth.factor_change',
+        target: { kind: 'account', id: user.id },
+        params: { factor: 'method', from: fresh.mfa, to: mfa },
+      });
     return this.factors(user);
   }
 

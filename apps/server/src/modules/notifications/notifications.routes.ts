@@ -36,12 +36,8 @@ export async function notificationRoutes(app: FastifyInstance, { notifications }
     },
   );
 
-  r.put(
-    '/api/notification/read-all',
-    { config: { policy: policies.readAll }, schema: { tags, response: { 200: messageResponseSchema } } },
-    async (request) => {
-      await notifications.readAll(request.user!.id);
-      return { success: true, message: 'request_success_message' };
-    },
-  );
+  r.put('/api/notification/read-all', { config: { policy: policies.readAll }, schema: { tags, response: { 200: messageResponseSchema } } }, async (request) => {
+    await notifications.readAll(request.user!.id);
+    return { success: true, message: 'request_success_message' };
+  });
 }

@@ -25,7 +25,9 @@ function parseParams(json: string): NotificationParams {
   try {
     const value: unknown = JSON.parse(json);
     if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
-    return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string | number] => typeof entry[1] === 'string' || typeof entry[1] === 'number'));
+    return Object.fromEntries(
+      Object.entries(value).filter((entry): entry is [string, string | number] => typeof entry[1] === 'string' || typeof entry[1] === 'number'),
+    );
   } catch {
     return {};
   }

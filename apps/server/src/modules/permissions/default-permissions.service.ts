@@ -41,7 +41,12 @@ export class DefaultPermissionsService {
     const rows = (['user', 'admin'] as const).filter((row) => change[row] !== undefined && next[row].join() !== current[row].join());
     if (rows.length === 0) return;
     await this.settings.set(PERMISSION_SETTING, next);
-    const params = Object.fromEntries(rows.flatMap((row) => [[`${row}From`, current[row].join(',')], [`${row}To`, next[row].join(',')]]));
+    const params = Object.fromEntries(
+      rows.flatMap((row) => [
+        [`${row}From`, current[row].join(',')],
+        [`${row}To`, next[row].join(',')],
+      ]),
+    );
     await this.audit.record({ action: 'permission.default_change', target: { kind: 'setting', id: PERMISSION_SETTING }, params });
   }
 }

@@ -102,7 +102,11 @@ export class PermissionsRepo {
       let resource = await trx.selectFrom('resources').selectAll().where('node_id', '=', nodeId).executeTakeFirst();
       if (!resource) {
         resource = { id: newId(), node_id: nodeId, created_by: createdBy, created_at: now, updated_at: now };
-        await trx.insertInto('resources').values(resource).onConflict((oc) => oc.column('node_id').doNothing()).execute();
+        await trx
+          .insertInto('resources')
+          .values(resource)
+          .onConflict((oc) => oc.column('node_id').doNothing())
+          .execute();
         resource = await trx.selectFrom('resources').selectAll().where('node_id', '=', nodeId).executeTakeFirstOrThrow();
       } else {
         await trx.updateTable('resources').set({ updated_at: now }).where('id', '=', resource.id).execute();

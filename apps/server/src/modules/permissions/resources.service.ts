@@ -22,7 +22,6 @@ import type { UserRow, UsersRepo } from '../users/users.repo.js';
 import type { Caller } from '../files/files.service.js';
 import type { EntityType, EntryChange, EntryRow, PermissionsRepo, ResourceRow } from './permissions.repo.js';
 
-
 /**
  * Resources: nodes whose permissions differ from the defaults. Reading them is for
  * administrators (route policy); writing needs SETTING on the node's path as well.
@@ -66,7 +65,11 @@ export class ResourcesService {
       await this.access.requireOn(caller.user, node, 'SETTING');
       if (node.parent_id !== '') throw badRequest('invalid_request_message');
       await this.tree.repo.update(node.id, { volume_limit: body.volume });
-      await this.audit.record({ action: 'file.volume', target: nodeTarget(node, await this.tree.pathOf(node)), params: { from: node.volume_limit, to: body.volume } });
+      await this.audit.record({
+        action: 'file.volume',
+        target: nodeTarget(node, await this.tree.pathOf(node)),
+        params: { from: node.volume_limit, to: body.volume },
+      });
     }
     return this.apply(caller, node, body.users, body.groups);
   }
@@ -86,16 +89,22 @@ export class ResourcesService {
     const roots = (await this.tree.repo.liveRoots()).filter((root) => !root.name.includes('_deleted_'));
     // An administrator's entries (if any were left) do not count: show what they hold.
     const counted = !(user && user.role_level >= ADMIN_LEVEL);
-    const entries = new Map(counted ? (await this.repo.entriesOnNodes(entityType, entityId, roots.map((r) => r.id))).map((e) => [e.node_id, e]) : []);
+    const entries = new Map(
+      counted
+        ? (
+            await this.repo.entriesOnNodes(
+              entityType,
+              entityId,
+              roots.map((r) => r.id),
+            )
+          ).map((e) => [e.node_id, e])
+        : [],
+    );
     const defaults = await this.access.defaults();
     const grants = user ? await this.access.grants(user, roots) : undefined;
     return roots.map((root) => {
       const entry = entries.get(root.id);
-      const permissions = entry
-        ? entry.permissions
-        : grants
-          ? PERMISSION_TYPES.filter((p) => grants.get(root.id)?.has(p))
-          : defaults.user;
+      const permissions = entry ? entry.permissions : grants ? PERMISSION_TYPES.filter((p) => grants.get(root.id)?.has(p)) : defaults.user;
       return { inode: root.id, path: `/${root.name}`, name: root.name, permissions, access: accessLevelOf(permissions), explicit: !!entry };
     });
   }
@@ -106,7 +115,11 @@ export class ResourcesService {
     const path = await this.tree.pathOf(node);
     // Each entry as `user:<id>=READ,PREVIEW` (or `=removed`), one per line; the record commits with the entries.
     const entries = changes.map((c) => `${c.entity_type}:${c.entity_id}=${c.remove ? 'removed' : c.permissions.join(',')}`).join('\n');
-    const record = changes.length > 0 ? (trx: Parameters<AuditRecorder['record']>[1]) => this.audit.record({ action: 'permission.change', target: nodeTarget(node, path), params: { entries, count: changes.length } }, trx) : undefined;
+    const record =
+      changes.length > 0
+        ? (trx: Parameters<AuditRecorder['record']>[1]) =>
+            this.audit.record({ action: 'permission.change', target: nodeTarget(node, path), params: { entries, count: changes.length } }, trx)
+        : undefined;
     const resource = await this.repo.save(node.id, caller.user.id, changes, record);
     return (await this.present([resource]))[0]!;
   }
@@ -178,7 +191,9 @@ export class ResourcesService {
         users: own.flatMap((e) => {
           const u = users.get(e.entity_id);
           if (e.entity_type !== 'user' || !u) return [];
-          return [{ entity: { _id: u.id, name: u.name, email: u.email, role: u.role, profileImage: u.profile_image }, permissions: e.permissions, access: e.access }];
+          return [
+            { entity: { _id: u.id, name: u.name, email: u.email, role: u.role, profileImage: u.profile_image }, permissions: e.permissions, access: e.access },
+          ];
         }),
         groups: own.flatMap((e) => {
           const g = groups.get(e.entity_id);

@@ -2,8 +2,7 @@ import type { ApprovalRequest, RequestStatus } from '@bogwan/contracts';
 import type { UserRow } from '../users/users.repo.js';
 import type { RequestItemRow, RequestRow } from './requests.repo.js';
 
-const person = (user: UserRow | undefined, id: string) =>
-  user ? { _id: user.id, name: user.name, email: user.email } : { _id: id, name: '', email: '' };
+const person = (user: UserRow | undefined, id: string) => (user ? { _id: user.id, name: user.name, email: user.email } : { _id: id, name: '', email: '' });
 
 /** A request as the API answers it; `may` says what the caller may do with it. */
 export function toApprovalRequest(

@@ -29,7 +29,12 @@ export class RequestsRepo {
   async items(requestIds: string[]): Promise<Map<string, RequestItemRow[]>> {
     const byRequest = new Map<string, RequestItemRow[]>();
     for (let i = 0; i < requestIds.length; i += 500) {
-      const rows = await this.db.selectFrom('request_items').selectAll().where('request_id', 'in', requestIds.slice(i, i + 500)).orderBy('path').execute();
+      const rows = await this.db
+        .selectFrom('request_items')
+        .selectAll()
+        .where('request_id', 'in', requestIds.slice(i, i + 500))
+        .orderBy('path')
+        .execute();
       for (const row of rows) byRequest.set(row.request_id, [...(byRequest.get(row.request_id) ?? []), row]);
     }
     return byRequest;
@@ -37,7 +42,14 @@ export class RequestsRepo {
 
   /** A user's own requests, newest first. */
   byRequester(userId: string): Promise<RequestRow[]> {
-    return this.db.selectFrom('requests').selectAll().where('requester_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(LIST_LIMIT).execute();
+    return this.db
+      .selectFrom('requests')
+      .selectAll()
+      .where('requester_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(LIST_LIMIT)
+      .execute();
   }
 
   /** Requests of others that are PENDING or that `userId` decided, newest first. */
@@ -59,7 +71,11 @@ export class RequestsRepo {
    * succeeds. Answers the updated row, or undefined when the condition no longer held.
    */
   async transition(id: string, from: readonly string[], patch: Partial<RequestRow>, validAt?: string): Promise<RequestRow | undefined> {
-    let query = this.db.updateTable('requests').set(patch).where('id', '=', id).where('status', 'in', [...from]);
+    let query = this.db
+      .updateTable('requests')
+      .set(patch)
+      .where('id', '=', id)
+      .where('status', 'in', [...from]);
     if (validAt) query = query.where('expires_at', '>', validAt);
     const result = await query.executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return undefined;
@@ -68,12 +84,7 @@ export class RequestsRepo {
 
   /** Marks EXPIRED every PENDING or APPROVED request past its expiry; answers those this call changed. */
   async expireDue(now: string): Promise<RequestRow[]> {
-    const due = await this.db
-      .selectFrom('requests')
-      .selectAll()
-      .where('status', 'in', ['PENDING', 'APPROVED'])
-      .where('expires_at', '<=', now)
-      .execute();
+    const due = await this.db.selectFrom('requests').selectAll().where('status', 'in', ['PENDING', 'APPROVED']).where('expires_at', '<=', now).execute();
     const changed: RequestRow[] = [];
     for (const row of due) {
       const result = await this.db

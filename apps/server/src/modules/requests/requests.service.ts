@@ -170,12 +170,16 @@ export class RequestsService {
     } else if (action === 'reject') {
       await this.notify(updated.requester_id, `note_request_rejected_${kind}`, { what, reason: reason ?? '' }, 1);
     } else {
-      const told = row.status === 'APPROVED' && row.approver_id ? [row.approver_id] : (await this.deps.managers.managersOf(governing, caller.user.id)).map((u) => u.id);
+      const told =
+        row.status === 'APPROVED' && row.approver_id ? [row.approver_id] : (await this.deps.managers.managersOf(governing, caller.user.id)).map((u) => u.id);
       for (const userId of told) await this.notify(userId, `note_request_canceled_${kind}`, { by: caller.user.name, what });
     }
     await this.changed(caller, updated, items, action === 'approve' ? 'request.approve' : action === 'reject' ? 'request.reject' : 'request.cancel');
     const users = await this.usersOf([updated]);
-    return toApprovalRequest(updated, items, users, { approve: false, cancel: updated.requester_id === caller.user.id && allows('cancel', updated.status as RequestStatus) });
+    return toApprovalRequest(updated, items, users, {
+      approve: false,
+      cancel: updated.requester_id === caller.user.id && allows('cancel', updated.status as RequestStatus),
+    });
   }
 
   /** Whether a path is secure, and whether the caller may download it on an approval now. */
@@ -208,7 +212,13 @@ export class RequestsService {
     for (const row of expired) {
       await this.notify(row.requester_id, `note_request_expired_${kindOf(row)}`, { what: describe(items.get(row.id) ?? []) });
       // The server expires it (whichever request happened to read first): no client of its own.
-      await this.deps.audit.record({ action: 'request.expire', actor: SYSTEM_ACTOR, ip: null, userAgent: null, ...requestRecord(row, items.get(row.id) ?? []) });
+      await this.deps.audit.record({
+        action: 'request.expire',
+        actor: SYSTEM_ACTOR,
+        ip: null,
+        userAgent: null,
+        ...requestRecord(row, items.get(row.id) ?? []),
+      });
       this.deps.webhooks()?.emit('request.state_changed', { requestId: row.id, type: row.type, status: row.status });
     }
   }
@@ -226,7 +236,12 @@ export class RequestsService {
     }
   }
 
-  private async changed(caller: Caller, row: RequestRow, items: RequestItemRow[], action: 'request.create' | 'request.approve' | 'request.reject' | 'request.cancel'): Promise<void> {
+  private async changed(
+    caller: Caller,
+    row: RequestRow,
+    items: RequestItemRow[],
+    action: 'request.create' | 'request.approve' | 'request.reject' | 'request.cancel',
+  ): Promise<void> {
     await this.deps.audit.record({ action, ...requestRecord(row, items) });
     this.deps.webhooks()?.emit('request.state_changed', { requestId: row.id, type: row.type, status: row.status, userId: caller.user.id });
   }
@@ -241,7 +256,6 @@ function describe(items: RequestItemRow[]): string {
 
 /** The kind of request in its notification keys. */
 const kindOf = (row: RequestRow): 'download' | 'share' => (row.type === 'share' ? 'share' : 'download');
-
 
 /** A request's audit target (its first item's path, for path searches) and params (type, every path, requester, reason). */
 function requestRecord(row: RequestRow, items: RequestItemRow[]) {

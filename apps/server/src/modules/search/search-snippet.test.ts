@@ -4,7 +4,9 @@ import { SNIPPET_BEFORE, tidySnippet } from './search-snippet.js';
 /** A passage as the repository cuts it: SNIPPET_BEFORE characters, then the match. */
 const cutAround = (text: string, match: string) => {
   const at = text.indexOf(match);
-  return Array.from(text).slice(Math.max(0, at - SNIPPET_BEFORE), at + 120).join('');
+  return Array.from(text)
+    .slice(Math.max(0, at - SNIPPET_BEFORE), at + 120)
+    .join('');
 };
 
 describe('search snippets', () => {

@@ -107,7 +107,9 @@ export class SearchIndexer {
     const known = await this.repo.knownHashes(files.map((file) => file.content_hash));
     const todo = [...new Map(files.filter((file) => !known.has(file.content_hash)).map((file) => [file.content_hash, file])).values()];
     // Files without text are recorded at once; the rest are extracted owner by owner.
-    let saved = await this.save(todo.filter((f) => !isExtractable(f.name)).map((file) => ({ hash: file.content_hash, status: 'skipped' as const, body: '', truncated: false })));
+    let saved = await this.save(
+      todo.filter((f) => !isExtractable(f.name)).map((file) => ({ hash: file.content_hash, status: 'skipped' as const, body: '', truncated: false })),
+    );
     const byOwner = new Map<string, PendingFile[]>();
     for (const file of todo.filter((f) => isExtractable(f.name))) {
       const key = file.owner_id ?? '';

@@ -103,7 +103,9 @@ export class SearchRepo {
     const rows: RankedNode[] = [];
     for (const match of tiers) {
       // Ids are UUIDv7 text of one fixed shape: every collation orders them as bytes, so the primary key index serves.
-      const tier = await sql<RankedNode>`select n.*, ${rank} as search_rank from nodes n where ${match} and ${where} order by n.id desc limit ${want}`.execute(this.db);
+      const tier = await sql<RankedNode>`select n.*, ${rank} as search_rank from nodes n where ${match} and ${where} order by n.id desc limit ${want}`.execute(
+        this.db,
+      );
       rows.push(...tier.rows);
     }
     const byId = new Map(rows.map((row) => [row.id, row]));
@@ -179,7 +181,10 @@ export class SearchRepo {
   /** Live files with one of these contents, in the order of `hashes`, newest first per hash. */
   async filesWithContent(hashes: string[], filters: NodeFilters): Promise<NodeRow[]> {
     if (hashes.length === 0) return [];
-    const where = sql.join([sql`n.trash_key = ''`, sql`n.folder = 0`, sql`n.content_hash in (${sql.join(hashes)})`, ...this.nodeConditions(filters)], sql` and `);
+    const where = sql.join(
+      [sql`n.trash_key = ''`, sql`n.folder = 0`, sql`n.content_hash in (${sql.join(hashes)})`, ...this.nodeConditions(filters)],
+      sql` and `,
+    );
     const result = await sql<NodeRow>`select n.* from nodes n where ${where}`.execute(this.db);
     const order = new Map(hashes.map((hash, i) => [hash, i]));
     return result.rows.sort((a, b) => order.get(a.content_hash!)! - order.get(b.content_hash!)! || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
@@ -193,7 +198,11 @@ export class SearchRepo {
     if (hashes.length === 0) return new Map();
     const at = this.sqlite ? sql`instr(lower(body), lower(${keyword}))` : sql`strpos(lower(body), lower(${keyword}))`;
     const start = this.sqlite ? sql`max(1, ${at} - ${SNIPPET_BEFORE})` : sql`greatest(1, ${at} - ${SNIPPET_BEFORE})`;
-    const result = await sql<{ hash: string; snippet: string; start: number | string }>`select hash, substr(body, ${start}, ${SNIPPET_LENGTH}) as snippet, ${start} as start
+    const result = await sql<{
+      hash: string;
+      snippet: string;
+      start: number | string;
+    }>`select hash, substr(body, ${start}, ${SNIPPET_LENGTH}) as snippet, ${start} as start
       from search_texts where hash in (${sql.join(hashes)})`.execute(this.db);
     return new Map(result.rows.map((row) => [row.hash, { passage: row.snippet, cut: Number(row.start) > 1 }]));
   }
@@ -224,7 +233,13 @@ export class SearchRepo {
     for (const [id, chain] of chains) {
       chain.sort((a, b) => a.depth - b.depth);
       if (chain.every((link) => link.trash_key === '') && chain.at(-1)?.parent_id === '') {
-        places.set(id, { path: `/${chain.map((link) => link.name).reverse().join('/')}`, locked: chain.some((link) => link.lock === 1) });
+        places.set(id, {
+          path: `/${chain
+            .map((link) => link.name)
+            .reverse()
+            .join('/')}`,
+          locked: chain.some((link) => link.lock === 1),
+        });
       }
     }
     return places;

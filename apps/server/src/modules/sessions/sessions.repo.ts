@@ -47,9 +47,7 @@ export class SessionsRepo {
     return valid;
   }
 
-  findToken(
-    tokenHash: string,
-  ): Promise<(RefreshTokenRow & { user_id: string; revoked_at: string | null; status: string }) | undefined> {
+  findToken(tokenHash: string): Promise<(RefreshTokenRow & { user_id: string; revoked_at: string | null; status: string }) | undefined> {
     return this.db
       .selectFrom('refresh_tokens')
       .innerJoin('sessions', 'sessions.id', 'refresh_tokens.session_id')
@@ -80,21 +78,12 @@ export class SessionsRepo {
   }
 
   async revoke(sessionId: string, now: string): Promise<void> {
-    await this.db
-      .updateTable('sessions')
-      .set({ revoked_at: now })
-      .where('id', '=', sessionId)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await this.db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
   }
 
   /** Ends every session of a user, but `keep` if given. */
   async revokeAllOfUser(userId: string, now: string, keep?: string): Promise<void> {
-    let query = this.db
-      .updateTable('sessions')
-      .set({ revoked_at: now })
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null);
+    let query = this.db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null);
     if (keep) query = query.where('id', '!=', keep);
     await query.execute();
   }

@@ -49,7 +49,9 @@ export async function adminModeRoutes(app: FastifyInstance, { audit, adminMode, 
         await adminMode.turnOn(request.sessionId!);
       }
       const target = { kind: 'account' as const, id: user.id };
-      await audit.record(success ? { action: 'admin_mode.on', target } : { action: 'admin_mode.refused', outcome: 'refused', reason: 'rules_password_not_match', target });
+      await audit.record(
+        success ? { action: 'admin_mode.on', target } : { action: 'admin_mode.refused', outcome: 'refused', reason: 'rules_password_not_match', target },
+      );
       return { success };
     },
   );

@@ -35,6 +35,10 @@ export class SettingsRepo {
 
   /** Deletes the keys starting with `prefix` last written before `before`. */
   async deleteOlderThan(prefix: string, before: string): Promise<void> {
-    await this.db.deleteFrom('settings').where('key', 'like', `${prefix.replace(/[%_\\]/g, '\\$&')}%`).where('updated_at', '<', before).execute();
+    await this.db
+      .deleteFrom('settings')
+      .where('key', 'like', `${prefix.replace(/[%_\\]/g, '\\$&')}%`)
+      .where('updated_at', '<', before)
+      .execute();
   }
 }

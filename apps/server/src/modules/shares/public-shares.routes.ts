@@ -91,13 +91,19 @@ export async function publicShareRoutes(app: FastifyInstance, { shares, download
 
   r.post(
     '/api/share/public/:key/unlock',
-    { config: { policy: policies.unlock }, schema: { tags, params: shareKeyParamsSchema, body: shareUnlockRequestSchema, response: { 200: shareUnlockResponseSchema } } },
+    {
+      config: { policy: policies.unlock },
+      schema: { tags, params: shareKeyParamsSchema, body: shareUnlockRequestSchema, response: { 200: shareUnlockResponseSchema } },
+    },
     async (request) => ({ shareToken: await shares.unlock(request.params.key, await visitorOf(request), request.body.password) }),
   );
 
   r.get(
     '/api/share/public/:key/list',
-    { config: { policy: policies.list }, schema: { tags, params: shareKeyParamsSchema, querystring: publicSharePathQuerySchema, response: { 200: publicShareListSchema } } },
+    {
+      config: { policy: policies.list },
+      schema: { tags, params: shareKeyParamsSchema, querystring: publicSharePathQuerySchema, response: { 200: publicShareListSchema } },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return shares.list(request.params.key, await visitorOf(request), request.query.path);

@@ -128,7 +128,12 @@ export class PublicSharesService {
     const right = await verifyPassword(share.password_hash, password);
     if (right) await Promise.all(taken.map((hit) => hit.limit.giveBack(hit.hit)));
     if (!right) {
-      await this.deps.audit.record({ action: 'share.unlock_failed', outcome: 'refused', reason: 'share_password_wrong', target: { kind: 'share', id: share.id } });
+      await this.deps.audit.record({
+        action: 'share.unlock_failed',
+        outcome: 'refused',
+        reason: 'share_password_wrong',
+        target: { kind: 'share', id: share.id },
+      });
       throw unauthorized('share_password_wrong');
     }
     return this.deps.tokens.issue(share.id, share.password_hash);
@@ -218,7 +223,11 @@ export class PublicSharesService {
    */
   async recordTransfer(share: ShareRow, node: NodeRow, action: 'share.download' | 'file.view'): Promise<void> {
     const path = (await this.deps.tree.livePaths([node.id])).get(node.id) ?? node.name;
-    await this.deps.audit.recordOrThrow({ action, target: nodeTarget(node, path), params: { shareId: share.id, ...(node.folder === 1 ? {} : { size: node.size }) } });
+    await this.deps.audit.recordOrThrow({
+      action,
+      target: nodeTarget(node, path),
+      params: { shareId: share.id, ...(node.folder === 1 ? {} : { size: node.size }) },
+    });
   }
 
   /**

@@ -27,7 +27,13 @@ export interface ShareView {
 }
 
 /** A link as its creator sees it; never the password hash. */
-export function toShareLink(view: ShareView, publicUrl: string | undefined, users: Map<string, UserRow>, groups: Map<string, GroupRow>, now: string): ShareLink {
+export function toShareLink(
+  view: ShareView,
+  publicUrl: string | undefined,
+  users: Map<string, UserRow>,
+  groups: Map<string, GroupRow>,
+  now: string,
+): ShareLink {
   const { share, node, path } = view;
   const recipients = (type: 'user' | 'group') => view.recipients.filter((r) => r.entity_type === type).map((r) => r.entity_id);
   return {

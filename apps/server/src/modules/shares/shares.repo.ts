@@ -43,11 +43,19 @@ export class SharesRepo {
    * marks one request used and answers its id, which the link keeps. When it answers null
    * (none left) nothing is written; when the insert fails the request stays unused.
    */
-  async insertSpending(row: ShareRow, recipients: ShareRecipientRow[], spend: (trx: Db) => Promise<string | null>, also: InTransaction = noMore): Promise<string | null> {
+  async insertSpending(
+    row: ShareRow,
+    recipients: ShareRecipientRow[],
+    spend: (trx: Db) => Promise<string | null>,
+    also: InTransaction = noMore,
+  ): Promise<string | null> {
     return this.db.transaction().execute(async (trx) => {
       const requestId = await spend(trx);
       if (requestId === null) return null;
-      await trx.insertInto('shares').values(this.sealed({ ...row, request_id: requestId })).execute();
+      await trx
+        .insertInto('shares')
+        .values(this.sealed({ ...row, request_id: requestId }))
+        .execute();
       if (recipients.length > 0) await trx.insertInto('share_recipients').values(recipients).execute();
       await also(trx);
       return requestId;
@@ -83,7 +91,14 @@ export class SharesRepo {
   }
 
   async byCreator(userId: string): Promise<ShareRow[]> {
-    const rows = await this.db.selectFrom('shares').selectAll().where('created_by', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(LIST_LIMIT).execute();
+    const rows = await this.db
+      .selectFrom('shares')
+      .selectAll()
+      .where('created_by', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(LIST_LIMIT)
+      .execute();
     return rows.map(this.opened);
   }
 
@@ -119,7 +134,11 @@ export class SharesRepo {
   async recipients(shareIds: string[]): Promise<Map<string, ShareRecipientRow[]>> {
     const byShare = new Map<string, ShareRecipientRow[]>();
     for (let i = 0; i < shareIds.length; i += 500) {
-      const rows = await this.db.selectFrom('share_recipients').selectAll().where('share_id', 'in', shareIds.slice(i, i + 500)).execute();
+      const rows = await this.db
+        .selectFrom('share_recipients')
+        .selectAll()
+        .where('share_id', 'in', shareIds.slice(i, i + 500))
+        .execute();
       for (const row of rows) byShare.set(row.share_id, [...(byShare.get(row.share_id) ?? []), row]);
     }
     return byShare;

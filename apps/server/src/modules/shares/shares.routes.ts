@@ -1,11 +1,4 @@
-import {
-  createShareRequestSchema,
-  okResponseSchema,
-  shareIdParamsSchema,
-  shareLinkSchema,
-  shareListSchema,
-  updateShareRequestSchema,
-} from '@bogwan/contracts';
+import { createShareRequestSchema, okResponseSchema, shareIdParamsSchema, shareLinkSchema, shareListSchema, updateShareRequestSchema } from '@bogwan/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RoutePolicy } from '../../http/policy.js';

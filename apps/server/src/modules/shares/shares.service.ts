@@ -67,7 +67,12 @@ export class SharesService {
     const secure = (await this.deps.secure.lockAbove(node)) !== undefined;
     const grants = secure ? await this.shareApprovals(caller.user, node, now) : [];
     if (secure && grants.length === 0) {
-      await this.deps.audit.record({ action: 'share.create', outcome: 'refused', reason: 'secure_share_approval_required', target: nodeTarget(node, body.path) });
+      await this.deps.audit.record({
+        action: 'share.create',
+        outcome: 'refused',
+        reason: 'secure_share_approval_required',
+        target: nodeTarget(node, body.path),
+      });
       throw approvalRequired();
     }
     const id = newId();
@@ -92,7 +97,8 @@ export class SharesService {
     };
     const recipients = recipientRows(id, rules);
     // The record commits with the link.
-    const recorded: InTransaction = (trx) => this.deps.audit.record({ action: 'share.create', target: nodeTarget(node, body.path), params: shareParams(id, row) }, trx);
+    const recorded: InTransaction = (trx) =>
+      this.deps.audit.record({ action: 'share.create', target: nodeTarget(node, body.path), params: shareParams(id, row) }, trx);
     if (secure) {
       // The approval is spent in the transaction that inserts the link: both or neither.
       row.request_id = await this.repo.insertSpending(
@@ -134,7 +140,9 @@ export class SharesService {
     if (rules.password !== undefined) patch.password_hash = rules.password === null ? null : await hashPassword(rules.password);
     const recipients = recipientRows(id, rules);
     const before = new Set(((await this.repo.recipients([id])).get(id) ?? []).filter((r) => r.entity_type === 'user').map((r) => r.entity_id));
-    await this.repo.update(id, patch, recipients, (trx) => this.deps.audit.record({ action: 'share.update', target: nodeTarget(node, path), params: shareParams(id, { ...share, ...patch }) }, trx));
+    await this.repo.update(id, patch, recipients, (trx) =>
+      this.deps.audit.record({ action: 'share.update', target: nodeTarget(node, path), params: shareParams(id, { ...share, ...patch }) }, trx),
+    );
     await this.tellRecipients(caller, node.name, recipients, before);
     return (await this.present(caller.user, [{ share: { ...share, ...patch }, node, path, recipients }]))[0]!;
   }
@@ -260,5 +268,12 @@ function recipientRows(shareId: string, rules: Rules): ShareRecipientRow[] {
 
 /** What a share record keeps of a link: its id and rules (never its key or password). */
 function shareParams(id: string, row: Pick<ShareRow, 'scope' | 'expires_at' | 'download_limit' | 'preview' | 'password_hash'>) {
-  return { shareId: id, scope: row.scope, expiresAt: row.expires_at, downloadLimit: row.download_limit, preview: row.preview === 1, password: row.password_hash !== null };
+  return {
+    shareId: id,
+    scope: row.scope,
+    expiresAt: row.expires_at,
+    downloadLimit: row.download_limit,
+    preview: row.preview === 1,
+    password: row.password_hash !== null,
+  };
 }

@@ -87,7 +87,14 @@ export class JobsRepo {
 
   async listRestores(skip: number, limit: number): Promise<{ rows: ListedRestore[]; total: number }> {
     const rows = await this.restores().orderBy('x.started_at', 'desc').orderBy('x.id', 'desc').offset(skip).limit(limit).execute();
-    const total = Number((await this.db.selectFrom('restores').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
+    const total = Number(
+      (
+        await this.db
+          .selectFrom('restores')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirst()
+      )?.n ?? 0,
+    );
     return { rows, total };
   }
 
@@ -124,7 +131,12 @@ export class JobsRepo {
   }
 
   async heartbeat(holder: string, at: string): Promise<boolean> {
-    const result = await this.db.updateTable('snapshot_operation').set({ heartbeat_at: at }).where('id', '=', OPERATION_ROW).where('holder', '=', holder).executeTakeFirst();
+    const result = await this.db
+      .updateTable('snapshot_operation')
+      .set({ heartbeat_at: at })
+      .where('id', '=', OPERATION_ROW)
+      .where('holder', '=', holder)
+      .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
 

@@ -52,7 +52,16 @@ export async function* liveSource(
   }
   const data = await finishCatalog();
   // A new mtime each time: the engine then always stores this run's catalog.
-  yield { path: SNAPSHOT_CATALOG_NAME, type: 'file', mode: FILE_MODE, mtimeMs: Date.now(), size: data.length, open: async function* () { yield data; } };
+  yield {
+    path: SNAPSHOT_CATALOG_NAME,
+    type: 'file',
+    mode: FILE_MODE,
+    mtimeMs: Date.now(),
+    size: data.length,
+    open: async function* () {
+      yield data;
+    },
+  };
 }
 
 /** The file of a blob in the local store; undefined for a key it would refuse. */

@@ -68,7 +68,10 @@ export class PlansRepo {
           .where('plan_id', '=', planId)
           .execute();
       } else {
-        await this.db.insertInto('snapshot_schedules').values({ ...schedule, plan_id: planId }).execute();
+        await this.db
+          .insertInto('snapshot_schedules')
+          .values({ ...schedule, plan_id: planId })
+          .execute();
       }
     }
   }

@@ -78,7 +78,12 @@ export class PlansService {
       await repo.replaceSchedules(id, scheduleRows(body.schedules, new Set(), now));
     });
     const where = body.location.kind === 'local' ? body.location.path : `s3://${body.location.bucket}/${body.location.prefix}`;
-    await this.ctx.audit.record({ action: 'snapshot.plan_change', target: { kind: 'snapshot_plan' as const, id: plan.id, label: plan.name }, params: { change: 'create', location: where, backupType: plan.backup_type }, ip });
+    await this.ctx.audit.record({
+      action: 'snapshot.plan_change',
+      target: { kind: 'snapshot_plan' as const, id: plan.id, label: plan.name },
+      params: { change: 'create', location: where, backupType: plan.backup_type },
+      ip,
+    });
     return this.get(id);
   }
 
@@ -98,7 +103,12 @@ export class PlansService {
       });
       await repo.replaceSchedules(id, scheduleRows(body.schedules, existing, now));
     });
-    await this.ctx.audit.record({ action: 'snapshot.plan_change', target: { kind: 'snapshot_plan' as const, id: plan.id, label: plan.name }, params: { change: 'update', ...(plan.name !== body.name ? { name: body.name } : {}), backupType: body.backupType }, ip });
+    await this.ctx.audit.record({
+      action: 'snapshot.plan_change',
+      target: { kind: 'snapshot_plan' as const, id: plan.id, label: plan.name },
+      params: { change: 'update', ...(plan.name !== body.name ? { name: body.name } : {}), backupType: body.backupType },
+      ip,
+    });
     return this.get(id);
   }
 
@@ -113,13 +123,23 @@ export class PlansService {
       if (run?.plan_id === id || restoreRun?.plan_id === id) throw conflict('snapshot_operation_in_progress');
     }
     await this.ctx.plans.delete(id);
-    await this.ctx.audit.record({ action: 'snapshot.plan_change', target: { kind: 'snapshot_plan' as const, id: plan.id, label: plan.name }, params: { change: 'delete' }, ip });
+    await this.ctx.audit.record({
+      action: 'snapshot.plan_change',
+      target: { kind: 'snapshot_plan' as const, id: plan.id, label: plan.name },
+      params: { change: 'delete' },
+      ip,
+    });
   }
 
   async setScheduleStatus(user: UserRow, scheduleId: string, status: 'active' | 'paused', ip: string): Promise<SnapshotPlan> {
     const schedule = await this.ctx.plans.setScheduleStatus(scheduleId, status);
     if (!schedule) throw notFound();
-    await this.ctx.audit.record({ action: 'snapshot.plan_change', target: { kind: 'snapshot_plan', id: schedule.plan_id }, params: { change: 'schedule', schedule: schedule.time, status }, ip });
+    await this.ctx.audit.record({
+      action: 'snapshot.plan_change',
+      target: { kind: 'snapshot_plan', id: schedule.plan_id },
+      params: { change: 'schedule', schedule: schedule.time, status },
+      ip,
+    });
     return this.get(schedule.plan_id);
   }
 

@@ -128,7 +128,12 @@ export class RestoreRunner {
     try {
       await record();
       const where = target.kind === 'folder' ? target.path : 'original';
-      await this.ctx.audit.record({ action: 'snapshot.restore', actor: runActor(user.id), target: planTarget(plan), params: { restoreId: id, runId: run.id, status: 'started', target: where, onConflict: order.onConflict, items: items.join('\n') } });
+      await this.ctx.audit.record({
+        action: 'snapshot.restore',
+        actor: runActor(user.id),
+        target: planTarget(plan),
+        params: { restoreId: id, runId: run.id, status: 'started', target: where, onConflict: order.onConflict, items: items.join('\n') },
+      });
       const name = `${plan.name}: ${items[0]}${items.length > 1 ? ` +${items.length - 1}` : ''}`;
       const task = await this.ctx.tasks().start({ type: 'restore', ownerId: user.id, name, size, restoreId: id }, () => controller.abort());
       taskId = task.id;
@@ -202,10 +207,21 @@ export class RestoreRunner {
       await releaseAll();
       const ok = placed.failed === 0;
       const error = ok ? null : placed.volumeFull ? 'volume_exceeded_warning' : 'snapshot_cannot_restore';
-      await ctx.jobs.updateRestore(id, { status: ok ? 'completed' : 'failure', files: placed.files, failed: placed.failed, error, finished_at: new Date().toISOString() });
+      await ctx.jobs.updateRestore(id, {
+        status: ok ? 'completed' : 'failure',
+        files: placed.files,
+        failed: placed.failed,
+        error,
+        finished_at: new Date().toISOString(),
+      });
       await ctx.tasks().update(taskId, ok ? { status: 'completed', progress: 100 } : { status: 'failure' });
       if (ok) await fs.rm(staging, { recursive: true, force: true });
-      await ctx.audit.record({ action: 'snapshot.restore', actor: runActor(user.id), target: planTarget(plan), params: { restoreId: id, runId: run.id, status: ok ? 'completed' : 'failure', files: placed.files, failed: placed.failed, items: items.join('\n') } });
+      await ctx.audit.record({
+        action: 'snapshot.restore',
+        actor: runActor(user.id),
+        target: planTarget(plan),
+        params: { restoreId: id, runId: run.id, status: ok ? 'completed' : 'failure', files: placed.files, failed: placed.failed, items: items.join('\n') },
+      });
     } catch (error) {
       const canceled = isAbort(error, controller.signal);
       const key = canceled ? null : errorKeyOf(error, 'request_error_message');
@@ -214,8 +230,16 @@ export class RestoreRunner {
       await ctx.jobs
         .updateRestore(id, { status: canceled ? 'canceled' : 'failure', error: key, finished_at: new Date().toISOString() })
         .catch((e) => ctx.log.error({ err: e }, 'restore not updated'));
-      await ctx.tasks().update(taskId, { status: canceled ? 'canceled' : 'failure' }).catch(() => {});
-      await ctx.audit.record({ action: 'snapshot.restore', actor: runActor(user.id), target: planTarget(plan), params: { restoreId: id, runId: run.id, status: canceled ? 'canceled' : 'failure', error: key, items: items.join('\n') } });
+      await ctx
+        .tasks()
+        .update(taskId, { status: canceled ? 'canceled' : 'failure' })
+        .catch(() => {});
+      await ctx.audit.record({
+        action: 'snapshot.restore',
+        actor: runActor(user.id),
+        target: planTarget(plan),
+        params: { restoreId: id, runId: run.id, status: canceled ? 'canceled' : 'failure', error: key, items: items.join('\n') },
+      });
     } finally {
       await releaseAll();
     }

@@ -69,7 +69,12 @@ export class SnapshotScheduler {
             started_at: at,
             finished_at: at,
           });
-          await this.ctx.audit.record({ action: 'snapshot.run', actor: SYSTEM_ACTOR, target: planTarget(plan), params: { status: 'not_started', schedule: slot, error: key } });
+          await this.ctx.audit.record({
+            action: 'snapshot.run',
+            actor: SYSTEM_ACTOR,
+            target: planTarget(plan),
+            params: { status: 'not_started', schedule: slot, error: key },
+          });
         }
       }
     }

@@ -60,7 +60,9 @@ export class SnapshotRunner {
       const owner = await this.ctx.jobs.taskOwner(userId ?? plan.created_by);
       const estimate = (await rootsOf(this.ctx, plan)).reduce((sum, r) => sum + r.usage_bytes, 0);
       if (owner) {
-        const task = await this.ctx.tasks().start({ type: 'snapshot', ownerId: owner, name: plan.name, size: estimate, snapshotId: runId }, () => controller.abort());
+        const task = await this.ctx
+          .tasks()
+          .start({ type: 'snapshot', ownerId: owner, name: plan.name, size: estimate, snapshotId: runId }, () => controller.abort());
         taskId = task.id;
         run.task_id = task.id;
         await this.ctx.jobs.updateRun(runId, { task_id: task.id });
@@ -117,7 +119,10 @@ export class SnapshotRunner {
             if (Date.now() - lastProgress < PROGRESS_EVERY_MS || !run.task_id) return;
             lastProgress = Date.now();
             const progress = estimate > 0 ? Math.min(99, (stats.totalSize / estimate) * 100) : null;
-            void ctx.tasks().update(run.task_id, { progress }).catch(() => {});
+            void ctx
+              .tasks()
+              .update(run.task_id, { progress })
+              .catch(() => {});
           },
         },
       );
@@ -130,7 +135,12 @@ export class SnapshotRunner {
       await ctx.jobs.updateRun(run.id, outcome);
       announceFinishedRun(ctx, plan, { ...run, ...outcome });
       if (run.task_id) await ctx.tasks().update(run.task_id, { status: 'completed', progress: 100, size });
-      await ctx.audit.record({ action: 'snapshot.run', actor: runActor(run.started_by), target: planTarget(plan), params: { runId: run.id, status: 'completed', files, size, snapshot: result.id.slice(0, 8) } });
+      await ctx.audit.record({
+        action: 'snapshot.run',
+        actor: runActor(run.started_by),
+        target: planTarget(plan),
+        params: { runId: run.id, status: 'completed', files, size, snapshot: result.id.slice(0, 8) },
+      });
     } catch (error) {
       const canceled = isAbort(error, controller.signal);
       const key = canceled ? null : errorKeyOf(error, 'request_error_message');
@@ -139,8 +149,17 @@ export class SnapshotRunner {
       const outcome = { status: canceled ? 'canceled' : 'failure', error: key, finished_at: new Date().toISOString() };
       await ctx.jobs.updateRun(run.id, outcome).catch((e) => ctx.log.error({ err: e }, 'snapshot run not updated'));
       announceFinishedRun(ctx, plan, { ...run, ...outcome });
-      if (run.task_id) await ctx.tasks().update(run.task_id, { status: canceled ? 'canceled' : 'failure' }).catch(() => {});
-      await ctx.audit.record({ action: 'snapshot.run', actor: runActor(run.started_by), target: planTarget(plan), params: { runId: run.id, status: canceled ? 'canceled' : 'failure', error: key } });
+      if (run.task_id)
+        await ctx
+          .tasks()
+          .update(run.task_id, { status: canceled ? 'canceled' : 'failure' })
+          .catch(() => {});
+      await ctx.audit.record({
+        action: 'snapshot.run',
+        actor: runActor(run.started_by),
+        target: planTarget(plan),
+        params: { runId: run.id, status: canceled ? 'canceled' : 'failure', error: key },
+      });
     } finally {
       await releaseAll();
     }

@@ -9,9 +9,7 @@ import type { PlanRow } from './plans.repo.js';
 
 /** The stored location of a plan, as the API shows it. */
 export function locationOf(plan: PlanRow): SnapshotLocation {
-  return plan.location_kind === 's3'
-    ? { kind: 's3', bucket: plan.location_bucket, prefix: plan.location_prefix }
-    : { kind: 'local', path: plan.location_path };
+  return plan.location_kind === 's3' ? { kind: 's3', bucket: plan.location_bucket, prefix: plan.location_prefix } : { kind: 'local', path: plan.location_path };
 }
 
 /**

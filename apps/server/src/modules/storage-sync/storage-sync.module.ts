@@ -16,7 +16,14 @@ declare module 'fastify' {
 /** Wires the volume table and sync tasks; needs `app.blobStores`, `app.fileAccess` and `app.tasks`. */
 export async function registerStorageSync(app: FastifyInstance, deps: { db: Db; audit: AuditRecorder }): Promise<void> {
   requireDecorators(app, 'storage-sync', ['blobStores', 'fileAccess', 'tasks']);
-  const syncs = new SyncService(new SyncRepo(deps.db), app.blobStores, () => app.fileAccess, () => app.tasks, deps.audit, app.log);
+  const syncs = new SyncService(
+    new SyncRepo(deps.db),
+    app.blobStores,
+    () => app.fileAccess,
+    () => app.tasks,
+    deps.audit,
+    app.log,
+  );
   app.decorate('storageSyncs', syncs);
   await app.register(storageRoutes, { syncs });
   app.addHook('onReady', async () => syncs.startRecovery());

@@ -21,10 +21,8 @@ export async function storageRoutes(app: FastifyInstance, { syncs }: { syncs: Sy
 
   r.get('/api/storage/sync', { config: { policy: policies.syncs }, schema: { tags, response: { 200: syncListSchema } } }, () => syncs.list());
 
-  r.post(
-    '/api/storage/sync',
-    { config: { policy: policies.sync }, schema: { tags, body: syncRequestSchema, response: { 200: syncSchema } } },
-    (request) => syncs.start(request.user!, request.body, request.ip),
+  r.post('/api/storage/sync', { config: { policy: policies.sync }, schema: { tags, body: syncRequestSchema, response: { 200: syncSchema } } }, (request) =>
+    syncs.start(request.user!, request.body, request.ip),
   );
 
   r.post(

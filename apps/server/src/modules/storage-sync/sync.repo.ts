@@ -151,7 +151,11 @@ export class SyncRepo {
         refs.set(key, ref);
       }
       for (let i = 0; i < switching.length; i += BATCH) {
-        await trx.updateTable('nodes').set({ backend: sync.target }).where('id', 'in', switching.slice(i, i + BATCH)).execute();
+        await trx
+          .updateTable('nodes')
+          .set({ backend: sync.target })
+          .where('id', 'in', switching.slice(i, i + BATCH))
+          .execute();
       }
       for (const ref of refs.values()) {
         await addBlobRefs(trx, sync.target, ref.hash, ref.size, ref.count);
@@ -171,7 +175,13 @@ export class SyncRepo {
   async copyTree(sync: SyncRow, name: string, ownerId: string, pinned: Set<string>): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
       await assertRunning(trx, sync.id);
-      const taken = await trx.selectFrom('nodes').select('id').where('parent_id', '=', '').where('trash_key', '=', '').where('name', '=', name).executeTakeFirst();
+      const taken = await trx
+        .selectFrom('nodes')
+        .select('id')
+        .where('parent_id', '=', '')
+        .where('trash_key', '=', '')
+        .where('name', '=', name)
+        .executeTakeFirst();
       if (taken) throw new NameTakenError();
       const live = liveNodes(await trx.selectFrom('nodes').selectAll().where('root_id', '=', sync.root_id).execute(), sync.root_id);
       const missing = live.filter((n) => n.folder !== 1 && n.content_hash && !pinned.has(n.content_hash)).length;
@@ -194,7 +204,11 @@ export class SyncRepo {
         created_at: now,
         updated_at: now,
       }));
-      for (let i = 0; i < rows.length; i += BATCH) await trx.insertInto('nodes').values(rows.slice(i, i + BATCH)).execute();
+      for (let i = 0; i < rows.length; i += BATCH)
+        await trx
+          .insertInto('nodes')
+          .values(rows.slice(i, i + BATCH))
+          .execute();
       const counts = new Map<string, { size: number; count: number }>();
       for (const file of files) {
         if (!file.content_hash) continue;

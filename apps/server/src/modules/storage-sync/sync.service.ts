@@ -86,10 +86,21 @@ export class SyncService {
     // The check above answers most; two starts at the same moment meet at the unique index.
     if (!(await this.repo.insert(row))) throw conflict('sync_in_progress');
     await this.tasks().start(
-      { id: row.task_id, type: 'sync', ownerId: user.id, name: name ? `${root.name} → ${name} (${target})` : `${root.name} → ${target}`, clientPath: body.path },
+      {
+        id: row.task_id,
+        type: 'sync',
+        ownerId: user.id,
+        name: name ? `${root.name} → ${name} (${target})` : `${root.name} → ${target}`,
+        clientPath: body.path,
+      },
       () => this.cancellers.get(row.id)?.(),
     );
-    await this.audit.record({ action: 'storage.sync', target: syncTarget(row), params: { syncId: row.id, status: 'started', mode: body.mode, from: source, to: target, ...(name ? { name } : {}) }, ip });
+    await this.audit.record({
+      action: 'storage.sync',
+      target: syncTarget(row),
+      params: { syncId: row.id, status: 'started', mode: body.mode, from: source, to: target, ...(name ? { name } : {}) },
+      ip,
+    });
     const run = this.run(row, root).finally(() => this.runs.delete(run));
     this.runs.add(run);
     return toSync(row);
@@ -168,13 +179,30 @@ export class SyncService {
       if (outcome === 'failure' && (await this.repo.end(sync.id, 'failure', error))) {
         await this.tasks().update(sync.task_id, { status: 'failure' });
         const params = { syncId: sync.id, status: 'failure', mode: sync.mode, error };
-        await this.audit.record({ action: 'storage.sync', actor: { kind: 'account', id: sync.owner_id, accountId: sync.owner_id }, target: syncTarget(sync), params });
+        await this.audit.record({
+          action: 'storage.sync',
+          actor: { kind: 'account', id: sync.owner_id, accountId: sync.owner_id },
+          target: syncTarget(sync),
+          params,
+        });
       }
       if (outcome === 'canceled' && canceled && (await this.repo.end(sync.id, 'canceled'))) await this.tasks().update(sync.task_id, { status: 'canceled' });
       if (outcome === 'completed') {
         await this.tasks().update(sync.task_id, { progress: 100, status: 'completed' });
-        const params = { syncId: sync.id, status: 'completed', mode: sync.mode, from: sync.source, to: sync.target, ...(sync.target_name ? { name: sync.target_name } : {}) };
-        await this.audit.record({ action: 'storage.sync', actor: { kind: 'account', id: sync.owner_id, accountId: sync.owner_id }, target: syncTarget(sync), params });
+        const params = {
+          syncId: sync.id,
+          status: 'completed',
+          mode: sync.mode,
+          from: sync.source,
+          to: sync.target,
+          ...(sync.target_name ? { name: sync.target_name } : {}),
+        };
+        await this.audit.record({
+          action: 'storage.sync',
+          actor: { kind: 'account', id: sync.owner_id, accountId: sync.owner_id },
+          target: syncTarget(sync),
+          params,
+        });
       }
     } catch (finishError) {
       this.log.error({ err: finishError, sync: sync.id }, 'storage sync not finished cleanly');
@@ -209,9 +237,7 @@ export class SyncService {
         await report();
       }
       const left =
-        sync.mode === 'move'
-          ? await this.repo.switchBackend(sync, pinned)
-          : await this.repo.copyTree(sync, sync.target_name!, sync.owner_id, pinned);
+        sync.mode === 'move' ? await this.repo.switchBackend(sync, pinned) : await this.repo.copyTree(sync, sync.target_name!, sync.owner_id, pinned);
       if (left === 0) return;
     }
     throw new Error('the folder kept changing; sync stopped');

@@ -46,19 +46,11 @@ export async function systemRoutes(app: FastifyInstance, deps: SystemRoutesDeps)
     },
   );
 
-  r.get(
-    '/api/policy',
-    { config: { policy: policies.policy }, schema: { tags, response: { 200: policyListSchema } } },
-    () => deps.registry.list(),
-  );
+  r.get('/api/policy', { config: { policy: policies.policy }, schema: { tags, response: { 200: policyListSchema } } }, () => deps.registry.list());
 
   r.get('/api/system', { config: { policy: policies.info }, schema: { tags, response: { 200: systemInfoSchema } } }, () => systemInfo());
 
-  r.get(
-    '/api/system/network',
-    { config: { policy: policies.network }, schema: { tags, response: { 200: networkListSchema } } },
-    () => networkInterfaces(),
-  );
+  r.get('/api/system/network', { config: { policy: policies.network }, schema: { tags, response: { 200: networkListSchema } } }, () => networkInterfaces());
 
   r.get(
     '/api/system/log',
@@ -71,16 +63,12 @@ export async function systemRoutes(app: FastifyInstance, deps: SystemRoutesDeps)
     },
   );
 
-  r.get(
-    '/api/system/log/export',
-    { config: { policy: policies.logExport }, schema: { tags, querystring: accessLogFilterSchema } },
-    async (request, reply) => {
-      await app.accessLog.flush();
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${ACCESS_LOG_EXPORT_FILE}"`)
-        .header('cache-control', 'no-store')
-        .send(deps.accessLog.exportCsv(request.query));
-    },
-  );
+  r.get('/api/system/log/export', { config: { policy: policies.logExport }, schema: { tags, querystring: accessLogFilterSchema } }, async (request, reply) => {
+    await app.accessLog.flush();
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${ACCESS_LOG_EXPORT_FILE}"`)
+      .header('cache-control', 'no-store')
+      .send(deps.accessLog.exportCsv(request.query));
+  });
 }

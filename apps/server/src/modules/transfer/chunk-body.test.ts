@@ -176,7 +176,13 @@ describe('ChunkBody', () => {
       [Buffer.from(`--${BOUNDARY}\r\ncontent-type: text/plain\r\n\r\n1\r\n--${BOUNDARY}--\r\n`), TYPE],
       [Buffer.from(`--${BOUNDARY}\r\ncontent-disposition: attachment; name="a"\r\n\r\n1\r\n--${BOUNDARY}--\r\n`), TYPE],
       // Too many fields, a field too long, headers without end.
-      [formBody(Array.from({ length: 17 }, (_, i): [string, string] => [`f${i}`, 'v']), file), TYPE],
+      [
+        formBody(
+          Array.from({ length: 17 }, (_, i): [string, string] => [`f${i}`, 'v']),
+          file,
+        ),
+        TYPE,
+      ],
       [formBody([['path', 'p'.repeat(8193)]], file), TYPE],
       [Buffer.from(`--${BOUNDARY}\r\ncontent-disposition: form-data; name="a"; x="${'y'.repeat(10_000)}"`), TYPE],
       [Buffer.alloc(0), TYPE],

@@ -58,7 +58,12 @@ export class DownloadService {
     } catch (error) {
       if (error instanceof AppError && error.statusCode === 403) {
         for (const node of nodes) {
-          const target = nodeTarget(node, await this.tree().pathOf(node).catch(() => node.name));
+          const target = nodeTarget(
+            node,
+            await this.tree()
+              .pathOf(node)
+              .catch(() => node.name),
+          );
           await this.audit.record({ action: actionRefusedBy(permission), outcome: 'refused', reason: error.messageKey, target, params: { permission } });
         }
       }
@@ -86,7 +91,12 @@ export class DownloadService {
    * for a folder or a selection (one record per item chosen, with the zip's name). Without a
    * record nothing is sent: a failed audit write fails the answer (500).
    */
-  async recordTransfer(user: UserRow | null, action: Extract<AuditAction, 'file.view' | 'file.download' | 'file.download_zip' | 'share.download'>, items: { node: NodeRow; path: string }[], params: Record<string, string | number> = {}): Promise<void> {
+  async recordTransfer(
+    user: UserRow | null,
+    action: Extract<AuditAction, 'file.view' | 'file.download' | 'file.download_zip' | 'share.download'>,
+    items: { node: NodeRow; path: string }[],
+    params: Record<string, string | number> = {},
+  ): Promise<void> {
     for (const { node, path } of items) {
       await this.audit.recordOrThrow({ action, target: nodeTarget(node, path), params: { ...(node.folder === 1 ? {} : { size: node.size }), ...params } });
     }
@@ -116,7 +126,12 @@ export class DownloadService {
           continue;
         }
         zip.addEmptyDirectory(top, { mtime: new Date(item.mtime) });
-        for await (const entry of this.tree().walk(item, (children) => this.readableAndDownloadable(user, children.filter((child) => !withheld.has(child.id))))) {
+        for await (const entry of this.tree().walk(item, (children) =>
+          this.readableAndDownloadable(
+            user,
+            children.filter((child) => !withheld.has(child.id)),
+          ),
+        )) {
           const entryName = `${top}/${entry.relativePath}`;
           if (entry.node.folder === 1) zip.addEmptyDirectory(entryName, { mtime: new Date(entry.node.mtime) });
           else await this.addFile(zip, entry.node, entryName);

@@ -68,11 +68,7 @@ export async function storageSettingsRoutes(app: FastifyInstance, { stores, sett
     if (await use.holdsContents(backend)) throw conflict('storage_backend_in_use');
   };
 
-  r.get(
-    '/api/setting/storage',
-    { config: { policy: policies.read }, schema: { tags: [category], response: { 200: storageSettingsSchema } } },
-    current,
-  );
+  r.get('/api/setting/storage', { config: { policy: policies.read }, schema: { tags: [category], response: { 200: storageSettingsSchema } } }, current);
 
   r.put(
     '/api/setting/storage',
@@ -103,7 +99,10 @@ export async function storageSettingsRoutes(app: FastifyInstance, { stores, sett
       }
       if (cloudChanges) await settings.set(CLOUD_BUCKET_SETTING, cloud.bucket);
       if (serverChanges || cloudChanges) {
-        const params = { ...(serverChanges ? { serverFrom: before.server.path, serverTo: serverPath } : {}), ...(cloudChanges ? { cloudFrom: before.cloud.bucket, cloudTo: cloud.bucket } : {}) };
+        const params = {
+          ...(serverChanges ? { serverFrom: before.server.path, serverTo: serverPath } : {}),
+          ...(cloudChanges ? { cloudFrom: before.cloud.bucket, cloudTo: cloud.bucket } : {}),
+        };
         await audit.record({ action: 'settings.change', target: { kind: 'setting', id: 'storage' }, params });
       }
       return current();

@@ -106,7 +106,12 @@ export class TransferRepo {
     const now = new Date().toISOString();
     return transactionWithDeferredSync(this.db, async (trx) => {
       if (!(await lockSession(trx, sessionId, now))) return false;
-      const ended = await trx.deleteFrom('upload_leases').where('session_id', '=', sessionId).where('idx', '=', idx).where('token', '=', token).executeTakeFirst();
+      const ended = await trx
+        .deleteFrom('upload_leases')
+        .where('session_id', '=', sessionId)
+        .where('idx', '=', idx)
+        .where('token', '=', token)
+        .executeTakeFirst();
       if (Number(ended.numDeletedRows) !== 1) return false;
       await trx.insertInto('upload_chunks').values({ session_id: sessionId, idx, size, created_at: now, token }).execute();
       return true;

@@ -28,7 +28,12 @@ const category = 'file';
 const policies = {
   upload: { category, name: 'file_upload', description: 'Upload a file in 10 MiB chunks (CREATE on the folder)', level: 1 },
   uploadStatus: { category, name: 'file_upload_status', description: 'Chunks already received of an upload, to resume it', level: 1 },
-  uploadCancel: { category, name: 'file_upload_cancel', description: 'Marks the caller\u2019s upload as canceled in the task panel (what was received is kept for a retry)', level: 1 },
+  uploadCancel: {
+    category,
+    name: 'file_upload_cancel',
+    description: 'Marks the caller\u2019s upload as canceled in the task panel (what was received is kept for a retry)',
+    level: 1,
+  },
   download: {
     category,
     name: 'file_download',
@@ -41,7 +46,7 @@ const policies = {
   previewStream: {
     category,
     name: 'file_preview_stream',
-    description: "A preview streamed to a media element; the ticket stands for the sign-in and PREVIEW is checked again on every request",
+    description: 'A preview streamed to a media element; the ticket stands for the sign-in and PREVIEW is checked again on every request',
     level: 0,
   },
 } satisfies Record<string, RoutePolicy>;
@@ -124,7 +129,12 @@ export async function transferRoutes(app: FastifyInstance, { uploads, downloads,
         return reply;
       }
       const name = single ? `${single.name}.zip` : 'download.zip';
-      await downloads.recordTransfer(user, 'file.download_zip', nodes.map((node, i) => ({ node, path: paths[i]! })), { zip: name, items: nodes.length });
+      await downloads.recordTransfer(
+        user,
+        'file.download_zip',
+        nodes.map((node, i) => ({ node, path: paths[i]! })),
+        { zip: name, items: nodes.length },
+      );
       const zip = downloads.zip(name, nodes, user);
       return reply
         .header('content-type', 'application/zip')
@@ -134,18 +144,16 @@ export async function transferRoutes(app: FastifyInstance, { uploads, downloads,
     },
   );
 
-  r.get(
-    '/api/file/preview',
-    { config: { policy: policies.preview }, schema: { tags: [category], querystring: pathQuerySchema } },
-    async (request, reply) => {
-      const node = await downloads.require(request.user!, request.query.path, 'PREVIEW');
-      if (node.folder === 1) throw badRequest('invalid_path');
-      settleWhenSent(request, reply, await downloads.admit(request.user!, [node], 'PREVIEW'), (error) => request.log.error({ err: error }, 'preview not settled'));
-      const record = () => downloads.recordTransfer(request.user!, 'file.view', [{ node, path: request.query.path }]);
-      await sendPreview(request, reply, await downloads.file(node), record);
-      return reply;
-    },
-  );
+  r.get('/api/file/preview', { config: { policy: policies.preview }, schema: { tags: [category], querystring: pathQuerySchema } }, async (request, reply) => {
+    const node = await downloads.require(request.user!, request.query.path, 'PREVIEW');
+    if (node.folder === 1) throw badRequest('invalid_path');
+    settleWhenSent(request, reply, await downloads.admit(request.user!, [node], 'PREVIEW'), (error) =>
+      request.log.error({ err: error }, 'preview not settled'),
+    );
+    const record = () => downloads.recordTransfer(request.user!, 'file.view', [{ node, path: request.query.path }]);
+    await sendPreview(request, reply, await downloads.file(node), record);
+    return reply;
+  });
 
   r.get(
     '/api/file/preview/ticket',
@@ -192,10 +200,7 @@ export async function transferRoutes(app: FastifyInstance, { uploads, downloads,
 
 /** A file's bytes for a preview: inline, sandboxed, never sniffed into something active. */
 function sendPreview(request: FastifyRequest, reply: FastifyReply, file: FileBody, beforeStart?: () => Promise<void>): Promise<boolean> {
-  reply
-    .header('content-security-policy', PREVIEW_CSP)
-    .header('cross-origin-resource-policy', 'same-origin')
-    .header('x-content-type-options', 'nosniff');
+  reply.header('content-security-policy', PREVIEW_CSP).header('cross-origin-resource-policy', 'same-origin').header('x-content-type-options', 'nosniff');
   return sendFile(request, reply, file, { disposition: 'inline', type: previewType(file.node.name), beforeStart });
 }
 
@@ -213,11 +218,7 @@ export async function sendFile(
   file: FileBody,
   options: { disposition: 'attachment' | 'inline'; type: string; beforeStart?: () => Promise<void> },
 ): Promise<boolean> {
-  reply
-    .header('etag', file.etag)
-    .header('last-modified', file.lastModified)
-    .header('accept-ranges', 'bytes')
-    .header('cache-control', 'private, no-cache');
+  reply.header('etag', file.etag).header('last-modified', file.lastModified).header('accept-ranges', 'bytes').header('cache-control', 'private, no-cache');
   if (etagMatches(request.headers['if-none-match'], file.etag)) {
     await reply.code(304).send();
     return false;

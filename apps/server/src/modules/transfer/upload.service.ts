@@ -201,8 +201,7 @@ export class UploadService {
     const size = fields.fileSize;
     try {
       const { hash, length } =
-        (await this.hashes.take(session.id, claimed)) ??
-        (await sha256Of(await store.staging.read(session.id, fields.totalChunks, size)));
+        (await this.hashes.take(session.id, claimed)) ?? (await sha256Of(await store.staging.read(session.id, fields.totalChunks, size)));
       if (length !== size) throw badRequest('upload_size_mismatch');
       await this.tree().assertRoom(root, size);
       const key = blobKeyOf(hash);
@@ -211,7 +210,10 @@ export class UploadService {
         // Identical content already stored (the pin keeps it there): the staged copy is dropped.
         if ((await store.stat(key))?.size !== size) await store.staging.commit(session.id, fields.totalChunks, size, key);
         // The `file.upload` record is written in the transaction that adds the file.
-        const audit = { recorder: this.audit, entry: (node: NodeRow, path: string) => ({ action: 'file.upload' as const, target: nodeTarget(node, path), params: { size } }) };
+        const audit = {
+          recorder: this.audit,
+          entry: (node: NodeRow, path: string) => ({ action: 'file.upload' as const, target: nodeTarget(node, path), params: { size } }),
+        };
         return await this.place(prepared, { name: fields.fileName, size, contentHash: hash, blobKey: key, ownerId: user.id, backend: store.backend }, audit);
       } finally {
         await this.repo.unpinBlob(pin);
@@ -269,7 +271,7 @@ export class UploadService {
   private async leaseChunk(prepared: PreparedChunk, token: string): Promise<{ session: UploadSessionRow; lease: ChunkLease | 'recorded' }> {
     const { user, fields, folder } = prepared;
     const waitUntil = Date.now() + LEASE_WAIT_MS;
-    for (let reopened = 0; reopened < 3; ) {
+    for (let reopened = 0; reopened < 3;) {
       const now = new Date().toISOString();
       const session = await this.repo.openSession({
         id: newId(),

@@ -23,7 +23,11 @@ export class TrashRetentionService {
   async set(caller: Caller, retention: TrashRetention): Promise<TrashRetention> {
     const before = await this.get();
     await this.settings.set(TRASH_RETENTION_SETTING, retention.days);
-    await this.audit.record({ action: 'settings.change', target: { kind: 'setting', id: TRASH_RETENTION_SETTING }, params: { from: before.days, to: retention.days } });
+    await this.audit.record({
+      action: 'settings.change',
+      target: { kind: 'setting', id: TRASH_RETENTION_SETTING },
+      params: { from: before.days, to: retention.days },
+    });
     return retention;
   }
 

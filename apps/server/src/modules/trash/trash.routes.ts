@@ -60,17 +60,11 @@ export async function trashRoutes(app: FastifyInstance, { trash, retention }: Tr
     },
   );
 
-  r.delete(
-    '/api/trash',
-    { config: { policy: policies.empty }, schema: { tags, response: { 200: trashCountResponseSchema } } },
-    async (request) => ({ count: await trash.purgeAll(callerOf(request)) }),
-  );
+  r.delete('/api/trash', { config: { policy: policies.empty }, schema: { tags, response: { 200: trashCountResponseSchema } } }, async (request) => ({
+    count: await trash.purgeAll(callerOf(request)),
+  }));
 
-  r.get(
-    '/api/trash/retention',
-    { config: { policy: policies.retention }, schema: { tags, response: { 200: trashRetentionSchema } } },
-    () => retention.get(),
-  );
+  r.get('/api/trash/retention', { config: { policy: policies.retention }, schema: { tags, response: { 200: trashRetentionSchema } } }, () => retention.get());
 
   r.put(
     '/api/trash/retention',

@@ -169,7 +169,10 @@ export class TrashService {
         await repo.addBreakdown(node.root_id, { trash: -fileBytes(rows) });
       }
       // The files' versions go with them (their references and their part of the usage).
-      await dropVersionsOf(repo, rows.filter((r) => r.folder === 0).map((r) => r.id));
+      await dropVersionsOf(
+        repo,
+        rows.filter((r) => r.folder === 0).map((r) => r.id),
+      );
       await repo.delete(rows.map((r) => r.id));
       const what = { ...params, folder: node.folder === 1, items: rows.length, size: fileBytes(rows) };
       await this.audit.record({ action: 'file.purge', target: nodeTarget(node, path), params: what, ...(actor ? { actor } : {}) }, repo.trx);

@@ -71,8 +71,10 @@ export async function accountRoutes(app: FastifyInstance, { accounts, resources,
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = [category];
 
-  r.get('/api/user', { config: { policy: policies.list }, schema: { tags, querystring: accountQuerySchema, response: { 200: accountListSchema } } }, (request) =>
-    accounts.list(request.query._id),
+  r.get(
+    '/api/user',
+    { config: { policy: policies.list }, schema: { tags, querystring: accountQuerySchema, response: { 200: accountListSchema } } },
+    (request) => accounts.list(request.query._id),
   );
   r.get(
     '/api/user/profile',
@@ -82,14 +84,14 @@ export async function accountRoutes(app: FastifyInstance, { accounts, resources,
   r.put('/api/user', { config: { policy: policies.update }, schema: { tags, body: updateAccountRequestSchema, response: { 200: accountSchema } } }, (request) =>
     accounts.update(callerOf(request), request.body),
   );
-  r.post('/api/user', { config: { policy: policies.create }, schema: { tags, body: createAccountRequestSchema, response: { 200: accountSchema } } }, (request) =>
-    accounts.create(callerOf(request), request.body),
+  r.post(
+    '/api/user',
+    { config: { policy: policies.create }, schema: { tags, body: createAccountRequestSchema, response: { 200: accountSchema } } },
+    (request) => accounts.create(callerOf(request), request.body),
   );
-  r.get(
-    '/api/user/initial-password',
-    { config: { policy: policies.initialPassword }, schema: { tags, response: { 200: initialPasswordSchema } } },
-    () => ({ password: accounts.initialPassword }),
-  );
+  r.get('/api/user/initial-password', { config: { policy: policies.initialPassword }, schema: { tags, response: { 200: initialPasswordSchema } } }, () => ({
+    password: accounts.initialPassword,
+  }));
   r.post(
     '/api/user/admin',
     { config: { policy: policies.deleteByAdmin }, schema: { tags, body: deleteAccountByAdminRequestSchema, response: { 200: okResponseSchema } } },

@@ -81,7 +81,9 @@ export class AccountsService {
     else if (query.email) rows = [await this.deps.users.findByEmail(query.email.trim().toLowerCase())].filter((u): u is UserRow => !!u);
     else {
       const keyword = query.keyword?.trim().toLowerCase() ?? '';
-      rows = (await this.deps.users.list()).filter((u) => u.status === 'ACTIVE' && (!keyword || u.name.toLowerCase().includes(keyword) || u.email.includes(keyword)));
+      rows = (await this.deps.users.list()).filter(
+        (u) => u.status === 'ACTIVE' && (!keyword || u.name.toLowerCase().includes(keyword) || u.email.includes(keyword)),
+      );
       rows.sort(byRoleThenName);
     }
     const groups = await this.deps.groupsRepo.groupsOfUsers(rows.map((r) => r.id));
@@ -168,7 +170,11 @@ export class AccountsService {
     if (patch.status !== undefined && patch.status !== 'ACTIVE') await this.deps.sessions.endAllOf(target.id);
     // The rest of the call is one `account.update`.
     if (body.profileImage === null && target.profile_image) await this.record('account.avatar', target, { change: 'delete' });
-    const other = { ...(patch.name !== undefined && patch.name !== target.name ? { name: patch.name } : {}), ...(body.groups ? { groups: body.groups.join(',') } : {}), ...(patch.approved !== undefined && !patch.status ? { approved: patch.approved === 1 } : {}) };
+    const other = {
+      ...(patch.name !== undefined && patch.name !== target.name ? { name: patch.name } : {}),
+      ...(body.groups ? { groups: body.groups.join(',') } : {}),
+      ...(patch.approved !== undefined && !patch.status ? { approved: patch.approved === 1 } : {}),
+    };
     if (Object.keys(other).length > 0) await this.record('account.update', target, other);
     return (await this.list(target.id))[0]!;
   }
@@ -233,10 +239,17 @@ export class AccountsService {
     const users: UserRow[] = [];
     const memberships: { user_id: string; group_id: string }[] = [];
     for (const row of preview.available) {
-      const user = await newLocalUser({ name: row.name, email: row.email, password: row.password || this.deps.initialPassword, role: 'USER', mustChangePassword: !row.password });
+      const user = await newLocalUser({
+        name: row.name,
+        email: row.email,
+        password: row.password || this.deps.initialPassword,
+        role: 'USER',
+        mustChangePassword: !row.password,
+      });
       if (!row.password) user.password_hash = initialHash;
       users.push(user);
-      for (const groupId of new Set([defaultGroup.id, ...(row.groups ?? []).map((g) => groupIds.get(g)!)])) memberships.push({ user_id: user.id, group_id: groupId });
+      for (const groupId of new Set([defaultGroup.id, ...(row.groups ?? []).map((g) => groupIds.get(g)!)]))
+        memberships.push({ user_id: user.id, group_id: groupId });
     }
     try {
       const recorded = async (trx: Transaction) => {
@@ -280,7 +293,13 @@ export class AccountsService {
     return { ...toUserResponse(row), groups: groups.map((g) => ({ _id: g.id, name: g.name })) };
   }
 
-  private record(action: AuditAction, account: Pick<UserRow, 'id' | 'name' | 'email'>, params: AuditParams, trx?: Transaction, actor?: AuditActor): Promise<void> {
+  private record(
+    action: AuditAction,
+    account: Pick<UserRow, 'id' | 'name' | 'email'>,
+    params: AuditParams,
+    trx?: Transaction,
+    actor?: AuditActor,
+  ): Promise<void> {
     const target = { kind: 'account' as const, id: account.id, label: `${account.name} <${account.email}>` };
     return this.deps.audit.record({ action, target, params, ...(actor ? { actor } : {}) }, trx);
   }

@@ -15,7 +15,13 @@ describe('bulk registration rows', () => {
   });
 
   it('assumes name, email, password, groups without a header and marks formula rows', () => {
-    const rows = rowsFromSheet({ rows: [['Lee', 'lee@example.com', 'Secret!234'], ['X', '=A1', '']], formulaRows: [1] });
+    const rows = rowsFromSheet({
+      rows: [
+        ['Lee', 'lee@example.com', 'Secret!234'],
+        ['X', '=A1', ''],
+      ],
+      formulaRows: [1],
+    });
     expect(rows[0]).toEqual({ name: 'Lee', email: 'lee@example.com', password: 'Secret!234' });
     expect(rows[1]?.error).toBe('check_input_message');
   });

@@ -95,12 +95,7 @@ export class UsersRepo {
 
   /** Records the TOTP step just used; false when the same or a later step was used already (a replay). */
   async advanceOtpStep(id: string, step: number): Promise<boolean> {
-    const result = await this.db
-      .updateTable('users')
-      .set({ otp_last_step: step })
-      .where('id', '=', id)
-      .where('otp_last_step', '<', step)
-      .executeTakeFirst();
+    const result = await this.db.updateTable('users').set({ otp_last_step: step }).where('id', '=', id).where('otp_last_step', '<', step).executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
 
@@ -114,14 +109,22 @@ export class UsersRepo {
 
   /** Changes the given columns of one account. */
   async update(id: string, patch: AccountPatch): Promise<void> {
-    await this.db.updateTable('users').set({ ...patch, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('users')
+      .set({ ...patch, updated_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .execute();
   }
 
   /** Which of these (lower-case) emails are taken. */
   async takenEmails(emails: string[]): Promise<Set<string>> {
     const taken = new Set<string>();
     for (let i = 0; i < emails.length; i += 500) {
-      const rows = await this.db.selectFrom('users').select('email').where('email', 'in', emails.slice(i, i + 500)).execute();
+      const rows = await this.db
+        .selectFrom('users')
+        .select('email')
+        .where('email', 'in', emails.slice(i, i + 500))
+        .execute();
       for (const row of rows) taken.add(row.email);
     }
     return taken;
@@ -137,15 +140,28 @@ export class UsersRepo {
    * lock: false (nothing added) when the ACTIVE ones among them would need more than
    * `seats` ACTIVE accounts in all.
    */
-  async insertWithGroups(rows: NewUserRow[], memberships: { user_id: string; group_id: string }[], seats: number, also?: InAccountTransaction): Promise<boolean> {
+  async insertWithGroups(
+    rows: NewUserRow[],
+    memberships: { user_id: string; group_id: string }[],
+    seats: number,
+    also?: InAccountTransaction,
+  ): Promise<boolean> {
     const now = new Date().toISOString();
     return this.db.transaction().execute(async (trx) => {
       await holdSerialLock(trx, ACCOUNTS_LOCK);
       const activating = rows.filter((row) => row.status === 'ACTIVE').length;
       if (activating > 0 && (await countActive(trx)) + activating > seats) return false;
-      for (let i = 0; i < rows.length; i += 50) await trx.insertInto('users').values(rows.slice(i, i + 50)).execute();
+      for (let i = 0; i < rows.length; i += 50)
+        await trx
+          .insertInto('users')
+          .values(rows.slice(i, i + 50))
+          .execute();
       const members = memberships.map((m) => ({ ...m, created_at: now }));
-      for (let i = 0; i < members.length; i += 200) await trx.insertInto('group_members').values(members.slice(i, i + 200)).execute();
+      for (let i = 0; i < members.length; i += 200)
+        await trx
+          .insertInto('group_members')
+          .values(members.slice(i, i + 200))
+          .execute();
       await also?.(trx);
       return true;
     });
@@ -157,15 +173,25 @@ export class UsersRepo {
    * with `rules.keepActiveMaster`, the change may not leave no ACTIVE MASTER. Answers why
    * it was refused (nothing changed), or null when done.
    */
-  async updateGuarded(id: string, patch: AccountPatch, rules: { seats?: number; keepActiveMaster: boolean }, also?: InAccountTransaction): Promise<AccountRefusal | null> {
+  async updateGuarded(
+    id: string,
+    patch: AccountPatch,
+    rules: { seats?: number; keepActiveMaster: boolean },
+    also?: InAccountTransaction,
+  ): Promise<AccountRefusal | null> {
     return this.db.transaction().execute(async (trx) => {
       await holdSerialLock(trx, ACCOUNTS_LOCK);
       const current = await trx.selectFrom('users').select(['status', 'role']).where('id', '=', id).executeTakeFirst();
       if (!current) return 'not_found';
-      if (patch.status === 'ACTIVE' && current.status !== 'ACTIVE' && rules.seats !== undefined && (await countActive(trx, id)) + 1 > rules.seats) return 'no_seat';
+      if (patch.status === 'ACTIVE' && current.status !== 'ACTIVE' && rules.seats !== undefined && (await countActive(trx, id)) + 1 > rules.seats)
+        return 'no_seat';
       const stays = { status: patch.status ?? current.status, role: patch.role ?? current.role };
       if (rules.keepActiveMaster && !isActiveMaster(stays) && isActiveMaster(current) && (await countActiveMasters(trx, id)) === 0) return 'last_master';
-      await trx.updateTable('users').set({ ...patch, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+      await trx
+        .updateTable('users')
+        .set({ ...patch, updated_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .execute();
       await also?.(trx);
       return null;
     });

@@ -18,7 +18,13 @@ const policies = {
     level: 1,
     licenceExempt: true,
   },
-  language: { category: 'user', name: 'language_change', description: 'Choose one\u2019s own language (e-mails are written in it)', level: 1, beforePasswordChange: true },
+  language: {
+    category: 'user',
+    name: 'language_change',
+    description: 'Choose one\u2019s own language (e-mails are written in it)',
+    level: 1,
+    beforePasswordChange: true,
+  },
 } satisfies Record<string, RoutePolicy>;
 
 export interface UserRoutesDeps {

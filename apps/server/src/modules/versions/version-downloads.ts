@@ -31,12 +31,17 @@ export class VersionDownloads {
     settleWhenSent(request, reply, await this.downloads.admit(user, [node]), (error) => request.log.error({ err: error }, 'version download not settled'));
     if (!version) {
       const file = await this.downloads.file(node);
-      await sendFile(request, reply, file, { disposition: 'attachment', type: 'application/octet-stream', beforeStart: () => this.downloads.recordTransfer(user, 'file.download', [{ node, path }]) });
+      await sendFile(request, reply, file, {
+        disposition: 'attachment',
+        type: 'application/octet-stream',
+        beforeStart: () => this.downloads.recordTransfer(user, 'file.download', [{ node, path }]),
+      });
       return;
     }
     const size = Number(version.size);
     const pin = await this.transfers.pinBlob(version.backend, version.content_hash, size);
-    const release = () => void this.transfers.unpinBlob(pin).catch((error: unknown) => request.log.warn({ err: error }, 'version download pin left for the repair'));
+    const release = () =>
+      void this.transfers.unpinBlob(pin).catch((error: unknown) => request.log.warn({ err: error }, 'version download pin left for the repair'));
     try {
       // Pruned between the look-up and the pin: its blob may be gone already.
       await this.versions.versionOf(node, id);
@@ -49,8 +54,7 @@ export class VersionDownloads {
         lastModified: new Date(version.written_at).toUTCString(),
         open: (range?: { start: number; end: number }) => store.get(version.blob_key, range),
       };
-      const record = () =>
-        this.audit.recordOrThrow({ action: 'file.download_version', target: nodeTarget(node, path), params: { version: version.id, size } });
+      const record = () => this.audit.recordOrThrow({ action: 'file.download_version', target: nodeTarget(node, path), params: { version: version.id, size } });
       reply.raw.once('close', release);
       await sendFile(request, reply, file, { disposition: 'attachment', type: 'application/octet-stream', beforeStart: record });
     } catch (error) {

@@ -42,19 +42,33 @@ export class VersionsRepo {
   async ofNodes(nodeIds: string[]): Promise<VersionRow[]> {
     const rows: VersionRow[] = [];
     for (let i = 0; i < nodeIds.length; i += BATCH) {
-      rows.push(...(await this.db.selectFrom('file_versions').selectAll().where('node_id', 'in', nodeIds.slice(i, i + BATCH)).execute()));
+      rows.push(
+        ...(await this.db
+          .selectFrom('file_versions')
+          .selectAll()
+          .where('node_id', 'in', nodeIds.slice(i, i + BATCH))
+          .execute()),
+      );
     }
     return rows;
   }
 
   async delete(ids: string[]): Promise<void> {
-    for (let i = 0; i < ids.length; i += BATCH) await this.db.deleteFrom('file_versions').where('id', 'in', ids.slice(i, i + BATCH)).execute();
+    for (let i = 0; i < ids.length; i += BATCH)
+      await this.db
+        .deleteFrom('file_versions')
+        .where('id', 'in', ids.slice(i, i + BATCH))
+        .execute();
   }
 
   /** The versions of the given files now count in another root (their files moved there). */
   async setRoot(nodeIds: string[], rootId: string): Promise<void> {
     for (let i = 0; i < nodeIds.length; i += BATCH) {
-      await this.db.updateTable('file_versions').set({ root_id: rootId }).where('node_id', 'in', nodeIds.slice(i, i + BATCH)).execute();
+      await this.db
+        .updateTable('file_versions')
+        .set({ root_id: rootId })
+        .where('node_id', 'in', nodeIds.slice(i, i + BATCH))
+        .execute();
     }
   }
 

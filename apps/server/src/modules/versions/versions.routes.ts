@@ -23,16 +23,27 @@ const policies = {
   download: {
     category,
     name: 'file_version_download',
-    description: 'Download a version of a file, as the file\u2019s download (DOWNLOAD, secure folders need an approval); with the bearer token or a download ticket',
+    description:
+      'Download a version of a file, as the file\u2019s download (DOWNLOAD, secure folders need an approval); with the bearer token or a download ticket',
     level: 1,
     authentication: 'file-download-ticket',
   },
-  restore: { category, name: 'file_version_restore', description: 'Make a version the file\u2019s content again; the current one becomes a version (UPDATE)', level: 1 },
+  restore: {
+    category,
+    name: 'file_version_restore',
+    description: 'Make a version the file\u2019s content again; the current one becomes a version (UPDATE)',
+    level: 1,
+  },
   remove: { category, name: 'file_version_delete', description: 'Delete a version of a file for good (DELETE; not the current one)', level: 1 },
   rootGet: { category, name: 'root_versions', description: 'A root folder\u2019s own version retention (SETTING on the root)', level: 2 },
   rootSet: { category, name: 'root_versions_update', description: 'Set or clear a root folder\u2019s own version retention (SETTING on the root)', level: 2 },
   settings: { category: 'setting', name: 'version_setting', description: 'How many versions of a file are kept, and for how many days', level: 2 },
-  settingsUpdate: { category: 'setting', name: 'version_setting_update', description: 'Set how many versions of a file are kept, and for how many days', level: 2 },
+  settingsUpdate: {
+    category: 'setting',
+    name: 'version_setting_update',
+    description: 'Set how many versions of a file are kept, and for how many days',
+    level: 2,
+  },
 } satisfies Record<string, RoutePolicy>;
 
 export interface VersionRoutesDeps {
@@ -74,14 +85,10 @@ export async function versionRoutes(app: FastifyInstance, { versions, downloads 
     (request) => versions.restore(callerOf(request), request.body.path, request.body.id),
   );
 
-  r.delete(
-    '/api/file/version',
-    { config: { policy: policies.remove }, schema: { tags, body: fileVersionRefSchema } },
-    async (request, reply) => {
-      await versions.delete(callerOf(request), request.body.path, request.body.id);
-      return reply.code(204).send();
-    },
-  );
+  r.delete('/api/file/version', { config: { policy: policies.remove }, schema: { tags, body: fileVersionRefSchema } }, async (request, reply) => {
+    await versions.delete(callerOf(request), request.body.path, request.body.id);
+    return reply.code(204).send();
+  });
 
   r.get(
     '/api/file/root/versions',
@@ -95,10 +102,8 @@ export async function versionRoutes(app: FastifyInstance, { versions, downloads 
     (request) => versions.setRootPolicy(callerOf(request), request.body),
   );
 
-  r.get(
-    '/api/setting/versions',
-    { config: { policy: policies.settings }, schema: { tags: ['setting'], response: { 200: versionSettingsSchema } } },
-    () => versions.settingsGet(),
+  r.get('/api/setting/versions', { config: { policy: policies.settings }, schema: { tags: ['setting'], response: { 200: versionSettingsSchema } } }, () =>
+    versions.settingsGet(),
   );
 
   r.put(

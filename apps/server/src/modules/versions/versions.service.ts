@@ -66,7 +66,14 @@ export class VersionsService {
     return {
       items: [
         current,
-        ...versions.map((v) => ({ _id: v.id, size: Number(v.size), hash: v.content_hash, createdAt: v.written_at, author: author(v.author_id), current: false })),
+        ...versions.map((v) => ({
+          _id: v.id,
+          size: Number(v.size),
+          hash: v.content_hash,
+          createdAt: v.written_at,
+          author: author(v.author_id),
+          current: false,
+        })),
       ],
     };
   }
@@ -89,7 +96,11 @@ export class VersionsService {
     await this.locks.assertCanWrite(caller.user, [{ path, deep: false }]);
     const audit = {
       recorder: this.audit,
-      entry: (updated: NodeRow, at: string) => ({ action: 'file.version_restore' as const, target: nodeTarget(updated, at), params: { version: version.id, size: Number(version.size) } }),
+      entry: (updated: NodeRow, at: string) => ({
+        action: 'file.version_restore' as const,
+        target: nodeTarget(updated, at),
+        params: { version: version.id, size: Number(version.size) },
+      }),
     };
     const content = { size: Number(version.size), contentHash: version.content_hash, blobKey: version.blob_key, backend: version.backend };
     const updated = await this.tree.replaceFile(node, content, { audit, by: caller.user.id });
@@ -106,7 +117,10 @@ export class VersionsService {
       const version = await versionsIn(repo).find(id);
       if (!version || version.node_id !== current.id) throw versionNotFound();
       await dropVersions(repo, [version]);
-      await this.audit.record({ action: 'file.version_delete', target: nodeTarget(current, path), params: { version: id, size: Number(version.size) } }, repo.trx);
+      await this.audit.record(
+        { action: 'file.version_delete', target: nodeTarget(current, path), params: { version: id, size: Number(version.size) } },
+        repo.trx,
+      );
     });
   }
 
@@ -139,7 +153,11 @@ export class VersionsService {
     await this.audit.record({
       action: 'settings.change',
       target: nodeTarget(root, body.path),
-      params: { setting: VERSION_SETTING, from: JSON.stringify(before.root), to: JSON.stringify({ maxVersions: body.maxVersions, maxAgeDays: body.maxAgeDays }) },
+      params: {
+        setting: VERSION_SETTING,
+        from: JSON.stringify(before.root),
+        to: JSON.stringify({ maxVersions: body.maxVersions, maxAgeDays: body.maxAgeDays }),
+      },
     });
     return this.rootPolicy(caller.user, body.path);
   }
@@ -159,7 +177,10 @@ export class VersionsService {
     if (folder.folder !== 1) throw badRequest('invalid_path');
     const items: UploadCheckItem[] = [];
     for (const name of names) {
-      const segments = name.split('/').filter((s) => s !== '').map(normalizeName);
+      const segments = name
+        .split('/')
+        .filter((s) => s !== '')
+        .map(normalizeName);
       if (segments.length === 0 || segments.includes('.') || segments.includes('..')) throw badRequest('invalid_path');
       let parent: NodeRow | undefined = folder;
       for (const segment of segments.slice(0, -1)) {
@@ -169,7 +190,12 @@ export class VersionsService {
       const last = segments.at(-1)!;
       const taken = parent && parent.folder === 1 ? await this.tree.repo.findLiveChild(parent.id, last) : undefined;
       const suggested = taken && parent ? await placeName(this.tree.repo, parent.id, last, taken.folder === 1, 'keep-both') : last;
-      items.push({ name, exists: taken !== undefined, kind: taken ? (taken.folder === 1 ? 'folder' : 'file') : null, suggested: joinRelative(segments, suggested) });
+      items.push({
+        name,
+        exists: taken !== undefined,
+        kind: taken ? (taken.folder === 1 ? 'folder' : 'file') : null,
+        suggested: joinRelative(segments, suggested),
+      });
     }
     return items;
   }
@@ -216,4 +242,3 @@ export class VersionsService {
 function joinRelative(segments: string[], last: string): string {
   return [...segments.slice(0, -1), last].join('/');
 }
-

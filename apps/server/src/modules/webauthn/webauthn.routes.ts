@@ -90,7 +90,11 @@ export async function webauthnRoutes(app: FastifyInstance, deps: WebauthnRoutesD
       await deps.reauth.confirm(request.user!, currentPassword, request.ip, 'register a fingerprint');
       if (response.id !== credentialId) throw unauthorized('login_failure_fingerprint');
       await webauthn.register(request.user!, request.cookies[WEBAUTHN_COOKIE], response, relyingParty(request));
-      await deps.audit.record({ action: 'auth.factor_change', target: { kind: 'account', id: request.user!.id }, params: { factor: 'fingerprint', change: 'register' } });
+      await deps.audit.record({
+        action: 'auth.factor_change',
+        target: { kind: 'account', id: request.user!.id },
+        params: { factor: 'fingerprint', change: 'register' },
+      });
       return { success: true, message: 'register_fingerprint_complete_message' };
     },
   );
@@ -142,7 +146,12 @@ export async function webauthnRoutes(app: FastifyInstance, deps: WebauthnRoutesD
           if (password !== undefined && (await hasNoCredential(deps, user.id))) {
             user = await auth.checkPassword(email, password, client);
             await webauthn.register(user, challengeId, response, rp, 'first');
-            const factor = { action: 'auth.factor_change', actor: accountActor(user), target: { kind: 'account', id: user.id }, params: { factor: 'fingerprint', change: 'register_first' } } as const;
+            const factor = {
+              action: 'auth.factor_change',
+              actor: accountActor(user),
+              target: { kind: 'account', id: user.id },
+              params: { factor: 'fingerprint', change: 'register_first' },
+            } as const;
             await deps.audit.record(factor);
           } else {
             await webauthn.authenticate(user, challengeId, response, rp);

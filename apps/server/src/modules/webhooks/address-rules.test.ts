@@ -76,10 +76,7 @@ describe('webhook target address rules', () => {
     '64:ff9b::808:808',
     '2002:808:808::1',
     '2a00:1450:4001:80b::200e',
-  ])(
-    'allows the public address %s',
-    (address) => {
-      expect(isBlockedAddress(address)).toBe(false);
-    },
-  );
+  ])('allows the public address %s', (address) => {
+    expect(isBlockedAddress(address)).toBe(false);
+  });
 });

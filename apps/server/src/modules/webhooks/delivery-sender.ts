@@ -97,7 +97,8 @@ async function attempt(delivery: Delivery, allowedHosts: ReadonlySet<string>, re
 
 function post(target: PinnedTarget, delivery: Delivery, signal: AbortSignal): Promise<{ status: number; location: string | undefined }> {
   const lookup: LookupFunction = (_hostname, options, callback) => {
-    if (options.all) (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: target.address, family: target.family }]);
+    if (options.all)
+      (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: target.address, family: target.family }]);
     else callback(null, target.address, target.family);
   };
   const signature = signatureOf(delivery.secret, delivery.body, Math.floor(Date.now() / 1000));

@@ -107,14 +107,24 @@ export class IncomingWebhooks {
       created_at: new Date().toISOString(),
     };
     if (!(await this.repo.insertIncoming(row))) throw conflict('webhook_token_taken');
-    await this.audit.record({ action: 'webhook.create', target: { kind: 'webhook', id: row.id, path: row.path, label: row.title }, params: { direction: 'incoming' }, ip });
+    await this.audit.record({
+      action: 'webhook.create',
+      target: { kind: 'webhook', id: row.id, path: row.path, label: row.title },
+      params: { direction: 'incoming' },
+      ip,
+    });
     return toIncomingWebhook(row, baseUrl);
   }
 
   async remove(user: UserRow, id: string, ip: string): Promise<void> {
     const row = await this.repo.deleteIncoming(id);
     if (!row) throw notFound();
-    await this.audit.record({ action: 'webhook.delete', target: { kind: 'webhook', id: row.id, path: row.path, label: row.title }, params: { direction: 'incoming' }, ip });
+    await this.audit.record({
+      action: 'webhook.delete',
+      target: { kind: 'webhook', id: row.id, path: row.path, label: row.title },
+      params: { direction: 'incoming' },
+      ip,
+    });
   }
 
   /**
@@ -148,7 +158,13 @@ export class IncomingWebhooks {
       // The webhook writes into its folder and below, never beside it.
       if (!isInside(folderPath, row.path)) throw forbidden();
       const stored = await this.store(creator, folderPath, upload, ip);
-      await this.audit.record({ action: 'webhook.call', actor: webhookActor(row), target: { kind: 'node', path: stored.path }, params: { webhookId: row.id, size: stored.size }, ip });
+      await this.audit.record({
+        action: 'webhook.call',
+        actor: webhookActor(row),
+        target: { kind: 'node', path: stored.path },
+        params: { webhookId: row.id, size: stored.size },
+        ip,
+      });
       // The upload path it went through tells outgoing webhooks (once); telling them here too sent every such file twice.
       return stored;
     } catch (error) {
@@ -197,7 +213,15 @@ export class IncomingWebhooks {
       let answer;
       for (let chunkIndex = 0; chunkIndex < totalChunks; chunkIndex++) {
         // A file of that name already there gets the new content; the old one is kept as a version.
-        const fields = { fileName: upload.fileName, path: folderPath, chunkIndex, totalChunks, isLastChunk: chunkIndex === totalChunks - 1, fileSize: size, onConflict: 'replace' as const };
+        const fields = {
+          fileName: upload.fileName,
+          path: folderPath,
+          chunkIndex,
+          totalChunks,
+          isLastChunk: chunkIndex === totalChunks - 1,
+          fileSize: size,
+          onConflict: 'replace' as const,
+        };
         const prepared = await uploads.prepare(creator, fields);
         const start = chunkIndex * CHUNK_SIZE;
         const end = Math.min(size, start + CHUNK_SIZE) - 1;

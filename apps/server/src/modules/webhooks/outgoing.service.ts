@@ -230,7 +230,14 @@ export class OutgoingWebhooks implements WebhookEmitter {
     const attempts = row.attempts + 1;
     const now = new Date();
     if (outcome.ok) {
-      await this.repo.finish(row.id, { status: 'delivered', attempts, response_status: outcome.status, error: null, next_attempt_at: null, delivered_at: now.toISOString() });
+      await this.repo.finish(row.id, {
+        status: 'delivered',
+        attempts,
+        response_status: outcome.status,
+        error: null,
+        next_attempt_at: null,
+        delivered_at: now.toISOString(),
+      });
     } else {
       const wait = this.retryDelaysMs[attempts - 1];
       await this.repo.finish(row.id, {

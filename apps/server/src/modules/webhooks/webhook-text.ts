@@ -1,4 +1,12 @@
-import { type AuditAction, auditActionName, type NotificationKey, type NotificationParams, type RequestStatus, taskNoteKey, type WebhookEvent } from '@bogwan/contracts';
+import {
+  type AuditAction,
+  auditActionName,
+  type NotificationKey,
+  type NotificationParams,
+  type RequestStatus,
+  taskNoteKey,
+  type WebhookEvent,
+} from '@bogwan/contracts';
 // The web's Korean catalogue, bundled into the server at build time: the one place the
 // Korean wording of notifications lives, so a webhook reads exactly as the bell does.
 import ko from '../../../../web/src/i18n/ko.json' with { type: 'json' };
@@ -12,12 +20,10 @@ const catalogue: Record<string, string | undefined> = ko;
  */
 export function koreanNoteText(key: NotificationKey, params: NotificationParams): string {
   const template = (params.count === 1 ? catalogue[`${key}_one`] : undefined) ?? catalogue[key] ?? catalogue[`${key}_other`] ?? key;
-  return template
-    .replace(/<\/?b>/g, '')
-    .replace(/\{\{\s*([a-zA-Z0-9_]+)(?:\s*,\s*[a-z]+)?\s*\}\}/g, (_, name: string) => {
-      const value = params[name];
-      return value === undefined ? '' : String(value);
-    });
+  return template.replace(/<\/?b>/g, '').replace(/\{\{\s*([a-zA-Z0-9_]+)(?:\s*,\s*[a-z]+)?\s*\}\}/g, (_, name: string) => {
+    const value = params[name];
+    return value === undefined ? '' : String(value);
+  });
 }
 
 /** An audit action's Korean name, followed by what it was about. */

@@ -136,7 +136,10 @@ export class WebhooksRepo {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  async finish(id: string, change: Partial<Pick<DeliveryRow, 'status' | 'attempts' | 'response_status' | 'error' | 'next_attempt_at' | 'delivered_at'>>): Promise<void> {
+  async finish(
+    id: string,
+    change: Partial<Pick<DeliveryRow, 'status' | 'attempts' | 'response_status' | 'error' | 'next_attempt_at' | 'delivered_at'>>,
+  ): Promise<void> {
     await this.db.updateTable('webhook_deliveries').set(change).where('id', '=', id).execute();
   }
 

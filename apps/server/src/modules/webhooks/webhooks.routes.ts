@@ -64,10 +64,8 @@ export async function webhookRoutes(app: FastifyInstance, { incoming, outgoing, 
     },
   );
 
-  r.get(
-    '/api/webhooks/outgoing',
-    { config: { policy: policies.outgoingList }, schema: { tags, response: { 200: outgoingWebhookListSchema } } },
-    () => outgoing.list(),
+  r.get('/api/webhooks/outgoing', { config: { policy: policies.outgoingList }, schema: { tags, response: { 200: outgoingWebhookListSchema } } }, () =>
+    outgoing.list(),
   );
 
   r.post(
@@ -78,7 +76,11 @@ export async function webhookRoutes(app: FastifyInstance, { incoming, outgoing, 
     },
     async (request) => {
       const created = await outgoing.create(request.user!, request.body);
-      await audit.record({ action: 'webhook.create', target: { kind: 'webhook', id: created._id, label: created.title }, params: { direction: 'outgoing', url: created.url, events: created.events.join(',') } });
+      await audit.record({
+        action: 'webhook.create',
+        target: { kind: 'webhook', id: created._id, label: created.title },
+        params: { direction: 'outgoing', url: created.url, events: created.events.join(',') },
+      });
       return created;
     },
   );
@@ -99,10 +101,8 @@ export async function webhookRoutes(app: FastifyInstance, { incoming, outgoing, 
     (request) => outgoing.deliveries(request.params.id),
   );
 
-  r.get(
-    '/api/webhooks/allowed-hosts',
-    { config: { policy: policies.allowedHosts }, schema: { tags, response: { 200: allowedHostsSchema } } },
-    () => outgoing.allowedHosts(),
+  r.get('/api/webhooks/allowed-hosts', { config: { policy: policies.allowedHosts }, schema: { tags, response: { 200: allowedHostsSchema } } }, () =>
+    outgoing.allowedHosts(),
   );
 
   r.put(

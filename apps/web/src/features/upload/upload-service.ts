@@ -53,7 +53,12 @@ export function onUploadComplete(listener: (task: UploadTask) => void): () => vo
  */
 async function decideConflicts(target: string, files: DroppedFile[]): Promise<Array<DroppedFile & { onConflict?: UploadConflictAction }> | null> {
   try {
-    const conflicts = conflictsOf(await checkUploadNames(target, files.map((f) => f.relativePath)));
+    const conflicts = conflictsOf(
+      await checkUploadNames(
+        target,
+        files.map((f) => f.relativePath),
+      ),
+    );
     if (conflicts.length === 0) return files;
     const choices = await resolveConflicts(target, conflicts);
     return choices ? applyChoices(files, choices) : null;

@@ -1,4 +1,12 @@
-import { FILE_CATEGORIES, SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH, SEARCH_RESULTS_MAX, searchQuerySchema, type SearchQuery, type SearchResult } from '@bogwan/contracts';
+import {
+  FILE_CATEGORIES,
+  SEARCH_MAX_LENGTH,
+  SEARCH_MIN_LENGTH,
+  SEARCH_RESULTS_MAX,
+  searchQuerySchema,
+  type SearchQuery,
+  type SearchResult,
+} from '@bogwan/contracts';
 import { mdiMagnify } from '@mdi/js';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

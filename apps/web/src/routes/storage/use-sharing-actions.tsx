@@ -40,7 +40,13 @@ export function useSharingActions(folderPath: string): { actions: ExtraItemActio
   const secure = (items: FileEntry[]) => secureFolder || items.some((item) => item.lock);
 
   const actions: ExtraItemAction[] = [
-    { id: 'share', label: t('share_create_title'), icon: mdiShareVariantOutline, visible: (items, p) => single(items) && p.includes('SHARE'), run: (items) => setSharing(items[0]!) },
+    {
+      id: 'share',
+      label: t('share_create_title'),
+      icon: mdiShareVariantOutline,
+      visible: (items, p) => single(items) && p.includes('SHARE'),
+      run: (items) => setSharing(items[0]!),
+    },
     {
       id: 'lock',
       label: t('lock_folder'),

@@ -245,7 +245,16 @@ export class DavLocksService implements DavLocks {
       // The deepest folder holding them all: the locks above it, on it and below it answer for every one.
       const near = root === '' ? [] : await this.repo.near(commonFolder(group), now, true);
       const none = near.length === 0 ? lockDiscoveryXml([], hrefOf, now) : undefined;
-      for (const path of group) result.set(path, none ?? lockDiscoveryXml(near.filter((lock) => covers(lock, path)), hrefOf, now));
+      for (const path of group)
+        result.set(
+          path,
+          none ??
+            lockDiscoveryXml(
+              near.filter((lock) => covers(lock, path)),
+              hrefOf,
+              now,
+            ),
+        );
     }
     return result;
   }

@@ -7,18 +7,42 @@ const T2 = 'opaquelocktoken:e71d4fae-5dec-22d6-fea5-00a0c91e6be4';
 describe('If header parser', () => {
   it('reads untagged lists with state tokens, entity tags and Not', () => {
     expect(parseIfHeader(`(<${T1}> ["I am an ETag"]) (Not <DAV:no-lock> [W/"weak"])`)).toEqual([
-      { resource: null, conditions: [{ not: false, token: T1 }, { not: false, etag: '"I am an ETag"' }] },
-      { resource: null, conditions: [{ not: true, token: 'DAV:no-lock' }, { not: false, etag: 'W/"weak"' }] },
+      {
+        resource: null,
+        conditions: [
+          { not: false, token: T1 },
+          { not: false, etag: '"I am an ETag"' },
+        ],
+      },
+      {
+        resource: null,
+        conditions: [
+          { not: true, token: 'DAV:no-lock' },
+          { not: false, etag: 'W/"weak"' },
+        ],
+      },
     ]);
   });
 
   it('reads the RFC 4918 examples', () => {
     expect(parseIfHeader(`(<${T1}> ["I am an ETag"]) (["I am another ETag"])`)).toEqual([
-      { resource: null, conditions: [{ not: false, token: T1 }, { not: false, etag: '"I am an ETag"' }] },
+      {
+        resource: null,
+        conditions: [
+          { not: false, token: T1 },
+          { not: false, etag: '"I am an ETag"' },
+        ],
+      },
       { resource: null, conditions: [{ not: false, etag: '"I am another ETag"' }] },
     ]);
     expect(parseIfHeader(`(Not <${T1}> <${T2}>)`)).toEqual([
-      { resource: null, conditions: [{ not: true, token: T1 }, { not: false, token: T2 }] },
+      {
+        resource: null,
+        conditions: [
+          { not: true, token: T1 },
+          { not: false, token: T2 },
+        ],
+      },
     ]);
     expect(parseIfHeader(`<http://www.example.com/specs/> (<${T1}>) </dav/b%20c> (["e"]) (Not ["f"])`)).toEqual([
       { resource: 'http://www.example.com/specs/', conditions: [{ not: false, token: T1 }] },

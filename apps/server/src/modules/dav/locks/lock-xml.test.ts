@@ -14,7 +14,11 @@ describe('lockinfo', () => {
       ownerXml: '<D:owner><D:href>mailto:김@example.com</D:href></D:owner>',
     });
     // Other namespaces are declared on their element; text is escaped again.
-    const other = readLockInfo(parseXml('<lockinfo xmlns="DAV:" xmlns:x="urn:x"><lockscope><exclusive/></lockscope><locktype><write/></locktype><owner><x:name a="1">A &amp; B</x:name></owner></lockinfo>'));
+    const other = readLockInfo(
+      parseXml(
+        '<lockinfo xmlns="DAV:" xmlns:x="urn:x"><lockscope><exclusive/></lockscope><locktype><write/></locktype><owner><x:name a="1">A &amp; B</x:name></owner></lockinfo>',
+      ),
+    );
     expect(other.ownerXml).toBe('<D:owner><o:name xmlns:o="urn:x" a="1">A &amp; B</o:name></D:owner>');
   });
 

@@ -4,7 +4,10 @@ import type { DavLocksService } from './dav-locks.js';
 
 /** A tree path in the form locks are kept in (NFC, no empty segments); null for `/`, where no lock can be. */
 function lockPathOf(path: string): string | null {
-  const segments = path.normalize('NFC').split('/').filter((segment) => segment !== '');
+  const segments = path
+    .normalize('NFC')
+    .split('/')
+    .filter((segment) => segment !== '');
   return segments.length > 0 ? `/${segments.join('/')}` : null;
 }
 

@@ -18,14 +18,53 @@ export type Extracted =
 
 type Reader = (source: ExtractSource) => Promise<string>;
 
-const PLAIN = ['txt', 'md', 'csv', 'tsv', 'log', 'rtf', 'json', 'yml', 'yaml', 'ini', 'conf', 'sql', 'js', 'mjs', 'cjs', 'ts', 'tsx', 'jsx', 'css', 'scss',
-  'py', 'java', 'c', 'h', 'cpp', 'hpp', 'cs', 'go', 'rs', 'rb', 'php', 'sh', 'kt', 'swift', 'vue', 'url'];
+const PLAIN = [
+  'txt',
+  'md',
+  'csv',
+  'tsv',
+  'log',
+  'rtf',
+  'json',
+  'yml',
+  'yaml',
+  'ini',
+  'conf',
+  'sql',
+  'js',
+  'mjs',
+  'cjs',
+  'ts',
+  'tsx',
+  'jsx',
+  'css',
+  'scss',
+  'py',
+  'java',
+  'c',
+  'h',
+  'cpp',
+  'hpp',
+  'cs',
+  'go',
+  'rs',
+  'rb',
+  'php',
+  'sh',
+  'kt',
+  'swift',
+  'vue',
+  'url',
+];
 const MARKUP = ['html', 'htm', 'xml', 'svg'];
 const OFFICE: Record<string, OfficeFormat> = { docx: 'docx', pptx: 'pptx', xlsx: 'xlsx', hwpx: 'hwpx', odt: 'odf', ods: 'odf', odp: 'odf' };
 
 const plain: Reader = async (source) => decodeText(await source.read(TEXT_BYTES_CAP));
 const markup: Reader = async (source) => stripMarkup(decodeText(await source.read(TEXT_BYTES_CAP)));
-const whole = (parse: (bytes: Buffer) => Promise<string> | string): Reader => async (source) => parse(await source.read(source.size));
+const whole =
+  (parse: (bytes: Buffer) => Promise<string> | string): Reader =>
+  async (source) =>
+    parse(await source.read(source.size));
 
 /** Whether a document must be read whole (and so is subject to the document size cap). */
 const WHOLE = new Set(['pdf', 'hwp', ...Object.keys(OFFICE)]);

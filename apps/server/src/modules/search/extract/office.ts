@@ -34,7 +34,12 @@ function xmlText(xml: string, worksheet: boolean): string {
     }
     return cells.join('\n');
   }
-  return decodeEntities(xml.replace(BREAKS, '\n').replace(/<(w:tab|hp:tab|text:tab)\b[^>]*\/>/g, ' ').replace(/<[^>]*>/g, ''));
+  return decodeEntities(
+    xml
+      .replace(BREAKS, '\n')
+      .replace(/<(w:tab|hp:tab|text:tab)\b[^>]*\/>/g, ' ')
+      .replace(/<[^>]*>/g, ''),
+  );
 }
 
 /** The decompressed parts whose names match, at most XML_BYTES_CAP bytes in all. */

@@ -43,12 +43,7 @@ export function NavEntry({ item, collapsed, onNavigate }: NavEntryProps) {
       <ListItemIcon sx={{ minWidth: collapsed ? 0 : 40, justifyContent: 'center' }}>
         <MdiIcon path={item.icon} />
       </ListItemIcon>
-      {!collapsed && (
-        <ListItemText
-          primary={label}
-          slotProps={{ primary: { noWrap: true, sx: { fontWeight: current ? 600 : 400 } } }}
-        />
-      )}
+      {!collapsed && <ListItemText primary={label} slotProps={{ primary: { noWrap: true, sx: { fontWeight: current ? 600 : 400 } } }} />}
     </ListItemButton>
   );
 

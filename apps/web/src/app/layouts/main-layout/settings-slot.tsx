@@ -6,9 +6,7 @@ import { withLocale } from '../../../state/locale';
 import { closeSettings, openSettings, useSettingsOpen } from '../../../state/settings';
 
 // The dialog's code arrives the first time it is opened.
-const SettingsDialog = lazy(() =>
-  import('../../settings-dialog').then((m) => ({ default: m.SettingsDialog })),
-);
+const SettingsDialog = lazy(() => import('../../settings-dialog').then((m) => ({ default: m.SettingsDialog })));
 
 /** Opens settings; with no signed-in user, settings lead to sign-in. */
 export function useOpenSettings(): () => void {

@@ -25,12 +25,7 @@ export function TopBar() {
   };
 
   return (
-    <AppBar
-      position="sticky"
-      color="inherit"
-      elevation={0}
-      sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
-    >
+    <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
       <Toolbar sx={{ gap: 0.5, px: 2 }}>
         <IconButton edge="start" aria-label={t('toggle_navigation')} onClick={toggleNavigation}>
           <MdiIcon path={mdiMenu} />
@@ -42,12 +37,7 @@ export function TopBar() {
         <NotificationSlot />
         <UserMenu />
       </Toolbar>
-      {loading && (
-        <LinearProgress
-          aria-label={t('loading')}
-          sx={{ position: 'absolute', left: 0, right: 0, bottom: -1, height: 2 }}
-        />
-      )}
+      {loading && <LinearProgress aria-label={t('loading')} sx={{ position: 'absolute', left: 0, right: 0, bottom: -1, height: 2 }} />}
     </AppBar>
   );
 }

@@ -1,13 +1,5 @@
 import { LOCALES, THEMES, type Theme } from '@bogwan/contracts';
-import {
-  mdiAccountCircleOutline,
-  mdiCheck,
-  mdiCogOutline,
-  mdiLogout,
-  mdiThemeLightDark,
-  mdiWeatherNight,
-  mdiWeatherSunny,
-} from '@mdi/js';
+import { mdiAccountCircleOutline, mdiCheck, mdiCogOutline, mdiLogout, mdiThemeLightDark, mdiWeatherNight, mdiWeatherSunny } from '@mdi/js';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';

@@ -220,18 +220,13 @@ export function AccountSection() {
         empty={keyword ? t('no_search_result') : t('no_data')}
       />
       <Menu {...menu.menuProps}>
-        <MenuItem
-          onClick={menu.pick(setEditing)}
-        >
+        <MenuItem onClick={menu.pick(setEditing)}>
           <ListItemIcon>
             <MdiIcon path={mdiPencilOutline} fontSize="small" />
           </ListItemIcon>
           <ListItemText>{t('account_edit')}</ListItemText>
         </MenuItem>
-        <MenuItem
-          disabled={!menu.row || !canDeleteAccount(me, menu.row)}
-          onClick={menu.pick(setDeleting)}
-        >
+        <MenuItem disabled={!menu.row || !canDeleteAccount(me, menu.row)} onClick={menu.pick(setDeleting)}>
           <ListItemIcon>
             <MdiIcon path={mdiDeleteOutline} fontSize="small" />
           </ListItemIcon>

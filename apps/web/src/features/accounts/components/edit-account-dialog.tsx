@@ -179,9 +179,7 @@ function GroupTab({ account, editable }: { account: Account; editable: boolean }
               control={
                 <Checkbox
                   checked={chosen.includes(group._id)}
-                  onChange={(event) =>
-                    setChosen((current) => (event.target.checked ? [...current, group._id] : current.filter((id) => id !== group._id)))
-                  }
+                  onChange={(event) => setChosen((current) => (event.target.checked ? [...current, group._id] : current.filter((id) => id !== group._id)))}
                 />
               }
               label={

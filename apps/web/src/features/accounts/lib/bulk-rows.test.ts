@@ -12,7 +12,12 @@ describe('bulk registration rows', () => {
   it('allows Register only for a non-empty list of valid rows', () => {
     expect(canRegister([])).toBe(false);
     expect(canRegister([{ name: 'Kim', email: 'kim@example.com' }])).toBe(true);
-    expect(canRegister([{ name: 'Kim', email: 'kim@example.com' }, { name: 'Lee', email: '' }])).toBe(false);
+    expect(
+      canRegister([
+        { name: 'Kim', email: 'kim@example.com' },
+        { name: 'Lee', email: '' },
+      ]),
+    ).toBe(false);
   });
 
   it('gathers every row of the three lists without the error notes', () => {

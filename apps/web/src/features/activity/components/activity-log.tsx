@@ -48,7 +48,8 @@ export function ActivityLog() {
   // An address that names a person without how to show them (typed or linked by hand): their
   // name and e-mail from the rows, which are all theirs.
   const actor = events.data?.pages[0]?.items.find((row) => row.actor.accountId === filter.actor)?.actor;
-  const shown = filter.actor && !filter.actorLabel && actor?.name ? { ...filter, actorLabel: actor.email ? `${actor.name} · ${actor.email}` : actor.name } : filter;
+  const shown =
+    filter.actor && !filter.actorLabel && actor?.name ? { ...filter, actorLabel: actor.email ? `${actor.name} · ${actor.email}` : actor.name } : filter;
 
   return (
     <Paper variant="outlined" sx={{ borderRadius: 2, p: { xs: 1.5, sm: 2 }, minWidth: 0 }}>

@@ -24,7 +24,12 @@ export function ActivitySection() {
   const columns = useMemo(() => auditColumns(t, locale, { person: false }), [t, locale]);
   return (
     <>
-      <AuditFilterBar filter={filter} person={false} onChange={(patch) => setFilter((current) => ({ ...current, ...patch }))} actions={<ExportButtons filter={query} />} />
+      <AuditFilterBar
+        filter={filter}
+        person={false}
+        onChange={(patch) => setFilter((current) => ({ ...current, ...patch }))}
+        actions={<ExportButtons filter={query} />}
+      />
       <AuditTable label={t('settings_activity')} columns={columns} query={events} empty={isFiltered(filter) ? t('no_search_result') : t('no_data')} />
     </>
   );

@@ -46,7 +46,12 @@ export function auditColumns(t: TFunction, locale: Locale, options: { person: bo
               {actorName(t, row.actor)}
             </Typography>
             {detail && (
-              <Typography variant="caption" component="span" title={detail} sx={{ ...secondary, wordBreak: 'normal', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+              <Typography
+                variant="caption"
+                component="span"
+                title={detail}
+                sx={{ ...secondary, wordBreak: 'normal', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+              >
                 {detail}
               </Typography>
             )}

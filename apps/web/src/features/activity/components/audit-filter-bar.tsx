@@ -46,9 +46,7 @@ export function AuditFilterBar({ filter, onChange, person, actions }: AuditFilte
       }}
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 1.5 }}
     >
-      {person && (
-        <PersonFilter value={filter.actor} label={filter.actorLabel} onChange={({ id, label }) => update({ actor: id, actorLabel: label })} />
-      )}
+      {person && <PersonFilter value={filter.actor} label={filter.actorLabel} onChange={({ id, label }) => update({ actor: id, actorLabel: label })} />}
       <TextField
         size="small"
         label={t('audit_filter_path')}

@@ -97,7 +97,12 @@ export function AuditTable({ label, columns, query, empty, maxHeight }: AuditTab
   return (
     <Box sx={{ minWidth: 0 }}>
       <TableContainer sx={{ maxHeight, overflowX: 'auto' }}>
-        <Table size="small" stickyHeader={Boolean(maxHeight)} aria-label={label} sx={{ minWidth: narrow ? 0 : columns.reduce((sum, column) => sum + (column.width ?? 160), 0), opacity: query.isPlaceholderData ? 0.6 : 1 }}>
+        <Table
+          size="small"
+          stickyHeader={Boolean(maxHeight)}
+          aria-label={label}
+          sx={{ minWidth: narrow ? 0 : columns.reduce((sum, column) => sum + (column.width ?? 160), 0), opacity: query.isPlaceholderData ? 0.6 : 1 }}
+        >
           <TableHead sx={narrow ? { display: 'none' } : undefined}>
             <TableRow>
               {columns.map((column) => (

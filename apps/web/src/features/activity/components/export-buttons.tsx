@@ -23,10 +23,7 @@ export function ExportButtons({ filter }: { filter: AuditFilterQuery }) {
   // While the server writes the file, the button that asked for it shows it is at work.
   const busy = exporter.isPending ? exporter.variables?.format : undefined;
   const run = (format: AuditExportFormat) =>
-    exporter.mutate(
-      { filter, format, lang },
-      { onError: (error) => notify(messageText(t, error instanceof ApiError ? error.messageKey : null), 'error') },
-    );
+    exporter.mutate({ filter, format, lang }, { onError: (error) => notify(messageText(t, error instanceof ApiError ? error.messageKey : null), 'error') });
   return (
     <>
       {FORMATS.map(({ format, label }) => (

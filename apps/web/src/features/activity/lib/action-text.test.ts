@@ -16,7 +16,11 @@ beforeAll(async () => {
   }
 });
 
-const record = (action: string, params: AuditRecord['params'] = {}, message = ''): Pick<AuditRecord, 'action' | 'params' | 'message'> => ({ action, params, message });
+const record = (action: string, params: AuditRecord['params'] = {}, message = ''): Pick<AuditRecord, 'action' | 'params' | 'message'> => ({
+  action,
+  params,
+  message,
+});
 
 describe.each(['ko', 'en'] as const)('audit actions in %s', (locale) => {
   it('every action reads as the contract names it in this language, never the raw key', () => {

@@ -3,7 +3,6 @@ import type { TFunction } from 'i18next';
 import { k, type TranslationKey } from '../../../i18n/keys';
 import { readLegacyMessage } from './legacy-action';
 
-
 /** The families of the vocabulary (the part before the dot), in the order the filter lists them. */
 export const FAMILY_LABELS: Record<string, TranslationKey> = {
   file: k('audit_family_file'),
@@ -32,9 +31,7 @@ export function actionsByFamily(): Array<{ family: string; actions: AuditAction[
     const family = auditService(action);
     groups.set(family, [...(groups.get(family) ?? []), action]);
   }
-  return [...groups]
-    .sort(([a], [b]) => indexOr(families, a) - indexOr(families, b))
-    .map(([family, actions]) => ({ family, actions }));
+  return [...groups].sort(([a], [b]) => indexOr(families, a) - indexOr(families, b)).map(([family, actions]) => ({ family, actions }));
 }
 
 function indexOr(list: string[], value: string): number {

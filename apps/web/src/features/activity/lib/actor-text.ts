@@ -22,7 +22,13 @@ export function actorName(t: TFunction, actor: AuditRecord['actor']): string {
 /** The second line under the name: the e-mail, or what kind of actor acted for the account. */
 export function actorDetail(t: TFunction, actor: AuditRecord['actor']): string {
   const kind =
-    actor.kind === 'app_password' ? t('audit_actor_app_password') : actor.kind === 'share_link' ? t('audit_actor_share_link') : actor.kind === 'webhook' ? t('audit_actor_webhook') : '';
+    actor.kind === 'app_password'
+      ? t('audit_actor_app_password')
+      : actor.kind === 'share_link'
+        ? t('audit_actor_share_link')
+        : actor.kind === 'webhook'
+          ? t('audit_actor_webhook')
+          : '';
   if (actor.email) return kind ? `${actor.email} · ${kind}` : actor.email;
   return actor.name || actor.label ? kind : '';
 }

@@ -4,7 +4,7 @@ import { EMPTY_FILTER, filterFromParams, filterToParams, filterToQuery, isFilter
 const full: AuditViewFilter = {
   actor: '01J0000000000000000000ACTOR',
   actorLabel: '이사용 · member@example.com',
-  path: '/운영팀/100% 예산_\'최종\'',
+  path: "/운영팀/100% 예산_'최종'",
   actions: ['file.download', 'file.upload'],
   outcome: 'refused',
   from: '2026-11-20',

@@ -10,7 +10,10 @@ const legacy = (message: string): Pick<AuditRecord, 'action' | 'params' | 'messa
 const translators: Partial<Record<'ko' | 'en', TFunction>> = {};
 
 beforeAll(async () => {
-  for (const [locale, catalogue] of [['ko', ko], ['en', en]] as const) {
+  for (const [locale, catalogue] of [
+    ['ko', ko],
+    ['en', en],
+  ] as const) {
     const instance = i18next.createInstance();
     await instance.init({ lng: locale, resources: { [locale]: { translation: catalogue } }, interpolation: { escapeValue: false } });
     translators[locale] = instance.t;

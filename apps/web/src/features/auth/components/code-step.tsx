@@ -84,12 +84,7 @@ export function CodeStep({ challenge, onSignedIn, onStartOver }: CodeStepProps) 
         autoFocus
       />
       {errorKey && <SignInError messageKey={errorKey} />}
-      <Button
-        variant={finished ? 'contained' : 'text'}
-        startIcon={<MdiIcon path={mdiArrowLeft} />}
-        onClick={onStartOver}
-        disabled={busy}
-      >
+      <Button variant={finished ? 'contained' : 'text'} startIcon={<MdiIcon path={mdiArrowLeft} />} onClick={onStartOver} disabled={busy}>
         {t('login_start_over')}
       </Button>
     </Stack>

@@ -114,14 +114,7 @@ export function FingerprintSignIn({ email, onEmailChange, onSignedIn }: Fingerpr
         </>
       )}
       {signIn.error && <SignInError messageKey={errorKeyOf(signIn.error)} />}
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        disabled={!filled || !supported}
-        loading={busy}
-        startIcon={<MdiIcon path={mdiFingerprint} />}
-      >
+      <Button type="submit" variant="contained" size="large" disabled={!filled || !supported} loading={busy} startIcon={<MdiIcon path={mdiFingerprint} />}>
         {needsPassword ? t('fingerprint_register_and_login') : t('fingerprint_login')}
       </Button>
     </Stack>

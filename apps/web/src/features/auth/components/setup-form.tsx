@@ -1,11 +1,4 @@
-import {
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  PASSWORD_SPECIALS,
-  checkEmail,
-  checkName,
-  checkPassword,
-} from '@bogwan/contracts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_SPECIALS, checkEmail, checkName, checkPassword } from '@bogwan/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -36,10 +29,7 @@ export function SetupForm() {
   const clearServerError = useCallback(() => {
     if (error) reset();
   }, [error, reset]);
-  const { values, touched, bind } = useFieldState<FieldName>(
-    { token: '', name: '', email: '', password: '', passwordConfirm: '' },
-    clearServerError,
-  );
+  const { values, touched, bind } = useFieldState<FieldName>({ token: '', name: '', email: '', password: '', passwordConfirm: '' }, clearServerError);
 
   const errors = {
     token: values.token.trim() ? null : k('setup_token_required'),
@@ -97,13 +87,7 @@ export function SetupForm() {
         helperText={tokenError ? t(tokenError) : t('setup_token_help')}
         slotProps={{ htmlInput: { spellCheck: false } }}
       />
-      <TextField
-        {...bind('name')}
-        label={t('name')}
-        autoComplete="name"
-        error={Boolean(nameError)}
-        helperText={nameError ? t(nameError) : undefined}
-      />
+      <TextField {...bind('name')} label={t('name')} autoComplete="name" error={Boolean(nameError)} helperText={nameError ? t(nameError) : undefined} />
       <TextField
         {...bind('email')}
         type="email"

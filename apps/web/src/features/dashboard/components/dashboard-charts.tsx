@@ -56,9 +56,7 @@ export function BackendGauge({ backend }: { backend: DashboardBackend }) {
               ? t('dashboard_used_of_unlimited', { used: formatBytes(backend.used) })
               : t('dashboard_used_of', { used: formatBytes(backend.used), total: formatBytes(backend.limit) })}
           </Typography>
-          <Typography {...caption}>
-            {backend.free === null ? t('dashboard_free_unknown') : t('dashboard_free', { free: formatBytes(backend.free) })}
-          </Typography>
+          <Typography {...caption}>{backend.free === null ? t('dashboard_free_unknown') : t('dashboard_free', { free: formatBytes(backend.free) })}</Typography>
         </>
       )}
       {basis === 'disk' && (

@@ -47,9 +47,7 @@ export function EntryList({ entries, loading, error, emptyText, emptyIcon, limit
   }
   if (error) {
     return (
-      <Typography sx={{ py: 3, textAlign: 'center', color: 'error.main' }}>
-        {messageText(t, error instanceof ApiError ? error.messageKey : null)}
-      </Typography>
+      <Typography sx={{ py: 3, textAlign: 'center', color: 'error.main' }}>{messageText(t, error instanceof ApiError ? error.messageKey : null)}</Typography>
     );
   }
   const shown = (entries ?? []).slice(0, limit ?? Number.POSITIVE_INFINITY);

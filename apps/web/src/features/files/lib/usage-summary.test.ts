@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { usageSummary } from './usage-summary';
 
-const root = (name: string, usage: number, volume: number | null) => ({ name, path: `/${name}`, usage, volume, breakdown: { live: usage - 2, versions: 1, trash: 1 } });
+const root = (name: string, usage: number, volume: number | null) => ({
+  name,
+  path: `/${name}`,
+  usage,
+  volume,
+  breakdown: { live: usage - 2, versions: 1, trash: 1 },
+});
 
 describe('usage summary', () => {
   it('measures the roots that have a limit, even when another has none', () => {
@@ -12,7 +18,11 @@ describe('usage summary', () => {
   });
 
   it('says no limit only when no root has one', () => {
-    expect(usageSummary({ roots: [root('A', 10, null), root('B', 20, null)], used: 30, total: null })).toMatchObject({ used: 30, total: null, limitedRoots: 0 });
+    expect(usageSummary({ roots: [root('A', 10, null), root('B', 20, null)], used: 30, total: null })).toMatchObject({
+      used: 30,
+      total: null,
+      limitedRoots: 0,
+    });
     expect(usageSummary({ roots: [], used: 0, total: null })).toMatchObject({ used: 0, total: null, limitedRoots: 0 });
   });
 });

@@ -42,11 +42,7 @@ export function GroupEditDialog({ group, onClose }: { group: Group | null; onClo
             </Tabs>
           </Box>
           <DialogContent sx={{ minHeight: 320 }}>
-            {tab === 'general' ? (
-              <GroupInfoForm group={group} />
-            ) : (
-              <FolderAccessEditor entity={group._id} kind="groups" rows={group.permissions} />
-            )}
+            {tab === 'general' ? <GroupInfoForm group={group} /> : <FolderAccessEditor entity={group._id} kind="groups" rows={group.permissions} />}
           </DialogContent>
         </>
       )}

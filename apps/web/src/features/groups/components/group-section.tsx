@@ -64,7 +64,11 @@ export function GroupSection() {
       id: 'createdAt',
       label: t('column_created_date'),
       width: 180,
-      render: (group) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(group.createdAt, locale)}</Box>,
+      render: (group) => (
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {formatDateTime(group.createdAt, locale)}
+        </Box>
+      ),
     },
     {
       id: 'actions',

@@ -10,13 +10,7 @@ import { useLocalePath } from '../../../i18n/use-locale';
 import { authStore, useAuth } from '../../../state/auth';
 import { licenceCheckQueryOptions, useLicenceCheck } from '../api/get-licence-check';
 import { useLicencePoll } from '../api/get-licence';
-import {
-  allowLicenceDialog,
-  closeLicenceDialog,
-  dismissLicenceDialog,
-  openLicenceDialog,
-  useLicenceDialogState,
-} from '../hooks/licence-dialog-state';
+import { allowLicenceDialog, closeLicenceDialog, dismissLicenceDialog, openLicenceDialog, useLicenceDialogState } from '../hooks/licence-dialog-state';
 import { LicenceDialog } from './licence-dialog';
 
 interface LicenceGateProps {
@@ -87,12 +81,7 @@ export function LicenceGate({ signOut }: LicenceGateProps) {
   return (
     <>
       <LicenceDialog open={dialog === 'open'} serverId={check.data?.serverId} onClose={onClose} onSaved={onSaved} />
-      <Snackbar
-        open={saved}
-        autoHideDuration={TOAST_DURATION_MS}
-        onClose={() => setSaved(false)}
-        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-      >
+      <Snackbar open={saved} autoHideDuration={TOAST_DURATION_MS} onClose={() => setSaved(false)} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
         <Alert severity="success" variant="filled" onClose={() => setSaved(false)}>
           {t('license_update_complete_message')}
         </Alert>

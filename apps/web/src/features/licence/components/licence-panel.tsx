@@ -35,10 +35,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 function LicenceFields({ licence }: { licence: Licence }) {
   const { t } = useTranslation();
   return (
-    <Box
-      component="dl"
-      sx={{ display: 'grid', gridTemplateColumns: 'minmax(8rem, max-content) 1fr', columnGap: 3, rowGap: 1.25, m: 0 }}
-    >
+    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(8rem, max-content) 1fr', columnGap: 3, rowGap: 1.25, m: 0 }}>
       <Field label={t('license_organization')}>{licence.org || '-'}</Field>
       <Field label={t('license_support_number')}>{licence.sen || '-'}</Field>
       <Field label={t('license_server_id')}>
@@ -46,9 +43,7 @@ function LicenceFields({ licence }: { licence: Licence }) {
           {licence.serverId}
         </Box>
       </Field>
-      <Field label={t('license_type')}>
-        {licence.trial ? <Chip size="small" color="warning" label={t('license_trial')} /> : licence.type}
-      </Field>
+      <Field label={t('license_type')}>{licence.trial ? <Chip size="small" color="warning" label={t('license_trial')} /> : licence.type}</Field>
       <Field label={t('license_user')}>{t('license_seats', { used: licence.seatsUsed, total: licence.user })}</Field>
       <Field label={t('license_purchase_date')}>{day(licence.purchase)}</Field>
       <Field label={t('license_maintenance_expiry')}>{day(licence.maintenance)}</Field>

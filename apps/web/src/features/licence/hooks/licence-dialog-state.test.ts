@@ -1,11 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  allowLicenceDialog,
-  closeLicenceDialog,
-  dismissLicenceDialog,
-  licenceDialogState,
-  openLicenceDialog,
-} from './licence-dialog-state';
+import { allowLicenceDialog, closeLicenceDialog, dismissLicenceDialog, licenceDialogState, openLicenceDialog } from './licence-dialog-state';
 
 describe('licence dialog state', () => {
   beforeEach(() => closeLicenceDialog());

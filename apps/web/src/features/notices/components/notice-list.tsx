@@ -59,16 +59,16 @@ export function NoticeList({ enabled, canDelete }: { enabled: boolean; canDelete
     <>
       <Box component="ul" aria-label={t('notice')} sx={{ m: 0, p: 0, listStyle: 'none' }}>
         {notices.data.map((notice) => (
-          <Box
-            component="li"
-            key={notice._id}
-            data-testid="notice-item"
-            sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}
-          >
+          <Box component="li" key={notice._id} data-testid="notice-item" sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
             <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
               <Typography variant="subtitle2" component="h3" sx={{ flexGrow: 1, minWidth: 0, wordBreak: 'keep-all', overflowWrap: 'anywhere', pt: 0.25 }}>
                 {isNewNotice(notice.createdAt) && (
-                  <Chip label={t('notice_new')} size="small" color="error" sx={{ height: 20, fontSize: 11, fontWeight: 700, mr: 0.75, verticalAlign: 'text-bottom' }} />
+                  <Chip
+                    label={t('notice_new')}
+                    size="small"
+                    color="error"
+                    sx={{ height: 20, fontSize: 11, fontWeight: 700, mr: 0.75, verticalAlign: 'text-bottom' }}
+                  />
                 )}
                 {notice.title}
               </Typography>

@@ -5,7 +5,15 @@ import { heldFirstFetch } from '../../../api/first-fetch-fixture';
 import { applyNotificationEvent } from './get-notifications';
 import { notificationKeys } from './keys';
 
-const note = (id: string): Notification => ({ _id: id, userId: 'u1', key: 'note_legacy', params: { text: id }, level: 0, read: false, createdAt: '2026-11-24T00:00:00.000Z' });
+const note = (id: string): Notification => ({
+  _id: id,
+  userId: 'u1',
+  key: 'note_legacy',
+  params: { text: id },
+  level: 0,
+  read: false,
+  createdAt: '2026-11-24T00:00:00.000Z',
+});
 
 describe('applyNotificationEvent', () => {
   it('keeps a notification that arrives while the bell is still loading for the first time', async () => {

@@ -22,9 +22,5 @@ function render(nodes: MarkupNode[]): ReactNode[] {
 export function NotificationMessage({ note }: { note: Pick<Notification, 'key' | 'params'> }) {
   const { t } = useTranslation();
   if (note.key === 'note_legacy') return <>{render(parseMarkup(String(note.params.text ?? '')))}</>;
-  return (
-    <>
-      {noteParts(t, note).map((part, index) => (part.bold ? <b key={index}>{part.text}</b> : <Fragment key={index}>{part.text}</Fragment>))}
-    </>
-  );
+  return <>{noteParts(t, note).map((part, index) => (part.bold ? <b key={index}>{part.text}</b> : <Fragment key={index}>{part.text}</Fragment>))}</>;
 }

@@ -33,15 +33,18 @@ export function NotificationSection() {
       id: 'createdAt',
       label: t('column_created_at'),
       width: 190,
-      render: (row) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.createdAt, locale)}</Box>,
+      render: (row) => (
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {formatDateTime(row.createdAt, locale)}
+        </Box>
+      ),
     },
     {
       id: 'read',
       label: t('column_read'),
       width: 72,
       align: 'center',
-      render: (row) =>
-        row.read ? <MdiIcon path={mdiCheck} fontSize="small" color="success" titleAccess={t('column_read')} /> : null,
+      render: (row) => (row.read ? <MdiIcon path={mdiCheck} fontSize="small" color="success" titleAccess={t('column_read')} /> : null),
     },
   ];
 

@@ -28,9 +28,7 @@ describe('notification markup', () => {
   });
 
   it('drops tags outside the list, keeping their text', () => {
-    expect(parseMarkup('<img src=x onerror="alert(1)">x<a href="javascript:alert(1)">link</a><div>d</div>')).toEqual([
-      'xlinkd',
-    ]);
+    expect(parseMarkup('<img src=x onerror="alert(1)">x<a href="javascript:alert(1)">link</a><div>d</div>')).toEqual(['xlinkd']);
     expect(parseMarkup('<svg onload=alert(1)><text>t</text></svg>')).toEqual(['t']);
   });
 
@@ -39,9 +37,7 @@ describe('notification markup', () => {
   });
 
   it('decodes entities into text, which React escapes again', () => {
-    expect(parseMarkup('&lt;script&gt;alert(1)&lt;/script&gt; &amp; &#39;q&#x27;')).toEqual([
-      "<script>alert(1)</script> & 'q'",
-    ]);
+    expect(parseMarkup('&lt;script&gt;alert(1)&lt;/script&gt; &amp; &#39;q&#x27;')).toEqual(["<script>alert(1)</script> & 'q'"]);
   });
 
   it('drops comments and closes unbalanced tags', () => {

@@ -98,7 +98,6 @@ export function parseMarkup(input: string): MarkupNode[] {
 
 /** The message as plain text (tags dropped, line breaks as spaces). */
 export function markupText(input: string): string {
-  const walk = (nodes: MarkupNode[]): string =>
-    nodes.map((node) => (typeof node === 'string' ? node : node.tag === 'br' ? ' ' : walk(node.children))).join('');
+  const walk = (nodes: MarkupNode[]): string => nodes.map((node) => (typeof node === 'string' ? node : node.tag === 'br' ? ' ' : walk(node.children))).join('');
   return walk(parseMarkup(input)).replace(/\s+/g, ' ').trim();
 }

@@ -92,7 +92,9 @@ export function PermissionMatrix({ label, columns, rows, onChange, removable, in
                           checked={state === 'all'}
                           indeterminate={state === 'some'}
                           disabled={blocked}
-                          onChange={() => onChange(row.id, toggleColumn(row.permissions, { ...column, permissions: column.permissions.filter((p) => !locked.includes(p)) }))}
+                          onChange={() =>
+                            onChange(row.id, toggleColumn(row.permissions, { ...column, permissions: column.permissions.filter((p) => !locked.includes(p)) }))
+                          }
                           slotProps={{ input: { 'aria-label': `${row.name} ${t(COLUMN_LABELS[column.id] ?? 'perm_col_none')}` } }}
                         />
                       </TableCell>
@@ -110,7 +112,12 @@ export function PermissionMatrix({ label, columns, rows, onChange, removable, in
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     {removable && row.permissions !== null && (
                       <Tooltip title={t('permission_entry_remove')}>
-                        <IconButton size="small" disabled={disabled} aria-label={`${row.name} ${t('permission_entry_remove')}`} onClick={() => onChange(row.id, null)}>
+                        <IconButton
+                          size="small"
+                          disabled={disabled}
+                          aria-label={`${row.name} ${t('permission_entry_remove')}`}
+                          onClick={() => onChange(row.id, null)}
+                        >
                           <MdiIcon path={mdiUndoVariant} fontSize="small" />
                         </IconButton>
                       </Tooltip>
@@ -134,7 +141,14 @@ export function PermissionMatrix({ label, columns, rows, onChange, removable, in
                         <Typography variant="caption" sx={{ color: 'text.secondary' }}>
                           {t('permission_details_help')}
                         </Typography>
-                        <Stack direction="row" useFlexGap spacing={0.75} sx={{ flexWrap: 'wrap', mt: 0.75 }} role="group" aria-label={`${row.name} ${t('permission_details')}`}>
+                        <Stack
+                          direction="row"
+                          useFlexGap
+                          spacing={0.75}
+                          sx={{ flexWrap: 'wrap', mt: 0.75 }}
+                          role="group"
+                          aria-label={`${row.name} ${t('permission_details')}`}
+                        >
                           {PERMISSION_TYPES.map((permission) => {
                             const on = row.permissions?.includes(permission) ?? false;
                             return (

@@ -123,7 +123,13 @@ export function ResourcePermissionEditor({ path, ownerId, onSaved }: ResourcePer
   return (
     <Box>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap' }}>
-        <ToggleButtonGroup size="small" exclusive value={side} onChange={(_event, value: Side | null) => value && setSide(value)} aria-label={t('permission_target')}>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={side}
+          onChange={(_event, value: Side | null) => value && setSide(value)}
+          aria-label={t('permission_target')}
+        >
           <ToggleButton value="groups">
             <MdiIcon path={mdiAccountGroupOutline} fontSize="small" sx={{ mr: 0.75 }} />
             {t('groups')}
@@ -148,9 +154,7 @@ export function ResourcePermissionEditor({ path, ownerId, onSaved }: ResourcePer
           rows={rows}
           removable
           inheritedNote={t('permission_inherited')}
-          onChange={(id, permissions) =>
-            setEdits((all) => ({ ...all, [side]: new Map(all[side]).set(id, permissions) }))
-          }
+          onChange={(id, permissions) => setEdits((all) => ({ ...all, [side]: new Map(all[side]).set(id, permissions) }))}
         />
       )}
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', mt: 1.5 }}>

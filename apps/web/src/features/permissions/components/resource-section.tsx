@@ -100,7 +100,11 @@ export function ResourceSection() {
       id: 'createdAt',
       label: t('column_created_date'),
       width: 170,
-      render: (resource) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(resource.createdAt, locale)}</Box>,
+      render: (resource) => (
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {formatDateTime(resource.createdAt, locale)}
+        </Box>
+      ),
     },
     {
       id: 'actions',
@@ -108,7 +112,12 @@ export function ResourceSection() {
       width: 52,
       align: 'right',
       render: (resource) => (
-        <IconButton size="small" aria-label={t('resource_actions', { path: resource.path })} aria-haspopup="menu" onClick={(event) => menu.openFrom(event.currentTarget, resource)}>
+        <IconButton
+          size="small"
+          aria-label={t('resource_actions', { path: resource.path })}
+          aria-haspopup="menu"
+          onClick={(event) => menu.openFrom(event.currentTarget, resource)}
+        >
           <MdiIcon path={mdiDotsVertical} fontSize="small" />
         </IconButton>
       ),
@@ -135,17 +144,13 @@ export function ResourceSection() {
         empty={t('resource_empty')}
       />
       <Menu {...menu.menuProps}>
-        <MenuItem
-          onClick={menu.pick((resource) => setEditing(resource.path))}
-        >
+        <MenuItem onClick={menu.pick((resource) => setEditing(resource.path))}>
           <ListItemIcon>
             <MdiIcon path={mdiPencilOutline} fontSize="small" />
           </ListItemIcon>
           <ListItemText>{t('resource_edit')}</ListItemText>
         </MenuItem>
-        <MenuItem
-          onClick={menu.pick(setDeleting)}
-        >
+        <MenuItem onClick={menu.pick(setDeleting)}>
           <ListItemIcon>
             <MdiIcon path={mdiDeleteOutline} fontSize="small" />
           </ListItemIcon>

@@ -52,10 +52,7 @@ function same(a: EntryPermissions, b: EntryPermissions): boolean {
  * The entries to send: only those that differ from how they were loaded. A removed entry
  * is sent as `remove`, so the resource falls back to what it inherits. Nothing changed → [].
  */
-export function changedEntries(
-  original: ReadonlyMap<string, EntryPermissions>,
-  current: ReadonlyMap<string, EntryPermissions>,
-): ResourceEntryInput[] {
+export function changedEntries(original: ReadonlyMap<string, EntryPermissions>, current: ReadonlyMap<string, EntryPermissions>): ResourceEntryInput[] {
   const changes: ResourceEntryInput[] = [];
   for (const [entity, permissions] of current) {
     const before = original.get(entity) ?? null;

@@ -41,10 +41,7 @@ export function AvatarEditDialog({ open, user, onClose }: { open: boolean; user:
     const rule = avatarFileProblem(file);
     setProblem(rule);
     if (rule) return;
-    upload.mutate(
-      { _id: user._id, file },
-      { onSuccess: () => notify(t('profile_avatar_saved')), onError: failed },
-    );
+    upload.mutate({ _id: user._id, file }, { onSuccess: () => notify(t('profile_avatar_saved')), onError: failed });
   };
 
   // Deleting the image is asked first.
@@ -136,12 +133,7 @@ export function AvatarEditDialog({ open, user, onClose }: { open: boolean; user:
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5 }}>
         <Button onClick={close}>{t('close')}</Button>
-        <Button
-          variant="contained"
-          startIcon={<MdiIcon path={mdiImageOutline} />}
-          loading={busy}
-          onClick={() => input.current?.click()}
-        >
+        <Button variant="contained" startIcon={<MdiIcon path={mdiImageOutline} />} loading={busy} onClick={() => input.current?.click()}>
           {t('profile_avatar_choose')}
         </Button>
       </DialogActions>

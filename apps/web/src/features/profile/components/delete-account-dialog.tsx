@@ -85,8 +85,7 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
 
   const serverKey = remove.error instanceof ApiError ? remove.error.messageKey : remove.error ? 'request_error_message' : null;
   const passwordError =
-    (checked && !password && k('rules_password')) ||
-    (remove.error instanceof ApiError && remove.error.status === 401 ? k('rules_password_not_match') : null);
+    (checked && !password && k('rules_password')) || (remove.error instanceof ApiError && remove.error.status === 401 ? k('rules_password_not_match') : null);
   const reasonError = checked && !reason ? k('delete_account_reason_choice') : null;
   const otherError = serverKey && !(remove.error instanceof ApiError && remove.error.status === 401) ? serverKey : null;
 

@@ -63,7 +63,9 @@ export function RequestDialog({ request, onClose }: RequestDialogProps) {
             {t('request_dialog_hint')}
           </Typography>
           <Typography variant="body2" component="div" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
-            {request?.paths.map((path) => <div key={path}>{path}</div>)}
+            {request?.paths.map((path) => (
+              <div key={path}>{path}</div>
+            ))}
           </Typography>
           <TextField
             label={t('request_reason')}

@@ -17,5 +17,7 @@ const LOOK: Record<RequestStatus, { label: TranslationKey; icon: string; color: 
 export function RequestStatusChip({ status }: { status: RequestStatus }) {
   const { t } = useTranslation();
   const look = LOOK[status];
-  return <Chip size="small" variant="outlined" color={look.color} icon={<MdiIcon path={look.icon} fontSize="small" />} label={t(look.label)} data-status={status} />;
+  return (
+    <Chip size="small" variant="outlined" color={look.color} icon={<MdiIcon path={look.icon} fontSize="small" />} label={t(look.label)} data-status={status} />
+  );
 }

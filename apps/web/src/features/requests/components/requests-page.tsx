@@ -46,11 +46,13 @@ export function RequestsPage() {
       </Typography>
       <Tabs
         value={index}
-        onChange={(_event, value: number) => setParams((before) => {
-          const next = new URLSearchParams(before);
-          next.set('tab', String(value));
-          return next;
-        })}
+        onChange={(_event, value: number) =>
+          setParams((before) => {
+            const next = new URLSearchParams(before);
+            next.set('tab', String(value));
+            return next;
+          })
+        }
         sx={{ mb: 2 }}
       >
         <Tab label={t('requests_tab_mine')} />
@@ -70,7 +72,11 @@ function RequestsTable({ box }: { box: RequestBox }) {
   const act = useActOnRequest();
   const [rejecting, setRejecting] = useState<ApprovalRequest | null>(null);
   // Dates and short labels never break inside: a wide table scrolls in its own box instead.
-  const date = (iso: string | null) => <Box component="span" sx={NO_WRAP_SX}>{iso ? formatDateTime(iso, locale) : '—'}</Box>;
+  const date = (iso: string | null) => (
+    <Box component="span" sx={NO_WRAP_SX}>
+      {iso ? formatDateTime(iso, locale) : '—'}
+    </Box>
+  );
 
   const run = (row: ApprovalRequest, action: RequestAction, reason?: string) =>
     act.mutate(
@@ -86,7 +92,15 @@ function RequestsTable({ box }: { box: RequestBox }) {
 
   const columns: DataColumn<ApprovalRequest>[] = [
     { id: 'status', label: t('column_status'), render: (row) => <RequestStatusChip status={row.status} /> },
-    { id: 'type', label: t('column_type'), render: (row) => <Box component="span" sx={NO_WRAP_SX}>{row.type === 'share' ? t('request_type_share') : t('request_type_download')}</Box> },
+    {
+      id: 'type',
+      label: t('column_type'),
+      render: (row) => (
+        <Box component="span" sx={NO_WRAP_SX}>
+          {row.type === 'share' ? t('request_type_share') : t('request_type_download')}
+        </Box>
+      ),
+    },
     {
       id: 'contents',
       label: t('request_contents'),
@@ -99,7 +113,9 @@ function RequestsTable({ box }: { box: RequestBox }) {
         </Tooltip>
       ),
     },
-    ...(box === 'approve' ? [{ id: 'requester', label: t('request_requester'), render: (row: ApprovalRequest) => row.requester.name || row.requester.email }] : []),
+    ...(box === 'approve'
+      ? [{ id: 'requester', label: t('request_requester'), render: (row: ApprovalRequest) => row.requester.name || row.requester.email }]
+      : []),
     { id: 'approver', label: t('request_approver'), render: (row) => row.approver?.name ?? '—' },
     {
       id: 'reason',
@@ -110,7 +126,12 @@ function RequestsTable({ box }: { box: RequestBox }) {
         </Typography>
       ),
     },
-    { id: 'limit', label: t('request_download_limit'), align: 'right', render: (row) => (row.type === 'download' ? `${row.downloadsLeft} / ${row.downloadLimit}` : '—') },
+    {
+      id: 'limit',
+      label: t('request_download_limit'),
+      align: 'right',
+      render: (row) => (row.type === 'download' ? `${row.downloadsLeft} / ${row.downloadLimit}` : '—'),
+    },
     { id: 'requestDate', label: t('request_date'), render: (row) => date(row.requestDate) },
     { id: 'approvalDate', label: t('request_approval_date'), render: (row) => date(row.approvalDate) },
     { id: 'finalApprovalDate', label: t('request_final_approval_date'), render: (row) => date(row.finalApprovalDate) },
@@ -131,13 +152,20 @@ function RequestsTable({ box }: { box: RequestBox }) {
         columns={columns}
         rows={requests.data ?? []}
         rowKey={(row) => row._id}
-        searchText={(row) => [row.contents.join(' '), row.reason, row.rejectReason ?? '', row.requester.name, row.requester.email, row.approver?.name ?? '', row.status].join(' ')}
+        searchText={(row) =>
+          [row.contents.join(' '), row.reason, row.rejectReason ?? '', row.requester.name, row.requester.email, row.approver?.name ?? '', row.status].join(' ')
+        }
         actions={actions}
         onRefresh={() => void requests.refetch()}
         loading={requests.isPending}
         error={requests.isError}
       />
-      <RejectDialog open={rejecting !== null} busy={act.isPending} onClose={() => setRejecting(null)} onReject={(reason) => rejecting && run(rejecting, 'reject', reason)} />
+      <RejectDialog
+        open={rejecting !== null}
+        busy={act.isPending}
+        onClose={() => setRejecting(null)}
+        onReject={(reason) => rejecting && run(rejecting, 'reject', reason)}
+      />
     </>
   );
 }

@@ -152,7 +152,11 @@ export function TopBarSearch() {
             />
           </Box>
           <Popper open={open && term.length > 0} anchorEl={anchor.current} placement="bottom-end" sx={{ zIndex: (theme) => theme.zIndex.modal }}>
-            <Paper elevation={8} data-testid="search-preview" sx={{ mt: 0.5, width: { xs: 300, sm: 420 }, maxHeight: SEARCH_PREVIEW_MAX_HEIGHT, overflowY: 'auto', borderRadius: 2 }}>
+            <Paper
+              elevation={8}
+              data-testid="search-preview"
+              sx={{ mt: 0.5, width: { xs: 300, sm: 420 }, maxHeight: SEARCH_PREVIEW_MAX_HEIGHT, overflowY: 'auto', borderRadius: 2 }}
+            >
               {waiting && <LinearProgress aria-label={t('search_searching')} sx={{ height: 2 }} />}
               <List dense disablePadding>
                 {services.length > 0 && (

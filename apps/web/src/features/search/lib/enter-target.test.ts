@@ -6,7 +6,14 @@ function match(name: string, folder = false): SearchResult {
   return { _id: name, name, path: `/Team/${name}`, folder, size: 0, mtime: '2026-01-01T00:00:00.000Z', extension: '', match: 'name', snippet: name };
 }
 
-const state = (patch: Partial<EnterState<string>>): EnterState<string> => ({ term: 'budget', services: [], results: [], resultsFor: null, failed: false, ...patch });
+const state = (patch: Partial<EnterState<string>>): EnterState<string> => ({
+  term: 'budget',
+  services: [],
+  results: [],
+  resultsFor: null,
+  failed: false,
+  ...patch,
+});
 
 describe('what Enter opens in the top-bar search', () => {
   it('never opens a match of the previous keyword while the next one is on its way', () => {
@@ -29,7 +36,10 @@ describe('what Enter opens in the top-bar search', () => {
   });
 
   it('opens a navigation entry at once: it always matches the text in the box', () => {
-    expect(enterTarget(state({ services: ['/trash', '/storage'], results: [match('old.txt')], resultsFor: 'tr' }))).toEqual({ kind: 'service', service: '/trash' });
+    expect(enterTarget(state({ services: ['/trash', '/storage'], results: [match('old.txt')], resultsFor: 'tr' }))).toEqual({
+      kind: 'service',
+      service: '/trash',
+    });
     expect(enterTarget(state({ term: 't', services: ['/trash'] }))).toEqual({ kind: 'service', service: '/trash' });
   });
 

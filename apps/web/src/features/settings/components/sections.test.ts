@@ -11,14 +11,7 @@ describe('settings sections', () => {
 
   it('shows a USER only the private group', () => {
     expect(visibleGroups(1).map((group) => group.id)).toEqual(['private']);
-    expect(visibleGroups(2).map((group) => group.id)).toEqual([
-      'private',
-      'user',
-      'storage',
-      'permission',
-      'integration',
-      'system',
-    ]);
+    expect(visibleGroups(2).map((group) => group.id)).toEqual(['private', 'user', 'storage', 'permission', 'integration', 'system']);
   });
 
   it('opens the remembered section when this user may, else the first one that exists', () => {
@@ -33,7 +26,29 @@ describe('settings sections', () => {
 
   it('gives every section that can be opened a description', () => {
     const open = SETTING_GROUPS.flatMap((group) => group.sections).filter((section) => section.available);
-    expect(open.map((section) => section.id)).toEqual(['profile', 'notification', 'security', 'activity', 'delete', 'account', 'group', 'server', 'cloud', 'volume', 'default_permissions', 'folder', 'resource', 'incoming', 'outgoing', 'information', 'license', 'network', 'policy', 'log', 'audit']);
+    expect(open.map((section) => section.id)).toEqual([
+      'profile',
+      'notification',
+      'security',
+      'activity',
+      'delete',
+      'account',
+      'group',
+      'server',
+      'cloud',
+      'volume',
+      'default_permissions',
+      'folder',
+      'resource',
+      'incoming',
+      'outgoing',
+      'information',
+      'license',
+      'network',
+      'policy',
+      'log',
+      'audit',
+    ]);
     expect(open.every((section) => section.description)).toBe(true);
   });
 });

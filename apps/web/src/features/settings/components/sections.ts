@@ -38,7 +38,15 @@ export type AvailableSection =
   | 'volume'
   | 'incoming'
   | 'outgoing'
-  | 'notification' | 'security' | 'activity' | 'license' | 'information' | 'network' | 'policy' | 'log' | 'audit';
+  | 'notification'
+  | 'security'
+  | 'activity'
+  | 'license'
+  | 'information'
+  | 'network'
+  | 'policy'
+  | 'log'
+  | 'audit';
 
 export interface SettingSection {
   id: SettingId;

@@ -147,7 +147,10 @@ export function ShareDialog({ open, item, link, onClose }: ShareDialogProps) {
                   endAdornment: (
                     <InputAdornment position="end">
                       <Tooltip title={t('share_copy_link')}>
-                        <IconButton aria-label={t('share_copy_link')} onClick={() => void copyToClipboard(address).then(() => notify(t('share_copied_message'), 'success'))}>
+                        <IconButton
+                          aria-label={t('share_copy_link')}
+                          onClick={() => void copyToClipboard(address).then(() => notify(t('share_copied_message'), 'success'))}
+                        >
                           <MdiIcon path={mdiContentCopy} fontSize="small" />
                         </IconButton>
                       </Tooltip>
@@ -187,7 +190,14 @@ export function ShareDialog({ open, item, link, onClose }: ShareDialogProps) {
                   onChange={(_event, value) => setGroups(value)}
                   isOptionEqualToValue={(a, b) => a._id === b._id}
                   getOptionLabel={(option) => option.name}
-                  renderInput={(params) => <TextField {...params} label={t('share_groups')} error={!recipientsValid} helperText={recipientsValid ? undefined : t('share_recipients_required')} />}
+                  renderInput={(params) => (
+                    <TextField
+                      {...params}
+                      label={t('share_groups')}
+                      error={!recipientsValid}
+                      helperText={recipientsValid ? undefined : t('share_recipients_required')}
+                    />
+                  )}
                 />
               </>
             )}
@@ -199,7 +209,10 @@ export function ShareDialog({ open, item, link, onClose }: ShareDialogProps) {
               helperText={t('share_expires_at_hint')}
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: dayOf(new Date().toISOString()) } }}
             />
-            <FormControlLabel control={<Checkbox checked={usePassword} onChange={(event) => setUsePassword(event.target.checked)} />} label={t('share_use_password')} />
+            <FormControlLabel
+              control={<Checkbox checked={usePassword} onChange={(event) => setUsePassword(event.target.checked)} />}
+              label={t('share_use_password')}
+            />
             {usePassword && (
               <TextField
                 type="password"
@@ -222,7 +235,9 @@ export function ShareDialog({ open, item, link, onClose }: ShareDialogProps) {
               slotProps={{ htmlInput: { min: 1, max: SHARE_DOWNLOAD_LIMIT_MAX } }}
             />
             <FormControlLabel
-              control={<Switch checked={preview && limitValue === null} disabled={limitValue !== null} onChange={(event) => setPreview(event.target.checked)} />}
+              control={
+                <Switch checked={preview && limitValue === null} disabled={limitValue !== null} onChange={(event) => setPreview(event.target.checked)} />
+              }
               label={t('share_allow_preview')}
             />
             {error && (

@@ -158,12 +158,7 @@ function ShareContents({ shareKey, shareToken }: { shareKey: string; shareToken:
         </Box>
       </Stack>
       <Stack direction="row" spacing={1} sx={{ mb: share.folder ? 2 : 0 }}>
-        <Button
-          variant="contained"
-          startIcon={<MdiIcon path={mdiDownload} />}
-          disabled={busy !== null}
-          onClick={() => void download('/')}
-        >
+        <Button variant="contained" startIcon={<MdiIcon path={mdiDownload} />} disabled={busy !== null} onClick={() => void download('/')}>
           {share.folder ? t('share_download_all') : t('download')}
         </Button>
         {!share.folder && share.preview && (

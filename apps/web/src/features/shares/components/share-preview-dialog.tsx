@@ -17,7 +17,17 @@ const TEXT_LIMIT = 1024 * 1024;
 type Loaded = { kind: 'image' | 'video' | 'pdf'; url: string } | { kind: 'text'; text: string } | { kind: 'failed' };
 
 /** A file of a share link shown in the page: images, videos, PDFs and text; anything else is for downloading. */
-export function SharePreviewDialog({ shareKey, shareToken, file, onClose }: { shareKey: string; shareToken: string | null; file: { path: string; name: string } | null; onClose: () => void }) {
+export function SharePreviewDialog({
+  shareKey,
+  shareToken,
+  file,
+  onClose,
+}: {
+  shareKey: string;
+  shareToken: string | null;
+  file: { path: string; name: string } | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
 

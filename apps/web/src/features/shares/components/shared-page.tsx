@@ -45,7 +45,9 @@ export function SharedPage() {
         <Tab label={t('shared_tab_mine')} />
         <Tab label={t('shared_tab_with_me')} />
       </Tabs>
-      <Paper variant="outlined" sx={{ p: 2, borderRadius: 2 }}>{index === 0 ? <MyLinks /> : <SharedWithMe />}</Paper>
+      <Paper variant="outlined" sx={{ p: 2, borderRadius: 2 }}>
+        {index === 0 ? <MyLinks /> : <SharedWithMe />}
+      </Paper>
     </Box>
   );
 }
@@ -81,7 +83,12 @@ function MyLinks() {
       render: (row) => <Chip size="small" variant="outlined" color={row.state === 'active' ? 'success' : 'default'} label={t(STATE_LABELS[row.state])} />,
     },
     { id: 'password', label: t('share_password'), render: (row) => (row.hasPassword ? t('share_password_set') : '—') },
-    { id: 'downloads', label: t('share_downloads'), align: 'right', render: (row) => (row.downloadLimit === null ? String(row.downloadCount) : `${row.downloadCount} / ${row.downloadLimit}`) },
+    {
+      id: 'downloads',
+      label: t('share_downloads'),
+      align: 'right',
+      render: (row) => (row.downloadLimit === null ? String(row.downloadCount) : `${row.downloadCount} / ${row.downloadLimit}`),
+    },
     { id: 'expiresAt', label: t('share_expires_at'), render: (row) => (row.expiresAt ? formatDateTime(row.expiresAt, locale) : t('share_no_expiry')) },
     { id: 'createdAt', label: t('column_created_at'), render: (row) => formatDateTime(row.createdAt, locale) },
   ];
@@ -140,7 +147,12 @@ function SharedWithMe() {
   const open = (row: SharedItem) => window.open(shareAddress(row.key, locale), '_blank', 'noopener');
   const actions: DataRowAction<SharedItem>[] = [
     { id: 'open', label: t('share_open'), icon: mdiOpenInNew, run: open },
-    { id: 'copy', label: t('share_copy_link'), icon: mdiContentCopy, run: (row) => void copyToClipboard(shareAddress(row.key, locale)).then(() => notify(t('share_copied_message'), 'success')) },
+    {
+      id: 'copy',
+      label: t('share_copy_link'),
+      icon: mdiContentCopy,
+      run: (row) => void copyToClipboard(shareAddress(row.key, locale)).then(() => notify(t('share_copied_message'), 'success')),
+    },
   ];
   return (
     <DataTable

@@ -18,7 +18,9 @@ const COLORS = { running: 'info', completed: 'success', failure: 'error', cancel
 /** A run's or restore's state: a chip, a progress bar while running, the reason when it failed. */
 export function JobStatus({ status, progress, error }: { status: SnapshotJobStatus; progress: number | null; error: string | null }) {
   const { t } = useTranslation();
-  const chip = <Chip size="small" color={COLORS[status]} variant={status === 'running' ? 'outlined' : 'filled'} label={t(LABELS[status])} data-status={status} />;
+  const chip = (
+    <Chip size="small" color={COLORS[status]} variant={status === 'running' ? 'outlined' : 'filled'} label={t(LABELS[status])} data-status={status} />
+  );
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, minWidth: 96 }}>
       {error ? <Tooltip title={messageText(t, error)}>{chip}</Tooltip> : chip}

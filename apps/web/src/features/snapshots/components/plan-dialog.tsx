@@ -85,7 +85,12 @@ export function PlanDialog({ plan, onClose }: PlanDialogProps) {
           />
           <Box>
             <FormLabel id="backup-type-label">{t('snapshot_backup_type')}</FormLabel>
-            <RadioGroup row aria-labelledby="backup-type-label" value={draft.backupType} onChange={(event) => set({ backupType: event.target.value as PlanDraft['backupType'] })}>
+            <RadioGroup
+              row
+              aria-labelledby="backup-type-label"
+              value={draft.backupType}
+              onChange={(event) => set({ backupType: event.target.value as PlanDraft['backupType'] })}
+            >
               <FormControlLabel value="incremental" control={<Radio />} label={t('snapshot_type_incremental')} />
               <FormControlLabel value="full" control={<Radio />} label={t('snapshot_type_full')} />
             </RadioGroup>
@@ -95,7 +100,12 @@ export function PlanDialog({ plan, onClose }: PlanDialogProps) {
           </Box>
           <Box>
             <FormLabel id="target-label">{t('snapshot_target')}</FormLabel>
-            <RadioGroup row aria-labelledby="target-label" value={draft.allRoots ? 'all' : 'chosen'} onChange={(event) => set({ allRoots: event.target.value === 'all' })}>
+            <RadioGroup
+              row
+              aria-labelledby="target-label"
+              value={draft.allRoots ? 'all' : 'chosen'}
+              onChange={(event) => set({ allRoots: event.target.value === 'all' })}
+            >
               <FormControlLabel value="all" control={<Radio />} label={t('snapshot_target_all')} />
               <FormControlLabel value="chosen" control={<Radio />} label={t('snapshot_target_chosen')} />
             </RadioGroup>
@@ -121,7 +131,14 @@ export function PlanDialog({ plan, onClose }: PlanDialogProps) {
             <FormLabel>{t('snapshot_location')}</FormLabel>
             {creating ? (
               <>
-                <TextField select size="small" label={t('snapshot_location_kind')} value={draft.locationKind} onChange={(event) => set({ locationKind: event.target.value as 'local' | 's3' })} sx={{ maxWidth: 280 }}>
+                <TextField
+                  select
+                  size="small"
+                  label={t('snapshot_location_kind')}
+                  value={draft.locationKind}
+                  onChange={(event) => set({ locationKind: event.target.value as 'local' | 's3' })}
+                  sx={{ maxWidth: 280 }}
+                >
                   <MenuItem value="local">{t('snapshot_location_local')}</MenuItem>
                   <MenuItem value="s3">{t('snapshot_location_s3')}</MenuItem>
                 </TextField>
@@ -136,8 +153,18 @@ export function PlanDialog({ plan, onClose }: PlanDialogProps) {
                   />
                 ) : (
                   <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
-                    <TextField size="small" label={t('snapshot_location_bucket')} value={draft.bucket} onChange={(event) => set({ bucket: event.target.value })} />
-                    <TextField size="small" label={t('snapshot_location_prefix')} value={draft.prefix} onChange={(event) => set({ prefix: event.target.value })} />
+                    <TextField
+                      size="small"
+                      label={t('snapshot_location_bucket')}
+                      value={draft.bucket}
+                      onChange={(event) => set({ bucket: event.target.value })}
+                    />
+                    <TextField
+                      size="small"
+                      label={t('snapshot_location_prefix')}
+                      value={draft.prefix}
+                      onChange={(event) => set({ prefix: event.target.value })}
+                    />
                   </Box>
                 )}
                 <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>

@@ -74,8 +74,16 @@ export function PlanList() {
                 </Typography>
                 <Box sx={{ display: 'flex', gap: 0.75, flexWrap: 'wrap', mt: 0.75 }}>
                   <Chip size="small" label={t(plan.backupType === 'full' ? k('snapshot_type_full') : k('snapshot_type_incremental'))} />
-                  <Chip size="small" variant="outlined" label={plan.target.all ? t('snapshot_target_all') : plan.target.roots.map((r) => r.name).join(', ') || '—'} />
-                  <Chip size="small" variant="outlined" label={plan.location.kind === 'local' ? plan.location.path : `s3://${plan.location.bucket}/${plan.location.prefix}`} />
+                  <Chip
+                    size="small"
+                    variant="outlined"
+                    label={plan.target.all ? t('snapshot_target_all') : plan.target.roots.map((r) => r.name).join(', ') || '—'}
+                  />
+                  <Chip
+                    size="small"
+                    variant="outlined"
+                    label={plan.location.kind === 'local' ? plan.location.path : `s3://${plan.location.bucket}/${plan.location.prefix}`}
+                  />
                 </Box>
               </Box>
               <Box sx={{ display: 'flex', gap: 0.5 }}>
@@ -133,7 +141,8 @@ export function PlanList() {
                     <JobStatus status={plan.lastRun.status} progress={plan.lastRun.progress} error={plan.lastRun.error} />
                     <Typography variant="body2">
                       {formatDateTime(plan.lastRun.startedAt, locale)}
-                      {plan.lastRun.status === 'completed' && ` · ${t('snapshot_files_count', { count: plan.lastRun.files })} · ${formatBytes(plan.lastRun.size, locale)}`}
+                      {plan.lastRun.status === 'completed' &&
+                        ` · ${t('snapshot_files_count', { count: plan.lastRun.files })} · ${formatBytes(plan.lastRun.size, locale)}`}
                     </Typography>
                   </Box>
                 ) : (

@@ -49,16 +49,33 @@ export function RestoreHistory() {
       id: 'items',
       label: t('restore_items'),
       render: (r) => (
-        <Box component="span" sx={{ display: 'block', maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={r.items.join('\n')}>
+        <Box
+          component="span"
+          sx={{ display: 'block', maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+          title={r.items.join('\n')}
+        >
           {r.items.join(', ')}
         </Box>
       ),
     },
     { id: 'target', label: t('restore_step_target'), render: (r) => (r.target.kind === 'original' ? t('restore_target_original') : r.target.path) },
     { id: 'status', label: t('column_status'), width: 150, render: (r) => <JobStatus status={r.status} progress={r.progress} error={r.error} /> },
-    { id: 'files', label: t('snapshot_files'), align: 'right', render: (r) => (r.failed > 0 ? `${r.files} / ${t('restore_failed_count', { n: r.failed })}` : String(r.files)) },
+    {
+      id: 'files',
+      label: t('snapshot_files'),
+      align: 'right',
+      render: (r) => (r.failed > 0 ? `${r.files} / ${t('restore_failed_count', { n: r.failed })}` : String(r.files)),
+    },
     { id: 'size', label: t('snapshot_size'), align: 'right', render: (r) => formatBytes(r.size, locale) },
-    { id: 'started', label: t('snapshot_started_at'), render: (r) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.startedAt, locale)}</Box> },
+    {
+      id: 'started',
+      label: t('snapshot_started_at'),
+      render: (r) => (
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {formatDateTime(r.startedAt, locale)}
+        </Box>
+      ),
+    },
     {
       id: 'actions',
       label: '',
@@ -72,7 +89,11 @@ export function RestoreHistory() {
           </Tooltip>
         ) : r.status === 'failure' || r.status === 'canceled' ? (
           <Tooltip title={t('restore_retry')}>
-            <IconButton aria-label={t('restore_retry')} disabled={retry.isPending} onClick={() => retry.mutate(r._id, { onSuccess: () => notify(t('restore_started')), onError: failed })}>
+            <IconButton
+              aria-label={t('restore_retry')}
+              disabled={retry.isPending}
+              onClick={() => retry.mutate(r._id, { onSuccess: () => notify(t('restore_started')), onError: failed })}
+            >
               <MdiIcon path={mdiReplay} fontSize="small" />
             </IconButton>
           </Tooltip>

@@ -85,7 +85,12 @@ export function RestoreWizard({ initialRun }: { initialRun: string | null }) {
       {step === 0 && (
         <Box>
           {runs.data?.items.length === 0 && <Typography sx={{ color: 'text.secondary' }}>{t('restore_no_snapshots')}</Typography>}
-          <RadioGroup value={runId ?? ''} onChange={(event) => setRunId(event.target.value)} aria-label={t('restore_step_snapshot')} sx={{ maxHeight: 320, overflow: 'auto', flexWrap: 'nowrap' }}>
+          <RadioGroup
+            value={runId ?? ''}
+            onChange={(event) => setRunId(event.target.value)}
+            aria-label={t('restore_step_snapshot')}
+            sx={{ maxHeight: 320, overflow: 'auto', flexWrap: 'nowrap' }}
+          >
             {runs.data?.items.map((r) => (
               <FormControlLabel
                 key={r._id}
@@ -97,7 +102,8 @@ export function RestoreWizard({ initialRun }: { initialRun: string | null }) {
                       {runLabel(r, locale)}
                     </Typography>
                     <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                      {t(r.backupType === 'full' ? k('snapshot_type_full') : k('snapshot_type_incremental'))} · {t('snapshot_files_count', { count: r.files })} · {formatBytes(r.size, locale)}
+                      {t(r.backupType === 'full' ? k('snapshot_type_full') : k('snapshot_type_incremental'))} · {t('snapshot_files_count', { count: r.files })}{' '}
+                      · {formatBytes(r.size, locale)}
                     </Typography>
                   </Box>
                 }
@@ -114,7 +120,11 @@ export function RestoreWizard({ initialRun }: { initialRun: string | null }) {
 
       {step === 1 && runId && (
         <Box>
-          {run && <Typography variant="subtitle2" sx={{ mb: 1 }}>{runLabel(run, locale)}</Typography>}
+          {run && (
+            <Typography variant="subtitle2" sx={{ mb: 1 }}>
+              {runLabel(run, locale)}
+            </Typography>
+          )}
           <ItemBrowser runId={runId} selected={items} onChange={setItems} />
           <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: 1 }} aria-label={t('restore_selected')}>
             {items.map((item) => (

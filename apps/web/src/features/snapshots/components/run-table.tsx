@@ -34,9 +34,18 @@ export function RunTable() {
     {
       id: 'type',
       label: t('snapshot_backup_type'),
-      render: (run) => `${t(run.backupType === 'full' ? k('snapshot_type_full') : k('snapshot_type_incremental'))} · ${t(run.trigger === 'schedule' ? k('snapshot_trigger_schedule') : k('snapshot_trigger_manual'))}`,
+      render: (run) =>
+        `${t(run.backupType === 'full' ? k('snapshot_type_full') : k('snapshot_type_incremental'))} · ${t(run.trigger === 'schedule' ? k('snapshot_trigger_schedule') : k('snapshot_trigger_manual'))}`,
     },
-    { id: 'started', label: t('snapshot_started_at'), render: (run) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(run.startedAt, locale)}</Box> },
+    {
+      id: 'started',
+      label: t('snapshot_started_at'),
+      render: (run) => (
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {formatDateTime(run.startedAt, locale)}
+        </Box>
+      ),
+    },
     { id: 'files', label: t('snapshot_files'), align: 'right', render: (run) => run.files.toLocaleString() },
     { id: 'size', label: t('snapshot_size'), align: 'right', render: (run) => formatBytes(run.size, locale) },
     { id: 'added', label: t('snapshot_added'), align: 'right', render: (run) => formatBytes(run.bytesAdded, locale) },
@@ -49,7 +58,9 @@ export function RunTable() {
           <Tooltip title={t('snapshot_stop')}>
             <IconButton
               aria-label={t('snapshot_stop')}
-              onClick={() => cancel.mutate(run._id, { onError: (error) => notify(messageText(t, error instanceof ApiError ? error.messageKey : null), 'error') })}
+              onClick={() =>
+                cancel.mutate(run._id, { onError: (error) => notify(messageText(t, error instanceof ApiError ? error.messageKey : null), 'error') })
+              }
             >
               <MdiIcon path={mdiStopCircleOutline} fontSize="small" />
             </IconButton>

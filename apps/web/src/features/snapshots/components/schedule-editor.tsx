@@ -45,7 +45,12 @@ export function ScheduleEditor({ schedules, onChange }: ScheduleEditorProps) {
         </Typography>
       )}
       {schedules.map((schedule, index) => (
-        <Paper key={schedule._id ?? `new-${index}`} variant="outlined" sx={{ p: 1, mb: 1, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }} data-testid="schedule-row">
+        <Paper
+          key={schedule._id ?? `new-${index}`}
+          variant="outlined"
+          sx={{ p: 1, mb: 1, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}
+          data-testid="schedule-row"
+        >
           <ToggleButtonGroup
             size="small"
             value={schedule.days}
@@ -70,7 +75,9 @@ export function ScheduleEditor({ schedules, onChange }: ScheduleEditorProps) {
             error={schedule.days.length === 0 || schedule.time === ''}
           />
           <FormControlLabel
-            control={<Switch checked={schedule.status === 'active'} onChange={(event) => update(index, { status: event.target.checked ? 'active' : 'paused' })} />}
+            control={
+              <Switch checked={schedule.status === 'active'} onChange={(event) => update(index, { status: event.target.checked ? 'active' : 'paused' })} />
+            }
             label={schedule.status === 'active' ? t('snapshot_schedule_active') : t('snapshot_schedule_paused')}
           />
           <Box sx={{ flexGrow: 1 }} />

@@ -96,12 +96,18 @@ export function createBody(draft: PlanDraft): SnapshotPlanCreate {
     name: draft.name.trim(),
     backupType: draft.backupType,
     target: { all: draft.allRoots, roots: draft.allRoots ? [] : draft.roots },
-    location: draft.locationKind === 'local' ? { kind: 'local', path: draft.path.trim() } : { kind: 's3', bucket: draft.bucket.trim(), prefix: draft.prefix.trim() },
+    location:
+      draft.locationKind === 'local' ? { kind: 'local', path: draft.path.trim() } : { kind: 's3', bucket: draft.bucket.trim(), prefix: draft.prefix.trim() },
     password: draft.password,
     schedules: schedulesOf(draft),
   };
 }
 
 export function updateBody(draft: PlanDraft): SnapshotPlanUpdate {
-  return { name: draft.name.trim(), backupType: draft.backupType, target: { all: draft.allRoots, roots: draft.allRoots ? [] : draft.roots }, schedules: schedulesOf(draft) };
+  return {
+    name: draft.name.trim(),
+    backupType: draft.backupType,
+    target: { all: draft.allRoots, roots: draft.allRoots ? [] : draft.roots },
+    schedules: schedulesOf(draft),
+  };
 }

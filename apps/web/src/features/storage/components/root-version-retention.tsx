@@ -62,7 +62,14 @@ export function RootVersionRetention({ draft }: { draft: RootRetentionDraft }) {
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
         <Box>
           <Typography variant="body2">{t('versions_retention_count')}</Typography>
-          <Rule label={k('versions_retention_count')} switchLabel={own} field={draft.count} onChange={draft.setCount} invalid={draft.request === undefined && draft.count.on} max={VERSIONS_MAX_COUNT} />
+          <Rule
+            label={k('versions_retention_count')}
+            switchLabel={own}
+            field={draft.count}
+            onChange={draft.setCount}
+            invalid={draft.request === undefined && draft.count.on}
+            max={VERSIONS_MAX_COUNT}
+          />
           {!draft.count.on && (
             <Typography variant="caption" sx={{ color: 'text.secondary' }}>
               {followed(draft.global?.maxVersions, 'count')}
@@ -71,7 +78,14 @@ export function RootVersionRetention({ draft }: { draft: RootRetentionDraft }) {
         </Box>
         <Box>
           <Typography variant="body2">{t('versions_retention_days')}</Typography>
-          <Rule label={k('versions_retention_days')} switchLabel={own} field={draft.days} onChange={draft.setDays} invalid={draft.request === undefined && draft.days.on} max={VERSIONS_MAX_DAYS} />
+          <Rule
+            label={k('versions_retention_days')}
+            switchLabel={own}
+            field={draft.days}
+            onChange={draft.setDays}
+            invalid={draft.request === undefined && draft.days.on}
+            max={VERSIONS_MAX_DAYS}
+          />
           {!draft.days.on && (
             <Typography variant="caption" sx={{ color: 'text.secondary' }}>
               {followed(draft.global?.maxAgeDays, 'days')}

@@ -29,7 +29,21 @@ export function ruleValue(field: RuleField, min: number, max: number): number | 
 export const fieldOf = (value: number | null, fallback: number): RuleField => ({ on: value !== null, text: String(value ?? fallback) });
 
 /** A rule's switch and its number. `switchLabel`: the switch's own label when it means something else than the rule (a root's "own value"). */
-export function Rule({ label, field, onChange, invalid, max, switchLabel }: { label: TranslationKey; field: RuleField; onChange: (next: RuleField) => void; invalid: boolean; max: number; switchLabel?: string }) {
+export function Rule({
+  label,
+  field,
+  onChange,
+  invalid,
+  max,
+  switchLabel,
+}: {
+  label: TranslationKey;
+  field: RuleField;
+  onChange: (next: RuleField) => void;
+  invalid: boolean;
+  max: number;
+  switchLabel?: string;
+}) {
   const { t } = useTranslation();
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>

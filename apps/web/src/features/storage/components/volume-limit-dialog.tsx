@@ -89,7 +89,12 @@ export function VolumeLimitDialog({ row, onClose }: { row: VolumeRow; onClose: (
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('cancel')}</Button>
-        <Button type="submit" form="volume-limit-form" variant="contained" disabled={invalid || retention.request === undefined || setVolume.isPending || saveRetention.isPending}>
+        <Button
+          type="submit"
+          form="volume-limit-form"
+          variant="contained"
+          disabled={invalid || retention.request === undefined || setVolume.isPending || saveRetention.isPending}
+        >
           {t('save')}
         </Button>
       </DialogActions>

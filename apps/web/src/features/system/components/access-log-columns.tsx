@@ -27,10 +27,23 @@ export function accessLogColumns(t: TFunction, locale: string): PagedColumn<Acce
       id: 'createdAt',
       label: t('column_created_at'),
       width: 170,
-      render: (row) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.createdAt, locale)}</Box>,
+      render: (row) => (
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {formatDateTime(row.createdAt, locale)}
+        </Box>
+      ),
     },
     { id: 'ip', label: t('log_ip'), width: 130, render: (row) => clipped(row.ip, 130) },
-    { id: 'method', label: t('log_method'), width: 70, render: (row) => <Box component="span" sx={{ fontFamily: 'monospace' }}>{row.method}</Box> },
+    {
+      id: 'method',
+      label: t('log_method'),
+      width: 70,
+      render: (row) => (
+        <Box component="span" sx={{ fontFamily: 'monospace' }}>
+          {row.method}
+        </Box>
+      ),
+    },
     {
       id: 'url',
       label: t('log_url'),
@@ -56,14 +69,22 @@ export function accessLogColumns(t: TFunction, locale: string): PagedColumn<Acce
       label: t('log_response_time'),
       width: 90,
       align: 'right',
-      render: (row) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{t('log_ms', { n: row.responseTime })}</Box>,
+      render: (row) => (
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {t('log_ms', { n: row.responseTime })}
+        </Box>
+      ),
     },
     {
       id: 'contentLength',
       label: t('log_content_length'),
       width: 90,
       align: 'right',
-      render: (row) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{row.contentLength === null ? '—' : formatBytes(row.contentLength, locale)}</Box>,
+      render: (row) => (
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {row.contentLength === null ? '—' : formatBytes(row.contentLength, locale)}
+        </Box>
+      ),
     },
     { id: 'userAgent', label: t('log_user_agent'), width: 180, render: (row) => clipped(row.userAgent, 180) },
   ];

@@ -66,7 +66,14 @@ export function AccessLogTable() {
         }}
         sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 1.5 }}
       >
-        <TextField size="small" label={t('log_ip')} value={form.ip} onChange={change('ip', false)} slotProps={{ htmlInput: { maxLength: 64 } }} sx={{ width: 150 }} />
+        <TextField
+          size="small"
+          label={t('log_ip')}
+          value={form.ip}
+          onChange={change('ip', false)}
+          slotProps={{ htmlInput: { maxLength: 64 } }}
+          sx={{ width: 150 }}
+        />
         <TextField
           select
           size="small"
@@ -83,7 +90,14 @@ export function AccessLogTable() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField size="small" label={t('log_url')} value={form.url} onChange={change('url', false)} slotProps={{ htmlInput: { maxLength: 512 } }} sx={{ width: 200 }} />
+        <TextField
+          size="small"
+          label={t('log_url')}
+          value={form.url}
+          onChange={change('url', false)}
+          slotProps={{ htmlInput: { maxLength: 512 } }}
+          sx={{ width: 200 }}
+        />
         <TextField
           size="small"
           label={t('log_status')}

@@ -7,7 +7,10 @@ import { NETWORK_FIELD_LABELS } from './network-section';
 describe('network address fields', () => {
   const fields = Object.keys(networkAddressSchema.shape);
 
-  it.each([['ko', ko], ['en', en]] as const)('every field the server reports has a %s label, not its raw name', (_locale, catalogue) => {
+  it.each([
+    ['ko', ko],
+    ['en', en],
+  ] as const)('every field the server reports has a %s label, not its raw name', (_locale, catalogue) => {
     const texts = catalogue as Record<string, string>;
     const labels = fields.map((field) => texts[NETWORK_FIELD_LABELS[field] ?? ''] ?? field);
     expect(labels.filter((label, i) => label === fields[i])).toEqual([]);

@@ -49,7 +49,9 @@ export function policyCategory(t: TFunction, policy: Pick<Policy, 'category'>): 
 export function policyMatches(policy: Policy, keyword: string, description = policy.description, category = policy.category): boolean {
   const needle = keyword.trim().toLowerCase();
   if (!needle) return true;
-  return [policy.category, category, policy.name, description, policy.description, policy.uri, policy.method].some((text) => text.toLowerCase().includes(needle));
+  return [policy.category, category, policy.name, description, policy.description, policy.uri, policy.method].some((text) =>
+    text.toLowerCase().includes(needle),
+  );
 }
 
 function PolicyDetails({ policy, onClose }: { policy: Policy | null; onClose: () => void }) {
@@ -59,8 +61,18 @@ function PolicyDetails({ policy, onClose }: { policy: Policy | null; onClose: ()
         [t('policy_category'), policyCategory(t, policy)],
         [t('policy_name'), policy.name],
         [t('policy_description'), policyDescription(t, policy)],
-        [t('policy_uri'), <Box component="span" sx={{ fontFamily: 'monospace' }}>{policy.uri}</Box>],
-        [t('policy_method'), <Box component="span" sx={{ fontFamily: 'monospace' }}>{policy.method}</Box>],
+        [
+          t('policy_uri'),
+          <Box component="span" sx={{ fontFamily: 'monospace' }}>
+            {policy.uri}
+          </Box>,
+        ],
+        [
+          t('policy_method'),
+          <Box component="span" sx={{ fontFamily: 'monospace' }}>
+            {policy.method}
+          </Box>,
+        ],
         [t('policy_level'), <LevelChip level={policy.level} />],
       ]
     : [];
@@ -91,7 +103,16 @@ function PolicyDetails({ policy, onClose }: { policy: Policy | null; onClose: ()
 function columns(t: TFunction, open: (policy: Policy) => void): PagedColumn<Policy>[] {
   return [
     { id: 'category', label: t('policy_category'), width: 140, render: (row) => policyCategory(t, row) },
-    { id: 'name', label: t('policy_name'), width: 190, render: (row) => <Box component="span" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>{row.name}</Box> },
+    {
+      id: 'name',
+      label: t('policy_name'),
+      width: 190,
+      render: (row) => (
+        <Box component="span" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+          {row.name}
+        </Box>
+      ),
+    },
     { id: 'description', label: t('policy_description'), render: (row) => policyDescription(t, row) },
     { id: 'level', label: t('policy_level'), width: 130, render: (row) => <LevelChip level={row.level} /> },
     {
@@ -115,7 +136,10 @@ function PolicyTable({ policies }: { policies: Policy[] }) {
   const [keyword, setKeyword] = useState('');
   const [selected, setSelected] = useState<Policy | null>(null);
   const paging = usePaging(SETTINGS_PAGE_SIZE);
-  const matching = useMemo(() => policies.filter((policy) => policyMatches(policy, keyword, policyDescription(t, policy), policyCategory(t, policy))), [policies, keyword, t]);
+  const matching = useMemo(
+    () => policies.filter((policy) => policyMatches(policy, keyword, policyDescription(t, policy), policyCategory(t, policy))),
+    [policies, keyword, t],
+  );
   return (
     <Box>
       <TextField

@@ -7,7 +7,13 @@ import { ApiError } from '../../../api/client';
 import { messageText } from '../../../i18n/keys';
 
 /** Loading spinner, error, or the section's body once its data is there. */
-export function SectionState<T>({ query, children }: { query: { isPending: boolean; isError: boolean; error: unknown; data: T | undefined }; children: (data: T) => ReactNode }) {
+export function SectionState<T>({
+  query,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; error: unknown; data: T | undefined };
+  children: (data: T) => ReactNode;
+}) {
   const { t } = useTranslation();
   if (query.isPending) {
     return (

@@ -28,9 +28,7 @@ export function TaskIndicator({ runningCount }: { runningCount: number }) {
           <Badge badgeContent={runningCount} color="primary" max={99}>
             <MdiIcon path={mdiProgressCheck} />
           </Badge>
-          {running && (
-            <CircularProgress size={34} thickness={2.5} sx={{ position: 'absolute', pointerEvents: 'none' }} aria-hidden />
-          )}
+          {running && <CircularProgress size={34} thickness={2.5} sx={{ position: 'absolute', pointerEvents: 'none' }} aria-hidden />}
         </Box>
       </IconButton>
     </Tooltip>

@@ -113,11 +113,7 @@ export function TaskPanel({ userId, tabs, localUploads, localUploadCount, runnin
             sx={{ minHeight: 40, borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { minHeight: 40, py: 0, px: 1, minWidth: 0 } }}
           >
             {TASK_TYPES.map((type) => (
-              <Tab
-                key={type}
-                value={type}
-                label={count(type) > 0 ? `${t(TAB_LABELS[type])} ${count(type)}` : t(TAB_LABELS[type])}
-              />
+              <Tab key={type} value={type} label={count(type) > 0 ? `${t(TAB_LABELS[type])} ${count(type)}` : t(TAB_LABELS[type])} />
             ))}
           </Tabs>
           <Box sx={{ maxHeight: LIST_MAX_HEIGHT, overflowY: 'auto' }} role="tabpanel" aria-label={t(TAB_LABELS[tab])}>

@@ -130,9 +130,7 @@ export const TaskRow = forwardRef<HTMLLIElement, TaskRowProps>(function TaskRow(
         {actions.cancel && <Action label={t('cancel')} icon={mdiCancel} disabled={busy} onClick={() => onCancel(task)} />}
         {actions.delete && <Action label={t('delete')} icon={mdiDeleteOutline} disabled={busy} onClick={() => onDelete(task)} />}
       </Box>
-      {status === 'running' && task.progress === null && (
-        <LinearProgress aria-label={task.name} sx={{ mt: 0.75, borderRadius: 1 }} />
-      )}
+      {status === 'running' && task.progress === null && <LinearProgress aria-label={task.name} sx={{ mt: 0.75, borderRadius: 1 }} />}
     </Box>
   );
 });

@@ -1,6 +1,16 @@
 import type { TaskEntry } from '@bogwan/contracts';
 import { describe, expect, it } from 'vitest';
-import { arrivedTasks, effectiveStatus, isQuietTask, isStorageSync, parseCacheKey, tabForArrivals, taskActions, tasksOfTab, withoutMirroredUploads } from './task-rules';
+import {
+  arrivedTasks,
+  effectiveStatus,
+  isQuietTask,
+  isStorageSync,
+  parseCacheKey,
+  tabForArrivals,
+  taskActions,
+  tasksOfTab,
+  withoutMirroredUploads,
+} from './task-rules';
 
 const ME = '0190a1b2-0000-7000-8000-000000000001';
 const OTHER = '0190a1b2-0000-7000-8000-000000000002';
@@ -43,11 +53,7 @@ describe('task panel rules', () => {
       task('snapshot', ME, '0190d'),
       task('upload', ME, '0190b'),
     );
-    expect(tasksOfTab(all, ME, 'upload').map((t) => t.cacheKey)).toEqual([
-      `upload_${ME}_0190c`,
-      `upload_${ME}_0190b`,
-      `upload_${ME}_0190a`,
-    ]);
+    expect(tasksOfTab(all, ME, 'upload').map((t) => t.cacheKey)).toEqual([`upload_${ME}_0190c`, `upload_${ME}_0190b`, `upload_${ME}_0190a`]);
     expect(tasksOfTab(all, ME, 'snapshot')).toHaveLength(1);
     expect(tasksOfTab(all, OTHER, 'snapshot')).toHaveLength(0);
   });

@@ -107,8 +107,7 @@ export interface LocalUpload {
 export function withoutMirroredUploads(tasks: TaskEntry[], local: LocalUpload[]): TaskEntry[] {
   if (local.length === 0) return tasks;
   // While it runs the server may not have filled in the folder yet: then the name decides.
-  const mirrored = (task: TaskEntry) =>
-    local.some((upload) => upload.name === task.name && (task.clientPath === '' || task.clientPath === upload.path));
+  const mirrored = (task: TaskEntry) => local.some((upload) => upload.name === task.name && (task.clientPath === '' || task.clientPath === upload.path));
   return tasks.filter((task) => !(task.type === 'upload' && isActive(task) && mirrored(task)));
 }
 

@@ -79,7 +79,11 @@ export function trashColumns(t: TFunction, locale: string, actions: TrashRowActi
       id: 'trashedAt',
       label: t('trash_trashed_at'),
       width: 170,
-      render: (row) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.trashedAt, locale)}</Box>,
+      render: (row) => (
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {formatDateTime(row.trashedAt, locale)}
+        </Box>
+      ),
     },
     { id: 'size', label: t('column_size'), width: 90, align: 'right', render: (row) => (row.folder ? '—' : formatBytes(row.size, locale)) },
     {
@@ -91,7 +95,12 @@ export function trashColumns(t: TFunction, locale: string, actions: TrashRowActi
         <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
           <Tooltip title={t('trash_restore')}>
             <span>
-              <IconButton size="small" aria-label={`${t('trash_restore')}: ${row.name}`} onClick={() => actions.restore(row)} disabled={actions.busy || row.path === null}>
+              <IconButton
+                size="small"
+                aria-label={`${t('trash_restore')}: ${row.name}`}
+                onClick={() => actions.restore(row)}
+                disabled={actions.busy || row.path === null}
+              >
                 <MdiIcon path={mdiRestore} fontSize="small" />
               </IconButton>
             </span>
@@ -99,7 +108,13 @@ export function trashColumns(t: TFunction, locale: string, actions: TrashRowActi
           {purge && (
             <Tooltip title={t('trash_delete_forever')}>
               <span>
-                <IconButton size="small" color="error" aria-label={`${t('trash_delete_forever')}: ${row.name}`} onClick={() => purge(row)} disabled={actions.busy}>
+                <IconButton
+                  size="small"
+                  color="error"
+                  aria-label={`${t('trash_delete_forever')}: ${row.name}`}
+                  onClick={() => purge(row)}
+                  disabled={actions.busy}
+                >
                   <MdiIcon path={mdiDeleteForeverOutline} fontSize="small" />
                 </IconButton>
               </span>

@@ -85,7 +85,11 @@ export function UploadConflictHost() {
             </Button>
           ))}
         </Box>
-        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, maxHeight: 360, overflowY: 'auto' }} aria-label={t('upload_conflict_title', { count: conflicts.length })}>
+        <Box
+          component="ul"
+          sx={{ listStyle: 'none', m: 0, p: 0, maxHeight: 360, overflowY: 'auto' }}
+          aria-label={t('upload_conflict_title', { count: conflicts.length })}
+        >
           {conflicts.map((conflict) => {
             const choice = choices.get(conflict.name) ?? defaultChoice(conflict);
             return (
@@ -93,7 +97,15 @@ export function UploadConflictHost() {
                 component="li"
                 key={conflict.name}
                 data-testid="upload-conflict-row"
-                sx={{ display: 'flex', alignItems: { xs: 'stretch', sm: 'center' }, flexDirection: { xs: 'column', sm: 'row' }, gap: 1, py: 1, borderTop: 1, borderColor: 'divider' }}
+                sx={{
+                  display: 'flex',
+                  alignItems: { xs: 'stretch', sm: 'center' },
+                  flexDirection: { xs: 'column', sm: 'row' },
+                  gap: 1,
+                  py: 1,
+                  borderTop: 1,
+                  borderColor: 'divider',
+                }}
               >
                 <Box sx={{ flexGrow: 1, minWidth: 0 }}>
                   <Typography variant="body2" sx={{ fontWeight: 500, wordBreak: 'break-all' }}>

@@ -1,12 +1,4 @@
-import {
-  mdiAlertCircleOutline,
-  mdiCheckCircleOutline,
-  mdiClose,
-  mdiFileUploadOutline,
-  mdiPause,
-  mdiPlay,
-  mdiRefresh,
-} from '@mdi/js';
+import { mdiAlertCircleOutline, mdiCheckCircleOutline, mdiClose, mdiFileUploadOutline, mdiPause, mdiPlay, mdiRefresh } from '@mdi/js';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -89,12 +81,8 @@ function TaskRow({ task }: { task: UploadTask }) {
           </>
         )}
         {active && <Action label={t('upload_pause')} icon={mdiPause} onClick={() => queue.pause(task.id)} />}
-        {task.status === 'paused' && !task.needsFile && (
-          <Action label={t('upload_resume')} icon={mdiPlay} onClick={() => queue.resume(task.id)} />
-        )}
-        {(task.status === 'failed' || task.status === 'canceled') && (
-          <Action label={t('retry')} icon={mdiRefresh} onClick={() => queue.retry(task.id)} />
-        )}
+        {task.status === 'paused' && !task.needsFile && <Action label={t('upload_resume')} icon={mdiPlay} onClick={() => queue.resume(task.id)} />}
+        {(task.status === 'failed' || task.status === 'canceled') && <Action label={t('retry')} icon={mdiRefresh} onClick={() => queue.retry(task.id)} />}
         {finished ? (
           <Action label={t('upload_remove')} icon={mdiClose} onClick={() => queue.remove(task.id)} />
         ) : (

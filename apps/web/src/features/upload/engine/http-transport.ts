@@ -70,9 +70,7 @@ export function createHttpTransport(tokens: TokenSource, base = '/api'): UploadT
       const params = new URLSearchParams({ path: query.path, fileName: query.fileName, fileSize: String(query.fileSize) });
       if (sendable(query.uploadId)) params.set('uploadId', query.uploadId);
       try {
-        const answer = await authorised(tokens, (token) =>
-          xhr('GET', `${base}/file/upload/status?${params}`, token, null, null, signal),
-        );
+        const answer = await authorised(tokens, (token) => xhr('GET', `${base}/file/upload/status?${params}`, token, null, null, signal));
         return uploadStatusSchema.parse(JSON.parse(answer.body)).received;
       } catch (error) {
         // No session for this file yet: nothing received.
@@ -83,7 +81,12 @@ export function createHttpTransport(tokens: TokenSource, base = '/api'): UploadT
     },
 
     async cancel(query) {
-      const body = JSON.stringify({ path: query.path, fileName: query.fileName, fileSize: query.fileSize, ...(sendable(query.uploadId) ? { uploadId: query.uploadId } : {}) });
+      const body = JSON.stringify({
+        path: query.path,
+        fileName: query.fileName,
+        fileSize: query.fileSize,
+        ...(sendable(query.uploadId) ? { uploadId: query.uploadId } : {}),
+      });
       await authorised(tokens, (token) => xhr('POST', `${base}/file/upload/cancel`, token, body, null, new AbortController().signal));
     },
 

@@ -1,13 +1,5 @@
 import { CHUNK_SIZE, type UploadConflictAction } from '@bogwan/contracts';
-import {
-  isRetryable,
-  UploadError,
-  type UploadDescriptor,
-  type UploadPersistence,
-  type UploadSource,
-  type UploadTask,
-  type UploadTransport,
-} from './types';
+import { isRetryable, UploadError, type UploadDescriptor, type UploadPersistence, type UploadSource, type UploadTask, type UploadTransport } from './types';
 
 /** Chunks on the wire at once, over every file of the queue. */
 export const MAX_CHUNKS_IN_FLIGHT = 4;
@@ -279,8 +271,7 @@ export class UploadQueue {
     for (const index of entry.received) bytes += this.chunkBytes(entry, index);
     for (const { sent } of entry.inFlight.values()) bytes += sent;
     entry.task.uploadedBytes = Math.min(bytes, entry.task.size);
-    entry.task.progress =
-      entry.task.status === 'done' ? 100 : entry.task.size === 0 ? 0 : Math.floor((entry.task.uploadedBytes / entry.task.size) * 100);
+    entry.task.progress = entry.task.status === 'done' ? 100 : entry.task.size === 0 ? 0 : Math.floor((entry.task.uploadedBytes / entry.task.size) * 100);
     const at = this.now();
     entry.samples.push({ at, bytes: entry.task.uploadedBytes });
     while (entry.samples.length > 2 && at - (entry.samples[0] as { at: number }).at > SPEED_WINDOW_MS) entry.samples.shift();
@@ -344,10 +335,7 @@ export class UploadQueue {
     for (;;) {
       attempt += 1;
       try {
-        const received = await this.options.transport.status(
-          { path, fileName: name, fileSize: size, uploadId: entry.task.id },
-          entry.controller.signal,
-        );
+        const received = await this.options.transport.status({ path, fileName: name, fileSize: size, uploadId: entry.task.id }, entry.controller.signal);
         if (generation !== entry.generation) return;
         entry.received = new Set(received.filter((index) => Number.isInteger(index) && index >= 0 && index < totalChunks));
         entry.pending = [];

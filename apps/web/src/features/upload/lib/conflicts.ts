@@ -34,7 +34,10 @@ export function chooseForAll(conflicts: UploadConflict[], current: Map<string, C
  * The files to send with their action: a skipped file is left out (no byte of it is sent),
  * a free name goes with the default (`fail`: a name taken meanwhile is refused, never overwritten).
  */
-export function applyChoices<T extends { relativePath: string }>(files: T[], choices: Map<string, ConflictChoice>): Array<T & { onConflict?: UploadConflictAction }> {
+export function applyChoices<T extends { relativePath: string }>(
+  files: T[],
+  choices: Map<string, ConflictChoice>,
+): Array<T & { onConflict?: UploadConflictAction }> {
   return files.flatMap((file) => {
     const choice = choices.get(file.relativePath);
     if (choice === 'skip') return [];

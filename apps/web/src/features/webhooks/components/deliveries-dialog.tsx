@@ -22,7 +22,11 @@ export function DeliveriesDialog({ hook, onClose }: { hook: OutgoingWebhook; onC
   const columns: PagedColumn<WebhookDelivery>[] = [
     { id: 'createdAt', label: t('webhook_delivery_time'), render: (d) => new Date(d.createdAt).toLocaleString(i18n.language) },
     { id: 'event', label: t('webhook_delivery_event'), render: (d) => t(EVENT_LABELS[d.event]) },
-    { id: 'status', label: t('webhook_delivery_status'), render: (d) => <Chip size="small" color={STATUS_COLORS[d.status]} label={t(DELIVERY_STATUS_LABELS[d.status])} /> },
+    {
+      id: 'status',
+      label: t('webhook_delivery_status'),
+      render: (d) => <Chip size="small" color={STATUS_COLORS[d.status]} label={t(DELIVERY_STATUS_LABELS[d.status])} />,
+    },
     { id: 'attempts', label: t('webhook_delivery_attempts'), align: 'right', render: (d) => d.attempts },
     { id: 'answer', label: t('webhook_delivery_answer'), render: (d) => [d.responseStatus, d.error].filter((v) => v !== null).join(' · ') || '-' },
   ];

@@ -93,7 +93,9 @@ export function IncomingSection() {
       {hooks.isError && <Alert severity="error">{t('request_error_message')}</Alert>}
       {hooks.data?.length === 0 && <Alert severity="info">{t('webhook_none')}</Alert>}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-        {hooks.data?.map((hook) => <IncomingCard key={hook._id} hook={hook} onDelete={() => setDeleting(hook)} />)}
+        {hooks.data?.map((hook) => (
+          <IncomingCard key={hook._id} hook={hook} onDelete={() => setDeleting(hook)} />
+        ))}
       </Box>
       {creating && <IncomingCreateDialog onClose={() => setCreating(false)} />}
       {deleting && (

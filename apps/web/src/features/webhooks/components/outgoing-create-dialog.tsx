@@ -100,7 +100,11 @@ export function OutgoingCreateDialog({ onClose }: { onClose: () => void }) {
             <FormLabel component="legend">{t('webhook_events')}</FormLabel>
             <FormGroup>
               {WEBHOOK_EVENTS.map((event) => (
-                <FormControlLabel key={event} control={<Checkbox checked={events.includes(event)} onChange={() => toggle(event)} />} label={t(EVENT_LABELS[event])} />
+                <FormControlLabel
+                  key={event}
+                  control={<Checkbox checked={events.includes(event)} onChange={() => toggle(event)} />}
+                  label={t(EVENT_LABELS[event])}
+                />
               ))}
             </FormGroup>
           </div>

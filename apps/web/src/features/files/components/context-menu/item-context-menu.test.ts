@@ -2,7 +2,18 @@ import type { FileEntry } from '@bogwan/contracts';
 import { describe, expect, it } from 'vitest';
 import { allowedActions } from './item-context-menu';
 
-const file: FileEntry = { _id: '1', name: 'a.txt', path: '/T/a.txt', folder: false, size: 1, mtime: '', lock: false, starred: false, owner: null, extension: 'txt' };
+const file: FileEntry = {
+  _id: '1',
+  name: 'a.txt',
+  path: '/T/a.txt',
+  folder: false,
+  size: 1,
+  mtime: '',
+  lock: false,
+  starred: false,
+  owner: null,
+  extension: 'txt',
+};
 const folder: FileEntry = { ...file, _id: '2', name: 'B', path: '/T/B', folder: true };
 
 describe('allowedActions', () => {

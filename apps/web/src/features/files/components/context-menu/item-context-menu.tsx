@@ -1,14 +1,5 @@
 import type { FileEntry, PermissionType } from '@bogwan/contracts';
-import {
-  mdiContentCopy,
-  mdiDownload,
-  mdiFileMoveOutline,
-  mdiFolderOpenOutline,
-  mdiRenameOutline,
-  mdiStar,
-  mdiStarOutline,
-  mdiTrashCanOutline,
-} from '@mdi/js';
+import { mdiContentCopy, mdiDownload, mdiFileMoveOutline, mdiFolderOpenOutline, mdiRenameOutline, mdiStar, mdiStarOutline, mdiTrashCanOutline } from '@mdi/js';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';

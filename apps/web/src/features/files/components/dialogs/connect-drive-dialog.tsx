@@ -38,7 +38,14 @@ export function ConnectDriveDialog({ open, path, onClose }: ConnectDriveDialogPr
   const email = auth?.user.email ?? '';
 
   return (
-    <Dialog open={open} onClose={onClose} fullScreen={fullScreen} maxWidth={false} aria-labelledby="connect-drive-title" slotProps={{ paper: { sx: fullScreen ? undefined : { width: 600 } } }}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullScreen={fullScreen}
+      maxWidth={false}
+      aria-labelledby="connect-drive-title"
+      slotProps={{ paper: { sx: fullScreen ? undefined : { width: 600 } } }}
+    >
       <DialogTitle id="connect-drive-title">{t('connect_drive')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
@@ -68,7 +75,11 @@ export function ConnectDriveDialog({ open, path, onClose }: ConnectDriveDialogPr
               <Typography variant="subtitle2" component="h3">
                 {client.title}
               </Typography>
-              <Typography variant="body2" component="div" sx={{ color: 'text.secondary', whiteSpace: 'pre-line', wordBreak: 'keep-all', overflowWrap: 'anywhere' }}>
+              <Typography
+                variant="body2"
+                component="div"
+                sx={{ color: 'text.secondary', whiteSpace: 'pre-line', wordBreak: 'keep-all', overflowWrap: 'anywhere' }}
+              >
                 {t(client.steps, { address, email })}
               </Typography>
             </Box>

@@ -28,7 +28,12 @@ export function ExplorerBreadcrumbs({ path, onNavigate }: { path: string; onNavi
       </Link>
     );
   return (
-    <Breadcrumbs aria-label={t('folder_path')} maxItems={6} itemsAfterCollapse={3} sx={{ minWidth: 0, '& ol': { flexWrap: 'nowrap' }, '& li': { minWidth: 0 } }}>
+    <Breadcrumbs
+      aria-label={t('folder_path')}
+      maxItems={6}
+      itemsAfterCollapse={3}
+      sx={{ minWidth: 0, '& ol': { flexWrap: 'nowrap' }, '& li': { minWidth: 0 } }}
+    >
       {crumb(t('nav_storage'), '/', trail.length === 0)}
       {trail.map((target, index) => crumb(baseName(target), target, index === trail.length - 1))}
     </Breadcrumbs>

@@ -60,7 +60,12 @@ export function ExplorerToolbar(props: ExplorerToolbarProps) {
         {props.selectedCount > 0 ? t('items_selected', { n: count(props.selectedCount), total: count(props.total) }) : t('items_count', { count: props.total })}
       </Typography>
       <Box sx={{ flexGrow: 1 }} />
-      <Button color="inherit" startIcon={<MdiIcon path={mdiSortAscending} />} onClick={(event) => setSortAnchor(event.currentTarget)} aria-label={`${t(current.label)} (${t('sort')})`}>
+      <Button
+        color="inherit"
+        startIcon={<MdiIcon path={mdiSortAscending} />}
+        onClick={(event) => setSortAnchor(event.currentTarget)}
+        aria-label={`${t(current.label)} (${t('sort')})`}
+      >
         {t(current.label)}
       </Button>
       <Menu anchorEl={sortAnchor} open={sortAnchor !== null} onClose={() => setSortAnchor(null)}>
@@ -83,7 +88,13 @@ export function ExplorerToolbar(props: ExplorerToolbarProps) {
           <MdiIcon path={mdiRefresh} />
         </IconButton>
       </Tooltip>
-      <ToggleButtonGroup size="small" exclusive value={viewMode} onChange={(_e, mode: 'list' | 'grid' | null) => mode && setViewMode(mode)} aria-label={t('view_mode')}>
+      <ToggleButtonGroup
+        size="small"
+        exclusive
+        value={viewMode}
+        onChange={(_e, mode: 'list' | 'grid' | null) => mode && setViewMode(mode)}
+        aria-label={t('view_mode')}
+      >
         <ToggleButton value="list" aria-label={t('view_list')}>
           <MdiIcon path={mdiViewListOutline} fontSize="small" />
         </ToggleButton>

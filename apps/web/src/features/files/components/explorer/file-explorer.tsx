@@ -54,7 +54,19 @@ export interface FileExplorerProps {
 
 function EmptyState({ icon, title, description, action }: { icon: string; title: string; description?: string; action?: ReactNode }) {
   return (
-    <Box sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', textAlign: 'center', gap: 1, p: 4, color: 'text.secondary' }}>
+    <Box
+      sx={{
+        height: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        textAlign: 'center',
+        gap: 1,
+        p: 4,
+        color: 'text.secondary',
+      }}
+    >
       <MdiIcon path={icon} sx={{ fontSize: 56, opacity: 0.5 }} />
       <Typography variant="subtitle1" sx={{ color: 'text.primary', fontWeight: 600 }}>
         {title}
@@ -92,10 +104,7 @@ export function FileExplorer({ path, onNavigate, onOpenFile, onDownload, renderU
     document.title = `${path === '/' ? t('nav_storage') : path.slice(path.lastIndexOf('/') + 1)} · ${t('app_title')}`;
   }, [path, t]);
 
-  const selectedEntries = useCallback(
-    () => listing.loaded().filter((entry) => selection.paths.has(entry.path)),
-    [listing, selection.paths],
-  );
+  const selectedEntries = useCallback(() => listing.loaded().filter((entry) => selection.paths.has(entry.path)), [listing, selection.paths]);
   // At the top the entries are root folders: what they allow is read on the first selected one.
   const rootPermission = usePermission(path === '/' ? ([...selection.paths][0] ?? null) : null);
   const permissions = path === '/' ? rootPermission.data : permission.data;
@@ -128,10 +137,13 @@ export function FileExplorer({ path, onNavigate, onOpenFile, onDownload, renderU
         break;
       case 'star': {
         const starred = !items.every((item) => item.starred);
-        star.mutate(items.map((item) => ({ path: item.path, starred })), {
-          onSuccess: () => notify(starred ? t('star_complete_message') : t('unstar_complete_message'), 'success'),
-          onError: (error) => notify(messageText(t, errorKey(error)), 'error'),
-        });
+        star.mutate(
+          items.map((item) => ({ path: item.path, starred })),
+          {
+            onSuccess: () => notify(starred ? t('star_complete_message') : t('unstar_complete_message'), 'success'),
+            onError: (error) => notify(messageText(t, errorKey(error)), 'error'),
+          },
+        );
         break;
       }
     }
@@ -165,7 +177,10 @@ export function FileExplorer({ path, onNavigate, onOpenFile, onDownload, renderU
   const onItemDragStart = (event: DragEvent, entry: FileEntry) => {
     const items = selection.paths.has(entry.path) ? selectedEntries() : [entry];
     if (!selection.paths.has(entry.path)) setSelection({ paths: new Set([entry.path]), anchor: null });
-    startItemDrag(event.dataTransfer, items.map(({ name, path: itemPath, folder }) => ({ name, path: itemPath, folder })));
+    startItemDrag(
+      event.dataTransfer,
+      items.map(({ name, path: itemPath, folder }) => ({ name, path: itemPath, folder })),
+    );
   };
 
   // A folder of the list takes items dragged onto it (from the list or the tree), as the tree's folders do.
@@ -235,7 +250,9 @@ export function FileExplorer({ path, onNavigate, onOpenFile, onDownload, renderU
   const body = useMemo(() => {
     if (error) {
       const key = errorKey(error);
-      return <EmptyState icon={mdiAlertCircleOutline} title={messageText(t, key)} action={<Button onClick={() => onNavigate('/')}>{t('go_storage_top')}</Button>} />;
+      return (
+        <EmptyState icon={mdiAlertCircleOutline} title={messageText(t, key)} action={<Button onClick={() => onNavigate('/')}>{t('go_storage_top')}</Button>} />
+      );
     }
     if (!listing.loading && listing.total === 0) {
       if (path === '/') {
@@ -244,7 +261,13 @@ export function FileExplorer({ path, onNavigate, onOpenFile, onDownload, renderU
             icon={mdiFolderPlusOutline}
             title={t('storage_no_root_folders')}
             description={isAdmin ? t('storage_no_root_folders_admin') : t('storage_no_root_folders_user')}
-            action={isAdmin ? <Button variant="contained" sx={{ mt: 1 }} onClick={() => setDialog('create')}>{t('create_root_folder')}</Button> : undefined}
+            action={
+              isAdmin ? (
+                <Button variant="contained" sx={{ mt: 1 }} onClick={() => setDialog('create')}>
+                  {t('create_root_folder')}
+                </Button>
+              ) : undefined
+            }
           />
         );
       }
@@ -269,7 +292,9 @@ export function FileExplorer({ path, onNavigate, onOpenFile, onDownload, renderU
 
   return (
     // The selection bar floats over the bottom of this box, centred on the list, not the window.
-    <Box sx={{ position: 'relative', display: 'flex', flexDirection: 'column', height: { xs: 'calc(100vh - 96px)', sm: 'calc(100vh - 112px)' }, minHeight: 360 }}>
+    <Box
+      sx={{ position: 'relative', display: 'flex', flexDirection: 'column', height: { xs: 'calc(100vh - 96px)', sm: 'calc(100vh - 112px)' }, minHeight: 360 }}
+    >
       <ExplorerBreadcrumbs path={path} onNavigate={onNavigate} />
       <ExplorerToolbar
         sort={sort}
@@ -344,9 +369,7 @@ export function FileExplorer({ path, onNavigate, onOpenFile, onDownload, renderU
         title={dialog === 'copy' ? t('copy_to') : t('move_to')}
         confirmLabel={dialog === 'copy' ? t('copy') : t('move')}
         initialPath={path === '/' ? null : path}
-        isDisabled={(target) =>
-          pending.some((item) => (item.folder && isWithin(target, item.path)) || (dialog === 'move' && parentOf(item.path) === target))
-        }
+        isDisabled={(target) => pending.some((item) => (item.folder && isWithin(target, item.path)) || (dialog === 'move' && parentOf(item.path) === target))}
         onConfirm={(target) => transfer(dialog === 'copy' ? 'copy' : 'move', target)}
         onClose={() => setDialog(null)}
       />

@@ -36,7 +36,16 @@ const CARD_SX = {
 const SELECTED_CARD_SX = { ...CARD_SX, borderColor: 'primary.main', bgcolor: 'action.selected', '&:hover': { bgcolor: 'action.selected' } } as const;
 const STAR_SX = { position: 'absolute', top: 8, right: 8, fontSize: 16 } as const;
 const ICON_SX = { fontSize: 56 } as const;
-const NAME_SX = { textAlign: 'center', width: '100%', overflow: 'hidden', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', wordBreak: 'break-all', lineHeight: 1.3 } as const;
+const NAME_SX = {
+  textAlign: 'center',
+  width: '100%',
+  overflow: 'hidden',
+  display: '-webkit-box',
+  WebkitLineClamp: 2,
+  WebkitBoxOrient: 'vertical',
+  wordBreak: 'break-all',
+  lineHeight: 1.3,
+} as const;
 const SIZE_SX = { color: 'text.secondary' } as const;
 
 /** The grid view: cards with a large icon, virtualised by rows of as many cards as fit. */
@@ -108,15 +117,9 @@ export function GridView({ listing, selected, onItemClick, onItemOpen, onItemCon
                 >
                   {entry ? (
                     <>
-                      {entry.starred && (
-                        <MdiIcon path={mdiStar} htmlColor="#fbc02d" sx={STAR_SX} aria-label={t('starred')} />
-                      )}
+                      {entry.starred && <MdiIcon path={mdiStar} htmlColor="#fbc02d" sx={STAR_SX} aria-label={t('starred')} />}
                       <FileIcon name={entry.name} folder={entry.folder} lock={entry.lock} sx={ICON_SX} />
-                      <Typography
-                        variant="body2"
-                        title={entry.name}
-                        sx={NAME_SX}
-                      >
+                      <Typography variant="body2" title={entry.name} sx={NAME_SX}>
                         {entry.name}
                       </Typography>
                       <Typography variant="caption" sx={SIZE_SX}>

@@ -51,14 +51,35 @@ const STAR_SX = { fontSize: 16, flexShrink: 0 } as const;
 const SIZE_CELL_SX = { textAlign: 'right', color: 'text.secondary' } as const;
 const DATE_CELL_SX = { color: 'text.secondary' } as const;
 
-function SortHeader({ label, field, sort, onSort, align }: { label: string; field: 'name' | 'size' | 'mtime'; sort: ListSort; onSort: (s: ListSort) => void; align?: 'right' }) {
+function SortHeader({
+  label,
+  field,
+  sort,
+  onSort,
+  align,
+}: {
+  label: string;
+  field: 'name' | 'size' | 'mtime';
+  sort: ListSort;
+  onSort: (s: ListSort) => void;
+  align?: 'right';
+}) {
   const active = sort.replace('-', '') === field;
   const descending = sort.startsWith('-');
   return (
     <Box role="columnheader" aria-sort={active ? (descending ? 'descending' : 'ascending') : 'none'} sx={{ textAlign: align ?? 'left' }}>
       <ButtonBase
         onClick={() => onSort((active && !descending ? `-${field}` : field) as ListSort)}
-        sx={{ gap: 0.5, px: 0.5, py: 0.5, borderRadius: 1, fontSize: 13, fontWeight: 600, whiteSpace: 'nowrap', color: active ? 'text.primary' : 'text.secondary' }}
+        sx={{
+          gap: 0.5,
+          px: 0.5,
+          py: 0.5,
+          borderRadius: 1,
+          fontSize: 13,
+          fontWeight: 600,
+          whiteSpace: 'nowrap',
+          color: active ? 'text.primary' : 'text.secondary',
+        }}
       >
         {label}
         {active && <MdiIcon path={descending ? mdiArrowDown : mdiArrowUp} sx={{ fontSize: 16 }} />}
@@ -68,7 +89,19 @@ function SortHeader({ label, field, sort, onSort, align }: { label: string; fiel
 }
 
 /** The list view: one row per entry with size and date; only rows on screen exist in the page. */
-export function ListView({ listing, selected, sort, onSort, onItemClick, onItemOpen, onItemContextMenu, onItemDragStart, itemDrop, itemPress, locale }: ViewProps) {
+export function ListView({
+  listing,
+  selected,
+  sort,
+  onSort,
+  onItemClick,
+  onItemOpen,
+  onItemContextMenu,
+  onItemDragStart,
+  itemDrop,
+  itemPress,
+  locale,
+}: ViewProps) {
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const compact = useIsNarrow(scroller);
@@ -88,8 +121,27 @@ export function ListView({ listing, selected, sort, onSort, onItemClick, onItemO
   useEffect(() => showRange(first, last), [first, last, showRange]);
 
   return (
-    <Box role="grid" aria-label={t('file_list')} aria-multiselectable aria-rowcount={listing.total} sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
-      <Box role="row" sx={{ display: 'grid', gridTemplateColumns: compact ? 'minmax(0, 1fr)' : COLUMNS, alignItems: 'center', gap: 2, px: 2, height: 40, borderBottom: 1, borderColor: 'divider', flexShrink: 0 }}>
+    <Box
+      role="grid"
+      aria-label={t('file_list')}
+      aria-multiselectable
+      aria-rowcount={listing.total}
+      sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}
+    >
+      <Box
+        role="row"
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: compact ? 'minmax(0, 1fr)' : COLUMNS,
+          alignItems: 'center',
+          gap: 2,
+          px: 2,
+          height: 40,
+          borderBottom: 1,
+          borderColor: 'divider',
+          flexShrink: 0,
+        }}
+      >
         <SortHeader label={t('column_name')} field="name" sort={sort} onSort={onSort} />
         {!compact && <SortHeader label={t('column_size')} field="size" sort={sort} onSort={onSort} align="right" />}
         {!compact && <SortHeader label={t('column_modified')} field="mtime" sort={sort} onSort={onSort} />}

@@ -52,8 +52,7 @@ function TreeItem({ node, depth, context }: { node: TreeNode; depth: number; con
   const droppable = Boolean(context.onDropItems || context.onDropFiles);
   const empty = children.data !== undefined && children.data.length === 0;
 
-  const accepts = (event: DragEvent) =>
-    droppable && !disabled && (isItemDrag(event.dataTransfer) || Array.from(event.dataTransfer.types).includes('Files'));
+  const accepts = (event: DragEvent) => droppable && !disabled && (isItemDrag(event.dataTransfer) || Array.from(event.dataTransfer.types).includes('Files'));
 
   return (
     <>
@@ -110,8 +109,7 @@ function TreeItem({ node, depth, context }: { node: TreeNode; depth: number; con
           outline: over ? 2 : 0,
           outlineStyle: 'dashed',
           outlineColor: 'primary.main',
-          bgcolor: (theme) =>
-            over || selected ? alpha(theme.palette.primary.main, theme.palette.action.selectedOpacity) : 'transparent',
+          bgcolor: (theme) => (over || selected ? alpha(theme.palette.primary.main, theme.palette.action.selectedOpacity) : 'transparent'),
           color: selected ? 'primary.text' : 'text.primary',
           '&:hover': { bgcolor: disabled ? undefined : 'action.hover' },
           '&:focus-visible': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main' },
@@ -234,13 +232,7 @@ export function FolderTree(props: FolderTreeProps) {
     );
   }
   return (
-    <Box
-      ref={treeRef}
-      role="tree"
-      aria-label={props.label}
-      onKeyDown={(event) => handleTreeKey(event, { select: props.onSelect, setOpen })}
-      sx={{ py: 0.5 }}
-    >
+    <Box ref={treeRef} role="tree" aria-label={props.label} onKeyDown={(event) => handleTreeKey(event, { select: props.onSelect, setOpen })} sx={{ py: 0.5 }}>
       {roots.data.map((node) => (
         <TreeItem key={node._id} node={node} depth={1} context={context} />
       ))}

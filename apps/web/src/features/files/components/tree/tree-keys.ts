@@ -9,11 +9,7 @@ export interface ShownItem {
   disabled: boolean;
 }
 
-export type TreeKeyAction =
-  | { kind: 'focus'; index: number }
-  | { kind: 'open'; path: string; open: boolean }
-  | { kind: 'select'; path: string }
-  | null;
+export type TreeKeyAction = { kind: 'focus'; index: number } | { kind: 'open'; path: string; open: boolean } | { kind: 'select'; path: string } | null;
 
 /**
  * What a key does on the item at `index`, following the WAI-ARIA tree pattern: up and

@@ -34,7 +34,19 @@ type Pending = { kind: 'restore' | 'delete'; version: FileVersion } | null;
 /** The first characters of a SHA-256, enough to tell versions apart at a glance. */
 const shortHash = (hash: string) => hash.slice(0, 8);
 
-function VersionRow({ version, onDownload, onRestore, onDelete, busy }: { version: FileVersion; onDownload: () => void; onRestore: () => void; onDelete: () => void; busy: boolean }) {
+function VersionRow({
+  version,
+  onDownload,
+  onRestore,
+  onDelete,
+  busy,
+}: {
+  version: FileVersion;
+  onDownload: () => void;
+  onRestore: () => void;
+  onDelete: () => void;
+  busy: boolean;
+}) {
   const { t } = useTranslation();
   const locale = useLocale();
   const formatBytes = useFormatBytes();

@@ -86,7 +86,12 @@ export default function XlsxViewer({ path, onError }: ViewerProps) {
   const columns = Math.max(0, ...(sheet?.rows.map((row) => row.length) ?? [0]));
   return (
     <Box sx={{ height: '100%', display: 'flex', flexDirection: 'column', bgcolor: 'background.paper', color: 'text.primary' }}>
-      <Tabs value={current} onChange={(_e, value: number) => setCurrent(value)} variant="scrollable" sx={{ borderBottom: 1, borderColor: 'divider', flexShrink: 0 }}>
+      <Tabs
+        value={current}
+        onChange={(_e, value: number) => setCurrent(value)}
+        variant="scrollable"
+        sx={{ borderBottom: 1, borderColor: 'divider', flexShrink: 0 }}
+      >
         {sheets.map((s, index) => (
           <Tab key={s.name} value={index} label={s.name} />
         ))}
@@ -99,7 +104,16 @@ export default function XlsxViewer({ path, onError }: ViewerProps) {
             sx={{
               borderCollapse: 'collapse',
               fontSize: 13,
-              '& th, & td': { border: 1, borderColor: 'divider', px: 1, py: 0.5, whiteSpace: 'nowrap', maxWidth: 320, overflow: 'hidden', textOverflow: 'ellipsis' },
+              '& th, & td': {
+                border: 1,
+                borderColor: 'divider',
+                px: 1,
+                py: 0.5,
+                whiteSpace: 'nowrap',
+                maxWidth: 320,
+                overflow: 'hidden',
+                textOverflow: 'ellipsis',
+              },
               '& th': { bgcolor: 'action.hover', fontWeight: 500, position: 'sticky', top: 0 },
               '& td:first-of-type': { bgcolor: 'action.hover', color: 'text.secondary', textAlign: 'right' },
             }}

@@ -93,51 +93,51 @@ export function ChangePasswordDialog({ open, onClose, required = false, onSignOu
       slotProps={{ paper: { sx: fullScreen ? undefined : { width: 480 } } }}
     >
       <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'contents' }}>
-      <DialogTitle id="change-password-title">{t('security_change_password')}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2.5} sx={{ pt: 1 }}>
-          {required && <Alert severity="info">{t('password_change_required_notice')}</Alert>}
-          <TextField
-            {...bind('password')}
-            type="password"
-            label={t('current_password')}
-            autoComplete="current-password"
-            autoFocus
-            error={Boolean(currentError)}
-            helperText={currentError ? t(currentError) : undefined}
-            slotProps={{ htmlInput: { maxLength: PASSWORD_MAX_LENGTH } }}
-          />
-          <TextField
-            {...bind('newPassword')}
-            type="password"
-            label={t('new_password')}
-            autoComplete="new-password"
-            error={Boolean(shownNewError)}
-            helperText={
-              shownNewError
-                ? t(shownNewError)
-                : t('password_help', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH, specials: PASSWORD_SPECIALS.split('').join(' ') })
-            }
-            slotProps={{ htmlInput: { maxLength: PASSWORD_MAX_LENGTH } }}
-          />
-          <TextField
-            {...bind('confirm')}
-            type="password"
-            label={t('new_password_confirm')}
-            autoComplete="new-password"
-            error={Boolean(confirmError)}
-            helperText={confirmError ? t(confirmError) : undefined}
-            slotProps={{ htmlInput: { maxLength: PASSWORD_MAX_LENGTH } }}
-          />
-          {otherError !== null && <Alert severity="error">{messageText(t, otherError)}</Alert>}
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        {required ? <Button onClick={onSignOut}>{t('logout')}</Button> : <Button onClick={close}>{t('cancel')}</Button>}
-        <Button type="submit" variant="contained" disabled={!filled} loading={change.isPending}>
-          {t('save')}
-        </Button>
-      </DialogActions>
+        <DialogTitle id="change-password-title">{t('security_change_password')}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2.5} sx={{ pt: 1 }}>
+            {required && <Alert severity="info">{t('password_change_required_notice')}</Alert>}
+            <TextField
+              {...bind('password')}
+              type="password"
+              label={t('current_password')}
+              autoComplete="current-password"
+              autoFocus
+              error={Boolean(currentError)}
+              helperText={currentError ? t(currentError) : undefined}
+              slotProps={{ htmlInput: { maxLength: PASSWORD_MAX_LENGTH } }}
+            />
+            <TextField
+              {...bind('newPassword')}
+              type="password"
+              label={t('new_password')}
+              autoComplete="new-password"
+              error={Boolean(shownNewError)}
+              helperText={
+                shownNewError
+                  ? t(shownNewError)
+                  : t('password_help', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH, specials: PASSWORD_SPECIALS.split('').join(' ') })
+              }
+              slotProps={{ htmlInput: { maxLength: PASSWORD_MAX_LENGTH } }}
+            />
+            <TextField
+              {...bind('confirm')}
+              type="password"
+              label={t('new_password_confirm')}
+              autoComplete="new-password"
+              error={Boolean(confirmError)}
+              helperText={confirmError ? t(confirmError) : undefined}
+              slotProps={{ htmlInput: { maxLength: PASSWORD_MAX_LENGTH } }}
+            />
+            {otherError !== null && <Alert severity="error">{messageText(t, otherError)}</Alert>}
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2.5 }}>
+          {required ? <Button onClick={onSignOut}>{t('logout')}</Button> : <Button onClick={close}>{t('cancel')}</Button>}
+          <Button type="submit" variant="contained" disabled={!filled} loading={change.isPending}>
+            {t('save')}
+          </Button>
+        </DialogActions>
       </Box>
     </Dialog>
   );

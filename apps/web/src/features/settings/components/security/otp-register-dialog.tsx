@@ -86,10 +86,7 @@ export function OtpRegisterDialog({ qr, email, onClose }: OtpRegisterDialogProps
               <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>
                 {t('security_otp_secret')}
               </Typography>
-              <Typography
-                data-testid="otp-secret"
-                sx={{ fontFamily: 'monospace', fontSize: 15, wordBreak: 'break-all', letterSpacing: '0.06em' }}
-              >
+              <Typography data-testid="otp-secret" sx={{ fontFamily: 'monospace', fontSize: 15, wordBreak: 'break-all', letterSpacing: '0.06em' }}>
                 {qr.secret}
               </Typography>
             </div>

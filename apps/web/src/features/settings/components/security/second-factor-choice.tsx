@@ -36,12 +36,7 @@ export function SecondFactorChoice({ mfa, otpRegistered }: SecondFactorChoicePro
 
   return (
     <>
-      <RadioGroup
-        aria-label={t('security_second_factor')}
-        value={shown}
-        onChange={(_event, value) => setChoosing(value as MfaMethod)}
-        sx={{ mt: 1 }}
-      >
+      <RadioGroup aria-label={t('security_second_factor')} value={shown} onChange={(_event, value) => setChoosing(value as MfaMethod)} sx={{ mt: 1 }}>
         {MFA_METHODS.map((method) => (
           <FormControlLabel
             key={method}
