@@ -57,17 +57,27 @@ describeEachDialect('accounts on $dialect', (dialect) => {
     expect(signedIn.body.user.mustChangePassword).toBe(true);
     const token = signedIn.body.token as string;
     expect(await server.request('GET', '/api/file/root', { token })).toMatchObject({ status: 403, body: { message: 'password_change_required' } });
-    const changed = await server.request('PUT', '/api/user/password', { token, body: { _id: created.body._id, password: INITIAL, newPassword: GOOD_PASSWORD } });
+    const changed = await server.request('PUT', '/api/user/password', {
+      token,
+      body: { _id: created.body._id, password: INITIAL, newPassword: GOOD_PASSWORD },
+    });
     expect(changed.status).toBe(200);
     expect((await server.request('GET', '/api/file/root', { token: changed.body.token })).status).toBe(200);
-    expect((await server.request('POST', '/api/user', { token: admin.token, body: { name: '중복', email: 'new@example.com' } })).body.message).toBe('rules_email_duplicate');
+    expect((await server.request('POST', '/api/user', { token: admin.token, body: { name: '중복', email: 'new@example.com' } })).body.message).toBe(
+      'rules_email_duplicate',
+    );
   });
 
   it('keeps the password given at creation and refuses bad names and emails', async () => {
-    const created = await server.request('POST', '/api/user', { token: master.token, body: { name: 'Given', email: 'given@example.com', password: GOOD_PASSWORD } });
+    const created = await server.request('POST', '/api/user', {
+      token: master.token,
+      body: { name: 'Given', email: 'given@example.com', password: GOOD_PASSWORD },
+    });
     expect(created.body.mustChangePassword).toBe(false);
     expect((await login('given@example.com', GOOD_PASSWORD)).body.user.mustChangePassword).toBe(false);
-    expect((await server.request('POST', '/api/user', { token: master.token, body: { name: 'Bad1', email: 'x@example.com' } })).body.message).toBe('rules_name_pattern');
+    expect((await server.request('POST', '/api/user', { token: master.token, body: { name: 'Bad1', email: 'x@example.com' } })).body.message).toBe(
+      'rules_name_pattern',
+    );
     expect((await server.request('POST', '/api/user', { token: master.token, body: { name: 'Ok', email: 'nope' } })).body.message).toBe('rules_email_pattern');
   });
 
@@ -98,7 +108,8 @@ describeEachDialect('accounts on $dialect', (dialect) => {
   });
 
   it('applies the role rules between administrators', async () => {
-    const roleOf = async (id: string) => (await server.request('GET', `/api/user?_id=${id}`, { token: master.token })).body[0] as { role: string; status: string };
+    const roleOf = async (id: string) =>
+      (await server.request('GET', `/api/user?_id=${id}`, { token: master.token })).body[0] as { role: string; status: string };
     const second = await signInAs(server, 'second-master@example.com');
     expect((await put(master.token, { _id: second.user._id, role: 'MASTER' })).body).toMatchObject({ role: 'MASTER', roleLevel: 3 });
 
@@ -130,7 +141,8 @@ describeEachDialect('accounts on $dialect', (dialect) => {
   });
 
   it('counts only ACTIVE MASTERs when the last MASTER would go', async () => {
-    const ownDelete = (token: string, id: string) => server.request('POST', '/api/user/account', { token, body: { _id: id, password: GOOD_PASSWORD, reason: 'other' } });
+    const ownDelete = (token: string, id: string) =>
+      server.request('POST', '/api/user/account', { token, body: { _id: id, password: GOOD_PASSWORD, reason: 'other' } });
     const spare = await signInAs(server, 'spare-master@example.com');
     expect((await put(master.token, { _id: spare.user._id, role: 'MASTER' })).status).toBe(200);
     // A blocked or pending MASTER cannot sign in: the active one stays the last.
@@ -157,29 +169,48 @@ describeEachDialect('accounts on $dialect', (dialect) => {
   });
 
   it('moves PENDING to ACTIVE with approval', async () => {
-    const pending = await server.request('POST', '/api/user', { token: master.token, body: { name: 'Pending', email: 'pending@example.com', status: 'PENDING', approved: false } });
+    const pending = await server.request('POST', '/api/user', {
+      token: master.token,
+      body: { name: 'Pending', email: 'pending@example.com', status: 'PENDING', approved: false },
+    });
     expect(pending.body).toMatchObject({ status: 'PENDING', approved: false });
     expect((await put(master.token, { _id: pending.body._id, status: 'ACTIVE' })).body).toMatchObject({ status: 'ACTIVE', approved: true });
   });
 
   it('deletes an account by an administrator and ends its sessions', async () => {
     const victim = await signInAs(server, 'victim@example.com');
-    expect((await server.request('POST', '/api/user/admin', { token: admin.token, body: { accountId: master.user._id, adminId: admin.user._id } })).status).toBe(403);
-    expect((await server.request('POST', '/api/user/admin', { token: admin.token, body: { accountId: victim.user._id, adminId: 'ignored' } })).status).toBe(200);
+    expect(
+      (await server.request('POST', '/api/user/admin', { token: admin.token, body: { accountId: master.user._id, adminId: admin.user._id } })).status,
+    ).toBe(403);
+    expect((await server.request('POST', '/api/user/admin', { token: admin.token, body: { accountId: victim.user._id, adminId: 'ignored' } })).status).toBe(
+      200,
+    );
     expect((await server.request('GET', '/api/file/root', { token: victim.token })).status).toBe(401);
     expect((await login('victim@example.com', GOOD_PASSWORD)).status).toBe(401);
   });
 
   it('deletes one\u2019s own account with the password; the last MASTER stays', async () => {
     const leaver = await signInAs(server, 'leaver@example.com');
-    const wrong = await server.request('POST', '/api/user/account', { token: leaver.token, body: { _id: leaver.user._id, password: 'Wrong!2345', reason: 'other' } });
+    const wrong = await server.request('POST', '/api/user/account', {
+      token: leaver.token,
+      body: { _id: leaver.user._id, password: 'Wrong!2345', reason: 'other' },
+    });
     expect(wrong).toMatchObject({ status: 401, body: { message: 'rules_password_not_match' } });
     const noReason = await server.request('POST', '/api/user/account', { token: leaver.token, body: { _id: leaver.user._id, password: GOOD_PASSWORD } });
     expect(noReason.body.message).toBe('delete_account_reason_choice');
-    expect((await server.request('POST', '/api/user/account', { token: leaver.token, body: { _id: user.user._id, password: GOOD_PASSWORD, reason: 'other' } })).status).toBe(403);
-    expect((await server.request('POST', '/api/user/account', { token: leaver.token, body: { _id: leaver.user._id, password: GOOD_PASSWORD, reason: 'low_usage' } })).status).toBe(200);
+    expect(
+      (await server.request('POST', '/api/user/account', { token: leaver.token, body: { _id: user.user._id, password: GOOD_PASSWORD, reason: 'other' } }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await server.request('POST', '/api/user/account', { token: leaver.token, body: { _id: leaver.user._id, password: GOOD_PASSWORD, reason: 'low_usage' } }))
+        .status,
+    ).toBe(200);
     expect((await login('leaver@example.com', GOOD_PASSWORD)).status).toBe(401);
-    const last = await server.request('POST', '/api/user/account', { token: master.token, body: { _id: master.user._id, password: GOOD_PASSWORD, reason: 'other' } });
+    const last = await server.request('POST', '/api/user/account', {
+      token: master.token,
+      body: { _id: master.user._id, password: GOOD_PASSWORD, reason: 'other' },
+    });
     expect(last).toMatchObject({ status: 409, body: { message: 'last_master_warning' } });
   });
 
@@ -226,8 +257,14 @@ describeEachDialect('accounts on $dialect', (dialect) => {
     ]);
 
     const all = [...preview.body.available, ...preview.body.duplicate];
-    expect(await server.request('POST', '/api/user/register', { token: master.token, body: { list: all } })).toMatchObject({ status: 409, body: { message: 'check_input_message' } });
-    expect(await server.request('POST', '/api/user/register', { token: master.token, body: { list: [] } })).toMatchObject({ status: 400, body: { message: 'no_register_information' } });
+    expect(await server.request('POST', '/api/user/register', { token: master.token, body: { list: all } })).toMatchObject({
+      status: 409,
+      body: { message: 'check_input_message' },
+    });
+    expect(await server.request('POST', '/api/user/register', { token: master.token, body: { list: [] } })).toMatchObject({
+      status: 400,
+      body: { message: 'no_register_information' },
+    });
     const done = await server.request('POST', '/api/user/register', { token: master.token, body: { list: preview.body.available } });
     expect(done.body).toEqual({ created: 2 });
     const kim = (await server.request('GET', '/api/user', { token: master.token })).body.find((a: { email: string }) => a.email === 'kim.yh@example.com');

@@ -74,8 +74,7 @@ describeEachDialect('dashboard on $dialect', (dialect) => {
   it('counts the uploads and downloads of the last 30 days per day of the asked time zone', async () => {
     const download = await fetchBytes(server, admin.token, '/api/file/download?path=/Team/report.bin');
     expect(download.status).toBe(200);
-    const today = () =>
-      dashboard(master.token).then((r) => r.body.transfers.days.at(-1) as { date: string; uploads: number; downloads: number });
+    const today = () => dashboard(master.token).then((r) => r.body.transfers.days.at(-1) as { date: string; uploads: number; downloads: number });
     await expect.poll(async () => (await today()).downloads, { timeout: 5000 }).toBe(1);
 
     // An upload recorded 40 days ago is outside the window; one 3 days ago is in it; a rename is

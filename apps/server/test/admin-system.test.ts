@@ -48,8 +48,7 @@ describeEachDialect('system information and log on $dialect', (dialect) => {
   });
 
   const get = (path: string, token = master.token) => server.request('GET', path, { token });
-  const log = (query: Record<string, string>, token = master.token) =>
-    get(`/api/system/log?${new URLSearchParams({ from, ...query })}`, token);
+  const log = (query: Record<string, string>, token = master.token) => get(`/api/system/log?${new URLSearchParams({ from, ...query })}`, token);
 
   it('refuses every call to a USER and to nobody', async () => {
     for (const path of ['/api/system', '/api/system/network', '/api/policy', '/api/system/log', '/api/system/log/export']) {
@@ -78,7 +77,14 @@ describeEachDialect('system information and log on $dialect', (dialect) => {
 
   it('lists the policies the server enforces, with method and uri', async () => {
     const policies = (await get('/api/policy')).body as { name: string; method: string; uri: string; level: number }[];
-    expect(policies).toContainEqual({ category: 'system', name: 'system_log_export', description: expect.any(String), method: 'GET', uri: '/api/system/log/export', level: 2 });
+    expect(policies).toContainEqual({
+      category: 'system',
+      name: 'system_log_export',
+      description: expect.any(String),
+      method: 'GET',
+      uri: '/api/system/log/export',
+      level: 2,
+    });
     expect(policies).toContainEqual(expect.objectContaining({ name: 'dashboard', uri: '/api/dashboard', level: 2 }));
     expect(policies).toContainEqual(expect.objectContaining({ name: 'trash_retention_update', method: 'PUT', level: 2 }));
   });
@@ -88,10 +94,7 @@ describeEachDialect('system information and log on $dialect', (dialect) => {
     expect(page.body.total).toBe(6);
     expect(page.body.items.map((e: { url: string }) => e.url)).toEqual(['/api/한글/경로', '/api/export']);
     expect(page.body.items[0]).toMatchObject({ ip: '@10.0.0.1', method: 'GET', status: 200, responseTime: 1.5, contentLength: 120, userAgent: '+cmd|calc' });
-    expect((await log({ limit: '2', skip: '4' })).body.items.map((e: { url: string }) => e.url)).toEqual([
-      '/api/file/upload',
-      '/api/file/list?path=/Team',
-    ]);
+    expect((await log({ limit: '2', skip: '4' })).body.items.map((e: { url: string }) => e.url)).toEqual(['/api/file/upload', '/api/file/list?path=/Team']);
 
     const urls = async (query: Record<string, string>) => (await log(query)).body.items.map((e: { url: string }) => e.url);
     expect(await urls({ ip: '10.1.' })).toEqual(['/api/export', '/api/100%_done', '/api/file/upload', '/api/file/list?path=/Team']);
@@ -107,7 +110,14 @@ describeEachDialect('system information and log on $dialect', (dialect) => {
   });
 
   it('refuses malformed filters', async () => {
-    const malformed: Record<string, string>[] = [{ status: '6xx' }, { status: 'abc' }, { method: 'BREW' }, { from: 'yesterday' }, { limit: '101' }, { skip: '-1' }];
+    const malformed: Record<string, string>[] = [
+      { status: '6xx' },
+      { status: 'abc' },
+      { method: 'BREW' },
+      { from: 'yesterday' },
+      { limit: '101' },
+      { skip: '-1' },
+    ];
     for (const query of malformed) {
       expect(await log(query), JSON.stringify(query)).toMatchObject({ status: 400, body: { message: 'invalid_request_message' } });
     }
@@ -141,7 +151,18 @@ describeEachDialect('system information and log on $dialect', (dialect) => {
     const repo = new AccessLogRepo(server.app.db);
     const old = new Date(Date.now() - 40 * 86_400_000);
     await repo.insertMany([
-      { id: newId(old.getTime()), created_at: old.toISOString(), ip: '10.9.9.9', method: 'GET', url: '/old', status: 200, response_time_ms: 1, content_length: null, user_agent: '', user_id: null },
+      {
+        id: newId(old.getTime()),
+        created_at: old.toISOString(),
+        ip: '10.9.9.9',
+        method: 'GET',
+        url: '/old',
+        status: 200,
+        response_time_ms: 1,
+        content_length: null,
+        user_agent: '',
+        user_id: null,
+      },
     ]);
     expect(await new AccessLogService(repo, 60).applyRetention()).toBe(0);
     expect(await new AccessLogService(repo, 30).applyRetention()).toBe(1);

@@ -86,7 +86,15 @@ describeEachDialect('trash administration on $dialect', (dialect) => {
     const records = await recordsOf(server, { actions: ['settings.change', 'file.purge'] });
     expect(records).toContainEqual(expect.objectContaining({ action: 'settings.change', actorAccountId: admin.user._id, params: { from: null, to: 7 } }));
     // The retention job acts as the server, one record per item, with the path it had.
-    expect(records).toContainEqual(expect.objectContaining({ action: 'file.purge', actorKind: 'system', targetId: oldId, targetPath: '/Team/old.txt', params: expect.objectContaining({ retentionDays: 7 }) }));
+    expect(records).toContainEqual(
+      expect.objectContaining({
+        action: 'file.purge',
+        actorKind: 'system',
+        targetId: oldId,
+        targetPath: '/Team/old.txt',
+        params: expect.objectContaining({ retentionDays: 7 }),
+      }),
+    );
 
     // Turned off again: nothing more goes, however old.
     expect(await setRetention(admin.token, { days: null })).toMatchObject({ status: 200, body: { days: null } });

@@ -23,7 +23,11 @@ describeEachDialect('app passwords on $dialect', (dialect) => {
     // share this one Node process, where better-sqlite3 waits for the other's write lock
     // synchronously (blocking the holder too): there the burst runs on one server, whose
     // transactions queue on its connection as they would across processes on SQLite's lock.
-    second = await startServer(dialect, { ...env, BOGWAN_DATA_DIR: server.dataDir, ...(database.dialect === 'postgres' ? { DATABASE_URL: database.url } : {}) });
+    second = await startServer(dialect, {
+      ...env,
+      BOGWAN_DATA_DIR: server.dataDir,
+      ...(database.dialect === 'postgres' ? { DATABASE_URL: database.url } : {}),
+    });
   });
   afterAll(async () => {
     await second?.close();
@@ -78,7 +82,10 @@ describeEachDialect('app passwords on $dialect', (dialect) => {
   it('asks for the current password: none is 400, a wrong one 401, and nothing is made', async () => {
     const who = await account();
     expect((await create(who.token, { name: 'phone' })).body).toEqual({ statusCode: 400, message: 'reauth_password_required' });
-    expect((await create(who.token, { name: 'phone', currentPassword: 'Wrong!pass123' })).body).toEqual({ statusCode: 401, message: 'not_matched_origin_password' });
+    expect((await create(who.token, { name: 'phone', currentPassword: 'Wrong!pass123' })).body).toEqual({
+      statusCode: 401,
+      message: 'not_matched_origin_password',
+    });
     expect((await list(who.token)).body).toEqual([]);
     expect((await server.request('GET', '/api/auth/app-passwords')).status).toBe(401);
   });
@@ -89,7 +96,10 @@ describeEachDialect('app passwords on $dialect', (dialect) => {
       expect((await create(who.token, { name, currentPassword: GOOD_PASSWORD })).body).toEqual({ statusCode: 400, message: 'app_password_name_length' });
     }
     expect((await create(who.token, { name: '한글 PC'.normalize('NFD'), currentPassword: GOOD_PASSWORD })).status).toBe(201);
-    expect((await create(who.token, { name: ' 한글 PC', currentPassword: GOOD_PASSWORD })).body).toEqual({ statusCode: 409, message: 'app_password_name_exists' });
+    expect((await create(who.token, { name: ' 한글 PC', currentPassword: GOOD_PASSWORD })).body).toEqual({
+      statusCode: 409,
+      message: 'app_password_name_exists',
+    });
     // Another account may use the same name.
     const other = await account();
     expect((await create(other.token, { name: '한글 PC', currentPassword: GOOD_PASSWORD })).status).toBe(201);
@@ -103,7 +113,10 @@ describeEachDialect('app passwords on $dialect', (dialect) => {
     expect(made.status).toBe(201);
     expect((await list(owner.token)).body).toEqual([]);
     const own = await makeAppPassword(server, owner.token, 'owner laptop');
-    expect((await server.request('DELETE', `/api/auth/app-passwords/${own._id}`, { token: intruder.token })).body).toEqual({ statusCode: 404, message: 'not_found_message' });
+    expect((await server.request('DELETE', `/api/auth/app-passwords/${own._id}`, { token: intruder.token })).body).toEqual({
+      statusCode: 404,
+      message: 'not_found_message',
+    });
     expect((await list(intruder.token)).body.map((p: { name: string }) => p.name)).toEqual(['mine']);
     expect('user' in (await verify(basic(owner.email, own.password)))).toBe(true);
   });
@@ -112,7 +125,19 @@ describeEachDialect('app passwords on $dialect', (dialect) => {
     const who = await account();
     const now = new Date().toISOString();
     for (let i = 0; i < 40; i++) {
-      await server.app.db.insertInto('app_passwords').values({ id: newId(), user_id: who.user._id, name: `old ${i}`, lookup: 'aaaaaaaa', hash: '00', created_at: now, last_used_at: null, last_used_ip: null }).execute();
+      await server.app.db
+        .insertInto('app_passwords')
+        .values({
+          id: newId(),
+          user_id: who.user._id,
+          name: `old ${i}`,
+          lookup: 'aaaaaaaa',
+          hash: '00',
+          created_at: now,
+          last_used_at: null,
+          last_used_ip: null,
+        })
+        .execute();
     }
     // The services of both processes, with the password check passed (the burst is about the cap,
     // and the sign-in guard holds at most five checks of one account in flight).
@@ -126,18 +151,25 @@ describeEachDialect('app passwords on $dialect', (dialect) => {
         serverSecret: 'x'.repeat(32),
       });
     const services = [serviceOf(server), serviceOf(otherProcess())];
-    const user = (await server.app.db.selectFrom('users').selectAll().where('id', '=', who.user._id).executeTakeFirstOrThrow());
+    const user = await server.app.db.selectFrom('users').selectAll().where('id', '=', who.user._id).executeTakeFirstOrThrow();
     const answers = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => services[i % 2]!.create(user, `burst ${i}`, GOOD_PASSWORD, '10.0.0.1')));
     expect(answers.filter((a) => a.status === 'fulfilled')).toHaveLength(10);
     const refusals = answers.flatMap((a) => (a.status === 'rejected' ? [(a.reason as { messageKey?: string }).messageKey ?? String(a.reason)] : []));
     expect(refusals).toEqual(Array(10).fill('app_password_limit_reached'));
     expect((await list(who.token)).body).toHaveLength(50);
-    expect((await create(who.token, { name: 'one more', currentPassword: GOOD_PASSWORD })).body).toEqual({ statusCode: 409, message: 'app_password_limit_reached' });
+    expect((await create(who.token, { name: 'one more', currentPassword: GOOD_PASSWORD })).body).toEqual({
+      statusCode: 409,
+      message: 'app_password_limit_reached',
+    });
   });
 
   it('the same name made four times at once (on two processes with PostgreSQL) is made once', async () => {
     const who = await account();
-    const answers = await Promise.all([server, otherProcess(), server, otherProcess()].map((target) => target.request('POST', '/api/auth/app-passwords', { token: who.token, body: { name: 'twin', currentPassword: GOOD_PASSWORD } })));
+    const answers = await Promise.all(
+      [server, otherProcess(), server, otherProcess()].map((target) =>
+        target.request('POST', '/api/auth/app-passwords', { token: who.token, body: { name: 'twin', currentPassword: GOOD_PASSWORD } }),
+      ),
+    );
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409]);
     expect((await list(who.token)).body).toHaveLength(1);
   });
@@ -168,7 +200,13 @@ describeEachDialect('app passwords on $dialect', (dialect) => {
     const ip = '10.9.3.1';
     // No credentials at all (a client's first request) count nothing.
     for (let i = 0; i < 8; i++) expect(await verify(undefined, ip)).toEqual({ refused: 'invalid' });
-    const wrong = [basic(who.email, GOOD_PASSWORD), basic(who.email, 'aaaa-bbbb-cccc-dddd-eeee-ffff-gggg-hhhh'), basic('nobody@example.com', password), basic(who.email, 'x'), basic(who.email, '')];
+    const wrong = [
+      basic(who.email, GOOD_PASSWORD),
+      basic(who.email, 'aaaa-bbbb-cccc-dddd-eeee-ffff-gggg-hhhh'),
+      basic('nobody@example.com', password),
+      basic(who.email, 'x'),
+      basic(who.email, ''),
+    ];
     for (const header of wrong) expect(await verify(header, ip)).toEqual({ refused: 'invalid' });
     expect(await verify(basic(who.email, 'still-wrong'), ip)).toEqual({ refused: 'throttled' });
     expect(await verify(basic(who.email, password), ip)).toEqual({ refused: 'throttled' });

@@ -47,7 +47,14 @@ describeEachDialect('audit records of accounts and sign-in on $dialect', (dialec
       ['auth.locked', 'refused', 'login_attempt_restrict'],
       ['auth.sign_out', 'allowed', null],
     ]);
-    expect(records[0]).toMatchObject({ actorAccountId: member.user._id, targetKind: 'account', targetId: member.user._id, params: { method: 'password' }, ip: '127.0.0.1', userAgent: 'AuditTest/2.0' });
+    expect(records[0]).toMatchObject({
+      actorAccountId: member.user._id,
+      targetKind: 'account',
+      targetId: member.user._id,
+      params: { method: 'password' },
+      ip: '127.0.0.1',
+      userAgent: 'AuditTest/2.0',
+    });
     // An unknown e-mail names no account, only what was typed.
     expect(records[1]).toMatchObject({ actorAccountId: null, targetId: null, params: { email: 'nobody@example.com' } });
     expect(records[2]).toMatchObject({ actorAccountId: member.user._id, params: { email: EMAIL } });
@@ -80,10 +87,16 @@ describeEachDialect('audit records of accounts and sign-in on $dialect', (dialec
 
   it('records avatar change and delete, account creation and role, group, and default-permission changes', async () => {
     const from = await lastSeq(server);
-    const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3366aa' } }).png().toBuffer();
+    const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3366aa' } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append('file', new Blob([image]), 'me.png');
-    const set = await fetch(`${server.url}/api/user/profile/${member.user._id}`, { method: 'POST', headers: { authorization: `Bearer ${member.token}` }, body: form });
+    const set = await fetch(`${server.url}/api/user/profile/${member.user._id}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${member.token}` },
+      body: form,
+    });
     expect(set.status).toBe(200);
     expect((await as(member.token, 'DELETE', `/api/user/profile/${member.user._id}`)).status).toBe(200);
     const created = await as(master.token, 'POST', '/api/user', { name: '신입', email: 'new@example.com', password: GOOD_PASSWORD });

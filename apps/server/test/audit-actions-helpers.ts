@@ -19,7 +19,10 @@ export interface RecordedAction {
 
 /** The audit records written since `afterSeq` (all by default), oldest first; optionally of some actions only. */
 export async function recordsOf(server: TestServer, options: { actions?: string[]; afterSeq?: number } = {}): Promise<RecordedAction[]> {
-  let query = server.app.db.selectFrom('audit_records').selectAll().where('seq', '>', options.afterSeq ?? 0);
+  let query = server.app.db
+    .selectFrom('audit_records')
+    .selectAll()
+    .where('seq', '>', options.afterSeq ?? 0);
   if (options.actions) query = query.where('action', 'in', options.actions);
   const rows = await query.orderBy('seq').execute();
   return rows.map((row) => ({
@@ -41,6 +44,9 @@ export async function recordsOf(server: TestServer, options: { actions?: string[
 
 /** The newest record's seq (0 when none): take it before an action, then read what the action wrote. */
 export async function lastSeq(server: TestServer): Promise<number> {
-  const row = await server.app.db.selectFrom('audit_records').select((eb) => eb.fn.max('seq').as('seq')).executeTakeFirst();
+  const row = await server.app.db
+    .selectFrom('audit_records')
+    .select((eb) => eb.fn.max('seq').as('seq'))
+    .executeTakeFirst();
   return Number(row?.seq ?? 0);
 }

@@ -56,7 +56,10 @@ describeEachDialect('audit records of operations on $dialect', (dialect) => {
     const member = await signInAs(server, 'perm@example.com');
     const team = await server.app.fileTree.resolve('/Team');
     const from = await lastSeq(server);
-    const saved = await server.request('PUT', '/api/resource', { token, body: { path: '/Team', users: [{ entity: member.user._id, permissions: ['READ', 'DOWNLOAD'] }] } });
+    const saved = await server.request('PUT', '/api/resource', {
+      token,
+      body: { path: '/Team', users: [{ entity: member.user._id, permissions: ['READ', 'DOWNLOAD'] }] },
+    });
     expect(saved.status).toBe(200);
     expect((await server.request('DELETE', `/api/resource/${saved.body._id}`, { token })).status).toBe(200);
     const records = await recordsOf(server, { afterSeq: from });
@@ -86,7 +89,10 @@ describeEachDialect('audit records of operations on $dialect', (dialect) => {
 
   it('records an incoming webhook created and deleted', async () => {
     const from = await lastSeq(server);
-    const made = await server.request('POST', '/api/webhooks', { token, body: { title: '스캐너', token: 'audit-hook', accessToken: 'audit-secret-0123456789', path: '/Team' } });
+    const made = await server.request('POST', '/api/webhooks', {
+      token,
+      body: { title: '스캐너', token: 'audit-hook', accessToken: 'audit-secret-0123456789', path: '/Team' },
+    });
     expect(made.status).toBe(200);
     expect((await server.request('DELETE', `/api/webhooks/${made.body._id}`, { token })).status).toBeLessThan(300);
     const records = await recordsOf(server, { afterSeq: from });

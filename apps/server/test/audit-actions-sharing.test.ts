@@ -30,7 +30,9 @@ describeEachDialect('audit records of sharing on $dialect', (dialect) => {
     const link = made.body as { _id: string; key: string };
     expect((await pub.download(link.key)).status).toBe(200);
     expect((await pub.download(link.key, '/', { route: 'preview' })).status).toBe(200);
-    expect((await server.request('PUT', `/api/share/${link._id}`, { token: owner.token, body: { scope: 'anyone', password: 'open sesame 1' } })).status).toBe(200);
+    expect((await server.request('PUT', `/api/share/${link._id}`, { token: owner.token, body: { scope: 'anyone', password: 'open sesame 1' } })).status).toBe(
+      200,
+    );
     expect((await pub.unlock(link.key, 'wrong words')).status).toBe(401);
     expect((await server.request('DELETE', `/api/share/${link._id}`, { token: owner.token })).status).toBeLessThan(300);
 
@@ -63,10 +65,16 @@ describeEachDialect('audit records of sharing on $dialect', (dialect) => {
     const from = await lastSeq(server);
     const first = await ask();
     expect(first.status).toBe(200);
-    expect((await server.request('PUT', `/api/request/${first.body._id}`, { token: master.token, body: { action: 'reject', reason: '불필요' } })).status).toBe(200);
+    expect((await server.request('PUT', `/api/request/${first.body._id}`, { token: master.token, body: { action: 'reject', reason: '불필요' } })).status).toBe(
+      200,
+    );
     const second = await ask();
     expect(second.status).toBe(200);
-    await server.app.db.updateTable('requests').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', second.body._id).execute();
+    await server.app.db
+      .updateTable('requests')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', second.body._id)
+      .execute();
     // Reading the requests expires what is due.
     expect((await server.request('GET', '/api/request?box=mine', { token: owner.token })).status).toBe(200);
 

@@ -69,9 +69,14 @@ describeEachDialect('audit records of file actions on $dialect', (dialect) => {
     expect((await fetchBytes(server, user.token, `/api/file/preview?path=${encodeURIComponent('/문서/view.txt')}`)).status).toBe(200);
     expect((await fetchBytes(server, user.token, `/api/file/download?path=${encodeURIComponent('/문서/view.txt')}`)).status).toBe(200);
     // A folder goes as a zip: one `file.download_zip` record per item chosen.
-    expect((await fetchBytes(server, user.token, `/api/file/download?paths=${encodeURIComponent('/문서/view.txt')}&paths=${encodeURIComponent('/문서/보관함')}`)).status).toBe(200);
+    expect(
+      (await fetchBytes(server, user.token, `/api/file/download?paths=${encodeURIComponent('/문서/view.txt')}&paths=${encodeURIComponent('/문서/보관함')}`))
+        .status,
+    ).toBe(200);
     // A resumed range and a 304 are no new downloads.
-    expect((await fetchBytes(server, user.token, `/api/file/download?path=${encodeURIComponent('/문서/view.txt')}`, { range: 'bytes=10-20' })).status).toBe(206);
+    expect((await fetchBytes(server, user.token, `/api/file/download?path=${encodeURIComponent('/문서/view.txt')}`, { range: 'bytes=10-20' })).status).toBe(
+      206,
+    );
 
     const records = await recordsOf(server, { afterSeq: from });
     expect(records.map((r) => [r.action, r.targetPath])).toEqual([
@@ -87,14 +92,28 @@ describeEachDialect('audit records of file actions on $dialect', (dialect) => {
   it('records a refused download, preview and lock with the reason key and path; a missing path is not recorded', async () => {
     expect((await upload(server, master.token, '/문서', 'secret.txt', bytesOf(50, 'secret'))).status).toBe(200);
     const file = await server.app.fileTree.resolve('/문서/secret.txt');
-    expect((await server.request('PUT', '/api/resource', { token: master.token, body: { path: '/문서/secret.txt', users: [{ entity: user.user._id, permissions: ['READ'] }] } })).status).toBe(200);
+    expect(
+      (
+        await server.request('PUT', '/api/resource', {
+          token: master.token,
+          body: { path: '/문서/secret.txt', users: [{ entity: user.user._id, permissions: ['READ'] }] },
+        })
+      ).status,
+    ).toBe(200);
     const from = await lastSeq(server);
 
     expect((await fetchBytes(server, user.token, `/api/file/download?path=${encodeURIComponent('/문서/secret.txt')}`)).status).toBe(403);
     expect((await fetchBytes(server, user.token, `/api/file/preview?path=${encodeURIComponent('/문서/secret.txt')}`)).status).toBe(403);
     expect((await call('PUT', '/api/file/lock', { path: '/문서/보관함', lock: true })).status).toBe(403);
     expect((await fetchBytes(server, user.token, `/api/file/download?path=${encodeURIComponent('/문서/없는 파일.txt')}`)).status).toBe(404);
-    expect((await server.request('PUT', '/api/resource', { token: master.token, body: { path: '/문서/보관함', users: [{ entity: user.user._id, permissions: ['READ'] }] } })).status).toBe(200);
+    expect(
+      (
+        await server.request('PUT', '/api/resource', {
+          token: master.token,
+          body: { path: '/문서/보관함', users: [{ entity: user.user._id, permissions: ['READ'] }] },
+        })
+      ).status,
+    ).toBe(200);
     const fromUpload = await lastSeq(server);
     expect((await upload(server, user.token, '/문서/보관함', 'not-allowed.txt', bytesOf(10, 'nope'))).status).toBe(403);
 

@@ -36,11 +36,15 @@ describeEachDialect('audit chain on $dialect', (dialect) => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 200 });
     const download = () =>
       new Promise<number>((resolve, reject) => {
-        const req = http.get(`${server.url}/api/file/download?path=${encodeURIComponent('/Team/report.txt')}`, { agent, headers: { authorization: `Bearer ${master.token}` } }, (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode!));
-          res.on('error', reject);
-        });
+        const req = http.get(
+          `${server.url}/api/file/download?path=${encodeURIComponent('/Team/report.txt')}`,
+          { agent, headers: { authorization: `Bearer ${master.token}` } },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode!));
+            res.on('error', reject);
+          },
+        );
         req.on('error', reject);
       });
     const answers = await Promise.all(Array.from({ length: 1000 }, download)).finally(() => agent.destroy());
@@ -67,7 +71,9 @@ describeEachDialect('audit chain on $dialect', (dialect) => {
       Array.from({ length: 1000 }, (_, i) =>
         i % 2 === 0
           ? server.app.audit.record({ action: 'file.view', actor, target: { kind: 'node', id: `n${i}`, path: `/Team/${i}.txt` } })
-          : server.app.db.transaction().execute((trx) => server.app.audit.record({ action: 'file.view', actor, target: { kind: 'node', id: `n${i}`, path: `/Team/${i}.txt` } }, trx)),
+          : server.app.db
+              .transaction()
+              .execute((trx) => server.app.audit.record({ action: 'file.view', actor, target: { kind: 'node', id: `n${i}`, path: `/Team/${i}.txt` } }, trx)),
       ),
     );
     expect(await head()).toBe(before + 1000);
@@ -101,7 +107,14 @@ describeEachDialect('audit chain on $dialect', (dialect) => {
     const res = await server.request('GET', '/api/event/export?format=jsonl', { token: master.token, headers: { 'user-agent': 'Audit-Test/1.0' } });
     expect(res.status).toBe(200);
     const last = await server.app.db.selectFrom('audit_records').selectAll().orderBy('seq', 'desc').limit(1).executeTakeFirstOrThrow();
-    expect(last).toMatchObject({ action: 'audit.export', actor_kind: 'account', actor_account_id: master.user._id, actor_label: `관리자 <${master.user.email}>`, ip: '127.0.0.1', user_agent: 'Audit-Test/1.0' });
+    expect(last).toMatchObject({
+      action: 'audit.export',
+      actor_kind: 'account',
+      actor_account_id: master.user._id,
+      actor_label: `관리자 <${master.user.email}>`,
+      ip: '127.0.0.1',
+      user_agent: 'Audit-Test/1.0',
+    });
   });
 
   it('keeps oversized params as valid, shortened JSON', async () => {
@@ -115,7 +128,12 @@ describeEachDialect('audit chain on $dialect', (dialect) => {
   });
 
   it('bogwan audit verify answers OK, then names a record whose params were edited, with exit code 1', async () => {
-    const env = { ...process.env, BOGWAN_DATA_DIR: server.dataDir, LOG_LEVEL: 'silent', ...(server.config.database.dialect === 'postgres' ? { DATABASE_URL: server.config.database.url } : {}) };
+    const env = {
+      ...process.env,
+      BOGWAN_DATA_DIR: server.dataDir,
+      LOG_LEVEL: 'silent',
+      ...(server.config.database.dialect === 'postgres' ? { DATABASE_URL: server.config.database.url } : {}),
+    };
     const run = (args: string[]) =>
       promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli/admin.ts', ...args], { cwd: SERVER_DIR, env }).then(
         (r) => ({ code: 0, out: r.stdout, err: r.stderr }),

@@ -20,7 +20,11 @@ describeEachDialect('audit export tickets on $dialect', (dialect) => {
     const res = await fetch(server.url + url);
     return { status: res.status, headers: res.headers, text: await res.text() };
   };
-  const jsonLines = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { actor: { accountId: string | null }; action: string });
+  const jsonLines = (text: string) =>
+    text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { actor: { accountId: string | null }; action: string });
 
   beforeAll(async () => {
     server = await startServer(dialect);

@@ -36,12 +36,12 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
+      if (c === '"' && text[i + 1] === '"') ((cell += '"'), i++);
       else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(cell), (cell = '');
-    else if (c === '\r' && text[i + 1] === '\n') row.push(cell), rows.push(row), (row = []), (cell = ''), i++;
+    else if (c === ',') (row.push(cell), (cell = ''));
+    else if (c === '\r' && text[i + 1] === '\n') (row.push(cell), rows.push(row), (row = []), (cell = ''), i++);
     else cell += c;
   }
   return rows;
@@ -59,7 +59,13 @@ describeEachDialect('audit export on $dialect', (dialect) => {
     minji = await signInAs(server, 'minji@example.com');
     await server.app.db.updateTable('users').set({ name: '김민지' }).where('id', '=', minji.user._id).execute();
     await new AuditRepo(server.app.db).append([
-      rec(minji.user._id, 1, { target_path: '/보관함/=HYPERLINK("http://evil.example")', actor_label: '+cmd|calc', user_agent: '@SUM(A1)', target_label: '-2+3', params: JSON.stringify({ note: 'a,b "c"\nd' }) }),
+      rec(minji.user._id, 1, {
+        target_path: '/보관함/=HYPERLINK("http://evil.example")',
+        actor_label: '+cmd|calc',
+        user_agent: '@SUM(A1)',
+        target_label: '-2+3',
+        params: JSON.stringify({ note: 'a,b "c"\nd' }),
+      }),
       rec(minji.user._id, 2, { target_label: '\tTab', reason: null }),
       rec(master.user._id, 3, { action: 'file.view' }),
     ]);
@@ -76,10 +82,32 @@ describeEachDialect('audit export on $dialect', (dialect) => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="audit-.*\.csv"$/);
-    const bytes = Buffer.from(await (await fetch(`${server.url}/api/event/export?actor=${minji.user._id}&action=file.download`, { headers: { authorization: `Bearer ${master.token}` } })).arrayBuffer());
+    const bytes = Buffer.from(
+      await (
+        await fetch(`${server.url}/api/event/export?actor=${minji.user._id}&action=file.download`, { headers: { authorization: `Bearer ${master.token}` } })
+      ).arrayBuffer(),
+    );
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = parseCsv(res.text.replace(/^\uFEFF/, ''));
-    expect(rows[0]).toEqual(['번호', '시각', '행위자 유형', '행위자', '계정 이름', '계정 이메일', '동작', '동작 이름', '결과', '사유', '대상 유형', '대상 ID', '경로', '대상 이름', '세부 정보', 'IP 주소', '사용자 에이전트']);
+    expect(rows[0]).toEqual([
+      '번호',
+      '시각',
+      '행위자 유형',
+      '행위자',
+      '계정 이름',
+      '계정 이메일',
+      '동작',
+      '동작 이름',
+      '결과',
+      '사유',
+      '대상 유형',
+      '대상 ID',
+      '경로',
+      '대상 이름',
+      '세부 정보',
+      'IP 주소',
+      '사용자 에이전트',
+    ]);
     expect(rows).toHaveLength(3);
     const [second, first] = [rows[1]!, rows[2]!];
     expect(second[13]).toBe("'\tTab");
@@ -106,19 +134,36 @@ describeEachDialect('audit export on $dialect', (dialect) => {
     expect(english[0]!.slice(0, 4)).toEqual(['Seq', 'Time', 'Actor kind', 'Actor']);
     // The action's name in the export's language, as the activity screens name it (one source: the contract).
     expect(english[0]!.slice(6, 8)).toEqual(['Action', 'Action name']);
-    expect(english.slice(1).filter((row) => row[6] === 'file.download').every((row) => row[7] === AUDIT_ACTION_NAMES['file.download'].en)).toBe(true);
+    expect(
+      english
+        .slice(1)
+        .filter((row) => row[6] === 'file.download')
+        .every((row) => row[7] === AUDIT_ACTION_NAMES['file.download'].en),
+    ).toBe(true);
   });
 
   it('writes JSON lines of the visible records only', async () => {
     const res = await exportOf('format=jsonl', minji);
-    const english = (await exportOf('format=jsonl&lang=en', minji)).text.trimEnd().split('\n').map((l) => JSON.parse(l) as { action: string; actionName: string });
+    const english = (await exportOf('format=jsonl&lang=en', minji)).text
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { action: string; actionName: string });
     expect(english.find((l) => l.action === 'file.download')?.actionName).toBe('Downloaded');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/x-ndjson; charset=utf-8');
-    const lines = res.text.trimEnd().split('\n').map((l) => JSON.parse(l));
+    const lines = res.text
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.length).toBeGreaterThanOrEqual(3);
     expect(new Set(lines.map((l) => l.actor.accountId))).toEqual(new Set([minji.user._id]));
-    expect(lines.find((l) => l.target?.id === 'n1')).toMatchObject({ action: 'file.download', actionName: '다운로드', actor: { name: '김민지' }, params: { note: 'a,b "c"\nd' }, ip: '198.51.100.4' });
+    expect(lines.find((l) => l.target?.id === 'n1')).toMatchObject({
+      action: 'file.download',
+      actionName: '다운로드',
+      actor: { name: '김민지' },
+      params: { note: 'a,b "c"\nd' },
+      ip: '198.51.100.4',
+    });
     expect((await exportOf(`format=jsonl&actor=${master.user._id}`, minji)).status).toBe(403);
     expect((await exportOf('format=xml', minji)).status).toBe(400);
   });
@@ -127,7 +172,9 @@ describeEachDialect('audit export on $dialect', (dialect) => {
     const repo = new AuditRepo(server.app.db);
     for (let b = 0; b < 100; b++) await repo.append(Array.from({ length: 1000 }, (_, i) => rec(minji.user._id, b * 1000 + i)));
     const pages = vi.spyOn(AuditRepo.prototype, 'page');
-    const res = await fetch(`${server.url}/api/event/export?format=csv&action=file.download&actor=${minji.user._id}`, { headers: { authorization: `Bearer ${master.token}` } });
+    const res = await fetch(`${server.url}/api/event/export?format=csv&action=file.download&actor=${minji.user._id}`, {
+      headers: { authorization: `Bearer ${master.token}` },
+    });
     expect(res.status).toBe(200);
     const reader = res.body!.getReader();
     const first = await reader.read();

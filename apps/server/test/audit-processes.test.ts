@@ -31,7 +31,9 @@ describeEachDialect('audit chain across two server processes on $dialect', (dial
     const env = { DATABASE_URL: url, BOGWAN_SECRET: 'audit-processes-secret-'.padEnd(48, 'x') };
     a = await spawnServer('audit-a', env);
     const setupToken = fs.readFileSync(path.join(a.dataDir, 'setup-token'), 'utf8').trim();
-    const setup = await a.request('POST', '/api/auth/setup', { body: { token: setupToken, name: '관리자', email: 'master@example.com', password: GOOD_PASSWORD } });
+    const setup = await a.request('POST', '/api/auth/setup', {
+      body: { token: setupToken, name: '관리자', email: 'master@example.com', password: GOOD_PASSWORD },
+    });
     expect(setup.status, setup.text).toBe(200);
     token = setup.body.token;
     // Every process of one installation uses one server storage directory.
@@ -52,10 +54,12 @@ describeEachDialect('audit chain across two server processes on $dialect', (dial
     // Each export is recorded (audit.export) before its (here empty) rows are streamed.
     const statuses = await Promise.all(
       Array.from({ length: 1000 }, (_, i) =>
-        fetch(`${(i % 2 ? a : b).url}/api/event/export?format=jsonl&action=snapshot.run`, { headers: { authorization: `Bearer ${token}` } }).then(async (res) => {
-          await res.text();
-          return res.status;
-        }),
+        fetch(`${(i % 2 ? a : b).url}/api/event/export?format=jsonl&action=snapshot.run`, { headers: { authorization: `Bearer ${token}` } }).then(
+          async (res) => {
+            await res.text();
+            return res.status;
+          },
+        ),
       ),
     );
     expect(statuses.filter((s) => s === 200)).toHaveLength(1000);

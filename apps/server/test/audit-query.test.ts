@@ -147,7 +147,8 @@ describeEachDialect('audit queries on $dialect', (dialect) => {
     const seen: string[] = [];
     let next: string | null = null;
     do {
-      const page: { items: { _id: string }[]; next: string | null; total: number } = (await get(`/api/event?limit=3${next ? `&before=${next}` : ''}`, master)).body;
+      const page: { items: { _id: string }[]; next: string | null; total: number } = (await get(`/api/event?limit=3${next ? `&before=${next}` : ''}`, master))
+        .body;
       expect(page.total).toBe(everything.total);
       seen.push(...page.items.map((i) => i._id));
       next = page.next;

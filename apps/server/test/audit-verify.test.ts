@@ -73,7 +73,10 @@ describeEachDialect('audit verify, digests and retention on $dialect', (dialect)
     expect(await verify()).toMatchObject({ ok: true, checked: 30 });
     const victim = await chain.record(12);
     await db.updateTable('audit_records').set({ params: '{"size":0}' }).where('seq', '=', 12).execute();
-    expect(await verify()).toMatchObject({ ok: false, broken: { seq: 12, at: victim!.at, reason: expect.stringContaining('content does not match its hash') } });
+    expect(await verify()).toMatchObject({
+      ok: false,
+      broken: { seq: 12, at: victim!.at, reason: expect.stringContaining('content does not match its hash') },
+    });
   });
 
   it('answers OK while the server keeps appending (it checks up to the head it read)', async () => {
@@ -100,7 +103,11 @@ describeEachDialect('audit verify, digests and retention on $dialect', (dialect)
 
   it('names a record whose stored hash was edited, and records cut off at the end', async () => {
     await seed(2);
-    await db.updateTable('audit_records').set({ hash: 'f'.repeat(64) }).where('seq', '=', 15).execute();
+    await db
+      .updateTable('audit_records')
+      .set({ hash: 'f'.repeat(64) })
+      .where('seq', '=', 15)
+      .execute();
     expect(await verify()).toMatchObject({ ok: false, broken: { seq: 15 } });
     const original = recordHash((await chain.record(15))!);
     await db.updateTable('audit_records').set({ hash: original }).where('seq', '=', 15).execute();
@@ -110,7 +117,10 @@ describeEachDialect('audit verify, digests and retention on $dialect', (dialect)
     const forged = { ...(await chain.record(18))!, seq: 40 };
     await db.insertInto('audit_records').values(forged).execute();
     expect(await verify()).toMatchObject({ ok: false, broken: { seq: 19 } });
-    await db.updateTable('audit_chain').set({ seq: 18, hash: (await chain.record(18))!.hash }).execute();
+    await db
+      .updateTable('audit_chain')
+      .set({ seq: 18, hash: (await chain.record(18))!.hash })
+      .execute();
     expect(await verify()).toMatchObject({ ok: false, broken: { seq: 19, reason: expect.stringContaining('records 19 to 40 lie past the chain head') } });
     await db.deleteFrom('audit_records').where('seq', '=', 40).execute();
     expect(await verify()).toMatchObject({ ok: true });
@@ -137,11 +147,18 @@ describeEachDialect('audit verify, digests and retention on $dialect', (dialect)
     }
     await db.updateTable('audit_chain').set({ hash: prev }).execute();
     for (const d of await chain.digests()) {
-      await db.updateTable('audit_digests').set({ head_hash: (await chain.record(Number(d.last_seq)))!.hash }).where('day', '=', d.day).execute();
+      await db
+        .updateTable('audit_digests')
+        .set({ head_hash: (await chain.record(Number(d.last_seq)))!.hash })
+        .where('day', '=', d.day)
+        .execute();
     }
     // The database alone now agrees with itself; the file written before does not.
     expect(await verifyAuditTrail(chain, undefined)).toMatchObject({ ok: true });
-    expect(await verify()).toMatchObject({ ok: false, broken: { seq: 10, at: (await chain.record(10))!.at, reason: expect.stringContaining(`the file digest of ${ago(3 * DAY).slice(0, 10)}`) } });
+    expect(await verify()).toMatchObject({
+      ok: false,
+      broken: { seq: 10, at: (await chain.record(10))!.at, reason: expect.stringContaining(`the file digest of ${ago(3 * DAY).slice(0, 10)}`) },
+    });
   });
 
   it('does not digest a day whose records were changed before its digest was written', async () => {
@@ -176,13 +193,20 @@ describeEachDialect('audit verify, digests and retention on $dialect', (dialect)
     expect(await retention.apply(NOW)).toBe(2);
     expect((await db.selectFrom('audit_records').select('seq').orderBy('seq').execute()).map((r) => Number(r.seq))).toEqual([3, 4, 5]);
     const purge = (await chain.record(5))!;
-    expect(purge).toMatchObject({ action: 'audit.purge', actor_kind: SYSTEM_ACTOR.kind, params: JSON.stringify({ before: AuditRetention.cutoff(NOW, 2), removed: 2, firstKeptSeq: 3 }) });
+    expect(purge).toMatchObject({
+      action: 'audit.purge',
+      actor_kind: SYSTEM_ACTOR.kind,
+      params: JSON.stringify({ before: AuditRetention.cutoff(NOW, 2), removed: 2, firstKeptSeq: 3 }),
+    });
     expect(readDigestFile(file).lines.at(-1)).toMatchObject({ kind: 'anchor', seq: 3, hash: (await chain.record(3))!.prev_hash });
     const result = await verify();
     expect(result).toMatchObject({ ok: true, checked: 3, warnings: [] });
     expect(await retention.apply(NOW)).toBe(0);
     // An edit of the first kept record is still caught, as is a forged anchor.
-    await db.updateTable('audit_chain').set({ anchor_hash: '0'.repeat(64) }).execute();
+    await db
+      .updateTable('audit_chain')
+      .set({ anchor_hash: '0'.repeat(64) })
+      .execute();
     expect(await verify()).toMatchObject({ ok: false, broken: { seq: 3 } });
   });
 
@@ -194,7 +218,10 @@ describeEachDialect('audit verify, digests and retention on $dialect', (dialect)
     await db.updateTable('audit_chain').set({ anchor_seq: 6, anchor_hash: fifth.hash }).execute();
     // The database agrees with itself; the digest file dates record 5 to three days ago.
     expect(await verifyAuditTrail(chain, undefined, NOW)).toMatchObject({ ok: true });
-    expect(await verifyAuditTrail(chain, file, NOW)).toMatchObject({ ok: false, broken: { seq: 6, reason: expect.stringContaining('they were deleted, not purged') } });
+    expect(await verifyAuditTrail(chain, file, NOW)).toMatchObject({
+      ok: false,
+      broken: { seq: 6, reason: expect.stringContaining('they were deleted, not purged') },
+    });
   });
 
   it('copies the old activity log in as legacy records, chained in time order', async () => {
@@ -204,8 +231,32 @@ describeEachDialect('audit verify, digests and retention on $dialect', (dialect)
     const before = names[names.indexOf('20261127_1401_audit_trail') - 1]!;
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
     expect((await migrator.migrateTo(before)).error).toBeUndefined();
-    const user = { id: 'u-1', name: '박서준', email: 'seojun@example.com', description: '', role: 'USER', role_level: 1, status: 'ACTIVE', approved: 1, provider: 'local', password_hash: null, profile_image: null, last_login: null, mfa: 'none', otp_secret: null, otp_pending_secret: null, otp_last_step: 0, failed_logins: 0, locked_until: null, created_at: ago(DAY), updated_at: ago(DAY) };
-    await db.insertInto('users').values(user as never).execute();
+    const user = {
+      id: 'u-1',
+      name: '박서준',
+      email: 'seojun@example.com',
+      description: '',
+      role: 'USER',
+      role_level: 1,
+      status: 'ACTIVE',
+      approved: 1,
+      provider: 'local',
+      password_hash: null,
+      profile_image: null,
+      last_login: null,
+      mfa: 'none',
+      otp_secret: null,
+      otp_pending_secret: null,
+      otp_last_step: 0,
+      failed_logins: 0,
+      locked_until: null,
+      created_at: ago(DAY),
+      updated_at: ago(DAY),
+    };
+    await db
+      .insertInto('users')
+      .values(user as never)
+      .execute();
     // The old table, as it was before 20261127_1402 dropped it.
     await (db as unknown as Kysely<any>)
       .insertInto('events')

@@ -10,7 +10,8 @@ describeEachDialect('previews and downloads in the audit trail on $dialect', (di
   let master: Awaited<ReturnType<typeof setupMaster>>;
   let user: Awaited<ReturnType<typeof signInAs>>;
   const at = (route: string, path: string) => `/api/file/${route}?path=${encodeURIComponent(path)}`;
-  const actionsSince = async (from: number) => (await recordsOf(server, { afterSeq: from, actions: ['file.view', 'file.download'] })).map((r) => [r.action, r.targetPath, r.actorAccountId]);
+  const actionsSince = async (from: number) =>
+    (await recordsOf(server, { afterSeq: from, actions: ['file.view', 'file.download'] })).map((r) => [r.action, r.targetPath, r.actorAccountId]);
 
   beforeAll(async () => {
     server = await startServer(dialect);

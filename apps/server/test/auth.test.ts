@@ -42,9 +42,7 @@ describeEachDialect('sign-in and access tokens on $dialect', (dialect) => {
     expect(header).toBeTruthy();
 
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
-    const otherKey = await new SignJWT(claims)
-      .setProtectedHeader({ alg: 'HS256' })
-      .sign(new TextEncoder().encode('y'.repeat(40)));
+    const otherKey = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('y'.repeat(40)));
     const other = await server.request('GET', '/api/user/me', { token: otherKey });
     expect(other.status).toBe(401);
     expect(other.body).toEqual({ statusCode: 401, message: 'unauthorized_message' });

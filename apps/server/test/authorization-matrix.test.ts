@@ -26,14 +26,19 @@ describeEachDialect('authorization matrix on $dialect', (dialect) => {
     expect(adminRoutes.length).toBeGreaterThan(20);
     const answers: string[] = [];
     for (const route of adminRoutes) {
-      const res = await server.request(route.method, concrete(route.uri), { token: user.token, body: ['GET', 'DELETE'].includes(route.method) ? undefined : {} });
+      const res = await server.request(route.method, concrete(route.uri), {
+        token: user.token,
+        body: ['GET', 'DELETE'].includes(route.method) ? undefined : {},
+      });
       answers.push(`${route.method} ${route.uri} ${res.status}`);
     }
     expect(answers.filter((a) => !a.endsWith(' 403'))).toEqual([]);
   });
 
   it('no token gets 401 from every signed-in route', async () => {
-    const routes = server.app.policies.list().filter((route) => route.level >= 1 && route.uri.startsWith('/api/') && !['HEAD', 'OPTIONS'].includes(route.method));
+    const routes = server.app.policies
+      .list()
+      .filter((route) => route.level >= 1 && route.uri.startsWith('/api/') && !['HEAD', 'OPTIONS'].includes(route.method));
     const answers: string[] = [];
     for (const route of routes) {
       const res = await server.request(route.method, concrete(route.uri), { body: ['GET', 'DELETE'].includes(route.method) ? undefined : {} });

@@ -41,7 +41,6 @@ function storesDeletingVia(stores: BlobStores, beforeDelete: (key: string) => Pr
   } as unknown as BlobStores;
 }
 
-
 const s3Server = useS3();
 
 describeEachDialectAndBackend('blob collection racing an upload of the same content on $dialect, $backend backend', (dialect, backend) => {
@@ -141,7 +140,11 @@ describeEachDialectAndBackend('blob collection racing an upload of the same cont
   }
 
   it('20 rounds of upload, deletion and collection racing new uploads of the same content leave every live file whole', async () => {
-    const slowDeletes = new TransferJobs(repo, storesDeletingVia(server.app.blobStores, () => settle(20)), server.app.log);
+    const slowDeletes = new TransferJobs(
+      repo,
+      storesDeletingVia(server.app.blobStores, () => settle(20)),
+      server.app.log,
+    );
     const live: { name: string; data: Buffer }[] = [];
     for (let round = 0; round < 20; round++) {
       const data = bytesOf(3000 + round, `burst-${dialect}-${backend}-${round}`);

@@ -50,7 +50,10 @@ function makeWebApp(): { dir: string; script: Buffer } {
   const script = Buffer.from(Array.from({ length: 2000 }, (_, i) => `export const value${i} = ${JSON.stringify(`line ${i % 37}`)};\n`).join(''));
   fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), script);
   fs.writeFileSync(path.join(dir, 'assets', 'photo-abc123.png'), Buffer.alloc(4096, 7));
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body></body></html>');
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body></body></html>',
+  );
   compressAssets(dir);
   return { dir, script };
 }

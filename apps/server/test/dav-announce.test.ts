@@ -24,7 +24,9 @@ describeEachDialect('WebDAV uploads seen by search and realtime on $dialect', (d
     master = await davMaster(server);
     const made = await server.request('POST', '/api/file', { token: master.token, body: { name: root.slice(1), path: '/' } });
     expect(made.status, made.text).toBe(200);
-    rootId = ((await server.request('GET', '/api/file/root', { token: master.token })).body as { name: string; _id: string }[]).find((r) => r.name === root.slice(1))!._id;
+    rootId = ((await server.request('GET', '/api/file/root', { token: master.token })).body as { name: string; _id: string }[]).find(
+      (r) => r.name === root.slice(1),
+    )!._id;
   });
   afterAll(async () => {
     await server?.close();

@@ -18,7 +18,17 @@ describeEachDialect('WebDAV bad input on $dialect', (dialect) => {
   });
 
   it('refuses .., %2e%2e, %2f, backslashes, NUL and control characters in paths with 400', async () => {
-    const paths = ['/dav/A/B/../B/f.txt', '/dav/A/%2e%2e/A/B/f.txt', '/dav/A/B%2ff.txt', '/dav/A/B%5cf.txt', '/dav/A/B\\f.txt', '/dav/A/B/f%00.txt', '/dav/A/B/f%0a.txt', '/dav/A//B/f.txt', '/dav/A/B/%E0%A4%A'];
+    const paths = [
+      '/dav/A/B/../B/f.txt',
+      '/dav/A/%2e%2e/A/B/f.txt',
+      '/dav/A/B%2ff.txt',
+      '/dav/A/B%5cf.txt',
+      '/dav/A/B\\f.txt',
+      '/dav/A/B/f%00.txt',
+      '/dav/A/B/f%0a.txt',
+      '/dav/A//B/f.txt',
+      '/dav/A/B/%E0%A4%A',
+    ];
     for (const path of paths) {
       for (const method of ['GET', 'PUT', 'PROPFIND', 'DELETE']) {
         const res = await rawRequest(server.url, method, path, { authorization: master.auth, depth: '0', 'content-length': 1 }, 'x');
@@ -80,11 +90,15 @@ describeEachDialect('WebDAV bad input on $dialect', (dialect) => {
         else controller.close();
       },
     });
-    expect((await dav(server, 'PROPFIND', '/dav/A/', { auth: master.auth, headers: { depth: '0', 'content-type': 'application/xml' }, body })).status).toBe(413);
+    expect((await dav(server, 'PROPFIND', '/dav/A/', { auth: master.auth, headers: { depth: '0', 'content-type': 'application/xml' }, body })).status).toBe(
+      413,
+    );
   });
 
   it('refuses Depth: infinity and bodies that are not XML', async () => {
     expect((await dav(server, 'PROPFIND', davPath('/A'), { auth: master.auth, headers: { depth: 'infinity' } })).status).toBe(403);
-    expect((await dav(server, 'PROPFIND', davPath('/A'), { auth: master.auth, headers: { depth: '0', 'content-type': 'application/json' }, body: '{}' })).status).toBe(415);
+    expect(
+      (await dav(server, 'PROPFIND', davPath('/A'), { auth: master.auth, headers: { depth: '0', 'content-type': 'application/json' }, body: '{}' })).status,
+    ).toBe(415);
   });
 });

@@ -52,7 +52,11 @@ function digestTree(dir: string): Record<string, string> {
     for (const entry of fs.readdirSync(path.join(dir, sub), { withFileTypes: true })) {
       const rel = path.join(sub, entry.name);
       if (entry.isDirectory()) walk(rel);
-      else out[rel.normalize('NFC')] = crypto.createHash('sha256').update(fs.readFileSync(path.join(dir, rel))).digest('hex');
+      else
+        out[rel.normalize('NFC')] = crypto
+          .createHash('sha256')
+          .update(fs.readFileSync(path.join(dir, rel)))
+          .digest('hex');
     }
   };
   walk('');
@@ -151,11 +155,15 @@ describeEachDialectAndBackend('rclone and cadaver over WebDAV on $dialect, $back
     fs.writeFileSync(local, 'cadaver로 올린 파일\n');
     const script = [`cd "${root}"`, 'mkcol cadaver', 'cd cadaver', `put "${local}" "카다버 메모.txt"`, 'ls', 'quit', ''].join('\n');
     const { stdout } = await new Promise<{ stdout: string }>((resolve, reject) => {
-      const child = execFile('cadaver', [`${server.url}/dav/`], { env: { ...process.env, HOME: work } }, (error, stdout) => (error ? reject(error) : resolve({ stdout })));
+      const child = execFile('cadaver', [`${server.url}/dav/`], { env: { ...process.env, HOME: work } }, (error, stdout) =>
+        error ? reject(error) : resolve({ stdout }),
+      );
       child.stdin!.end(script);
     });
     expect(stdout).toContain('카다버 메모.txt');
-    const got = await fetch(`${server.url}/api/file/download?path=${encodeURIComponent(`/${root}/cadaver/카다버 메모.txt`)}`, { headers: { authorization: `Bearer ${token}` } });
+    const got = await fetch(`${server.url}/api/file/download?path=${encodeURIComponent(`/${root}/cadaver/카다버 메모.txt`)}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(got.status).toBe(200);
     expect(await got.text()).toBe('cadaver로 올린 파일\n');
   }, 60_000);

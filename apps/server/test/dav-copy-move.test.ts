@@ -13,7 +13,8 @@ describeEachDialect('WebDAV COPY and MOVE on $dialect', (dialect) => {
   beforeAll(async () => {
     server = await startServer(dialect);
     master = await davMaster(server);
-    for (const name of ['원본', '대상']) expect((await server.request('POST', '/api/file', { token: master.token, body: { name, path: '/' } })).status).toBe(200);
+    for (const name of ['원본', '대상'])
+      expect((await server.request('POST', '/api/file', { token: master.token, body: { name, path: '/' } })).status).toBe(200);
   });
   afterAll(async () => {
     await server?.close();
@@ -50,7 +51,9 @@ describeEachDialect('WebDAV COPY and MOVE on $dialect', (dialect) => {
     await put('/원본/폴더/안.txt', 'inner');
     expect((await dav(server, 'COPY', davPath('/원본/폴더', true), { auth: master.auth, headers: { destination: to('/대상/전체', true) } })).status).toBe(201);
     expect(await text('/대상/전체/안.txt')).toBe('inner');
-    expect((await dav(server, 'COPY', davPath('/원본/폴더', true), { auth: master.auth, headers: { destination: to('/대상/빈', true), depth: '0' } })).status).toBe(201);
+    expect(
+      (await dav(server, 'COPY', davPath('/원본/폴더', true), { auth: master.auth, headers: { destination: to('/대상/빈', true), depth: '0' } })).status,
+    ).toBe(201);
     expect(await namesIn(server, master.token, '/대상/빈')).toEqual([]);
     expect((await dav(server, 'MOVE', davPath('/원본/폴더'), { auth: master.auth, headers: { destination: to('/대상/x'), depth: '0' } })).status).toBe(400);
   });
@@ -61,14 +64,19 @@ describeEachDialect('WebDAV COPY and MOVE on $dialect', (dialect) => {
     expect((await dav(server, 'MOVE', davPath('/원본/상위'), { auth: master.auth, headers: { destination: to('/원본/상위/하위/상위') } })).status).toBe(403);
     expect((await dav(server, 'MOVE', davPath('/원본/상위'), { auth: master.auth, headers: { destination: to('/원본/상위') } })).status).toBe(403);
     expect((await dav(server, 'COPY', davPath('/원본/상위'), { auth: master.auth, headers: { destination: to('/원본/상위/하위/c') } })).status).toBe(403);
-    expect((await dav(server, 'MOVE', davPath('/원본/상위/하위'), { auth: master.auth, headers: { destination: to('/원본/상위'), overwrite: 'T' } })).status).toBe(403);
+    expect(
+      (await dav(server, 'MOVE', davPath('/원본/상위/하위'), { auth: master.auth, headers: { destination: to('/원본/상위'), overwrite: 'T' } })).status,
+    ).toBe(403);
     expect((await dav(server, 'MOVE', davPath('/원본/상위'), { auth: master.auth, headers: { destination: to('/없음/상위') } })).status).toBe(409);
     expect(await namesIn(server, master.token, '/원본/상위')).toEqual(['하위']);
   });
 
   it('a Destination on another host is 502, outside /dav/ or missing 400', async () => {
     await put('/원본/d.txt', 'd');
-    const other = await dav(server, 'MOVE', davPath('/원본/d.txt'), { auth: master.auth, headers: { destination: `http://elsewhere.example${davPath('/대상/d.txt')}` } });
+    const other = await dav(server, 'MOVE', davPath('/원본/d.txt'), {
+      auth: master.auth,
+      headers: { destination: `http://elsewhere.example${davPath('/대상/d.txt')}` },
+    });
     expect(other.status).toBe(502);
     const outside = await dav(server, 'MOVE', davPath('/원본/d.txt'), { auth: master.auth, headers: { destination: `${server.url}/api/file/list` } });
     expect(outside.status).toBe(400);

@@ -73,7 +73,10 @@ describeEachDialectAndBackend('WebDAV GET and HEAD on $dialect, $backend backend
       expect(refused.status).toBe(403);
       expect(refused.text).not.toContain('secret plan');
     }
-    const asked = await server.request('POST', '/api/request', { token: user.token, body: { type: 'download', paths: [`${root}/기밀/plan.bin`], reason: '검토' } });
+    const asked = await server.request('POST', '/api/request', {
+      token: user.token,
+      body: { type: 'download', paths: [`${root}/기밀/plan.bin`], reason: '검토' },
+    });
     expect(asked.status).toBe(200);
     expect((await server.request('PUT', `/api/request/${asked.body._id}`, { token: master.token, body: { action: 'approve' } })).body.status).toBe('APPROVED');
     const allowed = await dav(server, 'GET', davPath(`${root}/기밀/plan.bin`), { auth: user.auth });

@@ -49,7 +49,8 @@ export async function dav(
 ): Promise<DavResponse> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.auth) headers.authorization = options.auth;
-  if (typeof options.body === 'string' && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/xml; charset=utf-8';
+  if (typeof options.body === 'string' && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type'))
+    headers['content-type'] = 'application/xml; charset=utf-8';
   const init: RequestInit & { duplex?: 'half' } = { method, headers, body: options.body as RequestInit['body'] };
   if (options.body instanceof ReadableStream) init.duplex = 'half';
   const res = await fetch(server.url + path, init);
@@ -84,7 +85,10 @@ export function rawRequest(
 
 /** Percent-encodes each segment of a tree path under `/dav`. */
 export function davPath(treePath: string, folder = false): string {
-  const encoded = treePath.split('/').map((s) => encodeURIComponent(s)).join('/');
+  const encoded = treePath
+    .split('/')
+    .map((s) => encodeURIComponent(s))
+    .join('/');
   return `/dav${encoded}${folder && !encoded.endsWith('/') ? '/' : ''}`;
 }
 

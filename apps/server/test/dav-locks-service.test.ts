@@ -136,7 +136,14 @@ describeEachDialect('WebDAV lock service on $dialect', (dialect) => {
     await service.assertCanWrite(context(alice, undefined, '/영업부/보고서/y.txt'), [{ path: '/영업부/보고서/y.txt', deep: false }], etagOf);
     // …but adding a member changes the folder: its token is needed.
     const refused = await refusal(
-      service.assertCanWrite(context(alice, undefined, '/영업부/보고서/y.txt'), [{ path: '/영업부/보고서/y.txt', deep: false }, { path: '/영업부/보고서', deep: false }], etagOf),
+      service.assertCanWrite(
+        context(alice, undefined, '/영업부/보고서/y.txt'),
+        [
+          { path: '/영업부/보고서/y.txt', deep: false },
+          { path: '/영업부/보고서', deep: false },
+        ],
+        etagOf,
+      ),
     );
     expect(refused.status).toBe(423);
     const root = (await take(repo, now(), { path: '/기획부', accountId: alice }))!;
@@ -178,7 +185,12 @@ describeEachDialect('WebDAV lock service on $dialect', (dialect) => {
 
   it('lockdiscovery shows the locks reaching a path; releaseUnder drops those on and under it only', async () => {
     const { repo, service, alice, now } = await setup();
-    const above = (await take(repo, now(), { path: '/영업부', accountId: alice, scope: 'shared', ownerXml: '<D:owner><D:href>mailto:a@x</D:href></D:owner>' }))!;
+    const above = (await take(repo, now(), {
+      path: '/영업부',
+      accountId: alice,
+      scope: 'shared',
+      ownerXml: '<D:owner><D:href>mailto:a@x</D:href></D:owner>',
+    }))!;
     const own = (await take(repo, now(), { path: '/영업부/a.txt', accountId: alice, scope: 'shared', depth: '0' }))!;
     const xml = await service.lockDiscovery('/영업부/a.txt', hrefOf);
     expect(xml).toContain(above.token);

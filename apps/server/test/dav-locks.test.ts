@@ -29,7 +29,11 @@ describeEachDialect('WebDAV locks on $dialect', (dialect) => {
     dav(server, 'LOCK', path, {
       auth: who.auth,
       body: lockBody(options.scope ?? 'exclusive'),
-      headers: { ...(options.depth ? { depth: options.depth } : {}), ...(options.timeout ? { timeout: options.timeout } : {}), ...(options.ifHeader ? { if: options.ifHeader } : {}) },
+      headers: {
+        ...(options.depth ? { depth: options.depth } : {}),
+        ...(options.timeout ? { timeout: options.timeout } : {}),
+        ...(options.ifHeader ? { if: options.ifHeader } : {}),
+      },
     });
   const put = (path: string, who: DavAccount, ifHeader?: string, text = 'changed') =>
     dav(server, 'PUT', path, { auth: who.auth, body: Buffer.from(text), headers: { 'content-type': 'text/plain', ...(ifHeader ? { if: ifHeader } : {}) } });
@@ -140,7 +144,11 @@ describeEachDialect('WebDAV locks on $dialect', (dialect) => {
     const token = tokenOf((await lock(path, kim, { timeout: 'Second-1' })).headers.get('lock-token'));
     expect((await put(path, lee)).status).toBe(423);
     // Time passes: the lock's end is moved into the past rather than waiting for it.
-    await server.app.db.updateTable('dav_locks').set({ expires_at: Date.now() - 1 }).where('token', '=', token).execute();
+    await server.app.db
+      .updateTable('dav_locks')
+      .set({ expires_at: Date.now() - 1 })
+      .where('token', '=', token)
+      .execute();
     expect((await put(path, lee)).status).toBe(204);
     expect((await lock(path, lee)).status).toBe(200);
     const unlock = await dav(server, 'UNLOCK', path, { auth: kim.auth, headers: { 'lock-token': `<${token}>` } });
@@ -223,7 +231,10 @@ describeEachDialect('WebDAV locks on $dialect', (dialect) => {
 
     const renamed = await fileWith();
     const token = tokenOf((await lock(renamed, kim)).headers.get('lock-token'));
-    const rename = await server.request('PUT', '/api/file/rename', { token: kim.token, body: { path: '/영업부', name: `파일 ${n}.txt`, newName: `새 이름 ${n}.txt` } });
+    const rename = await server.request('PUT', '/api/file/rename', {
+      token: kim.token,
+      body: { path: '/영업부', name: `파일 ${n}.txt`, newName: `새 이름 ${n}.txt` },
+    });
     expect(rename.status).toBe(200);
     expect((await dav(server, 'UNLOCK', renamed, { auth: kim.auth, headers: { 'lock-token': `<${token}>` } })).status).toBe(409);
     expect((await put(renamed, lee, undefined, 'a new file at the old URL')).status).toBe(201);
@@ -232,7 +243,10 @@ describeEachDialect('WebDAV locks on $dialect', (dialect) => {
   it('a USER who may only READ cannot LOCK (403)', async () => {
     const path = await fileWith();
     const reader = await davUser(server, 'reader@example.com');
-    const grant = await server.request('PUT', '/api/resource', { token: master.token, body: { path: '/영업부', users: [{ entity: reader.userId, permissions: ['READ'] }] } });
+    const grant = await server.request('PUT', '/api/resource', {
+      token: master.token,
+      body: { path: '/영업부', users: [{ entity: reader.userId, permissions: ['READ'] }] },
+    });
     expect(grant.status).toBe(200);
     expect((await lock(path, reader)).status).toBe(403);
     expect((await lock(davPath('/영업부/읽기 전용 새 파일.txt'), reader)).status).toBe(403);
@@ -253,7 +267,11 @@ describeEachDialect('WebDAV locks on $dialect', (dialect) => {
       created_at: new Date().toISOString(),
       expires_at: Date.now() + 3_600_000,
     }));
-    for (let i = 0; i < rows.length; i += 200) await server.app.db.insertInto('dav_locks').values(rows.slice(i, i + 200)).execute();
+    for (let i = 0; i < rows.length; i += 200)
+      await server.app.db
+        .insertInto('dav_locks')
+        .values(rows.slice(i, i + 200))
+        .execute();
     expect((await lock(path, many)).status).toBe(507);
     await server.app.db.deleteFrom('dav_locks').where('token', '=', 'urn:uuid:many-0').execute();
     expect((await lock(path, many)).status).toBe(200);

@@ -13,7 +13,8 @@ import { type DavAccount, PROPFIND_ALL, dav, davMaster, davPath, hrefsOf, respon
 const MEMBERS = 300;
 const LOCK = (depth: string) =>
   `<?xml version="1.0" encoding="utf-8"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype><D:owner>${depth}</D:owner></D:lockinfo>`;
-const SET_PROP = '<?xml version="1.0" encoding="utf-8"?><D:propertyupdate xmlns:D="DAV:" xmlns:Z="urn:x-test"><D:set><D:prop><Z:colour>파랑</Z:colour></D:prop></D:set></D:propertyupdate>';
+const SET_PROP =
+  '<?xml version="1.0" encoding="utf-8"?><D:propertyupdate xmlns:D="DAV:" xmlns:Z="urn:x-test"><D:set><D:prop><Z:colour>파랑</Z:colour></D:prop></D:set></D:propertyupdate>';
 const lockTokenOf = (xml: string) => /<D:locktoken><D:href>([^<]+)<\/D:href>/.exec(xml)?.[1];
 const lockDiscoveryOf = (xml: string) => /<D:lockdiscovery[^>]*>[\s\S]*?<\/D:lockdiscovery>/.exec(xml)?.[0];
 
@@ -58,7 +59,13 @@ describeEachDialect('WebDAV PROPFIND of a big folder on $dialect', (dialect) => 
     vi.restoreAllMocks();
 
     // Each response's own href (lockdiscovery holds hrefs too).
-    const hrefs = hrefsOf(res.text.split('<D:response>').slice(1).map((part) => /<D:href>[^<]*<\/D:href>/.exec(part)![0]).join(''));
+    const hrefs = hrefsOf(
+      res.text
+        .split('<D:response>')
+        .slice(1)
+        .map((part) => /<D:href>[^<]*<\/D:href>/.exec(part)![0])
+        .join(''),
+    );
     expect(hrefs).toHaveLength(MEMBERS + 2);
     const fileToken = lockTokenOf(fileLock.text)!;
     const folderToken = lockTokenOf(folderLock.text)!;
@@ -75,7 +82,10 @@ describeEachDialect('WebDAV PROPFIND of a big folder on $dialect', (dialect) => 
       const alone = await dav(server, 'PROPFIND', davPath(path, folderEntry), { auth: master.auth, headers: { depth: '0' }, body: PROPFIND_ALL });
       const href = `/dav${path}${folderEntry ? '/' : ''}`;
       // Up to its end tag, the seconds left of a lock aside (a second may pass between the two).
-      const entry = (xml: string) => responseOf(xml, href)!.split('</D:response>')[0]!.replace(/Second-\d+/g, 'Second-N');
+      const entry = (xml: string) =>
+        responseOf(xml, href)!
+          .split('</D:response>')[0]!
+          .replace(/Second-\d+/g, 'Second-N');
       expect(entry(alone.text)).toBe(entry(res.text));
     }
   });

@@ -30,7 +30,10 @@ describeEachDialect('WebDAV PROPFIND on $dialect', (dialect) => {
     expect(none.status).toBe(401);
     expect(none.headers.get('www-authenticate')).toBe('Basic realm="Bogwan", charset="UTF-8"');
     expect(none.text).not.toContain('statusCode');
-    const account = await dav(server, 'PROPFIND', '/dav/', { auth: `Basic ${Buffer.from('master@example.com:Bogwan!2026').toString('base64')}`, headers: { depth: '0' } });
+    const account = await dav(server, 'PROPFIND', '/dav/', {
+      auth: `Basic ${Buffer.from('master@example.com:Bogwan!2026').toString('base64')}`,
+      headers: { depth: '0' },
+    });
     expect(account.status).toBe(401);
     const bearer = await dav(server, 'PROPFIND', '/dav/', { headers: { depth: '0', authorization: `Bearer ${master.token}` } });
     expect(bearer.status).toBe(401);
@@ -46,7 +49,13 @@ describeEachDialect('WebDAV PROPFIND on $dialect', (dialect) => {
   });
 
   it('depth 0 answers the folder alone; depth 1 its members; names sent in NFD find the NFC node', async () => {
-    await server.app.fileTree.addFile((await server.app.fileTree.resolve('/영업부'))!, { name: '계약서 (최종).txt', size: 5, contentHash: 'a'.repeat(64), blobKey: 'aa/aa/x', ownerId: master.userId });
+    await server.app.fileTree.addFile((await server.app.fileTree.resolve('/영업부'))!, {
+      name: '계약서 (최종).txt',
+      size: 5,
+      contentHash: 'a'.repeat(64),
+      blobKey: 'aa/aa/x',
+      ownerId: master.userId,
+    });
     const zero = await dav(server, 'PROPFIND', davPath('/영업부'), { auth: master.auth, headers: { depth: '0' } });
     expect(zero.status).toBe(207);
     expect(hrefsOf(zero.text)).toEqual(['/dav/영업부/']);
@@ -71,7 +80,11 @@ describeEachDialect('WebDAV PROPFIND on $dialect', (dialect) => {
     expect(res.status).toBe(207);
     expect(res.text).toContain('<D:displayname>영업부</D:displayname>');
     expect(res.text).toMatch(/<x:unknown xmlns:x="urn:example"\/><\/D:prop><D:status>HTTP\/1.1 404 Not Found<\/D:status>/);
-    const names = await dav(server, 'PROPFIND', davPath('/영업부'), { auth: master.auth, headers: { depth: '0' }, body: '<D:propfind xmlns:D="DAV:"><D:propname/></D:propfind>' });
+    const names = await dav(server, 'PROPFIND', davPath('/영업부'), {
+      auth: master.auth,
+      headers: { depth: '0' },
+      body: '<D:propfind xmlns:D="DAV:"><D:propname/></D:propfind>',
+    });
     expect(names.text).toContain('<D:getlastmodified/>');
     expect(names.text).not.toContain('영업부</D:displayname>');
   });

@@ -2,13 +2,18 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDialect, startServer, type TestServer } from './harness.js';
 import { type DavAccount, dav, davMaster, davPath, davUser } from './dav-helpers.js';
 
-const update = (body: string) => `<?xml version="1.0" encoding="utf-8"?><D:propertyupdate xmlns:D="DAV:" xmlns:Z="urn:schemas-microsoft-com:">${body}</D:propertyupdate>`;
+const update = (body: string) =>
+  `<?xml version="1.0" encoding="utf-8"?><D:propertyupdate xmlns:D="DAV:" xmlns:Z="urn:schemas-microsoft-com:">${body}</D:propertyupdate>`;
 
 describeEachDialect('WebDAV PROPPATCH on $dialect', (dialect) => {
   let server: TestServer;
   let master: DavAccount;
   const propfind = (path: string, props: string) =>
-    dav(server, 'PROPFIND', davPath(path), { auth: master.auth, headers: { depth: '0' }, body: `<D:propfind xmlns:D="DAV:" xmlns:Z="urn:schemas-microsoft-com:"><D:prop>${props}</D:prop></D:propfind>` });
+    dav(server, 'PROPFIND', davPath(path), {
+      auth: master.auth,
+      headers: { depth: '0' },
+      body: `<D:propfind xmlns:D="DAV:" xmlns:Z="urn:schemas-microsoft-com:"><D:prop>${props}</D:prop></D:propfind>`,
+    });
 
   beforeAll(async () => {
     server = await startServer(dialect);
@@ -23,7 +28,9 @@ describeEachDialect('WebDAV PROPPATCH on $dialect', (dialect) => {
   it('sets dead properties that PROPFIND shows (named and allprop), and removes them', async () => {
     const set = await dav(server, 'PROPPATCH', davPath('/속성/a.docx'), {
       auth: master.auth,
-      body: update('<D:set><D:prop><Z:Win32LastModifiedTime>Wed, 25 Nov 2026 10:00:00 GMT</Z:Win32LastModifiedTime><Z:메모>한글 &amp; 값</Z:메모></D:prop></D:set>'),
+      body: update(
+        '<D:set><D:prop><Z:Win32LastModifiedTime>Wed, 25 Nov 2026 10:00:00 GMT</Z:Win32LastModifiedTime><Z:메모>한글 &amp; 값</Z:메모></D:prop></D:set>',
+      ),
     });
     expect(set.status).toBe(207);
     expect(set.text).toContain('HTTP/1.1 200 OK');
@@ -32,7 +39,10 @@ describeEachDialect('WebDAV PROPPATCH on $dialect', (dialect) => {
     expect(named.text).toContain('<x:메모 xmlns:x="urn:schemas-microsoft-com:">한글 &amp; 값</x:메모>');
     const all = await dav(server, 'PROPFIND', davPath('/속성/a.docx'), { auth: master.auth, headers: { depth: '0' } });
     expect(all.text).toContain('Win32LastModifiedTime');
-    const removed = await dav(server, 'PROPPATCH', davPath('/속성/a.docx'), { auth: master.auth, body: update('<D:remove><D:prop><Z:메모/></D:prop></D:remove>') });
+    const removed = await dav(server, 'PROPPATCH', davPath('/속성/a.docx'), {
+      auth: master.auth,
+      body: update('<D:remove><D:prop><Z:메모/></D:prop></D:remove>'),
+    });
     expect(removed.status).toBe(207);
     expect((await propfind('/속성/a.docx', '<Z:메모/>')).text).toContain('404 Not Found');
   });
@@ -54,7 +64,10 @@ describeEachDialect('WebDAV PROPPATCH on $dialect', (dialect) => {
     expect((await propfind('/속성/b.docx', '<Z:tag/>')).text).toContain('>moved along</x:tag>');
     const user = await davUser(server, `props-${dialect}@example.com`);
     await server.request('PUT', '/api/resource', { token: master.token, body: { path: '/속성', users: [{ entity: user.userId, permissions: ['READ'] }] } });
-    const refused = await dav(server, 'PROPPATCH', davPath('/속성/b.docx'), { auth: user.auth, body: update('<D:set><D:prop><Z:tag>no</Z:tag></D:prop></D:set>') });
+    const refused = await dav(server, 'PROPPATCH', davPath('/속성/b.docx'), {
+      auth: user.auth,
+      body: update('<D:set><D:prop><Z:tag>no</Z:tag></D:prop></D:set>'),
+    });
     expect(refused.status).toBe(403);
     expect((await propfind('/속성/b.docx', '<Z:tag/>')).text).toContain('>moved along</x:tag>');
   });

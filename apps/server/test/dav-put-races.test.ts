@@ -56,7 +56,10 @@ describeEachDialectAndBackend('WebDAV PUTs of one new name on $dialect, $backend
     const before = await usageOf(server, master.token, root);
     const answers = await Promise.all(bodies.map((body) => dav(server, 'PUT', davPath(path), { auth: master.auth, body })));
     const statuses = answers.map((a) => a.status);
-    expect(statuses.every((s) => s === 201 || s === 204), statuses.join(',')).toBe(true);
+    expect(
+      statuses.every((s) => s === 201 || s === 204),
+      statuses.join(','),
+    ).toBe(true);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
 
     const rows = await nodesNamed(name);
@@ -93,7 +96,10 @@ describeEachDialectAndBackend('WebDAV PUTs of one new name on $dialect, $backend
 
   it('a USER who may create but not update gets 403 when the name was taken meanwhile; the other file stays whole', async () => {
     const user = await davUser(server, `create-only-${dialect}-${backend}@example.com`);
-    const grant = await server.request('PUT', '/api/resource', { token: master.token, body: { path: root, users: [{ entity: user.userId, permissions: ['READ', 'DOWNLOAD', 'CREATE'] }] } });
+    const grant = await server.request('PUT', '/api/resource', {
+      token: master.token,
+      body: { path: root, users: [{ entity: user.userId, permissions: ['READ', 'DOWNLOAD', 'CREATE'] }] },
+    });
     expect(grant.status, grant.text).toBe(200);
     const name = 'create-only.txt';
     const path = `${root}/${name}`;

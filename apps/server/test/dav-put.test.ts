@@ -167,7 +167,10 @@ describeEachDialectAndBackend('WebDAV PUT on $dialect, $backend backend', (diale
 
   it('a USER with READ only gets 403 on PUT, DELETE and MOVE, and nothing changes', async () => {
     const user = await davUser(server, `readonly-${dialect}-${backend}@example.com`);
-    const grant = await server.request('PUT', '/api/resource', { token: master.token, body: { path: root, users: [{ entity: user.userId, permissions: ['READ', 'DOWNLOAD'] }] } });
+    const grant = await server.request('PUT', '/api/resource', {
+      token: master.token,
+      body: { path: root, users: [{ entity: user.userId, permissions: ['READ', 'DOWNLOAD'] }] },
+    });
     expect(grant.status).toBe(200);
     await dav(server, 'PUT', davPath(`${root}/keep.txt`), { auth: master.auth, body: 'keep' });
     expect((await dav(server, 'PUT', davPath(`${root}/new.txt`), { auth: user.auth, body: 'x' })).status).toBe(403);

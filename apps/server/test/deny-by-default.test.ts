@@ -28,13 +28,9 @@ describe('mechanisms', () => {
 
   it('hides the internals of a 5xx', async () => {
     const app = await make();
-    app.get(
-      '/api/explode',
-      { config: { policy: { category: 'test', name: 'explode', description: 'throws', level: 0 } } },
-      async () => {
-        throw new Error('connection to db.internal:5432 failed for user admin');
-      },
-    );
+    app.get('/api/explode', { config: { policy: { category: 'test', name: 'explode', description: 'throws', level: 0 } } }, async () => {
+      throw new Error('connection to db.internal:5432 failed for user admin');
+    });
     const res = await app.inject({ method: 'GET', url: '/api/explode' });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ statusCode: 500, message: 'request_error_message' });

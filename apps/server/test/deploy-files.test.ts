@@ -43,7 +43,10 @@ describe('Dockerfile', () => {
     const baseArg = steps.find((s) => s.keyword === 'ARG' && s.args.startsWith('NODE_IMAGE='));
     expect(baseArg?.args).toBe('NODE_IMAGE=node:20-bookworm-slim');
     for (const from of stages) expect(from.args).toMatch(/^\$\{NODE_IMAGE\} AS \w+$/);
-    const runs = (stage: number) => inStage(stage, 'RUN').map((s) => s.args).join('\n');
+    const runs = (stage: number) =>
+      inStage(stage, 'RUN')
+        .map((s) => s.args)
+        .join('\n');
     expect(runs(0)).toMatch(/apt-get install .*g\+\+/);
     expect(runs(0)).toContain('npm ci');
     expect(runs(last)).not.toMatch(/g\+\+|build-essential|\bmake\b|python3|npm (ci|install)/);
@@ -62,13 +65,19 @@ describe('Dockerfile', () => {
     const lastSteps = steps.filter((s) => s.stage === last);
     expect(lastSteps.findIndex((s) => s.keyword === 'USER')).toBeLessThan(lastSteps.findIndex((s) => s.keyword === 'CMD'));
     expect(inStage(last, 'VOLUME').map((s) => s.args)).toEqual(['["/data"]']);
-    expect(inStage(last, 'ENV').map((s) => s.args).join(' ')).toMatch(/BOGWAN_DATA_DIR=\/data/);
+    expect(
+      inStage(last, 'ENV')
+        .map((s) => s.args)
+        .join(' '),
+    ).toMatch(/BOGWAN_DATA_DIR=\/data/);
     expect(inStage(last, 'HEALTHCHECK')[0]?.args).toContain('/api/health/ready');
     expect(inStage(last, 'EXPOSE').map((s) => s.args)).toEqual(['3000']);
   });
 
   it('keeps machine-made and secret files out of the build context', () => {
-    const ignored = read('.dockerignore').split('\n').map((l) => l.trim());
+    const ignored = read('.dockerignore')
+      .split('\n')
+      .map((l) => l.trim());
     for (const entry of ['.git', '**/node_modules', '**/dist', 'data', '.env', 'packages/vault/build']) expect(ignored).toContain(entry);
   });
 
@@ -122,7 +131,17 @@ describe('compose files', () => {
 
   it('compose.yaml: Bogwan on PostgreSQL, Redis and MinIO, each waited for, data on named volumes', () => {
     const compose = parseYaml(read('compose.yaml')) as {
-      services: Record<string, { image?: string; build?: string; depends_on?: Record<string, { condition: string }>; volumes?: string[]; environment?: Record<string, string>; healthcheck?: unknown }>;
+      services: Record<
+        string,
+        {
+          image?: string;
+          build?: string;
+          depends_on?: Record<string, { condition: string }>;
+          volumes?: string[];
+          environment?: Record<string, string>;
+          healthcheck?: unknown;
+        }
+      >;
       volumes: Record<string, unknown>;
     };
     expect(Object.keys(compose.services).sort()).toEqual(['bogwan', 'minio', 'minio-bucket', 'postgres', 'redis']);
@@ -153,7 +172,10 @@ describe('compose files', () => {
   });
 
   it('compose.embedded.yaml: one container, SQLite and files on its volume', () => {
-    const compose = parseYaml(read('compose.embedded.yaml')) as { services: Record<string, { volumes?: string[]; environment?: Record<string, string> }>; volumes: Record<string, unknown> };
+    const compose = parseYaml(read('compose.embedded.yaml')) as {
+      services: Record<string, { volumes?: string[]; environment?: Record<string, string> }>;
+      volumes: Record<string, unknown>;
+    };
     expect(Object.keys(compose.services)).toEqual(['bogwan']);
     const config = loadConfig({ ...environmentOf(compose.services.bogwan!, {}), BOGWAN_DATA_DIR: '/data' });
     expect(config.database).toEqual({ dialect: 'sqlite', file: '/data/bogwan.sqlite' });
@@ -172,7 +194,9 @@ describe('deploy/bogwan.service', () => {
     expect(values('ProtectSystem')).toEqual(['strict']);
     expect(values('NoNewPrivileges')).toEqual(['yes']);
     expect(values('Restart')).toEqual(['on-failure']);
-    const dataDir = values('Environment').map((v) => /^BOGWAN_DATA_DIR=(.+)$/.exec(v)?.[1]).find(Boolean);
+    const dataDir = values('Environment')
+      .map((v) => /^BOGWAN_DATA_DIR=(.+)$/.exec(v)?.[1])
+      .find(Boolean);
     expect(dataDir).toBe('/var/lib/bogwan');
     expect(values('ReadWritePaths')).toEqual([dataDir]);
     expect(values('ExecStart')[0]).toMatch(/ apps\/server\/dist\/main\.js$/);
@@ -184,7 +208,9 @@ describe('deploy/bogwan.service', () => {
       fs.writeFileSync(path.join(dir, 'bogwan.service'), unit);
       const result = spawnSync('systemd-analyze', ['verify', path.join(dir, 'bogwan.service')], { encoding: 'utf8' });
       // Lines about the host (no such user here, a missing binary) are not about the unit's syntax.
-      const problems = result.stderr.split('\n').filter((line) => line.trim() && !/Failed to resolve user|is not executable|not found|Unit .* not found/.test(line));
+      const problems = result.stderr
+        .split('\n')
+        .filter((line) => line.trim() && !/Failed to resolve user|is not executable|not found|Unit .* not found/.test(line));
       expect(problems).toEqual([]);
       expect(result.status).toBe(0);
     } finally {

@@ -23,7 +23,10 @@ describeEachDialect('file download tickets on $dialect', (dialect) => {
     expect((await upload(server, owner.token, '/Team', 'memo.txt', memo)).status).toBe(200);
     expect((await upload(server, master.token, '/Private', 'secret.txt', Buffer.from('secret'))).status).toBe(200);
     // Only administrators reach /Private: no entry for users there.
-    const denied = await server.request('PUT', '/api/resource', { token: master.token, body: { path: '/Private', users: [{ entity: stranger.user._id, permissions: [] }] } });
+    const denied = await server.request('PUT', '/api/resource', {
+      token: master.token,
+      body: { path: '/Private', users: [{ entity: stranger.user._id, permissions: [] }] },
+    });
     expect(denied.status).toBe(200);
   });
   afterAll(async () => {
@@ -108,7 +111,11 @@ describeEachDialect('file download tickets on $dialect', (dialect) => {
     const stale = (await ticketFor(owner.token, { path: '/Team/memo.txt' })).body.url as string;
     expect((await upload(server, owner.token, '/Team', 'memo-2.txt', Buffer.from('second'))).status).toBe(200);
     const other = await server.app.fileTree.resolve('/Team/memo-2.txt');
-    await server.app.db.updateTable('nodes').set({ content_hash: other!.content_hash, blob_key: other!.blob_key, size: other!.size }).where('id', '=', (await server.app.fileTree.resolve('/Team/memo.txt'))!.id).execute();
+    await server.app.db
+      .updateTable('nodes')
+      .set({ content_hash: other!.content_hash, blob_key: other!.blob_key, size: other!.size })
+      .where('id', '=', (await server.app.fileTree.resolve('/Team/memo.txt'))!.id)
+      .execute();
     expect((await byUrl(stale)).status).toBe(401);
     const fresh = (await ticketFor(owner.token, { path: '/Team/memo.txt' })).body.url as string;
     expect((await byUrl(fresh)).bytes.toString()).toBe('second');
@@ -125,7 +132,11 @@ describeEachDialect('file download tickets on $dialect', (dialect) => {
     const zip = await byUrl(url);
     expect(zip.status).toBe(200);
     expect(zip.headers.get('content-type')).toBe('application/zip');
-    expect(readZip(zip.bytes).map((e) => e.name).sort()).toEqual(['memo-2.txt', 'report.bin']);
+    expect(
+      readZip(zip.bytes)
+        .map((e) => e.name)
+        .sort(),
+    ).toEqual(['memo-2.txt', 'report.bin']);
     expect((await byUrl(url, { range: 'bytes=100-' })).status).toBe(401);
     expect((await byUrl(url)).status).toBe(401);
   });
@@ -136,7 +147,10 @@ describeEachDialect('file download tickets on $dialect', (dialect) => {
     const refused = await ticketFor(owner.token, { path: '/Team/기밀/plan.txt' });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe('secure_approval_required');
-    const asked = await server.request('POST', '/api/request', { token: owner.token, body: { type: 'download', reason: '검토', paths: ['/Team/기밀/plan.txt'] } });
+    const asked = await server.request('POST', '/api/request', {
+      token: owner.token,
+      body: { type: 'download', reason: '검토', paths: ['/Team/기밀/plan.txt'] },
+    });
     expect((await server.request('PUT', `/api/request/${asked.body._id}`, { token: master.token, body: { action: 'approve' } })).status).toBe(200);
     const issued = await ticketFor(owner.token, { path: '/Team/기밀/plan.txt' });
     expect(issued.status).toBe(200);

@@ -33,7 +33,11 @@ export interface MadeFolder {
  * A new folder: a root folder when `parent` is `/` (the token must then be an administrator's),
  * else a sub folder of `parent`. Its name is unique unless given.
  */
-export async function makeFolder(server: HttpTarget, token: string, options: { parent?: string; name?: string; backend?: 'server' | 'cloud' } = {}): Promise<MadeFolder> {
+export async function makeFolder(
+  server: HttpTarget,
+  token: string,
+  options: { parent?: string; name?: string; backend?: 'server' | 'cloud' } = {},
+): Promise<MadeFolder> {
   const parent = options.parent ?? '/';
   const name = options.name ?? uniqueName('폴더');
   const res = await server.request('POST', '/api/file', { token, body: { name, path: parent, ...(options.backend ? { backend: options.backend } : {}) } });

@@ -114,7 +114,11 @@ describeEachDialect('file browsing on $dialect', (dialect) => {
     const tree = root.children.find((n: { name: string }) => n.name === 'Tree');
     expect(tree).toMatchObject({ path: '/Team2/Tree', expanded: true });
     expect(tree.children.map((n: { name: string }) => n.name)).toEqual(['a', 'b']);
-    expect(tree.children[0]).toMatchObject({ path: '/Team2/Tree/a', expanded: true, children: [{ name: 'inner', path: '/Team2/Tree/a/inner', expanded: false }] });
+    expect(tree.children[0]).toMatchObject({
+      path: '/Team2/Tree/a',
+      expanded: true,
+      children: [{ name: 'inner', path: '/Team2/Tree/a/inner', expanded: false }],
+    });
     expect(deep.body.find((n: { name: string }) => n.name === 'Team').expanded).toBe(false);
     expect(await server.request('GET', '/api/file/tree?path=/Team2/Nope', { token: user.token })).toMatchObject({ status: 404 });
   });

@@ -6,7 +6,10 @@ import { GOOD_PASSWORD, type HttpTarget, type TestServer } from './harness.js';
 /** An account of the given role, inserted as the account screens will later create it, then signed in. */
 export async function signInAs(server: TestServer, email: string, role: 'USER' | 'ADMIN' = 'USER') {
   const name = role === 'USER' ? '사용자' : '운영자';
-  await server.app.db.insertInto('users').values(await newLocalUser({ name, email, password: GOOD_PASSWORD, role })).execute();
+  await server.app.db
+    .insertInto('users')
+    .values(await newLocalUser({ name, email, password: GOOD_PASSWORD, role }))
+    .execute();
   const res = await server.request('POST', '/api/auth/login', { body: { email, password: GOOD_PASSWORD } });
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.text}`);
   return res.body as { user: { _id: string }; token: string };

@@ -106,7 +106,10 @@ export async function startServer(dialect: Dialect, env: Record<string, string> 
       // ever: it was seen under full-suite load only, with every test of the file passed.
       app.server.closeAllConnections();
       const stalled = await Promise.race([app.close().then(() => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 20_000).unref())]);
-      if (stalled) console.warn(`test server ${url} (${dialect}) did not finish closing within 20 s; moving on. Active resources: ${process.getActiveResourcesInfo().join(', ')}`);
+      if (stalled)
+        console.warn(
+          `test server ${url} (${dialect}) did not finish closing within 20 s; moving on. Active resources: ${process.getActiveResourcesInfo().join(', ')}`,
+        );
       await database?.drop().catch((error: unknown) => {
         if (!stalled) throw error;
         console.warn(`test database of ${url} not dropped: ${String(error)}`);

@@ -52,16 +52,26 @@ describeEachDialect('liveness and readiness on $dialect', (dialect) => {
   });
 
   it('answers 503 naming the migrations when the database lacks one this build knows', async () => {
-    const last = await server.app.db.selectFrom('kysely_migration' as never).select('name' as never).orderBy('name' as never, 'desc').executeTakeFirstOrThrow();
+    const last = await server.app.db
+      .selectFrom('kysely_migration' as never)
+      .select('name' as never)
+      .orderBy('name' as never, 'desc')
+      .executeTakeFirstOrThrow();
     const { name } = last as { name: string };
-    await server.app.db.deleteFrom('kysely_migration' as never).where('name' as never, '=', name as never).execute();
+    await server.app.db
+      .deleteFrom('kysely_migration' as never)
+      .where('name' as never, '=', name as never)
+      .execute();
     try {
       const ready = await server.request('GET', '/api/health/ready');
       expect(ready.status).toBe(503);
       expect(ready.body.failed).toEqual(['migrations']);
       expect(ready.body.checks.database).toBe('ok');
     } finally {
-      await server.app.db.insertInto('kysely_migration' as never).values({ name, timestamp: new Date().toISOString() } as never).execute();
+      await server.app.db
+        .insertInto('kysely_migration' as never)
+        .values({ name, timestamp: new Date().toISOString() } as never)
+        .execute();
     }
     expect((await server.request('GET', '/api/health/ready')).status).toBe(200);
   });

@@ -18,7 +18,8 @@ describeEachDialect('live usage figures on $dialect', (dialect) => {
       const made = await server.request('POST', '/api/file', { token: master.token, body: { name, path: '/' } });
       expect(made.status).toBe(200);
     }
-    for (const root of (await server.request('GET', '/api/file/root', { token: master.token })).body as { name: string; _id: string }[]) rootId[root.name] = root._id;
+    for (const root of (await server.request('GET', '/api/file/root', { token: master.token })).body as { name: string; _id: string }[])
+      rootId[root.name] = root._id;
     const connected = await connect(server.url, { token: master.token });
     expect(connected.error).toBeUndefined();
     socket = connected.socket;
@@ -29,7 +30,8 @@ describeEachDialect('live usage figures on $dialect', (dialect) => {
     await server?.close();
   });
 
-  const usage = async () => (await server.request('GET', '/api/file/root/usage', { token: master.token })).body as { roots: { path: string; usage: number; volume: number | null }[] };
+  const usage = async () =>
+    (await server.request('GET', '/api/file/root/usage', { token: master.token })).body as { roots: { path: string; usage: number; volume: number | null }[] };
 
   it('a burst of uploads becomes one event naming the root; no change, no event', async () => {
     // Checked by hand here (the timer would split the burst at arbitrary points).

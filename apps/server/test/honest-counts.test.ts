@@ -21,11 +21,15 @@ describeEachDialect('honest dashboard figures on $dialect', (dialect) => {
     server = await startServer(dialect);
     master = await setupMaster(server);
     user = await signInAs(server, 'user@example.com');
-    for (const name of ['Team', 'Secret']) expect((await server.request('POST', '/api/file', { token: master.token, body: { name, path: '/' } })).status).toBe(200);
+    for (const name of ['Team', 'Secret'])
+      expect((await server.request('POST', '/api/file', { token: master.token, body: { name, path: '/' } })).status).toBe(200);
     expect((await upload(server, master.token, '/Team', '보고서.txt', Buffer.from('분기 보고서'))).status).toBe(200);
     expect((await upload(server, master.token, '/Secret', 'plan.bin', bytesOf(2000, 'secret'))).status).toBe(200);
     // The plain account may list /Secret but neither preview nor download from it.
-    const entry = await server.request('PUT', '/api/resource', { token: master.token, body: { path: '/Secret', users: [{ entity: user.user._id, permissions: ['READ'] }] } });
+    const entry = await server.request('PUT', '/api/resource', {
+      token: master.token,
+      body: { path: '/Secret', users: [{ entity: user.user._id, permissions: ['READ'] }] },
+    });
     expect(entry.status).toBe(200);
   });
   afterAll(async () => {

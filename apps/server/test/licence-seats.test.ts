@@ -42,7 +42,11 @@ describeEachDialect('licence seats and the last MASTER under parallel changes on
   }
   const seatsUsed = async () => (await server.request('GET', '/api/system/license', { token: master.token })).body.seatsUsed as number;
   const setStatus = (id: string, status: Status, token = master.token) => server.request('PUT', '/api/user', { token, body: { _id: id, status } });
-  const create = (status?: Status) => server.request('POST', '/api/user', { token: master.token, body: { name: '새 사용자', email: `new${++serial}@example.com`, password: GOOD_PASSWORD, ...(status ? { status } : {}) } });
+  const create = (status?: Status) =>
+    server.request('POST', '/api/user', {
+      token: master.token,
+      body: { name: '새 사용자', email: `new${++serial}@example.com`, password: GOOD_PASSWORD, ...(status ? { status } : {}) },
+    });
   const register = (count = 1) =>
     server.request('POST', '/api/user/register', {
       token: master.token,
@@ -114,7 +118,8 @@ describeEachDialect('licence seats and the last MASTER under parallel changes on
     const login = await server.request('POST', '/api/auth/login', { body: { email, password: GOOD_PASSWORD } });
     return { id: row.id, token: login.body.token };
   }
-  const activeMasters = async () => (await server.app.db.selectFrom('users').select('id').where('role', '=', 'MASTER').where('status', '=', 'ACTIVE').execute()).length;
+  const activeMasters = async () =>
+    (await server.app.db.selectFrom('users').select('id').where('role', '=', 'MASTER').where('status', '=', 'ACTIVE').execute()).length;
 
   it('two MASTERs blocking each other at once: one of them stays ACTIVE', async () => {
     for (let round = 0; round < 5; round++) {
@@ -131,7 +136,10 @@ describeEachDialect('licence seats and the last MASTER under parallel changes on
       // Back to one ACTIVE MASTER (the first) for the next round.
       await server.app.db.deleteFrom('users').where('id', '=', second.id).execute();
       await server.app.db.updateTable('users').set({ status: 'ACTIVE' }).where('id', '=', master.user._id).execute();
-      master = { ...master, token: (await server.request('POST', '/api/auth/login', { body: { email: 'master@example.com', password: GOOD_PASSWORD } })).body.token };
+      master = {
+        ...master,
+        token: (await server.request('POST', '/api/auth/login', { body: { email: 'master@example.com', password: GOOD_PASSWORD } })).body.token,
+      };
     }
   });
 
@@ -141,7 +149,9 @@ describeEachDialect('licence seats and the last MASTER under parallel changes on
     // Only these two are ACTIVE MASTERs.
     await server.app.db.updateTable('users').set({ status: 'BLOCK' }).where('id', '=', master.user._id).execute();
     const answers = await Promise.all(
-      [first, second].map((m) => server.request('POST', '/api/user/account', { token: m.token, body: { _id: m.id, password: GOOD_PASSWORD, reason: 'other' } })),
+      [first, second].map((m) =>
+        server.request('POST', '/api/user/account', { token: m.token, body: { _id: m.id, password: GOOD_PASSWORD, reason: 'other' } }),
+      ),
     );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     expect(await activeMasters()).toBe(1);

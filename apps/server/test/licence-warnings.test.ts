@@ -29,14 +29,22 @@ describeEachDialect('licence end warnings on $dialect', (dialect) => {
     expect(await warn()).toBe(0); // a fresh trial has 30 days left
 
     const fiveDaysLeft = new Date(Date.now() + 5 * 86_400_000 - 30 * 86_400_000);
-    await db.updateTable('settings').set({ value: JSON.stringify(fiveDaysLeft.toISOString()) }).where('key', '=', 'licence.trial_started').execute();
+    await db
+      .updateTable('settings')
+      .set({ value: JSON.stringify(fiveDaysLeft.toISOString()) })
+      .where('key', '=', 'licence.trial_started')
+      .execute();
     // The licence service caches its state for a few seconds.
     await new Promise((r) => setTimeout(r, 5200));
     expect(await warn()).toBe(1);
     expect(await warn()).toBe(0);
 
     const adminNotes = await server.request('GET', '/api/notification?read=false', { token: master.token });
-    expect(adminNotes.body.some((n: { key: string; params: { count?: number }; level: number }) => n.level === 1 && n.key === 'note_licence_ends_in' && n.params.count === 5)).toBe(true);
+    expect(
+      adminNotes.body.some(
+        (n: { key: string; params: { count?: number }; level: number }) => n.level === 1 && n.key === 'note_licence_ends_in' && n.params.count === 5,
+      ),
+    ).toBe(true);
     const userNotes = await server.request('GET', '/api/notification', { token: user.token });
     expect(userNotes.body).toEqual([]);
   });

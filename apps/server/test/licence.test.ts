@@ -56,7 +56,10 @@ describeEachDialect('licence on $dialect', (dialect) => {
   const db = () => server.app.db;
   const setSetting = async (key: string, value: unknown) => {
     await db().deleteFrom('settings').where('key', '=', key).execute();
-    await db().insertInto('settings').values({ key, value: JSON.stringify(value), updated_at: new Date().toISOString() }).execute();
+    await db()
+      .insertInto('settings')
+      .values({ key, value: JSON.stringify(value), updated_at: new Date().toISOString() })
+      .execute();
   };
   const expireTrial = async () => {
     await setSetting('licence.trial_started', new Date(Date.now() - 31 * DAY_MS).toISOString());
@@ -284,7 +287,9 @@ describe('licence vendor command line and configuration', () => {
       // base64 of the SPKI DER works too (one line, easier in some environments).
       const der = crypto.createPublicKey(publicPem).export({ type: 'spki', format: 'der' }).toString('base64');
       const key = issueLicenceKey(payload('srv'), privatePem);
-      expect(crypto.verify(null, Buffer.from(key.split('.')[1]!, 'base64url'), parseLicencePublicKey(der), Buffer.from(key.split('.')[2]!, 'base64url'))).toBe(true);
+      expect(crypto.verify(null, Buffer.from(key.split('.')[1]!, 'base64url'), parseLicencePublicKey(der), Buffer.from(key.split('.')[2]!, 'base64url'))).toBe(
+        true,
+      );
 
       expect(runLicenceVendor(['keygen', '--out', dir], io)).toBe(1);
       expect(fs.readFileSync(path.join(dir, 'vendor-private.pem'), 'utf8')).toBe(privatePem);

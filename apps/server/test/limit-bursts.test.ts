@@ -38,7 +38,11 @@ describeEachDialect('attempt limits under bursts on two processes on $dialect', 
   });
 
   const db = () => one.app.db;
-  const addUser = async (email: string) => db().insertInto('users').values(await newLocalUser({ name: '사용자', email, password: GOOD_PASSWORD, role: 'USER' })).execute();
+  const addUser = async (email: string) =>
+    db()
+      .insertInto('users')
+      .values(await newLocalUser({ name: '사용자', email, password: GOOD_PASSWORD, role: 'USER' }))
+      .execute();
   const signInFailures = async (where: { email?: string; ip?: string }) => {
     // A wrong password is one `auth.sign_in_failed` record (with `login_failure`), its e-mail in the params.
     const records = (await recordsOf(one, { actions: ['auth.sign_in_failed'] })).filter((r) => r.reason === 'login_failure');
@@ -73,7 +77,9 @@ describeEachDialect('attempt limits under bursts on two processes on $dialect', 
   it('60 wrong sign-ins from one address across accounts check twenty, then the address waits', async () => {
     const headers = from('10.0.2.1');
     const answers = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => either(i).request('POST', '/api/auth/login', { body: { email: `guess${i}@example.com`, password: 'Wrong!pass1' }, headers })),
+      Array.from({ length: 60 }, (_, i) =>
+        either(i).request('POST', '/api/auth/login', { body: { email: `guess${i}@example.com`, password: 'Wrong!pass1' }, headers }),
+      ),
     );
     expect(await signInFailures({ ip: '10.0.2.1' })).toBe(20);
     expect(count(answers, 401, 'login_failure')).toBe(20);
@@ -107,8 +113,16 @@ describeEachDialect('attempt limits under bursts on two processes on $dialect', 
   it('an access token alone cannot guess the password: parallel wrong current passwords (change, own deletion) check five', async () => {
     const headers = from('10.0.7.1');
     for (const [email, call, key] of [
-      ['changer@example.com', (id: string, password: string) => ({ method: 'PUT', url: '/api/user/password', body: { _id: id, password, newPassword: 'Another!pass2' } }), 'not_matched_origin_password'],
-      ['leaver@example.com', (id: string, password: string) => ({ method: 'POST', url: '/api/user/account', body: { _id: id, password, reason: 'other' } }), 'rules_password_not_match'],
+      [
+        'changer@example.com',
+        (id: string, password: string) => ({ method: 'PUT', url: '/api/user/password', body: { _id: id, password, newPassword: 'Another!pass2' } }),
+        'not_matched_origin_password',
+      ],
+      [
+        'leaver@example.com',
+        (id: string, password: string) => ({ method: 'POST', url: '/api/user/account', body: { _id: id, password, reason: 'other' } }),
+        'rules_password_not_match',
+      ],
     ] as const) {
       await addUser(email);
       const session = await one.request('POST', '/api/auth/login', { body: { email, password: GOOD_PASSWORD }, headers });
@@ -151,7 +165,10 @@ describeEachDialect('attempt limits under bursts on two processes on $dialect', 
   });
 
   it('incoming webhooks: 60 parallel wrong tokens get ten refusals from an address, 40 right calls get 30 admissions', async () => {
-    const made = await one.request('POST', '/api/webhooks', { token: master.token, body: { title: '스캐너', token: 'burst-hook', accessToken: 'burst-secret-0123456789', path: '/Inbox' } });
+    const made = await one.request('POST', '/api/webhooks', {
+      token: master.token,
+      body: { title: '스캐너', token: 'burst-hook', accessToken: 'burst-secret-0123456789', path: '/Inbox' },
+    });
     expect(made.status).toBe(200);
     const call = async (i: number, accessToken: string, address: string, path?: string) => {
       const form = new FormData();

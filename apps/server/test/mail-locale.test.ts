@@ -39,7 +39,10 @@ describeEachDialect('e-mail in the recipient language on $dialect', (dialect) =>
     expect(changed.body).toMatchObject({ _id: english.user._id, language: 'en' });
     expect((await server.request('GET', '/api/user/me', { token: english.token })).body.language).toBe('en');
     expect((await server.request('GET', '/api/user/me', { token: master.token })).body.language).toBe('ko');
-    expect((await server.request('PUT', '/api/user/language', { token: english.token, body: { language: 'fr' } })).body).toEqual({ statusCode: 400, message: 'invalid_request_message' });
+    expect((await server.request('PUT', '/api/user/language', { token: english.token, body: { language: 'fr' } })).body).toEqual({
+      statusCode: 400,
+      message: 'invalid_request_message',
+    });
     expect((await server.request('PUT', '/api/user/language', { body: { language: 'en' } })).status).toBe(401);
   });
 

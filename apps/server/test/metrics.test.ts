@@ -81,7 +81,14 @@ describeEachDialect('metrics behind a token on the main port, on $dialect', (dia
     expect((await fetchBytes(server, master.token, '/api/file/download?path=/Team/a.bin')).bytes.length).toBe(data.length);
     // One chunk of two: an upload left open.
     const big = bytesOf(CHUNK_SIZE + 100, 'open');
-    const first = await sendChunk(server, master.token, { path: '/Team', fileName: 'open.bin', fileSize: big.length, chunkIndex: 0, totalChunks: 2, bytes: big.subarray(0, CHUNK_SIZE) });
+    const first = await sendChunk(server, master.token, {
+      path: '/Team',
+      fileName: 'open.bin',
+      fileSize: big.length,
+      chunkIndex: 0,
+      totalChunks: 2,
+      bytes: big.subarray(0, CHUNK_SIZE),
+    });
     expect(first.status).toBe(200);
 
     const { samples } = parseExposition((await scrape(`${server.url}/metrics`, TOKEN)).text);
@@ -89,12 +96,18 @@ describeEachDialect('metrics behind a token on the main port, on $dialect', (dia
     expect(valueOf(samples, 'bogwan_download_bytes_total', { policy: 'file_download' })).toBeGreaterThanOrEqual(data.length);
     expect(valueOf(samples, 'bogwan_uploads_active')).toBe(1);
 
-    const tasks = await server.app.db.selectFrom('tasks').select(['status', (eb) => eb.fn.countAll<number>().as('count')]).groupBy('status').execute();
+    const tasks = await server.app.db
+      .selectFrom('tasks')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+      .groupBy('status')
+      .execute();
     for (const row of tasks) expect(valueOf(samples, 'bogwan_tasks', { status: row.status })).toBe(Number(row.count));
     expect(samples.filter((s) => s.name === 'bogwan_tasks').length).toBe(tasks.length);
 
     expect(valueOf(samples, 'bogwan_db_pool_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);
-    expect(valueOf(samples, 'bogwan_db_pool_connections', { state: 'idle' })).toBeLessThanOrEqual(valueOf(samples, 'bogwan_db_pool_connections', { state: 'total' })!);
+    expect(valueOf(samples, 'bogwan_db_pool_connections', { state: 'idle' })).toBeLessThanOrEqual(
+      valueOf(samples, 'bogwan_db_pool_connections', { state: 'total' })!,
+    );
     expect(valueOf(samples, 'bogwan_db_pool_connections', { state: 'waiting' })).toBeGreaterThanOrEqual(0);
     expect(valueOf(samples, 'bogwan_nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
     expect(valueOf(samples, 'bogwan_nodejs_heap_size_used_bytes')).toBeGreaterThan(0);

@@ -20,10 +20,7 @@ describeEachDialect('migrations on $dialect', (dialect) => {
     expect(await migrateToLatest(db)).toEqual([]);
 
     // The schema works through the real query builder on this dialect.
-    await db
-      .insertInto('settings')
-      .values({ key: 'probe', value: '"x"', updated_at: new Date().toISOString() })
-      .execute();
+    await db.insertInto('settings').values({ key: 'probe', value: '"x"', updated_at: new Date().toISOString() }).execute();
     const row = await db.selectFrom('settings').selectAll().where('key', '=', 'probe').executeTakeFirstOrThrow();
     expect(row.value).toBe('"x"');
     const count = await sql<{ n: number }>`select count(*) as n from users`.execute(db);

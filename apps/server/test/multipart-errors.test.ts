@@ -22,15 +22,31 @@ const MALFORMED: { what: string; contentType: string | undefined; body: Buffer |
   { what: 'no body at all', contentType: `multipart/form-data; boundary=${BOUNDARY}`, body: undefined },
   { what: 'a missing boundary', contentType: 'multipart/form-data', body: multipart([['file', 'hello', 'a.txt']]) },
   { what: 'an empty boundary', contentType: 'multipart/form-data; boundary=', body: multipart([['file', 'hello', 'a.txt']]) },
-  { what: 'a truncated body', contentType: `multipart/form-data; boundary=${BOUNDARY}`, body: multipart([['file', 'hello world', 'a.txt']], false).subarray(0, 90) },
-  { what: 'a body without its closing boundary', contentType: `multipart/form-data; boundary=${BOUNDARY}`, body: multipart([['file', 'hello world', 'a.txt']], false) },
+  {
+    what: 'a truncated body',
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+    body: multipart([['file', 'hello world', 'a.txt']], false).subarray(0, 90),
+  },
+  {
+    what: 'a body without its closing boundary',
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+    body: multipart([['file', 'hello world', 'a.txt']], false),
+  },
   { what: 'the wrong content type (JSON)', contentType: 'application/json', body: Buffer.from('{"file":"hello"}') },
   { what: 'the wrong content type (plain text)', contentType: 'text/plain', body: Buffer.from('hello') },
   { what: 'no content type', contentType: undefined, body: Buffer.from('hello') },
   { what: 'an empty file', contentType: `multipart/form-data; boundary=${BOUNDARY}`, body: multipart([['file', Buffer.alloc(0), 'empty.xlsx']]) },
   { what: 'no file part', contentType: `multipart/form-data; boundary=${BOUNDARY}`, body: multipart([['path', '/']]) },
-  { what: 'garbage', contentType: `multipart/form-data; boundary=${BOUNDARY}`, body: Buffer.from('\u0000\u00ff garbage \r\n--- not a part \r\n\r\n\u0001'.repeat(40), 'latin1') },
-  { what: 'a part without headers', contentType: `multipart/form-data; boundary=${BOUNDARY}`, body: Buffer.from(`--${BOUNDARY}\r\n\r\nhello\r\n--${BOUNDARY}--\r\n`) },
+  {
+    what: 'garbage',
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+    body: Buffer.from('\u0000\u00ff garbage \r\n--- not a part \r\n\r\n\u0001'.repeat(40), 'latin1'),
+  },
+  {
+    what: 'a part without headers',
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+    body: Buffer.from(`--${BOUNDARY}\r\n\r\nhello\r\n--${BOUNDARY}--\r\n`),
+  },
 ];
 
 describeEachDialect('malformed multipart bodies on $dialect', (dialect) => {
@@ -86,7 +102,9 @@ describeEachDialect('malformed multipart bodies on $dialect', (dialect) => {
         } catch {
           message = undefined;
         }
-        answers.push(`${route} with ${what}: ${res.status} ${typeof message === 'string' && /^[a-z0-9_]+$/.test(message) ? 'key' : `no key (${text.slice(0, 80)})`}`);
+        answers.push(
+          `${route} with ${what}: ${res.status} ${typeof message === 'string' && /^[a-z0-9_]+$/.test(message) ? 'key' : `no key (${text.slice(0, 80)})`}`,
+        );
       }
     }
     expect(answers.filter((a) => !a.endsWith(': 400 key'))).toEqual([]);

@@ -71,7 +71,9 @@ describeEachDialect('a personal trash on $dialect', (dialect) => {
     const listed = await server.request('GET', `/api/file/list?path=${encodeURIComponent(team)}`, { token: alice.token });
     expect((listed.body.items as { name: string; size: number }[]).find((i) => i.name === 'plan.txt')!.size).toBe(40);
     // Renamed out of the way, it comes back.
-    expect((await server.request('PUT', '/api/file/rename', { token: alice.token, body: { path: team, name: 'plan.txt', newName: 'plan-new.txt' } })).status).toBe(200);
+    expect(
+      (await server.request('PUT', '/api/file/rename', { token: alice.token, body: { path: team, name: 'plan.txt', newName: 'plan-new.txt' } })).status,
+    ).toBe(200);
     expect((await restore(alice.token, [await idIn(alice.token, 'plan.txt')])).status).toBe(200);
   });
 
@@ -99,7 +101,10 @@ describeEachDialect('a personal trash on $dialect', (dialect) => {
     const docs = (await makeFolder(server, master.token, { parent: team, name: 'Docs' })).path;
     await addFile(server, docs, 'note.txt', 5, bob.user._id);
     expect((await trash(bob.token, [`${docs}/note.txt`])).status).toBe(200);
-    const denied = await server.request('PUT', '/api/resource', { token: master.token, body: { path: docs, users: [{ entity: bob.user._id, permissions: ['READ'] }] } });
+    const denied = await server.request('PUT', '/api/resource', {
+      token: master.token,
+      body: { path: docs, users: [{ entity: bob.user._id, permissions: ['READ'] }] },
+    });
     expect(denied.status).toBe(200);
     expect((await restore(bob.token, [await idIn(bob.token, 'note.txt')])).status).toBe(403);
     expect((await mine(bob.token)).items.map((i) => i.name)).toContain('note.txt');

@@ -53,9 +53,7 @@ describeEachDialect('names and paths on $dialect', (dialect) => {
     // Uploads, renames and moves land on the same name.
     expect(await answer(upload(server, master.token, `/Names/${NFC}`, `${NFD}.txt`, bytesOf(5)))).toBe('409 file_exists_warning');
     await addFile(server, `/Names/${NFC}`, 'other.txt', 1, master.user._id, 'other');
-    expect(await answer(call('PUT', '/api/file/rename', { path: `/Names/${NFD}`, name: 'other.txt', newName: `${NFD}.txt` }))).toBe(
-      '409 file_exists_warning',
-    );
+    expect(await answer(call('PUT', '/api/file/rename', { path: `/Names/${NFD}`, name: 'other.txt', newName: `${NFD}.txt` }))).toBe('409 file_exists_warning');
     const renamed = await call('PUT', '/api/file/rename', { path: `/Names/${NFD}`, name: 'other.txt', newName: `다른${NFD}.txt` });
     expect(renamed.body).toMatchObject({ name: `다른${NFC}.txt`, path: `/Names/${NFC}/다른${NFC}.txt` });
     const moved = await call('POST', '/api/file/move', { path: `/Names/${NFD}`, name: `다른${NFD}.txt`, newPath: '/Names' });

@@ -24,7 +24,8 @@ describeEachDialect('notification keys on $dialect', (dialect) => {
   beforeAll(async () => {
     server = await startServer(dialect);
     master = await setupMaster(server);
-    for (const name of ['영업부', '개발부', 'Burst']) expect((await server.request('POST', '/api/file', { token: master.token, body: { name, path: '/' } })).status).toBe(200);
+    for (const name of ['영업부', '개발부', 'Burst'])
+      expect((await server.request('POST', '/api/file', { token: master.token, body: { name, path: '/' } })).status).toBe(200);
   });
   afterAll(async () => {
     await server?.close();
@@ -55,7 +56,11 @@ describeEachDialect('notification keys on $dialect', (dialect) => {
   it('a batch whose window has passed is closed: the next file opens a new one, unread', async () => {
     const [open] = await uploadsInto('/개발부');
     expect((await server.request('PUT', '/api/notification', { token: master.token, body: { _id: open!._id, read: true } })).status).toBe(200);
-    await server.app.db.updateTable('notifications').set({ batch_until: new Date(Date.now() - 1000).toISOString() }).where('id', '=', open!._id).execute();
+    await server.app.db
+      .updateTable('notifications')
+      .set({ batch_until: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', open!._id)
+      .execute();
     expect((await upload(server, master.token, '/개발부', 'later.md', bytesOf(100, 'later'))).status).toBe(200);
     const batches = await uploadsInto('/개발부');
     expect(batches.map((n) => [n.params.count, n.read])).toEqual([
@@ -68,12 +73,16 @@ describeEachDialect('notification keys on $dialect', (dialect) => {
     const friend = await signInAs(server, 'friend@example.com');
     const later = await signInAs(server, 'later@example.com');
     const outsider = await signInAs(server, 'outsider@example.com');
-    const notesOf = async (token: string) => ((await server.request('GET', '/api/notification', { token })).body as Note[]).filter((n) => n.key === 'note_share_received');
+    const notesOf = async (token: string) =>
+      ((await server.request('GET', '/api/notification', { token })).body as Note[]).filter((n) => n.key === 'note_share_received');
     const link = await server.request('POST', '/api/share', { token: master.token, body: { path: '/영업부', scope: 'specific', users: [friend.user._id] } });
     expect(link.status, link.text).toBe(200);
     expect((await notesOf(friend.token)).map((n) => n.params)).toEqual([{ by: master.user.name, name: '영업부' }]);
     // An edit that adds a user tells the new one only.
-    const edited = await server.request('PUT', `/api/share/${link.body._id}`, { token: master.token, body: { scope: 'specific', users: [friend.user._id, later.user._id] } });
+    const edited = await server.request('PUT', `/api/share/${link.body._id}`, {
+      token: master.token,
+      body: { scope: 'specific', users: [friend.user._id, later.user._id] },
+    });
     expect(edited.status, edited.text).toBe(200);
     expect(await notesOf(friend.token)).toHaveLength(1);
     expect(await notesOf(later.token)).toHaveLength(1);
@@ -102,8 +111,32 @@ describeEachDialect('the notification key migration on $dialect', (dialect) => {
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
     expect((await migrator.migrateTo(before)).error).toBeUndefined();
     const now = new Date().toISOString();
-    const user = { id: 'u-1', name: '박서준', email: 'seojun@example.com', description: '', role: 'USER', role_level: 1, status: 'ACTIVE', approved: 1, provider: 'local', password_hash: null, profile_image: null, last_login: null, mfa: 'none', otp_secret: null, otp_pending_secret: null, otp_last_step: 0, failed_logins: 0, locked_until: null, created_at: now, updated_at: now };
-    await db.insertInto('users').values(user as never).execute();
+    const user = {
+      id: 'u-1',
+      name: '박서준',
+      email: 'seojun@example.com',
+      description: '',
+      role: 'USER',
+      role_level: 1,
+      status: 'ACTIVE',
+      approved: 1,
+      provider: 'local',
+      password_hash: null,
+      profile_image: null,
+      last_login: null,
+      mfa: 'none',
+      otp_secret: null,
+      otp_pending_secret: null,
+      otp_last_step: 0,
+      failed_logins: 0,
+      locked_until: null,
+      created_at: now,
+      updated_at: now,
+    };
+    await db
+      .insertInto('users')
+      .values(user as never)
+      .execute();
     const old: [string, string][] = [
       ['n1', '업로드 (upload) 완료 (completed): <b>계약서 &#60;최종&#62;.hwp</b>'],
       ['n2', '복원 (restore) 취소 (canceled): <b>월간 백업</b>'],

@@ -24,7 +24,9 @@ describeEachDialect('a stopped storage sync notifies once on $dialect', (dialect
   });
 
   const syncMessages = async () =>
-    ((await server.request('GET', '/api/notification', { token: master.token })).body as { key: string }[]).map((n) => n.key).filter((key) => key.startsWith('note_task_sync_'));
+    ((await server.request('GET', '/api/notification', { token: master.token })).body as { key: string }[])
+      .map((n) => n.key)
+      .filter((key) => key.startsWith('note_task_sync_'));
 
   it('canceled while copying: one notification, the task stays canceled', async () => {
     // Writes to the cloud wait, so the sync is caught in flight.
@@ -44,7 +46,10 @@ describeEachDialect('a stopped storage sync notifies once on $dialect', (dialect
     await expect.poll(() => waiting, { timeout: 10_000 }).toBeGreaterThan(0);
     expect((await server.request('POST', `/api/sync/cancel/${started.body.taskId}`, { token: master.token })).status).toBe(200);
     open();
-    const syncStatus = async () => ((await server.request('GET', '/api/storage/sync', { token: master.token })).body as { _id: string; status: string }[]).find((s) => s._id === started.body._id)?.status;
+    const syncStatus = async () =>
+      ((await server.request('GET', '/api/storage/sync', { token: master.token })).body as { _id: string; status: string }[]).find(
+        (s) => s._id === started.body._id,
+      )?.status;
     await expect.poll(syncStatus, { timeout: 15_000 }).toBe('canceled');
     cloud.put = original;
     // The run's own end has been reported by now; give a late report time to arrive too.

@@ -25,10 +25,13 @@ describeEachDialect('groups and folder permissions on $dialect', (dialect) => {
 
   const perms = async (token: string, path: string) =>
     ((await server.request('GET', `/api/resource/permission?path=${encodeURIComponent(path)}`, { token })).body as string[]).sort();
-  const group = async (name: string) => (await server.request('POST', '/api/group', { token: master.token, body: { name, description: `${name} team` } })).body._id as string;
+  const group = async (name: string) =>
+    (await server.request('POST', '/api/group', { token: master.token, body: { name, description: `${name} team` } })).body._id as string;
   const join = (groupId: string, userIds: string[]) => server.request('POST', `/api/group/${groupId}/members`, { token: master.token, body: { userIds } });
-  const grant = (path: string, body: Record<string, unknown>, token = master.token) => server.request('PUT', '/api/resource', { token, body: { path, ...body } });
-  const setDefaults = (permission: Record<string, string[]>, token = master.token) => server.request('PUT', '/api/setting', { token, body: { _id: 'settings', permission } });
+  const grant = (path: string, body: Record<string, unknown>, token = master.token) =>
+    server.request('PUT', '/api/resource', { token, body: { path, ...body } });
+  const setDefaults = (permission: Record<string, string[]>, token = master.token) =>
+    server.request('PUT', '/api/setting', { token, body: { _id: 'settings', permission } });
 
   it('effective permission: a table of cases (own entry, groups, defaults, inheritance)', async () => {
     expect((await setDefaults({ user: ['READ', 'PREVIEW'] })).status).toBe(200);
@@ -81,12 +84,16 @@ describeEachDialect('groups and folder permissions on $dialect', (dialect) => {
     await join(readers, [reader.user._id]);
     await grant('/Vault', { groups: [{ entity: readers, permissions: ['READ', 'DOWNLOAD'] }] });
     expect((await upload(server, master.token, '/Vault', 'plan.txt', Buffer.from('plan!'))).status).toBe(200);
-    expect((await server.request('GET', '/api/file/list?path=/Vault', { token: reader.token })).body.items.map((i: { name: string }) => i.name)).toEqual(['plan.txt']);
+    expect((await server.request('GET', '/api/file/list?path=/Vault', { token: reader.token })).body.items.map((i: { name: string }) => i.name)).toEqual([
+      'plan.txt',
+    ]);
     expect((await server.request('GET', '/api/file/download?path=/Vault/plan.txt', { token: reader.token })).status).toBe(200);
     expect((await server.request('GET', '/api/file/preview?path=/Vault/plan.txt', { token: reader.token })).status).toBe(403);
     expect((await server.request('POST', '/api/file', { token: reader.token, body: { name: 'x', path: '/Vault' } })).status).toBe(403);
     expect((await server.request('POST', '/api/file/trash', { token: reader.token, body: { paths: ['/Vault/plan.txt'] } })).status).toBe(403);
-    expect((await server.request('PUT', '/api/file/rename', { token: reader.token, body: { path: '/Vault', name: 'plan.txt', newName: 'y.txt' } })).status).toBe(403);
+    expect(
+      (await server.request('PUT', '/api/file/rename', { token: reader.token, body: { path: '/Vault', name: 'plan.txt', newName: 'y.txt' } })).status,
+    ).toBe(403);
     // Other users (defaults now empty) see nothing there.
     expect((await server.request('GET', '/api/file/list?path=/Vault', { token: user.token })).status).toBe(403);
     await setDefaults({ user: ['READ', 'PREVIEW', 'DOWNLOAD', 'CREATE', 'UPDATE', 'MOVE', 'COPY', 'SHARE', 'TRASH'] });
@@ -99,7 +106,10 @@ describeEachDialect('groups and folder permissions on $dialect', (dialect) => {
     expect((await grant('/Team', { users: [{ entity: editor.user._id, access: 3 }] }, editor.token)).status).toBe(403);
     // An ADMIN whose defaults lack SETTING cannot edit.
     await setDefaults({ admin: ['READ', 'PREVIEW', 'DOWNLOAD'] });
-    expect(await grant('/Team', { users: [{ entity: user.user._id, access: 1 }] }, admin.token)).toMatchObject({ status: 403, body: { message: 'no_access_warning' } });
+    expect(await grant('/Team', { users: [{ entity: user.user._id, access: 1 }] }, admin.token)).toMatchObject({
+      status: 403,
+      body: { message: 'no_access_warning' },
+    });
     await setDefaults({ admin: ['READ', 'PREVIEW', 'DOWNLOAD', 'CREATE', 'UPDATE', 'MOVE', 'COPY', 'SHARE', 'LOCK', 'UNLOCK', 'TRASH', 'DELETE', 'SETTING'] });
     expect((await grant('/Team', { users: [{ entity: 'no-such-user', access: 1 }] })).body.message).toBe('user_not_found');
     expect((await grant('/Team', { groups: [{ entity: 'no-such-group', access: 1 }] })).body.message).toBe('group_not_found');
@@ -114,7 +124,10 @@ describeEachDialect('groups and folder permissions on $dialect', (dialect) => {
     const editorEntry = resource.users.find((e: { entity: { email: string } }) => e.entity.email === 'editor@example.com');
     expect(editorEntry.access).toBe(3);
     expect(editorEntry.permissions).toHaveLength(13);
-    const updated = await server.request('PUT', '/api/resource', { token: master.token, body: { _id: resource._id, users: [{ entity: editorEntry.entity._id, access: 2 }] } });
+    const updated = await server.request('PUT', '/api/resource', {
+      token: master.token,
+      body: { _id: resource._id, users: [{ entity: editorEntry.entity._id, access: 2 }] },
+    });
     expect(updated.body.users.find((e: { entity: { _id: string } }) => e.entity._id === editorEntry.entity._id)).toMatchObject({ access: 2 });
     expect((await server.request('DELETE', `/api/resource/${resource._id}`, { token: master.token })).status).toBe(200);
     expect((await server.request('GET', '/api/resource?path=/Team', { token: admin.token })).body).toEqual([]);
@@ -152,7 +165,11 @@ describeEachDialect('groups and folder permissions on $dialect', (dialect) => {
     expect(held).not.toContain('SETTING');
     expect(held).not.toContain('DELETE');
     // A row stored before this rule (written straight into the settings) is read the same way.
-    await server.app.db.updateTable('settings').set({ value: JSON.stringify({ user: everything, admin: everything }) }).where('key', '=', 'permission').execute();
+    await server.app.db
+      .updateTable('settings')
+      .set({ value: JSON.stringify({ user: everything, admin: everything }) })
+      .where('key', '=', 'permission')
+      .execute();
     expect(await perms(plain.token, '/Vault')).not.toContain('SETTING');
     expect((await server.request('GET', '/api/setting', { token: admin.token })).body[0].permission.user).not.toContain('SETTING');
     await setDefaults({ user: ['READ', 'PREVIEW', 'DOWNLOAD', 'CREATE', 'UPDATE', 'MOVE', 'COPY', 'SHARE', 'TRASH'] });
@@ -181,7 +198,9 @@ describeEachDialect('groups and folder permissions on $dialect', (dialect) => {
       expect((await server.request('DELETE', `/api/group/${id}`, { token: master.token })).status).toBe(200);
       const account = (await server.request('GET', `/api/user?_id=${member.user._id}`, { token: master.token })).body[0];
       expect(account.groups.map((g: { _id: string }) => g._id)).not.toContain(id);
-      expect((await server.request('GET', '/api/resource?path=/Team', { token: master.token })).body[0]?.groups ?? []).not.toContainEqual(expect.objectContaining({ entity: expect.objectContaining({ _id: id }) }));
+      expect((await server.request('GET', '/api/resource?path=/Team', { token: master.token })).body[0]?.groups ?? []).not.toContainEqual(
+        expect.objectContaining({ entity: expect.objectContaining({ _id: id }) }),
+      );
       const def = (await server.request('GET', '/api/group/info', { token: master.token })).body.find((g: { name: string }) => g.name === 'default');
       expect((await server.request('DELETE', `/api/group/${def._id}`, { token: master.token })).body.message).toBe('default_group_undeletable');
       expect((await server.request('POST', '/api/group', { token: user.token, body: { name: 'mine' } })).status).toBe(403);
@@ -203,7 +222,11 @@ describeEachDialect('groups and folder permissions on $dialect', (dialect) => {
     const teamId = await group('rules-team');
     const plain = await signInAs(server, 'rules-user@example.com');
     const otherAdmin = await signInAs(server, 'rules-admin@example.com', 'ADMIN');
-    const members = async () => (await server.request('GET', '/api/group', { token: master.token })).body.find((g: { _id: string }) => g._id === teamId).users.map((u: { email: string }) => u.email).sort();
+    const members = async () =>
+      (await server.request('GET', '/api/group', { token: master.token })).body
+        .find((g: { _id: string }) => g._id === teamId)
+        .users.map((u: { email: string }) => u.email)
+        .sort();
     const invite = (token: string, userIds: string[]) => server.request('POST', `/api/group/${teamId}/members`, { token, body: { userIds } });
     const remove = (token: string, userId: string) => server.request('DELETE', `/api/group/${teamId}/members/${userId}`, { token });
 
@@ -229,14 +252,19 @@ describeEachDialect('groups and folder permissions on $dialect', (dialect) => {
   it('folder entries are for USERs: refused for administrators, dropped on promotion', async () => {
     const promoted = await signInAs(server, 'to-promote@example.com');
     // An entry naming an ADMIN or the MASTER would change nothing: refused with its own message.
-    expect(await grant('/Vault', { users: [{ entity: admin.user._id, access: 1 }] })).toMatchObject({ status: 400, body: { message: 'permission_entry_user_only' } });
+    expect(await grant('/Vault', { users: [{ entity: admin.user._id, access: 1 }] })).toMatchObject({
+      status: 400,
+      body: { message: 'permission_entry_user_only' },
+    });
     expect((await grant('/Vault', { users: [{ entity: master.user._id, permissions: [] }] })).body.message).toBe('permission_entry_user_only');
     expect((await grant('/Vault', { users: [{ entity: admin.user._id, remove: true }] })).status).toBe(200);
 
     expect((await grant('/Vault', { users: [{ entity: promoted.user._id, permissions: ['READ'] }] })).status).toBe(200);
     expect(await perms(promoted.token, '/Vault')).toEqual(['READ']);
     const entryOf = async (id: string) =>
-      ((await server.request('GET', '/api/resource?path=/Vault', { token: master.token })).body[0]?.users ?? []).find((e: { entity: { _id: string } }) => e.entity._id === id);
+      ((await server.request('GET', '/api/resource?path=/Vault', { token: master.token })).body[0]?.users ?? []).find(
+        (e: { entity: { _id: string } }) => e.entity._id === id,
+      );
     expect(await entryOf(promoted.user._id)).toBeDefined();
 
     expect((await server.request('PUT', '/api/user', { token: admin.token, body: { _id: promoted.user._id, role: 'ADMIN' } })).status).toBe(200);

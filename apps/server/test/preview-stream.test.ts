@@ -104,7 +104,9 @@ describeEachDialect('video previews streamed with a ticket on $dialect', (dialec
       token: user.token,
       body: { type: 'download', reason: '검토', paths: ['/Media/Locked/secret.mp4'], downloadLimit: 1 },
     });
-    expect((await server.request('PUT', `/api/request/${request.body._id}`, { token: master.token, body: { action: 'approve' } })).body.status).toBe('APPROVED');
+    expect((await server.request('PUT', `/api/request/${request.body._id}`, { token: master.token, body: { action: 'approve' } })).body.status).toBe(
+      'APPROVED',
+    );
     expect((await ticketFor('/Media/Locked/secret.mp4')).body).toEqual({ ticket: null });
     const once = await fetchBytes(server, user.token, `/api/file/preview?path=${encodeURIComponent('/Media/Locked/secret.mp4')}`);
     expect(once.status).toBe(200);

@@ -46,14 +46,34 @@ async function startLogged(env: Record<string, string> = {}): Promise<{ server: 
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
-  return { server, raw, lines: new Proxy([], { get: (_t, key) => Reflect.get(raw.map((l) => JSON.parse(l) as LogLine), key) }) as LogLine[] };
+  return {
+    server,
+    raw,
+    lines: new Proxy([], {
+      get: (_t, key) =>
+        Reflect.get(
+          raw.map((l) => JSON.parse(l) as LogLine),
+          key,
+        ),
+    }) as LogLine[],
+  };
 }
 
 /** Sends the head of a 6 MB chunk and a megabyte of it, then cuts the connection. */
 function abortedUpload(url: string, token: string): Promise<void> {
-  const { contentType, head } = chunkMultipart({ path: '/Team', fileName: 'cut.bin', fileSize: 5_000_000, chunkIndex: 0, totalChunks: 1, bytes: Buffer.alloc(0) });
+  const { contentType, head } = chunkMultipart({
+    path: '/Team',
+    fileName: 'cut.bin',
+    fileSize: 5_000_000,
+    chunkIndex: 0,
+    totalChunks: 1,
+    bytes: Buffer.alloc(0),
+  });
   return new Promise((resolve) => {
-    const req = http.request(`${url}/api/file/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': contentType, 'content-length': 6_000_000 } });
+    const req = http.request(`${url}/api/file/upload`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': contentType, 'content-length': 6_000_000 },
+    });
     req.on('error', () => resolve());
     req.write(head);
     req.write(Buffer.alloc(1_000_000, 1), () => {
@@ -76,7 +96,8 @@ describe('the process log', () => {
     const master = await setupMaster(logged.server);
     await logged.server.request('POST', '/api/file', { token: master.token, body: { name: 'Team', path: '/' } });
     await abortedUpload(logged.server.url, master.token);
-    for (let attempt = 0; attempt < 100 && !logged.lines.some((l) => l.msg === 'client aborted the request'); attempt++) await new Promise((r) => setTimeout(r, 50));
+    for (let attempt = 0; attempt < 100 && !logged.lines.some((l) => l.msg === 'client aborted the request'); attempt++)
+      await new Promise((r) => setTimeout(r, 50));
     const aborted = logged.lines.find((l) => l.msg === 'client aborted the request');
     expect(aborted).toMatchObject({ level: 30, policy: 'file_upload', req: { method: 'POST', url: '/api/file/upload' } });
     expect(logged.lines.filter((l) => l.level >= 50)).toEqual([]);
@@ -118,13 +139,19 @@ describe('the server process', () => {
       });
     try {
       const started = await run({ PORT: '0', HOST: '127.0.0.1', BOGWAN_DATA_DIR: dataDir, LOG_LEVEL: 'info' }, (out) => out.includes('setupToken'));
-      const lines = started.split('\n').filter(Boolean).map((line) => JSON.parse(line) as LogLine);
+      const lines = started
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as LogLine);
       const token = fs.readFileSync(path.join(dataDir, 'setup-token'), 'utf8').trim();
       expect(lines.find((l) => l.setupToken)).toMatchObject({ level: 40, setupToken: token, setupTokenFile: path.join(dataDir, 'setup-token') });
       expect(lines.find((l) => l.msg === 'backup engine blob codec')).toMatchObject({ codec: expect.stringMatching(/^(native|javascript)$/) });
 
       const refused = await run({ PORT: 'not-a-port', BOGWAN_DATA_DIR: dataDir }, () => false);
-      const fatal = refused.split('\n').filter(Boolean).map((line) => JSON.parse(line) as LogLine);
+      const fatal = refused
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as LogLine);
       expect(fatal).toHaveLength(1);
       expect(fatal[0]).toMatchObject({ level: 60, msg: expect.stringContaining('PORT') });
     } finally {

@@ -27,7 +27,10 @@ describe('two server processes, one PostgreSQL and one Redis', async () => {
     const db = new pg.Client({ connectionString: database.url });
     await db.connect();
     await db
-      .query(`insert into settings (key, value, updated_at) values ('server.path', $1, $2)`, [JSON.stringify(path.join(a.dataDir, 'blobs')), new Date().toISOString()])
+      .query(`insert into settings (key, value, updated_at) values ('server.path', $1, $2)`, [
+        JSON.stringify(path.join(a.dataDir, 'blobs')),
+        new Date().toISOString(),
+      ])
       .finally(() => db.end());
     b = await spawnServer('fanout-b', env);
   });

@@ -27,7 +27,8 @@ describeEachDialect('re-authentication before second-factor changes on $dialect'
   const calls = (who: { email: string; token: string; user: { _id: string } }) => ({
     'turn the second factor off': (extra: object) => server.request('PUT', '/api/auth/factors', { token: who.token, body: { mfa: 'none', ...extra } }),
     'choose another second factor': (extra: object) => server.request('PUT', '/api/auth/factors', { token: who.token, body: { mfa: 'email', ...extra } }),
-    'start a new authenticator app': (extra: object) => server.request('POST', '/api/auth/login/otp', { token: who.token, body: { email: who.email, ...extra } }),
+    'start a new authenticator app': (extra: object) =>
+      server.request('POST', '/api/auth/login/otp', { token: who.token, body: { email: who.email, ...extra } }),
     'register a fingerprint': (extra: object) =>
       server.request('PUT', '/api/auth', { token: who.token, body: { _id: who.user._id, credentialId: 'cred', response: { id: 'cred' }, ...extra } }),
   });
@@ -48,7 +49,11 @@ describeEachDialect('re-authentication before second-factor changes on $dialect'
       const who = await account();
       const res = await calls(who)[what as keyof ReturnType<typeof calls>]({ currentPassword: WRONG });
       expect([what, res.status, res.body.message]).toEqual([what, 401, 'not_matched_origin_password']);
-      expect((await server.request('GET', '/api/auth/factors', { token: who.token })).body).toMatchObject({ mfa: 'none', otpRegistered: false, fingerprints: 0 });
+      expect((await server.request('GET', '/api/auth/factors', { token: who.token })).body).toMatchObject({
+        mfa: 'none',
+        otpRegistered: false,
+        fingerprints: 0,
+      });
     }
   });
 

@@ -96,7 +96,10 @@ describeEachDialect('second factors on $dialect', (dialect) => {
     expect(qr.status).toBe(200);
     expect(qr.body.qrCode).toMatch(/^data:image\/png;base64,/);
     const secret = qr.body.secret as string;
-    const other = await server.request('POST', '/api/auth/login/otp', { token: master.token, body: { email: 'other@example.com', currentPassword: GOOD_PASSWORD } });
+    const other = await server.request('POST', '/api/auth/login/otp', {
+      token: master.token,
+      body: { email: 'other@example.com', currentPassword: GOOD_PASSWORD },
+    });
     expect(other.status).toBe(403);
 
     const confirmBad = await server.request('POST', '/api/auth/verify/otp', {

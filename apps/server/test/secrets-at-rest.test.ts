@@ -167,7 +167,11 @@ describeEachDialect('secrets at rest on $dialect', (dialect) => {
     expect((await server.request('GET', `/api/share/public/${shareKey}`)).status).toBe(200);
     const form = new FormData();
     form.append('file', new Blob([Buffer.from('scanned')]), 'scan.txt');
-    const call = await fetch(`${server.url}/api/webhooks/incoming/at-rest-hook`, { method: 'POST', headers: { authorization: `Bearer ${ACCESS_TOKEN}` }, body: form });
+    const call = await fetch(`${server.url}/api/webhooks/incoming/at-rest-hook`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ACCESS_TOKEN}` },
+      body: form,
+    });
     expect(call.status).toBe(200);
     await expect.poll(() => target.received.length, { timeout: 5000 }).toBeGreaterThan(0);
     expect(signedWith(webhookSecret, target.received[0]!.signature, target.received[0]!.body)).toBe(true);

@@ -61,7 +61,11 @@ describeEachDialect('secure folders and requests on $dialect', (dialect) => {
     // Zips: the locked folder itself, its parent, and a selection holding it.
     expect(messageOf(await download('/Vault/Secret'))).toBe('secure_approval_required');
     expect(messageOf(await download('/Vault'))).toBe('secure_approval_required');
-    const selection = await fetchBytes(server, user.token, `/api/file/download?paths=${encodeURIComponent('/Vault/open.txt')}&paths=${encodeURIComponent('/Vault/Secret')}`);
+    const selection = await fetchBytes(
+      server,
+      user.token,
+      `/api/file/download?paths=${encodeURIComponent('/Vault/open.txt')}&paths=${encodeURIComponent('/Vault/Secret')}`,
+    );
     expect(messageOf(selection)).toBe('secure_approval_required');
     // Ranges are bytes too.
     const range = await fetchBytes(server, user.token, `/api/file/download?path=${encodeURIComponent('/Vault/Secret/plan.bin')}`, { range: 'bytes=0-9' });
@@ -97,7 +101,10 @@ describeEachDialect('secure folders and requests on $dialect', (dialect) => {
     expect((await ask({ paths: ['/Vault/Secret/none.bin'] })).status).toBe(404);
     expect((await ask({ paths: ['/Vault/Secret/plan.bin'], downloadLimit: 0 })).status).toBe(400);
     expect((await ask({ type: 'share', paths: ['/Vault'] })).body.message).toBe('request_not_secure');
-    await server.request('PUT', '/api/resource', { token: master.token, body: { path: '/Vault/Secret', users: [{ entity: other.user._id, permissions: ['READ'] }] } });
+    await server.request('PUT', '/api/resource', {
+      token: master.token,
+      body: { path: '/Vault/Secret', users: [{ entity: other.user._id, permissions: ['READ'] }] },
+    });
     expect((await ask({ paths: ['/Vault/Secret/plan.bin'] }, other.token)).status).toBe(403);
     await server.request('PUT', '/api/resource', { token: master.token, body: { path: '/Vault/Secret', users: [{ entity: other.user._id, remove: true }] } });
   });
@@ -156,7 +163,9 @@ describeEachDialect('secure folders and requests on $dialect', (dialect) => {
       ]),
     );
     // The refused download of a used-up approval is recorded too.
-    expect(await recordsOf(server, { actions: ['file.download'] })).toContainEqual(expect.objectContaining({ outcome: 'refused', reason: 'secure_approval_required', targetPath: '/Vault/Secret/plan.bin' }));
+    expect(await recordsOf(server, { actions: ['file.download'] })).toContainEqual(
+      expect.objectContaining({ outcome: 'refused', reason: 'secure_approval_required', targetPath: '/Vault/Secret/plan.bin' }),
+    );
   });
 
   it('nobody approves their own request; only security managers decide; a rejection needs a reason', async () => {
@@ -168,7 +177,10 @@ describeEachDialect('secure folders and requests on $dialect', (dialect) => {
     expect((await act(masters.body._id, 'approve', master.token)).body.message).toBe('request_self_approval');
     expect((await act(masters.body._id, 'approve', admin.token)).body.status).toBe('APPROVED');
     // SETTING on the folder makes a USER a security manager of it.
-    await server.request('PUT', '/api/resource', { token: master.token, body: { path: '/Vault', users: [{ entity: other.user._id, permissions: ['READ', 'SETTING'] }] } });
+    await server.request('PUT', '/api/resource', {
+      token: master.token,
+      body: { path: '/Vault', users: [{ entity: other.user._id, permissions: ['READ', 'SETTING'] }] },
+    });
     expect((await server.request('GET', '/api/request?box=approve', { token: other.token })).body.map((r: { _id: string }) => r._id)).toContain(own.body._id);
     expect((await act(own.body._id, 'reject', other.token)).body.message).toBe('request_reject_reason_required');
     const rejected = await act(own.body._id, 'reject', other.token, '사유 불충분');
@@ -232,7 +244,10 @@ describeEachDialect('secure folders and requests on $dialect', (dialect) => {
     const zip = await download('/Vault');
     expect(zip.status).toBe(200);
     expect(zip.bytes.subarray(0, 2).toString()).toBe('PK');
-    await eventually(async () => (await server.request('GET', `/api/request/secure?path=${encodeURIComponent('/Vault/Secret/plan.bin')}`, { token: user.token })).body.downloadApproved);
+    await eventually(
+      async () =>
+        (await server.request('GET', `/api/request/secure?path=${encodeURIComponent('/Vault/Secret/plan.bin')}`, { token: user.token })).body.downloadApproved,
+    );
     expect((await download('/Vault/Secret/plan.bin')).status).toBe(200);
     await eventually(async () => (await download('/Vault/Secret/plan.bin')).status === 403);
   });
@@ -262,7 +277,8 @@ describeEachDialect('secure folders and requests on $dialect', (dialect) => {
       expect(link.status).toBe(200);
       return { request, link: link.body };
     };
-    const edit = (id: string, body: Record<string, unknown>) => server.request('PUT', `/api/share/${id}`, { token: user.token, body: { scope: 'anyone', ...body } });
+    const edit = (id: string, body: Record<string, unknown>) =>
+      server.request('PUT', `/api/share/${id}`, { token: user.token, body: { scope: 'anyone', ...body } });
 
     const expiring = await makeLink();
     expect((await edit(expiring.link._id, { downloadLimit: 5 })).body).toMatchObject({ downloadLimit: 5 });
@@ -270,7 +286,10 @@ describeEachDialect('secure folders and requests on $dialect', (dialect) => {
     // The approval's validity ends (the hourly expiry need not have run yet).
     await server.app.db.updateTable('requests').set({ expires_at: '2001-01-01T00:00:00.000Z' }).where('id', '=', expiring.request).execute();
     expect((await pub.download(expiring.link.key)).message).toBe('secure_approval_required');
-    expect((await edit(expiring.link._id, { scope: 'login', password: 'new password' })).body).toEqual({ statusCode: 403, message: 'secure_share_approval_required' });
+    expect((await edit(expiring.link._id, { scope: 'login', password: 'new password' })).body).toEqual({
+      statusCode: 403,
+      message: 'secure_share_approval_required',
+    });
     expect(await mine(expiring.link._id)).toMatchObject({ scope: 'anyone', hasPassword: false, downloadLimit: 5 });
 
     const withdrawn = await makeLink();
@@ -293,7 +312,9 @@ describeEachDialect('secure folders and requests on $dialect', (dialect) => {
     const failInserts = async (on: boolean) => {
       const db = server.app.db;
       if (dialect === 'sqlite') {
-        await sql.raw(on ? "create trigger fail_share_insert before insert on shares begin select raise(abort, 'refused'); end" : 'drop trigger fail_share_insert').execute(db);
+        await sql
+          .raw(on ? "create trigger fail_share_insert before insert on shares begin select raise(abort, 'refused'); end" : 'drop trigger fail_share_insert')
+          .execute(db);
       } else if (on) {
         await sql.raw("create function fail_share_insert() returns trigger as $$ begin raise exception 'refused'; end $$ language plpgsql").execute(db);
         await sql.raw('create trigger fail_share_insert before insert on shares for each row execute function fail_share_insert()').execute(db);
@@ -302,7 +323,8 @@ describeEachDialect('secure folders and requests on $dialect', (dialect) => {
         await sql.raw('drop function fail_share_insert()').execute(db);
       }
     };
-    const used = async (id: string) => (await server.request('GET', '/api/request?box=mine', { token: user.token })).body.find((r: { _id: string }) => r._id === id).used;
+    const used = async (id: string) =>
+      (await server.request('GET', '/api/request?box=mine', { token: user.token })).body.find((r: { _id: string }) => r._id === id).used;
     const create = () => server.request('POST', '/api/share', { token: user.token, body: { path: '/Vault/Secret/plan.bin', scope: 'anyone' } });
 
     const id = await approved({ type: 'share', paths: ['/Vault/Secret/plan.bin'] });
@@ -320,12 +342,25 @@ describeEachDialect('secure folders and requests on $dialect', (dialect) => {
   });
 
   it('keeps bytes inside a locked folder: no copy or move out of it, even for the MASTER', async () => {
-    const copyOut = await server.request('POST', '/api/file/copy', { token: master.token, body: { path: '/Vault/Secret', name: 'plan.bin', newPath: '/Vault' } });
+    const copyOut = await server.request('POST', '/api/file/copy', {
+      token: master.token,
+      body: { path: '/Vault/Secret', name: 'plan.bin', newPath: '/Vault' },
+    });
     expect(copyOut).toMatchObject({ status: 403, body: { message: 'secure_approval_required' } });
-    const moveOut = await server.request('POST', '/api/file/move', { token: user.token, body: { path: '/Vault/Secret/Inner', name: 'deep.txt', newPath: '/Vault' } });
+    const moveOut = await server.request('POST', '/api/file/move', {
+      token: user.token,
+      body: { path: '/Vault/Secret/Inner', name: 'deep.txt', newPath: '/Vault' },
+    });
     expect(moveOut).toMatchObject({ status: 403, body: { message: 'secure_approval_required' } });
     // Inside the same locked folder, and the locked folder itself (its lock goes along), are fine.
-    expect((await server.request('POST', '/api/file/copy', { token: master.token, body: { path: '/Vault/Secret/Inner', name: 'deep.txt', newPath: '/Vault/Secret' } })).status).toBe(200);
+    expect(
+      (
+        await server.request('POST', '/api/file/copy', {
+          token: master.token,
+          body: { path: '/Vault/Secret/Inner', name: 'deep.txt', newPath: '/Vault/Secret' },
+        })
+      ).status,
+    ).toBe(200);
     await server.request('POST', '/api/file', { token: master.token, body: { name: 'Archive', path: '/Vault' } });
     const copied = await server.request('POST', '/api/file/copy', { token: master.token, body: { path: '/Vault', name: 'Secret', newPath: '/Vault/Archive' } });
     expect(copied.status).toBe(200);

@@ -88,9 +88,7 @@ describeEachDialect('first run on $dialect', (dialect) => {
   it('lets exactly one of several simultaneous setups win', async () => {
     const token = readToken();
     const results = await Promise.all(
-      Array.from({ length: 5 }, (_, i) =>
-        server.request('POST', '/api/auth/setup', { body: { ...body({ email: `racer${i}@example.com` }), token } }),
-      ),
+      Array.from({ length: 5 }, (_, i) => server.request('POST', '/api/auth/setup', { body: { ...body({ email: `racer${i}@example.com` }), token } })),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(4);

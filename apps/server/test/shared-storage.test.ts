@@ -73,7 +73,14 @@ describeEachDialect('shared server storage on $dialect', (dialect) => {
     try {
       expect((await first.request('POST', '/api/file', { token, body: { name: '공유', path: '/', backend: 'server' } })).status).toBe(200);
       const data = bytesOf(3 * CHUNK_SIZE + 777, `spread-${dialect}`);
-      const chunk = (i: number) => ({ path: '/공유', fileName: 'spread.bin', fileSize: data.length, chunkIndex: i, totalChunks: 4, bytes: data.subarray(i * CHUNK_SIZE, (i + 1) * CHUNK_SIZE) });
+      const chunk = (i: number) => ({
+        path: '/공유',
+        fileName: 'spread.bin',
+        fileSize: data.length,
+        chunkIndex: i,
+        totalChunks: 4,
+        bytes: data.subarray(i * CHUNK_SIZE, (i + 1) * CHUNK_SIZE),
+      });
       const secondTarget = { url: second.url, request: first.request };
       // Chunks alternate between the two processes; the last lands on the second.
       for (const i of [0, 1, 2]) expect((await sendChunk(i % 2 === 0 ? first : secondTarget, token, chunk(i))).status).toBe(200);

@@ -33,7 +33,11 @@ describeEachDialect('share download tickets on $dialect', (dialect) => {
     return { owner, root, docs, file, memo, share };
   };
   const ticketFor = (key: string, path = '/', opts: { shareToken?: string; token?: string } = {}) =>
-    server.request('POST', `/api/share/public/${key}/ticket`, { body: { path }, token: opts.token, headers: opts.shareToken ? { 'x-share-token': opts.shareToken } : undefined });
+    server.request('POST', `/api/share/public/${key}/ticket`, {
+      body: { path },
+      token: opts.token,
+      headers: opts.shareToken ? { 'x-share-token': opts.shareToken } : undefined,
+    });
   /** What the browser does with a ticket: a plain GET, no token of any kind. */
   const byTicket = async (ticket: string) => {
     const res = await fetch(`${server.url}/api/share/public/download?ticket=${encodeURIComponent(ticket)}`);

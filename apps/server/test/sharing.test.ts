@@ -31,7 +31,8 @@ describeEachDialect('share links on $dialect', (dialect) => {
     await server?.close();
   });
 
-  const share = async (body: Record<string, unknown>, token = owner.token) => server.request('POST', '/api/share', { token, body: { scope: 'anyone', ...body } });
+  const share = async (body: Record<string, unknown>, token = owner.token) =>
+    server.request('POST', '/api/share', { token, body: { scope: 'anyone', ...body } });
   const resetLimits = async () => {
     const { guesses, passwordsPerAddress } = server.app.sharing.limits;
     await guesses.reset('127.0.0.1');
@@ -59,7 +60,10 @@ describeEachDialect('share links on $dialect', (dialect) => {
   });
 
   it('needs SHARE on the path, a future expiry and recipients for scope specific', async () => {
-    const entry = await server.request('PUT', '/api/resource', { token: master.token, body: { path: '/Team/Docs', users: [{ entity: stranger.user._id, permissions: ['READ', 'DOWNLOAD'] }] } });
+    const entry = await server.request('PUT', '/api/resource', {
+      token: master.token,
+      body: { path: '/Team/Docs', users: [{ entity: stranger.user._id, permissions: ['READ', 'DOWNLOAD'] }] },
+    });
     expect(entry.status).toBe(200);
     expect((await share({ path: '/Team/Docs' }, stranger.token)).status).toBe(403);
     expect((await share({ path: '/Team/nothing.txt' })).status).toBe(404);
@@ -219,7 +223,10 @@ describeEachDialect('share links on $dialect', (dialect) => {
 
   it('a link stops at once when its creator loses SHARE, is blocked or deleted', async () => {
     const link = (await share({ path: '/Team/Docs/memo.txt' })).body;
-    const revoke = await server.request('PUT', '/api/resource', { token: master.token, body: { path: '/Team/Docs', users: [{ entity: owner.user._id, permissions: ['READ', 'DOWNLOAD'] }] } });
+    const revoke = await server.request('PUT', '/api/resource', {
+      token: master.token,
+      body: { path: '/Team/Docs', users: [{ entity: owner.user._id, permissions: ['READ', 'DOWNLOAD'] }] },
+    });
     expect(revoke.status).toBe(200);
     expect((await pub.info(link.key)).body.message).toBe('share_link_invalid');
     expect((await pub.download(link.key)).message).toBe('share_link_invalid');

@@ -68,7 +68,10 @@ describeEachDialect('sessions, lockout and password change on $dialect', (dialec
     expect(fifth.body).toEqual({ statusCode: 423, message: 'login_attempt_restrict' });
     expect((await login(GOOD_PASSWORD)).status).toBe(423);
 
-    await server.app.db.updateTable('users').set({ locked_until: new Date(Date.now() - 1000).toISOString() }).execute();
+    await server.app.db
+      .updateTable('users')
+      .set({ locked_until: new Date(Date.now() - 1000).toISOString() })
+      .execute();
     expect((await login(GOOD_PASSWORD)).status).toBe(200);
     // The success cleared the count: four more failures do not restrict.
     for (let i = 1; i <= 4; i++) expect((await login('Wrong!again' + i)).status).toBe(401);

@@ -35,7 +35,10 @@ export async function startSmtp(): Promise<{ url: string; mails: ReceivedMail[];
 /** The six-digit code of the newest mail to `to`, waiting briefly for it to arrive. */
 export async function codeFor(mails: ReceivedMail[], to: string, after = 0): Promise<string> {
   for (let i = 0; i < 50; i++) {
-    const mail = mails.slice(after).reverse().find((m) => m.to.includes(to));
+    const mail = mails
+      .slice(after)
+      .reverse()
+      .find((m) => m.to.includes(to));
     const code = mail ? readMail(mail).text.match(/\b(\d{6})\b/)?.[1] : undefined;
     if (code) return code;
     await new Promise((r) => setTimeout(r, 50));
@@ -62,6 +65,7 @@ export function readMail(mail: ReceivedMail): { subject: string; text: string } 
   const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(unfolded)?.[1] ?? '';
   const body = rest.join('\n\n');
   const encoding = header('Content-Transfer-Encoding').toLowerCase();
-  const text = encoding === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') : encoding === 'quoted-printable' ? decodeQuoted(body) : body;
+  const text =
+    encoding === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') : encoding === 'quoted-printable' ? decodeQuoted(body) : body;
   return { subject: decodeHeader(header('Subject')), text };
 }

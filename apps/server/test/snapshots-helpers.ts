@@ -93,7 +93,11 @@ export async function runPlan(server: HttpTarget, token: string, planId: string)
 }
 
 /** Starts a restore and waits for it to finish. */
-export async function restoreItems(server: HttpTarget, token: string, body: { runId: string; items: string[]; target: unknown; onConflict?: string }): Promise<RestoreView> {
+export async function restoreItems(
+  server: HttpTarget,
+  token: string,
+  body: { runId: string; items: string[]; target: unknown; onConflict?: string },
+): Promise<RestoreView> {
   const res = await server.request('POST', '/api/restore', { token, body });
   expect(res.status, res.text).toBe(202);
   return finishedRestore(server, token, res.body._id);

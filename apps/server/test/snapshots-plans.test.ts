@@ -81,7 +81,12 @@ describeEachDialect('snapshot plans on $dialect', (dialect) => {
     const location = repoDir();
     const roots = (await server.request('GET', '/api/file/root', { token })).body as { _id: string; name: string }[];
     const team = roots.find((r) => r.name === 'Team')!;
-    const res = await post({ name: '팀 백업', target: { all: false, roots: [team._id] }, location: { kind: 'local', path: location }, schedules: [schedule('02:30')] });
+    const res = await post({
+      name: '팀 백업',
+      target: { all: false, roots: [team._id] },
+      location: { kind: 'local', path: location },
+      schedules: [schedule('02:30')],
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       name: '팀 백업',

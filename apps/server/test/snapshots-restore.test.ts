@@ -2,17 +2,7 @@ import { LocalBackend, Repository } from '@bogwan/vault';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { namesIn, signInAs } from './files-helpers.js';
 import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
-import {
-  createFolder,
-  createPlan,
-  createRoot,
-  finishedRestore,
-  finishedRun,
-  REPO_PASSWORD,
-  repoDir,
-  restoreItems,
-  runPlan,
-} from './snapshots-helpers.js';
+import { createFolder, createPlan, createRoot, finishedRestore, finishedRun, REPO_PASSWORD, repoDir, restoreItems, runPlan } from './snapshots-helpers.js';
 import { bytesOf, fetchBytes, sha256, upload } from './transfer-helpers.js';
 
 const MiB = 1024 * 1024;
@@ -134,19 +124,29 @@ describeEachDialect('snapshot runs and restores on $dialect', (dialect) => {
       [sha256(small), true],
       [sha256(changed), false],
     ]);
-    const bad = await server.request('POST', '/api/restore', { token, body: { runId: firstRun, items: ['Team/small.txt'], target: { kind: 'original' }, onConflict: 'overwrite' } });
+    const bad = await server.request('POST', '/api/restore', {
+      token,
+      body: { runId: firstRun, items: ['Team/small.txt'], target: { kind: 'original' }, onConflict: 'overwrite' },
+    });
     expect(bad.status).toBe(400);
     // Leave /Team as the snapshot has it for the runs below.
     expect((await server.request('POST', '/api/file/trash', { token, body: { paths: ['/Team/small (1).txt'] } })).status).toBe(200);
   });
 
   it('restores a folder tree into another folder, empty folders included', async () => {
-    const done = await restoreItems(server, token, { runId: firstRun, items: ['Team/docs', 'Team/empty', 'Team/docs/big.bin'], target: { kind: 'folder', path: '/Other' } });
+    const done = await restoreItems(server, token, {
+      runId: firstRun,
+      items: ['Team/docs', 'Team/empty', 'Team/docs/big.bin'],
+      target: { kind: 'folder', path: '/Other' },
+    });
     expect(done).toMatchObject({ status: 'completed', files: 2, failed: 0 });
     expect((await namesIn(server, token, '/Other')).sort()).toEqual(['docs', 'empty']);
     expect(await download('/Other/docs/보고서 2026.dat')).toBe(sha256(unicode));
     expect(await download('/Other/docs/big.bin')).toBe(sha256(big));
-    const missing = await server.request('POST', '/api/restore', { token, body: { runId: firstRun, items: ['Team'], target: { kind: 'folder', path: '/Nowhere' } } });
+    const missing = await server.request('POST', '/api/restore', {
+      token,
+      body: { runId: firstRun, items: ['Team'], target: { kind: 'folder', path: '/Nowhere' } },
+    });
     expect(missing.status).toBe(404);
     const unknown = await server.request('POST', '/api/restore', { token, body: { runId: firstRun, items: ['Team/ghost.txt'], target: { kind: 'original' } } });
     expect(unknown.status).toBe(400);
@@ -213,7 +213,9 @@ describeEachDialect('snapshot runs and restores on $dialect', (dialect) => {
       expect(res.body.message).toBe('snapshot_cannot_restore');
     }
     // A completed restore cannot be "retried".
-    const completed = ((await server.request('GET', '/api/restore', { token })).body.items as { _id: string; status: string }[]).find((r) => r.status === 'completed')!;
+    const completed = ((await server.request('GET', '/api/restore', { token })).body.items as { _id: string; status: string }[]).find(
+      (r) => r.status === 'completed',
+    )!;
     const refused = await server.request('POST', `/api/restore/${completed._id}/retry`, { token });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('snapshot_not_restorable_state');

@@ -75,9 +75,27 @@ describeEachDialect('snapshot schedules with two servers on one $dialect databas
     const old = new Date(Date.now() - 5 * 60_000).toISOString();
     await first.app.db
       .insertInto('snapshot_runs')
-      .values({ id: 'dead-run', plan_id: plan._id, status: 'running', trigger: 'manual', backup_type: 'full', task_id: null, vault_snapshot_id: null, files: 0, size: 0, bytes_added: 0, error: null, started_by: null, started_at: old, finished_at: null })
+      .values({
+        id: 'dead-run',
+        plan_id: plan._id,
+        status: 'running',
+        trigger: 'manual',
+        backup_type: 'full',
+        task_id: null,
+        vault_snapshot_id: null,
+        files: 0,
+        size: 0,
+        bytes_added: 0,
+        error: null,
+        started_by: null,
+        started_at: old,
+        finished_at: null,
+      })
       .execute();
-    await first.app.db.insertInto('snapshot_operation').values({ id: 'operation', kind: 'snapshot', ref_id: 'dead-run', holder: 'gone', heartbeat_at: old }).execute();
+    await first.app.db
+      .insertInto('snapshot_operation')
+      .values({ id: 'operation', kind: 'snapshot', ref_id: 'dead-run', holder: 'gone', heartbeat_at: old })
+      .execute();
 
     const started = await second.request('POST', `/api/snapshot/plan/${plan._id}/run`, { token });
     expect(started.status, started.text).toBe(202);

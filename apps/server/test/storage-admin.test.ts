@@ -43,7 +43,11 @@ describeEachDialect('storage administration on $dialect', (dialect) => {
     server.app.db
       .selectFrom('nodes')
       .selectAll()
-      .where('root_id', '=', server.app.db.selectFrom('nodes').select('id').where('parent_id', '=', '').where('name', '=', rootName).where('trash_key', '=', ''))
+      .where(
+        'root_id',
+        '=',
+        server.app.db.selectFrom('nodes').select('id').where('parent_id', '=', '').where('name', '=', rootName).where('trash_key', '=', ''),
+      )
       .execute();
   const refOf = async (backend: string, hash: string) =>
     (await server.app.db.selectFrom('blobs').select('ref_count').where('backend', '=', backend).where('hash', '=', hash).executeTakeFirst())?.ref_count ?? 0;
@@ -280,7 +284,10 @@ describeEachDialect('storage administration on $dialect', (dialect) => {
       expect(await refOf('server', sha256(data))).toBe(0);
     }
     expect(await server.app.db.selectFrom('storage_sync_pins').selectAll().execute()).toEqual([]);
-    for (const [name, data] of [['a.bin', a], ['b.bin', b]] as const) {
+    for (const [name, data] of [
+      ['a.bin', a],
+      ['b.bin', b],
+    ] as const) {
       const got = await fetchBytes(server, admin.token, `/api/file/download?path=/Team/${name}`);
       expect([got.status, sha256(got.bytes)]).toEqual([200, sha256(data)]);
     }
@@ -290,15 +297,21 @@ describeEachDialect('storage administration on $dialect', (dialect) => {
     const row = (await volumes()).body.items.find((r: { name: string }) => r.name === 'Team');
     expect(row).toMatchObject({ backend: 'cloud', syncing: false, usage: usageBefore + b.length });
     const syncTask = async () =>
-      Object.values((await server.request('GET', '/api/cache', { token: admin.token })).body as Record<string, { type: string; status: string; progress: number }>).find(
-        (t) => t.type === 'sync',
-      );
+      Object.values(
+        (await server.request('GET', '/api/cache', { token: admin.token })).body as Record<string, { type: string; status: string; progress: number }>,
+      ).find((t) => t.type === 'sync');
     await expect.poll(syncTask, { timeout: 5000 }).toMatchObject({ status: 'completed', progress: 100 });
     // New files now go to the cloud.
     expect((await upload(server, admin.token, '/Team', 'c.bin', bytesOf(100, 'team-c'))).status).toBe(200);
     expect((await nodesOf('Team')).find((n) => n.name === 'c.bin')?.backend).toBe('cloud');
     const events = await server.request('GET', `/api/event?userId=${admin.user._id}`, { token: admin.token });
-    expect(events.body.items).toContainEqual(expect.objectContaining({ action: 'storage.sync', target: expect.objectContaining({ path: '/Team' }), params: expect.objectContaining({ status: 'completed', mode: 'move', to: 'cloud' }) }));
+    expect(events.body.items).toContainEqual(
+      expect.objectContaining({
+        action: 'storage.sync',
+        target: expect.objectContaining({ path: '/Team' }),
+        params: expect.objectContaining({ status: 'completed', mode: 'move', to: 'cloud' }),
+      }),
+    );
   });
 
   it('refuses a new bucket while cloud folders hold files; they stay readable from the bucket they are in', async () => {
@@ -314,7 +327,14 @@ describeEachDialect('storage administration on $dialect', (dialect) => {
     const folder = (await server.app.fileTree.resolve('/Team'))!;
     const hash = sha256(Buffer.from('stale'));
     await expect(
-      server.app.fileTree.addFile(folder, { name: 'late.bin', size: 5, contentHash: hash, blobKey: blobKeyOf(hash), ownerId: admin.user._id, backend: 'server' }),
+      server.app.fileTree.addFile(folder, {
+        name: 'late.bin',
+        size: 5,
+        contentHash: hash,
+        blobKey: blobKeyOf(hash),
+        ownerId: admin.user._id,
+        backend: 'server',
+      }),
     ).rejects.toMatchObject({ statusCode: 409, messageKey: 'backend_mismatch_warning' });
   });
 
@@ -365,9 +385,9 @@ describeEachDialect('storage administration on $dialect', (dialect) => {
     expect(sha256(got.bytes)).toBe(sha256(bytesOf(4000, 'team-d')));
     const again = await server.request('POST', `/api/sync/cancel/${started.body.taskId}`, { token: master.token });
     expect([again.status, again.body.message]).toEqual([409, 'task_not_cancelable']);
-    const task = Object.values((await server.request('GET', '/api/cache', { token: admin.token })).body as Record<string, { cacheKey: string; status: string }>).find((t) =>
-      t.cacheKey.endsWith(started.body.taskId),
-    );
+    const task = Object.values(
+      (await server.request('GET', '/api/cache', { token: admin.token })).body as Record<string, { cacheKey: string; status: string }>,
+    ).find((t) => t.cacheKey.endsWith(started.body.taskId));
     expect(task?.status).toBe('canceled');
   });
 

@@ -22,7 +22,10 @@ describeEachDialect('the task list on $dialect', (dialect) => {
   });
 
   it('answers 200 to an account that must still change its initial password', async () => {
-    await server.app.db.insertInto('users').values(await newLocalUser({ name: '신입', email: 'new@example.com', password: GOOD_PASSWORD, role: 'USER', mustChangePassword: true })).execute();
+    await server.app.db
+      .insertInto('users')
+      .values(await newLocalUser({ name: '신입', email: 'new@example.com', password: GOOD_PASSWORD, role: 'USER', mustChangePassword: true }))
+      .execute();
     const login = await server.request('POST', '/api/auth/login', { body: { email: 'new@example.com', password: GOOD_PASSWORD } });
     expect(login.status).toBe(200);
     const cache = await server.request('GET', '/api/cache', { token: login.body.token });
@@ -32,7 +35,8 @@ describeEachDialect('the task list on $dialect', (dialect) => {
 
   it('uploading text files shows the uploads and no indexing task', async () => {
     expect((await server.request('POST', '/api/file', { token: master.token, body: { name: '문서', path: '/' } })).status).toBe(200);
-    for (const name of ['a.txt', 'b.md']) expect((await upload(server, master.token, '/문서', name, Buffer.from(`색인할 내용 ${name} `.repeat(50)))).status).toBe(200);
+    for (const name of ['a.txt', 'b.md'])
+      expect((await upload(server, master.token, '/문서', name, Buffer.from(`색인할 내용 ${name} `.repeat(50)))).status).toBe(200);
     expect((await upload(server, master.token, '/문서', 'c.bin', bytesOf(100))).status).toBe(200);
     await server.app.searchIndex.idle();
     const tasks = Object.values((await server.request('GET', '/api/cache', { token: master.token })).body as Record<string, { type: string; name: string }>);
@@ -48,17 +52,29 @@ describeEachDialect('the task list on $dialect', (dialect) => {
     const first = await sendChunk(server, master.token, { ...file, chunkIndex: 0, bytes: data.subarray(0, CHUNK_SIZE), fields: { uploadId } });
     expect(first.status).toBe(200);
     const taskOf = async () =>
-      Object.values((await server.request('GET', '/api/cache', { token: master.token })).body as Record<string, { name: string; status: string; progress: number }>).find((t) => t.name === '긴 영상.bin');
+      Object.values(
+        (await server.request('GET', '/api/cache', { token: master.token })).body as Record<string, { name: string; status: string; progress: number }>,
+      ).find((t) => t.name === '긴 영상.bin');
     expect(await taskOf()).toMatchObject({ status: 'running' });
     const notesBefore = (await server.request('GET', '/api/notification', { token: master.token })).body.length;
 
-    const cancel = await server.request('POST', '/api/file/upload/cancel', { token: master.token, body: { path: file.path, fileName: file.fileName, fileSize: file.fileSize, uploadId } });
+    const cancel = await server.request('POST', '/api/file/upload/cancel', {
+      token: master.token,
+      body: { path: file.path, fileName: file.fileName, fileSize: file.fileSize, uploadId },
+    });
     expect(cancel.status).toBe(204);
     expect(await taskOf()).toMatchObject({ status: 'canceled' });
     expect((await server.request('GET', '/api/notification', { token: master.token })).body.length).toBe(notesBefore);
     // Someone else's cancel of the same name finds no upload of theirs: nothing changes.
     const other = await signInAs(server, 'other-canceler@example.com', 'ADMIN');
-    expect((await server.request('POST', '/api/file/upload/cancel', { token: other.token, body: { path: file.path, fileName: file.fileName, fileSize: file.fileSize, uploadId } })).status).toBe(204);
+    expect(
+      (
+        await server.request('POST', '/api/file/upload/cancel', {
+          token: other.token,
+          body: { path: file.path, fileName: file.fileName, fileSize: file.fileSize, uploadId },
+        })
+      ).status,
+    ).toBe(204);
 
     const last = await sendChunk(server, master.token, { ...file, chunkIndex: 1, bytes: data.subarray(CHUNK_SIZE), fields: { uploadId } });
     expect(last.status).toBe(200);

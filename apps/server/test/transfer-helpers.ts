@@ -75,7 +75,14 @@ export function chunkMultipart(chunk: ChunkRequest): { contentType: string; head
 }
 
 /** Uploads a whole buffer chunk by chunk (in order), with extra `fields` on each chunk; answers the last answer. */
-export async function upload(server: HttpTarget, token: string, path: string, fileName: string, data: Buffer, fields?: Record<string, string>): Promise<TestResponse> {
+export async function upload(
+  server: HttpTarget,
+  token: string,
+  path: string,
+  fileName: string,
+  data: Buffer,
+  fields?: Record<string, string>,
+): Promise<TestResponse> {
   const total = Math.max(1, Math.ceil(data.length / CHUNK_SIZE));
   let last: TestResponse | undefined;
   for (let i = 0; i < total; i++) {

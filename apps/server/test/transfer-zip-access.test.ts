@@ -45,20 +45,33 @@ describeEachDialect('zips hold only what may be read and downloaded, on $dialect
   });
 
   const visible = ['Team/', 'Team/Open/', 'Team/Open/deep.txt', 'Team/top.txt'];
-  const namesOf = (zip: Buffer) => readZip(zip).map((e) => e.name).sort();
+  const namesOf = (zip: Buffer) =>
+    readZip(zip)
+      .map((e) => e.name)
+      .sort();
 
   it('a folder download leaves out subfolders whose entry removes READ or DOWNLOAD, and all under them', async () => {
     const res = await fetchBytes(server, user.token, `/api/file/download?path=${encodeURIComponent('/Team')}`);
     expect(res.status).toBe(200);
     expect(namesOf(res.bytes)).toEqual(visible);
     expect(res.bytes.includes(Buffer.from('secret plan'))).toBe(false);
-    expect(readZip(res.bytes).find((e) => e.name === 'Team/Open/deep.txt')!.data.toString()).toBe('deep');
+    expect(
+      readZip(res.bytes)
+        .find((e) => e.name === 'Team/Open/deep.txt')!
+        .data.toString(),
+    ).toBe('deep');
 
     // A selection walks the same way; the MASTER still gets everything.
-    const selection = await fetchBytes(server, user.token, `/api/file/download?paths=${encodeURIComponent('/Team/Open')}&paths=${encodeURIComponent('/Team/top.txt')}`);
+    const selection = await fetchBytes(
+      server,
+      user.token,
+      `/api/file/download?paths=${encodeURIComponent('/Team/Open')}&paths=${encodeURIComponent('/Team/top.txt')}`,
+    );
     expect(namesOf(selection.bytes)).toEqual(['Open/', 'Open/deep.txt', 'top.txt']);
     const all = await fetchBytes(server, master.token, `/api/file/download?path=${encodeURIComponent('/Team')}`);
-    expect(namesOf(all.bytes)).toEqual([...visible, 'Team/Peek/', 'Team/Peek/look.txt', 'Team/Secret/', 'Team/Secret/Inner/', 'Team/Secret/Inner/inner.txt', 'Team/Secret/plan.txt'].sort());
+    expect(namesOf(all.bytes)).toEqual(
+      [...visible, 'Team/Peek/', 'Team/Peek/look.txt', 'Team/Secret/', 'Team/Secret/Inner/', 'Team/Secret/Inner/inner.txt', 'Team/Secret/plan.txt'].sort(),
+    );
   });
 
   it("a share link's zip holds only what its creator may read and download", async () => {

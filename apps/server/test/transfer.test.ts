@@ -54,7 +54,14 @@ describeEachDialectAndBackend('upload and download on $dialect, $backend backend
   it('uploads 25 MiB in three chunks out of order and downloads the same bytes', async () => {
     const data = bytesOf(25 * MiB, `big-${backend}`);
     const name = '보고서 2026 "최종".bin';
-    const chunk = (i: number) => ({ path: root, fileName: name, fileSize: data.length, chunkIndex: i, totalChunks: 3, bytes: data.subarray(i * CHUNK_SIZE, (i + 1) * CHUNK_SIZE) });
+    const chunk = (i: number) => ({
+      path: root,
+      fileName: name,
+      fileSize: data.length,
+      chunkIndex: i,
+      totalChunks: 3,
+      bytes: data.subarray(i * CHUNK_SIZE, (i + 1) * CHUNK_SIZE),
+    });
     const third = await sendChunk(server, token, { ...chunk(2), isLastChunk: false });
     expect(third.status).toBe(200);
     expect(third.body).toEqual({ complete: false, received: 1 });
@@ -88,7 +95,9 @@ describeEachDialectAndBackend('upload and download on $dialect, $backend backend
     const recent = await server.request('GET', '/api/file/recent', { token });
     expect(JSON.stringify(recent.body)).toContain(JSON.stringify(name).slice(1, -1));
     // The download is recorded before its first byte, the upload with the file.
-    const actions = (await recordsOf(server, { actions: ['file.upload', 'file.download'] })).filter((r) => r.targetPath === `${root}/${name}`).map((r) => r.action);
+    const actions = (await recordsOf(server, { actions: ['file.upload', 'file.download'] }))
+      .filter((r) => r.targetPath === `${root}/${name}`)
+      .map((r) => r.action);
     expect(actions).toEqual(expect.arrayContaining(['file.upload', 'file.download']));
   });
 
@@ -215,7 +224,14 @@ describeEachDialectAndBackend('upload and download on $dialect, $backend backend
     const longLast = await sendChunk(server, token, { ...base, fileSize: 100, chunkIndex: 0, totalChunks: 1, bytes: Buffer.alloc(160) });
     expect([longLast.status, longLast.body.message]).toEqual([400, 'upload_chunk_invalid']);
 
-    const fields = await sendChunk(server, token, { ...base, fileSize: 10, chunkIndex: 0, totalChunks: 1, bytes: Buffer.alloc(10), fields: { chunkIndex: '-1' } });
+    const fields = await sendChunk(server, token, {
+      ...base,
+      fileSize: 10,
+      chunkIndex: 0,
+      totalChunks: 1,
+      bytes: Buffer.alloc(10),
+      fields: { chunkIndex: '-1' },
+    });
     expect([fields.status, fields.body.message]).toEqual([400, 'upload_chunk_invalid']);
     expect(await namesIn(server, token, root)).not.toContain('bad.bin');
     const chunks = await server.app.db.selectFrom('upload_chunks').selectAll().execute();
@@ -257,7 +273,14 @@ describeEachDialectAndBackend('upload and download on $dialect, $backend backend
     await server.request('POST', '/api/file', { token, body: { name: quotaRoot.slice(1), path: '/', backend } });
     const set = await server.request('PUT', '/api/file/root/volume', { token, body: { path: quotaRoot, volume: 5000 } });
     expect(set.status).toBe(200);
-    const over = await sendChunk(server, token, { path: quotaRoot, fileName: 'big.bin', fileSize: 6000, chunkIndex: 0, totalChunks: 1, bytes: Buffer.alloc(6000) });
+    const over = await sendChunk(server, token, {
+      path: quotaRoot,
+      fileName: 'big.bin',
+      fileSize: 6000,
+      chunkIndex: 0,
+      totalChunks: 1,
+      bytes: Buffer.alloc(6000),
+    });
     expect([over.status, over.body.message]).toEqual([413, 'volume_exceeded_warning']);
     expect(await sessions()).toEqual([]);
     expect(await staged()).toEqual(before);
@@ -287,7 +310,11 @@ describeEachDialectAndBackend('upload and download on $dialect, $backend backend
     const query = [`${folder}/가나다.txt`, `${root}/range.bin`].map((p) => `paths=${encodeURIComponent(p)}`).join('&');
     const selection = await fetchBytes(server, token, `/api/file/download?${query}`);
     expect(selection.status).toBe(200);
-    expect(readZip(selection.bytes).map((e) => e.name).sort()).toEqual(['range.bin', '가나다.txt']);
+    expect(
+      readZip(selection.bytes)
+        .map((e) => e.name)
+        .sort(),
+    ).toEqual(['range.bin', '가나다.txt']);
   });
 
   it('previews HTML and SVG as plain text in a sandbox, images as images', async () => {
@@ -315,7 +342,12 @@ describeEachDialectAndBackend('upload and download on $dialect, $backend backend
     const bad = [`${root}/../x`, `${root}\\x`, `${root}/a\u0000b`, 'relative/x', `${root}/./x`, `${root}//x`];
     for (const p of bad) {
       const q = encodeURIComponent(p);
-      for (const url of [`/api/file/download?path=${q}`, `/api/file/preview?path=${q}`, `/api/file/upload/status?path=${q}&fileName=a&fileSize=1`, `/api/file/download?paths=${q}`]) {
+      for (const url of [
+        `/api/file/download?path=${q}`,
+        `/api/file/preview?path=${q}`,
+        `/api/file/upload/status?path=${q}&fileName=a&fileSize=1`,
+        `/api/file/download?paths=${q}`,
+      ]) {
         const res = await server.request('GET', url, { token });
         expect([url, res.status, res.body.message]).toEqual([url, 400, 'invalid_path']);
       }
@@ -340,11 +372,19 @@ describeEachDialectAndBackend('upload and download on $dialect, $backend backend
     expect((await fetchBytes(server, user.token, `/api/file/download?path=${encodeURIComponent(file)}`)).status).toBe(200);
     await server.app.db
       .insertInto('settings')
-      .values({ key: 'permission', value: JSON.stringify({ user: ['READ'], admin: ['READ', 'PREVIEW', 'DOWNLOAD', 'CREATE'] }), updated_at: new Date().toISOString() })
+      .values({
+        key: 'permission',
+        value: JSON.stringify({ user: ['READ'], admin: ['READ', 'PREVIEW', 'DOWNLOAD', 'CREATE'] }),
+        updated_at: new Date().toISOString(),
+      })
       .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify({ user: ['READ'], admin: ['READ', 'PREVIEW', 'DOWNLOAD', 'CREATE'] }) }))
       .execute();
     try {
-      for (const url of [`/api/file/download?path=${encodeURIComponent(file)}`, `/api/file/preview?path=${encodeURIComponent(file)}`, `/api/file/download?path=${encodeURIComponent(root)}`]) {
+      for (const url of [
+        `/api/file/download?path=${encodeURIComponent(file)}`,
+        `/api/file/preview?path=${encodeURIComponent(file)}`,
+        `/api/file/download?path=${encodeURIComponent(root)}`,
+      ]) {
         const res = await server.request('GET', url, { token: user.token });
         expect([url, res.status, res.body.message]).toEqual([url, 403, 'no_access_warning']);
       }
@@ -361,11 +401,21 @@ describeEachDialectAndBackend('upload and download on $dialect, $backend backend
     // s3rver (unlike S3) may keep the part of a PUT aborted by a refused chunk; the job removes such parts too.
     await jobs.removeAbandonedUploads(new Date(Date.now() + 60_000));
     const data = bytesOf(CHUNK_SIZE + 1, `abandon-${backend}`);
-    await sendChunk(server, token, { path: root, fileName: 'abandoned.bin', fileSize: data.length, chunkIndex: 0, totalChunks: 2, bytes: data.subarray(0, CHUNK_SIZE) });
+    await sendChunk(server, token, {
+      path: root,
+      fileName: 'abandoned.bin',
+      fileSize: data.length,
+      chunkIndex: 0,
+      totalChunks: 2,
+      bytes: data.subarray(0, CHUNK_SIZE),
+    });
     expect(await sessions()).toHaveLength(1);
     expect(await staged()).toHaveLength(1);
     expect(await jobs.removeAbandonedUploads(new Date(Date.now() - 3600_000))).toBe(0);
-    await server.app.db.updateTable('upload_sessions').set({ updated_at: new Date(Date.now() - 25 * 3600_000).toISOString() }).execute();
+    await server.app.db
+      .updateTable('upload_sessions')
+      .set({ updated_at: new Date(Date.now() - 25 * 3600_000).toISOString() })
+      .execute();
     expect(await jobs.removeAbandonedUploads(new Date(Date.now() - 24 * 3600_000))).toBe(1);
     expect(await sessions()).toEqual([]);
     expect(await staged()).toEqual([]);

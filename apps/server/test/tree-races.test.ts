@@ -110,7 +110,9 @@ describeEachDialect('the tree under concurrent changes on $dialect', (dialect) =
     await mkdir('/Race', 'kept');
     await addFile(server, '/Race', 'twin.txt', 2, master.user._id, 'twin');
     const copies = await Promise.all(
-      Array.from({ length: SAME_NAME }, () => call('POST', '/api/file/copy', { path: '/Race', name: 'twin.txt', newPath: '/Race/kept', onConflict: 'keep-both' })),
+      Array.from({ length: SAME_NAME }, () =>
+        call('POST', '/api/file/copy', { path: '/Race', name: 'twin.txt', newPath: '/Race/kept', onConflict: 'keep-both' }),
+      ),
     );
     expect(copies.map((res) => res.status)).toEqual(Array.from({ length: SAME_NAME }, () => 200));
     const names = await namesIn(server, master.token, '/Race/kept');

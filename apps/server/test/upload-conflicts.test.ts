@@ -63,7 +63,15 @@ describeEachDialectAndBackend('upload conflicts on $dialect, $backend backend', 
 
   it('a taken name with `fail` is refused at the first chunk, before its bytes are stored', async () => {
     const data = bytesOf(CHUNK_SIZE + 10, `early-${backend}`);
-    const first = await sendChunk(server, other.token, { path: root, fileName: '계약서.hwp', fileSize: data.length, chunkIndex: 0, totalChunks: 2, bytes: data.subarray(0, CHUNK_SIZE), fields: { onConflict: 'fail' } });
+    const first = await sendChunk(server, other.token, {
+      path: root,
+      fileName: '계약서.hwp',
+      fileSize: data.length,
+      chunkIndex: 0,
+      totalChunks: 2,
+      bytes: data.subarray(0, CHUNK_SIZE),
+      fields: { onConflict: 'fail' },
+    });
     expect(first.status).toBe(409);
     expect(first.body.message).toBe('file_exists_warning');
     expect(await server.app.db.selectFrom('upload_chunks').select('idx').execute()).toEqual([]);
@@ -71,10 +79,26 @@ describeEachDialectAndBackend('upload conflicts on $dialect, $backend backend', 
 
   it('an upload whose name another user takes meanwhile ends in 409 at completion, never overwriting', async () => {
     const mine = bytesOf(CHUNK_SIZE + 100, `mine-${backend}`);
-    const first = await sendChunk(server, other.token, { path: root, fileName: '동시.txt', fileSize: mine.length, chunkIndex: 0, totalChunks: 2, bytes: mine.subarray(0, CHUNK_SIZE), fields: { onConflict: 'fail' } });
+    const first = await sendChunk(server, other.token, {
+      path: root,
+      fileName: '동시.txt',
+      fileSize: mine.length,
+      chunkIndex: 0,
+      totalChunks: 2,
+      bytes: mine.subarray(0, CHUNK_SIZE),
+      fields: { onConflict: 'fail' },
+    });
     expect(first.status).toBe(200);
     expect((await upload(server, master.token, root, '동시.txt', Buffer.from('먼저 끝난 파일'))).status).toBe(200);
-    const last = await sendChunk(server, other.token, { path: root, fileName: '동시.txt', fileSize: mine.length, chunkIndex: 1, totalChunks: 2, bytes: mine.subarray(CHUNK_SIZE), fields: { onConflict: 'fail' } });
+    const last = await sendChunk(server, other.token, {
+      path: root,
+      fileName: '동시.txt',
+      fileSize: mine.length,
+      chunkIndex: 1,
+      totalChunks: 2,
+      bytes: mine.subarray(CHUNK_SIZE),
+      fields: { onConflict: 'fail' },
+    });
     expect(last.status).toBe(409);
     expect(last.body.message).toBe('file_exists_warning');
     expect((await download(`${root}/동시.txt`)).toString()).toBe('먼저 끝난 파일');
@@ -85,7 +109,10 @@ describeEachDialectAndBackend('upload conflicts on $dialect, $backend backend', 
     expect((await upload(server, master.token, root, '공동.txt', original)).status).toBe(200);
     const a = bytesOf(3000, `a-${backend}`);
     const b = bytesOf(4000, `b-${backend}`);
-    const answers = await Promise.all([uploadAs(server, master.token, root, '공동.txt', a, 'replace'), uploadAs(server, other.token, root, '공동.txt', b, 'replace')]);
+    const answers = await Promise.all([
+      uploadAs(server, master.token, root, '공동.txt', a, 'replace'),
+      uploadAs(server, other.token, root, '공동.txt', b, 'replace'),
+    ]);
     expect(answers.map((r) => r.status)).toEqual([200, 200]);
     const listed = await versionsOf(server, master.token, `${root}/공동.txt`);
     expect(listed.map((v) => v.hash).sort()).toEqual([sha256(original), sha256(a), sha256(b)].sort());

@@ -63,7 +63,13 @@ describeEachDialect('uploads under concurrency on $dialect', (dialect) => {
 
   const blobFile = (hash: string) => path.join(server.dataDir, 'blobs', blobKeyOf(hash));
   const download = (name: string) => fetchBytes(server, token, `/api/file/download?path=${encodeURIComponent(`${root}/${name}`)}`);
-  const chunkOf = (name: string, data: Buffer, index: number, bytes = data.subarray(index * CHUNK_SIZE, (index + 1) * CHUNK_SIZE), extra: Partial<ChunkRequest> = {}): ChunkRequest => ({
+  const chunkOf = (
+    name: string,
+    data: Buffer,
+    index: number,
+    bytes = data.subarray(index * CHUNK_SIZE, (index + 1) * CHUNK_SIZE),
+    extra: Partial<ChunkRequest> = {},
+  ): ChunkRequest => ({
     path: root,
     fileName: name,
     fileSize: data.length,
@@ -130,42 +136,53 @@ describeEachDialect('uploads under concurrency on $dialect', (dialect) => {
     expect(completed[owners[0]!]).toBe(true);
   }
 
-  it('20 uploads of one name and size at once, each with its upload id and its chunks in parallel: one whole file, the rest 409', async () => {
-    const size = CHUNK_SIZE + 64 * 1024;
-    const clients = Array.from({ length: 20 }, (_, i) => bytesOf(size, `with-id-${dialect}-${i}`));
-    const answers = await Promise.all(
-      clients.map((data) => {
-        const uploadId = randomBytes(16).toString('base64url');
-        return Promise.all([0, 1].map((i) => sendChunk(server, token, chunkOf('same.bin', data, i, undefined, { fields: { uploadId } }))));
-      }),
-    );
-    await expectOneWhole('same.bin', clients, answers);
-    // The other 19 met the name taken, at completion or, once the file was there, at a chunk
-    // (refused before its bytes were stored); a last chunk that overtook its client's first one was
-    // told the upload is not complete yet (and the first completed it).
-    const refused = answers.flat().filter((a) => a.status === 409).map((a) => a.body.message);
-    const told = answers.filter((a) => a.some((r) => r.status === 409 && r.body.message === 'file_exists_warning'));
-    expect(told).toHaveLength(19);
-    expect(refused.every((m) => m === 'file_exists_warning' || m === 'upload_incomplete')).toBe(true);
-  }, BURST_TIMEOUT_MS);
+  it(
+    '20 uploads of one name and size at once, each with its upload id and its chunks in parallel: one whole file, the rest 409',
+    async () => {
+      const size = CHUNK_SIZE + 64 * 1024;
+      const clients = Array.from({ length: 20 }, (_, i) => bytesOf(size, `with-id-${dialect}-${i}`));
+      const answers = await Promise.all(
+        clients.map((data) => {
+          const uploadId = randomBytes(16).toString('base64url');
+          return Promise.all([0, 1].map((i) => sendChunk(server, token, chunkOf('same.bin', data, i, undefined, { fields: { uploadId } }))));
+        }),
+      );
+      await expectOneWhole('same.bin', clients, answers);
+      // The other 19 met the name taken, at completion or, once the file was there, at a chunk
+      // (refused before its bytes were stored); a last chunk that overtook its client's first one was
+      // told the upload is not complete yet (and the first completed it).
+      const refused = answers
+        .flat()
+        .filter((a) => a.status === 409)
+        .map((a) => a.body.message);
+      const told = answers.filter((a) => a.some((r) => r.status === 409 && r.body.message === 'file_exists_warning'));
+      expect(told).toHaveLength(19);
+      expect(refused.every((m) => m === 'file_exists_warning' || m === 'upload_incomplete')).toBe(true);
+    },
+    BURST_TIMEOUT_MS,
+  );
 
-  it('20 uploads of one name and size at once without upload ids, each in order and stopping at its first refusal: one whole file', async () => {
-    const size = CHUNK_SIZE + 64 * 1024;
-    const clients = Array.from({ length: 20 }, (_, i) => bytesOf(size, `no-id-${dialect}-${i}`));
-    const answers = await Promise.all(
-      clients.map(async (data) => {
-        const sent = [];
-        for (const i of [0, 1]) {
-          const res = await sendChunk(server, token, chunkOf('same-no-id.bin', data, i));
-          sent.push(res);
-          if (res.status !== 200) break;
-        }
-        return sent;
-      }),
-    );
-    await expectOneWhole('same-no-id.bin', clients, answers);
-    expect(await server.app.db.selectFrom('upload_sessions').selectAll().where('file_name', '=', 'same-no-id.bin').execute()).toEqual([]);
-  }, BURST_TIMEOUT_MS);
+  it(
+    '20 uploads of one name and size at once without upload ids, each in order and stopping at its first refusal: one whole file',
+    async () => {
+      const size = CHUNK_SIZE + 64 * 1024;
+      const clients = Array.from({ length: 20 }, (_, i) => bytesOf(size, `no-id-${dialect}-${i}`));
+      const answers = await Promise.all(
+        clients.map(async (data) => {
+          const sent = [];
+          for (const i of [0, 1]) {
+            const res = await sendChunk(server, token, chunkOf('same-no-id.bin', data, i));
+            sent.push(res);
+            if (res.status !== 200) break;
+          }
+          return sent;
+        }),
+      );
+      await expectOneWhole('same-no-id.bin', clients, answers);
+      expect(await server.app.db.selectFrom('upload_sessions').selectAll().where('file_name', '=', 'same-no-id.bin').execute()).toEqual([]);
+    },
+    BURST_TIMEOUT_MS,
+  );
 
   it('an upload id that is not 16–64 of A–Z a–z 0–9 _ - is refused; the status call takes the id', async () => {
     const data = bytesOf(100, `id-${dialect}`);
@@ -174,7 +191,8 @@ describeEachDialect('uploads under concurrency on $dialect', (dialect) => {
     const big = bytesOf(CHUNK_SIZE + 1, `id-big-${dialect}`);
     const uploadId = randomBytes(16).toString('hex');
     expect((await sendChunk(server, token, chunkOf('id.bin', big, 0, undefined, { fields: { uploadId } }))).status).toBe(200);
-    const query = (id?: string) => `/api/file/upload/status?path=${encodeURIComponent(root)}&fileName=id.bin&fileSize=${big.length}${id ? `&uploadId=${id}` : ''}`;
+    const query = (id?: string) =>
+      `/api/file/upload/status?path=${encodeURIComponent(root)}&fileName=id.bin&fileSize=${big.length}${id ? `&uploadId=${id}` : ''}`;
     expect((await server.request('GET', query(uploadId), { token })).body.received).toEqual([0]);
     expect((await server.request('GET', query(), { token })).body.received).toEqual([]);
   });
@@ -183,7 +201,11 @@ describeEachDialect('uploads under concurrency on $dialect', (dialect) => {
     const nfd = '보고서.bin'.normalize('NFD');
     const data = bytesOf(CHUNK_SIZE + 10, `nfc-${dialect}`);
     expect((await sendChunk(server, token, chunkOf(nfd, data, 0))).status).toBe(200);
-    const status = await server.request('GET', `/api/file/upload/status?path=${encodeURIComponent(root)}&fileName=${encodeURIComponent('보고서.bin')}&fileSize=${data.length}`, { token });
+    const status = await server.request(
+      'GET',
+      `/api/file/upload/status?path=${encodeURIComponent(root)}&fileName=${encodeURIComponent('보고서.bin')}&fileSize=${data.length}`,
+      { token },
+    );
     expect(status.body.received).toEqual([0]);
     const done = await sendChunk(server, token, chunkOf('보고서.bin', data, 1));
     expect(done.body.file.name).toBe('보고서.bin');

@@ -6,7 +6,8 @@ import { breakdownOf, uploadAs, versionsOf } from './versions-helpers.js';
 describeEachDialect('usage split into live files, versions and trash on $dialect', (dialect) => {
   let server: TestServer;
   let master: Awaited<ReturnType<typeof setupMaster>>;
-  const mkdir = async (name: string, path: string) => expect((await server.request('POST', '/api/file', { token: master.token, body: { name, path } })).status).toBe(200);
+  const mkdir = async (name: string, path: string) =>
+    expect((await server.request('POST', '/api/file', { token: master.token, body: { name, path } })).status).toBe(200);
 
   beforeAll(async () => {
     server = await startServer(dialect);
@@ -66,7 +67,9 @@ describeEachDialect('usage split into live files, versions and trash on $dialect
 
     // A purged file takes its versions with it.
     expect((await server.request('POST', '/api/file/trash', { token: master.token, body: { paths: ['/자료실/c.bin'] } })).status).toBe(200);
-    const c = ((await server.request('GET', '/api/trash', { token: master.token })).body.items as { _id: string; name: string }[]).find((t) => t.name === 'c.bin')!;
+    const c = ((await server.request('GET', '/api/trash', { token: master.token })).body.items as { _id: string; name: string }[]).find(
+      (t) => t.name === 'c.bin',
+    )!;
     expect((await server.request('DELETE', `/api/trash/${c._id}`, { token: master.token })).status).toBe(200);
     expect(await breakdownOf(server, master.token, '/자료실')).toEqual({ usage: 2000, live: 2000, versions: 0, trash: 0 });
     expect(await walked('자료실')).toEqual({ live: 2000, versions: 0, trash: 0 });
@@ -77,7 +80,9 @@ describeEachDialect('usage split into live files, versions and trash on $dialect
     await mkdir('도착', '/');
     expect((await upload(server, master.token, '/출발', 'm.bin', bytesOf(300, 'm1'))).status).toBe(200);
     expect((await uploadAs(server, master.token, '/출발', 'm.bin', bytesOf(400, 'm2'), 'replace')).status).toBe(200);
-    expect((await server.request('POST', '/api/file/move', { token: master.token, body: { path: '/출발', name: 'm.bin', newPath: '/도착' } })).status).toBe(200);
+    expect((await server.request('POST', '/api/file/move', { token: master.token, body: { path: '/출발', name: 'm.bin', newPath: '/도착' } })).status).toBe(
+      200,
+    );
     expect(await breakdownOf(server, master.token, '/출발')).toEqual({ usage: 0, live: 0, versions: 0, trash: 0 });
     expect(await breakdownOf(server, master.token, '/도착')).toEqual({ usage: 700, live: 400, versions: 300, trash: 0 });
     expect(await versionsOf(server, master.token, '/도착/m.bin')).toHaveLength(2);
@@ -88,7 +93,9 @@ describeEachDialect('usage split into live files, versions and trash on $dialect
     expect((await upload(server, master.token, '/한도', 'f.bin', bytesOf(1000, 'f0'))).status).toBe(200);
     // Room for the file and 7 more contents of 1000 bytes (each replace adds its new content in full).
     expect((await server.request('PUT', '/api/file/root/volume', { token: master.token, body: { path: '/한도', volume: 8000 } })).status).toBe(200);
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => uploadAs(server, master.token, '/한도', 'f.bin', bytesOf(1000, `f${i + 1}`), 'replace')));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => uploadAs(server, master.token, '/한도', 'f.bin', bytesOf(1000, `f${i + 1}`), 'replace')),
+    );
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(7);
     expect(statuses.filter((s) => s === 413)).toHaveLength(13);

@@ -59,7 +59,9 @@ describeEachDialect('versions refused and under way on $dialect', (dialect) => {
     expect((await server.request('POST', '/api/file', { token: master.token, body: { name: small.slice(1), path: '/' } })).status).toBe(200);
     const [, old] = await twoVersions(small, 'big.bin', bytesOf(40_000, 'big-1'), bytesOf(1000, 'big-2'));
     const before = await breakdownOf(server, master.token, small);
-    expect((await server.request('PUT', '/api/file/root/volume', { token: master.token, body: { path: small, volume: before.usage + 1000 } })).status).toBe(200);
+    expect((await server.request('PUT', '/api/file/root/volume', { token: master.token, body: { path: small, volume: before.usage + 1000 } })).status).toBe(
+      200,
+    );
     const res = await server.request('POST', '/api/file/version/restore', { token: master.token, body: { path: `${small}/big.bin`, id: old!._id } });
     expect(res.status).toBe(413);
     expect(res.body.message).toBe('volume_exceeded_warning');
@@ -77,7 +79,10 @@ describeEachDialect('versions refused and under way on $dialect', (dialect) => {
       expect(res.status).toBe(403);
       expect(JSON.parse(res.bytes.toString()).message).toBe('secure_approval_required');
     }
-    const asked = await server.request('POST', '/api/request', { token: user.token, body: { type: 'download', reason: '검토', paths: [`${root}/기밀/plan.txt`] } });
+    const asked = await server.request('POST', '/api/request', {
+      token: user.token,
+      body: { type: 'download', reason: '검토', paths: [`${root}/기밀/plan.txt`] },
+    });
     expect((await server.request('PUT', `/api/request/${asked.body._id}`, { token: master.token, body: { action: 'approve' } })).status).toBe(200);
     expect((await fetchBytes(server, user.token, versionUrl(`${root}/기밀/plan.txt`, old!._id))).bytes.toString()).toBe('v1');
   });
@@ -106,7 +111,8 @@ describeEachDialect('versions refused and under way on $dialect', (dialect) => {
       for (let piece = await reader.read(); !piece.done; piece = await reader.read()) pieces.push(piece.value);
       expect(sha256(Buffer.concat(pieces))).toBe(sha256(data));
       // The answer ended: its pin is released, and the next collection takes the blob.
-      for (let tries = 0; tries < 500 && (await server.app.db.selectFrom('blob_pins').select('id').execute()).length > 0; tries++) await new Promise((r) => setTimeout(r, 10));
+      for (let tries = 0; tries < 500 && (await server.app.db.selectFrom('blob_pins').select('id').execute()).length > 0; tries++)
+        await new Promise((r) => setTimeout(r, 10));
       await jobs.collectUnreferenced();
       expect(fs.existsSync(blobFile)).toBe(false);
     } finally {

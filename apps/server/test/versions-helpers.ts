@@ -23,9 +23,15 @@ export async function versionsOf(server: HttpTarget, token: string, path: string
 }
 
 /** A root's usage and its parts. */
-export async function breakdownOf(server: HttpTarget, token: string, rootPath: string): Promise<{ usage: number; live: number; versions: number; trash: number }> {
+export async function breakdownOf(
+  server: HttpTarget,
+  token: string,
+  rootPath: string,
+): Promise<{ usage: number; live: number; versions: number; trash: number }> {
   const res = await server.request('GET', '/api/file/root/usage', { token });
-  const root = (res.body.roots as { path: string; usage: number; breakdown: { live: number; versions: number; trash: number } }[]).find((r) => r.path === rootPath);
+  const root = (res.body.roots as { path: string; usage: number; breakdown: { live: number; versions: number; trash: number } }[]).find(
+    (r) => r.path === rootPath,
+  );
   if (!root) throw new Error(`no root ${rootPath}`);
   return { usage: root.usage, ...root.breakdown };
 }

@@ -94,12 +94,19 @@ describeEachDialect('file versions on $dialect', (dialect) => {
 
   it('an incoming webhook upload over an existing file keeps the old content as a version', async () => {
     const root = (await makeFolder(server, master.token)).path;
-    const made = await server.request('POST', '/api/webhooks', { token: master.token, body: { token: 'scanner-v', accessToken: 'scanner-secret-0123456789', path: root } });
+    const made = await server.request('POST', '/api/webhooks', {
+      token: master.token,
+      body: { token: 'scanner-v', accessToken: 'scanner-secret-0123456789', path: root },
+    });
     expect(made.status).toBe(200);
     const call = async (text: string) => {
       const form = new FormData();
       form.append('file', new Blob([Buffer.from(text)]), '스캔.pdf');
-      const res = await fetch(`${server.url}/api/webhooks/incoming/scanner-v`, { method: 'POST', headers: { authorization: 'Bearer scanner-secret-0123456789' }, body: form });
+      const res = await fetch(`${server.url}/api/webhooks/incoming/scanner-v`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer scanner-secret-0123456789' },
+        body: form,
+      });
       return res.status;
     };
     expect(await call('첫 스캔')).toBe(200);
@@ -113,7 +120,11 @@ describeEachDialect('file versions on $dialect', (dialect) => {
     const user = await makeUser(server);
     expect((await server.request('GET', '/api/setting/versions', { token: master.token })).body).toEqual({ maxVersions: 10, maxAgeDays: 30 });
     expect((await server.request('GET', '/api/setting/versions', { token: user.token })).status).toBe(403);
-    for (const bad of [{ maxVersions: -1, maxAgeDays: 30 }, { maxVersions: 2.5, maxAgeDays: 30 }, { maxVersions: 3, maxAgeDays: 0 }]) {
+    for (const bad of [
+      { maxVersions: -1, maxAgeDays: 30 },
+      { maxVersions: 2.5, maxAgeDays: 30 },
+      { maxVersions: 3, maxAgeDays: 0 },
+    ]) {
       const res = await server.request('PUT', '/api/setting/versions', { token: master.token, body: bad });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('version_settings_invalid');
@@ -123,7 +134,9 @@ describeEachDialect('file versions on $dialect', (dialect) => {
     const other = (await makeFolder(server, master.token)).path;
     const set = await server.request('PUT', '/api/file/root/versions', { token: master.token, body: { path: other, maxVersions: 1, maxAgeDays: null } });
     expect(set.body).toEqual({ path: other, maxVersions: 1, maxAgeDays: null, effective: { maxVersions: 1, maxAgeDays: null } });
-    expect((await server.request('PUT', '/api/file/root/versions', { token: user.token, body: { path: other, maxVersions: 5, maxAgeDays: null } })).status).toBe(403);
+    expect(
+      (await server.request('PUT', '/api/file/root/versions', { token: user.token, body: { path: other, maxVersions: 5, maxAgeDays: null } })).status,
+    ).toBe(403);
 
     // Five replaces: the global policy keeps 3 versions, the root's own keeps 1, as each replace happens.
     for (const folder of [root, other]) {

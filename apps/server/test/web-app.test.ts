@@ -20,7 +20,19 @@ describe('serving the web app', () => {
   });
 
   it('answers index.html for app paths, revalidated, with the app CSP; 404 (still the app) for any other path', async () => {
-    const pages = ['/', '/en', '/en/', '/storage', '/storage/팀/보고서.hwp', '/en/auth/login', '/share', '/share/abc123', '/user/kim@example.com', '/en/my-trash', '/trash'];
+    const pages = [
+      '/',
+      '/en',
+      '/en/',
+      '/storage',
+      '/storage/팀/보고서.hwp',
+      '/en/auth/login',
+      '/share',
+      '/share/abc123',
+      '/user/kim@example.com',
+      '/en/my-trash',
+      '/trash',
+    ];
     const unknown = ['/no/such/page', '/en/nope', '/homes', '/share/abc/extra', '/user', '/en/en/home'];
     for (const p of [...pages, ...unknown]) {
       const res = await server.request('GET', encodeURI(p));

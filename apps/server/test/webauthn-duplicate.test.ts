@@ -30,11 +30,13 @@ function softAuthenticator() {
         credentialId,
         Buffer.from(encodeCBOR(cose)),
       ]);
-      const attestation = encodeCBOR(new Map<string, unknown>([
-        ['fmt', 'none'],
-        ['attStmt', new Map()],
-        ['authData', new Uint8Array(authData)],
-      ]) as never);
+      const attestation = encodeCBOR(
+        new Map<string, unknown>([
+          ['fmt', 'none'],
+          ['attStmt', new Map()],
+          ['authData', new Uint8Array(authData)],
+        ]) as never,
+      );
       const clientData = { type: 'webauthn.create', challenge, origin, crossOrigin: false };
       return {
         id: this.id,
@@ -83,7 +85,10 @@ describeEachDialect('fingerprint registered twice on $dialect', (dialect) => {
 
     const again = await register(authenticator);
     expect(again.body).toEqual({ statusCode: 409, message: 'fingerprint_already_registered' });
-    const count = await server.app.db.selectFrom('webauthn_credentials').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+    const count = await server.app.db
+      .selectFrom('webauthn_credentials')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
   });
 

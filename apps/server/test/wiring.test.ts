@@ -85,7 +85,10 @@ describe('module wiring fails closed', () => {
 const FAIL_OPEN: { name: string; pattern: RegExp; exempt?: RegExp }[] = [
   { name: 'a decorator looked up if present (use requireDecorators or providedLater)', pattern: /\bhasDecorator\(/ },
   { name: 'optional chaining on an app decorator', pattern: /\bapp\.\w+\?\./ },
-  { name: 'a check method called only if its service exists', pattern: /\?\.\s*(require|check|admit|covered|lockAbove|assert\w*|verify\w*|authorize\w*|allowed\w*)\(/ },
+  {
+    name: 'a check method called only if its service exists',
+    pattern: /\?\.\s*(require|check|admit|covered|lockAbove|assert\w*|verify\w*|authorize\w*|allowed\w*)\(/,
+  },
   { name: 'a service getter defaulting to nothing', pattern: /=\s*\(\)\s*=>\s*undefined\b/, exempt: /hooks|webhooks/i },
   { name: 'a check run only if its member is set', pattern: /\bthis\.(\w+)\s*\?\s*this\.\1\.\w+\(/ },
   {
@@ -117,7 +120,9 @@ describe('every module declares the decorators it reads', () => {
     const read = new Set([...code.matchAll(/\bapp\.(\w+)/g)].map((m) => m[1]!).filter((name) => !FASTIFY_OWN.has(name)));
     const own = new Set([...code.matchAll(/app\.decorate\('(\w+)'/g)].map((m) => m[1]!));
     const later = new Set([...code.matchAll(/providedLater\(app, '[\w-]+', '(\w+)'\)/g)].map((m) => m[1]!));
-    const declared = new Set([...code.matchAll(/requireDecorators\(app, '[\w-]+', \[([^\]]*)\]\)/g)].flatMap((m) => [...m[1]!.matchAll(/'(\w+)'/g)].map((n) => n[1]!)));
+    const declared = new Set(
+      [...code.matchAll(/requireDecorators\(app, '[\w-]+', \[([^\]]*)\]\)/g)].flatMap((m) => [...m[1]!.matchAll(/'(\w+)'/g)].map((n) => n[1]!)),
+    );
     const undeclared = [...read].filter((name) => !own.has(name) && !later.has(name) && !declared.has(name));
     expect(undeclared).toEqual([]);
   });

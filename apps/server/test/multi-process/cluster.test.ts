@@ -91,7 +91,14 @@ describe('two server processes behind a round-robin load balancer', async () => 
       const name = `spread-${backend}.bin`;
       const answers: TestResponse[] = [];
       for (let i = 0; i < 4; i++) {
-        const res = await sendChunk(lb, token, { path: root, fileName: name, fileSize: data.length, chunkIndex: i, totalChunks: 4, bytes: data.subarray(i * CHUNK_SIZE, (i + 1) * CHUNK_SIZE) });
+        const res = await sendChunk(lb, token, {
+          path: root,
+          fileName: name,
+          fileSize: data.length,
+          chunkIndex: i,
+          totalChunks: 4,
+          bytes: data.subarray(i * CHUNK_SIZE, (i + 1) * CHUNK_SIZE),
+        });
         expect(res.status, res.text).toBe(200);
         answers.push(res);
       }
@@ -108,10 +115,16 @@ describe('two server processes behind a round-robin load balancer', async () => 
   }
 
   it.skipIf(skip)('an avatar set through one process is served by the other', async () => {
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#1e88e5' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#1e88e5' } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
-    const set = await fetch(`${cluster.a.url}/api/user/profile/${cluster.master.user._id}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    const set = await fetch(`${cluster.a.url}/api/user/profile/${cluster.master.user._id}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
     expect(set.status).toBe(200);
     const url = ((await set.json()) as { profileImage: string }).profileImage;
     const fromA = await fetch(cluster.a.url + url);
@@ -158,7 +171,10 @@ describe('two server processes behind a round-robin load balancer', async () => 
   it.skipIf(skip)('counts share-password attempts on both processes together', async () => {
     const file = await upload(lb, token, cluster.roots.server, 'shared.txt', Buffer.from('shared'));
     expect(file.status).toBe(200);
-    const link = await lb.request('POST', '/api/share', { token, body: { scope: 'anyone', path: `${cluster.roots.server}/shared.txt`, password: 'open sesame' } });
+    const link = await lb.request('POST', '/api/share', {
+      token,
+      body: { scope: 'anyone', path: `${cluster.roots.server}/shared.txt`, password: 'open sesame' },
+    });
     expect(link.status, link.text).toBe(200);
     const pub = publicShare(lb);
     const tries: TestResponse[] = [];
@@ -169,35 +185,47 @@ describe('two server processes behind a round-robin load balancer', async () => 
     expect(await pub.unlock(link.body.key, 'open sesame')).toMatchObject({ status: 429, body: { message: 'too_many_requests_message' } });
   });
 
-  it.skipIf(skip)('one snapshot at a time across both processes; a due schedule runs once', async () => {
-    const bucket = await cluster.s3.bucket();
-    const location = { kind: 's3', bucket, prefix: 'plan/' };
-    const plan = await createPlan(lb, token, '', { location });
-    const start = () => [cluster.a, cluster.b].map((proc) => proc.request('POST', `/api/snapshot/plan/${plan._id}/run`, { token }));
-    const started = await Promise.all(start());
-    const statuses = started.map((s) => s.status).sort();
-    expect(statuses[0]).toBeLessThan(300);
-    expect(started.filter((s) => s.status === 409).map((s) => s.body.message)).toEqual(['snapshot_operation_in_progress']);
-    const run = started.find((s) => s.status < 300)!.body as RunView;
-    expect((await finishedRun(lb, token, run._id)).status).toBe('completed');
+  it.skipIf(skip)(
+    'one snapshot at a time across both processes; a due schedule runs once',
+    async () => {
+      const bucket = await cluster.s3.bucket();
+      const location = { kind: 's3', bucket, prefix: 'plan/' };
+      const plan = await createPlan(lb, token, '', { location });
+      const start = () => [cluster.a, cluster.b].map((proc) => proc.request('POST', `/api/snapshot/plan/${plan._id}/run`, { token }));
+      const started = await Promise.all(start());
+      const statuses = started.map((s) => s.status).sort();
+      expect(statuses[0]).toBeLessThan(300);
+      expect(started.filter((s) => s.status === 409).map((s) => s.body.message)).toEqual(['snapshot_operation_in_progress']);
+      const run = started.find((s) => s.status < 300)!.body as RunView;
+      expect((await finishedRun(lb, token, run._id)).status).toBe('completed');
 
-    // A schedule due this minute: each process's ticker (every 20 s) sees it for two
-    // minutes; after both have ticked, one run exists.
-    const now = new Date();
-    const time = `${String(now.getHours()).padStart(2, '0')}:${String(now.getMinutes()).padStart(2, '0')}`;
-    const scheduled = await createPlan(lb, token, '', { name: '예약', location: { ...location, prefix: 'scheduled/' }, schedules: [{ days: [now.getDay()], time, status: 'active' }] });
-    await new Promise((r) => setTimeout(r, 45_000));
-    const runs = ((await lb.request('GET', '/api/snapshot/run?limit=1000', { token })).body.items as (RunView & { planId: string })[]).filter((r) => r.planId === scheduled._id);
-    expect(runs.map((r) => r.trigger)).toEqual(['schedule']);
-    expect((await finishedRun(lb, token, runs[0]!._id)).status).toBe('completed');
-  }, 180_000);
+      // A schedule due this minute: each process's ticker (every 20 s) sees it for two
+      // minutes; after both have ticked, one run exists.
+      const now = new Date();
+      const time = `${String(now.getHours()).padStart(2, '0')}:${String(now.getMinutes()).padStart(2, '0')}`;
+      const scheduled = await createPlan(lb, token, '', {
+        name: '예약',
+        location: { ...location, prefix: 'scheduled/' },
+        schedules: [{ days: [now.getDay()], time, status: 'active' }],
+      });
+      await new Promise((r) => setTimeout(r, 45_000));
+      const runs = ((await lb.request('GET', '/api/snapshot/run?limit=1000', { token })).body.items as (RunView & { planId: string })[]).filter(
+        (r) => r.planId === scheduled._id,
+      );
+      expect(runs.map((r) => r.trigger)).toEqual(['schedule']);
+      expect((await finishedRun(lb, token, runs[0]!._id)).status).toBe('completed');
+    },
+    180_000,
+  );
 
   it.skipIf(skip)('one storage sync of a root however many start it at once on both processes', async () => {
     expect((await lb.request('POST', '/api/file', { token, body: { name: '옮길 폴더', path: '/', backend: 'server' } })).status).toBe(200);
     const data = bytesOf(50_000, 'synced');
     expect((await upload(lb, token, '/옮길 폴더', 'x.bin', data)).status).toBe(200);
     const starts = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => (i % 2 === 0 ? cluster.a : cluster.b).request('POST', '/api/storage/sync', { token, body: { path: '/옮길 폴더', mode: 'move' } })),
+      Array.from({ length: 6 }, (_, i) =>
+        (i % 2 === 0 ? cluster.a : cluster.b).request('POST', '/api/storage/sync', { token, body: { path: '/옮길 폴더', mode: 'move' } }),
+      ),
     );
     expect(starts.filter((s) => s.status === 200)).toHaveLength(1);
     expect(starts.filter((s) => s.status !== 200).map((s) => [s.status, s.body.message])).toEqual(Array(5).fill([409, 'sync_in_progress']));
@@ -212,32 +240,46 @@ describe('two server processes behind a round-robin load balancer', async () => 
     expect(sha256((await fetchBytes(cluster.b, token, `/api/file/download?path=${encodeURIComponent('/옮길 폴더/x.bin')}`)).bytes)).toBe(sha256(data));
   });
 
-  it.skipIf(skip)('a process killed mid-upload: the upload resumes on the other and the file is exact', async () => {
-    const root = cluster.roots.server;
-    const data = bytesOf(2 * CHUNK_SIZE + 777, 'killed');
-    const name = 'killed.bin';
-    const chunk = (i: number) => ({ path: root, fileName: name, fileSize: data.length, chunkIndex: i, totalChunks: 3, bytes: data.subarray(i * CHUNK_SIZE, (i + 1) * CHUNK_SIZE) });
-    expect((await sendChunk(cluster.a, token, chunk(0))).status).toBe(200);
-    // The second chunk is half sent to process A when A dies.
-    const cut = streamHalfAChunk(cluster.a.port, token, chunk(1));
-    await cut.halfSent;
-    await cluster.a.kill();
-    await cut.ended;
-    cluster.proxy.pool.splice(cluster.proxy.pool.findIndex((u) => u.name === 'a'), 1);
+  it.skipIf(skip)(
+    'a process killed mid-upload: the upload resumes on the other and the file is exact',
+    async () => {
+      const root = cluster.roots.server;
+      const data = bytesOf(2 * CHUNK_SIZE + 777, 'killed');
+      const name = 'killed.bin';
+      const chunk = (i: number) => ({
+        path: root,
+        fileName: name,
+        fileSize: data.length,
+        chunkIndex: i,
+        totalChunks: 3,
+        bytes: data.subarray(i * CHUNK_SIZE, (i + 1) * CHUNK_SIZE),
+      });
+      expect((await sendChunk(cluster.a, token, chunk(0))).status).toBe(200);
+      // The second chunk is half sent to process A when A dies.
+      const cut = streamHalfAChunk(cluster.a.port, token, chunk(1));
+      await cut.halfSent;
+      await cluster.a.kill();
+      await cut.ended;
+      cluster.proxy.pool.splice(
+        cluster.proxy.pool.findIndex((u) => u.name === 'a'),
+        1,
+      );
 
-    // The client asks what arrived and sends the rest, as the web's upload engine does.
-    const status = await lb.request('GET', `/api/file/upload/status?path=${encodeURIComponent(root)}&fileName=${name}&fileSize=${data.length}`, { token });
-    expect(status.status).toBe(200);
-    expect(status.body.received).toEqual([0]);
-    for (const i of [1, 2]) {
-      const res = await untilAccepted(() => sendChunk(lb, token, chunk(i)));
-      expect(res.status, res.text).toBe(200);
-      if (i === 2) expect(res.body).toMatchObject({ complete: true });
-    }
-    const got = await fetchBytes(cluster.b, token, `/api/file/download?path=${encodeURIComponent(`${root}/${name}`)}`);
-    expect(got.status).toBe(200);
-    expect(sha256(got.bytes)).toBe(sha256(data));
-  }, 240_000);
+      // The client asks what arrived and sends the rest, as the web's upload engine does.
+      const status = await lb.request('GET', `/api/file/upload/status?path=${encodeURIComponent(root)}&fileName=${name}&fileSize=${data.length}`, { token });
+      expect(status.status).toBe(200);
+      expect(status.body.received).toEqual([0]);
+      for (const i of [1, 2]) {
+        const res = await untilAccepted(() => sendChunk(lb, token, chunk(i)));
+        expect(res.status, res.text).toBe(200);
+        if (i === 2) expect(res.body).toMatchObject({ complete: true });
+      }
+      const got = await fetchBytes(cluster.b, token, `/api/file/download?path=${encodeURIComponent(`${root}/${name}`)}`);
+      expect(got.status).toBe(200);
+      expect(sha256(got.bytes)).toBe(sha256(data));
+    },
+    240_000,
+  );
 });
 
 /**

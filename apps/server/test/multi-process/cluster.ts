@@ -67,7 +67,8 @@ export interface ServerProcess extends HttpTarget {
   stop(): Promise<void>;
 }
 
-const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
 
 /** Starts a server process with its own data directory; resolves once `/api/health` answers. */
 export async function spawnServer(name: string, env: Record<string, string>): Promise<ServerProcess> {

@@ -33,7 +33,9 @@ describeEachDialect('a second process with another server secret ($dialect)', (d
   /** Builds a second server on the first one's database, with its own data directory; closes it again. */
   const startSecond = async (env: Record<string, string>) => {
     const dataDir = scratchDir('bogwan-second-');
-    const app = await buildApp(loadConfig({ BOGWAN_DATA_DIR: dataDir, BOGWAN_WEB_DIR: path.join(dataDir, 'no-web'), LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, ...env }));
+    const app = await buildApp(
+      loadConfig({ BOGWAN_DATA_DIR: dataDir, BOGWAN_WEB_DIR: path.join(dataDir, 'no-web'), LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl, ...env }),
+    );
     await app.close();
   };
 
