@@ -23,7 +23,8 @@ describe.each(dialects())('search and access on $dialect', ({ dialect, skip }) =
     expect(res.status, `${prefix} ${keyword}${extra}`).toBe(200);
     return { text: res.text, hits: (res.body as Hit[]).map((h) => `${h.match}:${h.path}`), snippets: (res.body as Hit[]).map((h) => h.snippet) };
   };
-  const folder = async (path: string, name: string) => expect((await server.request('POST', '/api/file', { token: master.token, body: { name, path } })).status).toBe(200);
+  const folder = async (path: string, name: string) =>
+    expect((await server.request('POST', '/api/file', { token: master.token, body: { name, path } })).status).toBe(200);
   const put = async (path: string, name: string, text: string) => expect((await upload(server, master.token, path, name, Buffer.from(text))).status).toBe(200);
   const lock = async (path: string, locked: boolean) =>
     expect((await server.request('PUT', '/api/file/lock', { token: master.token, body: { path, lock: locked } })).body.lock).toBe(locked);
@@ -64,7 +65,10 @@ describe.each(dialects())('search and access on $dialect', ({ dialect, skip }) =
         // The results page's call, with its filters, tells no more.
         for (const extra of ['&limit=200', '&limit=200&type=text', `&limit=200&folder=${encodeURIComponent('/Sealed')}`, '&limit=200&from=2000-01-01']) {
           const { hits, text } = await found('quokkavault', token, extra);
-          expect(hits.filter((h) => h.includes('/Sealed')), extra).toEqual([]);
+          expect(
+            hits.filter((h) => h.includes('/Sealed')),
+            extra,
+          ).toEqual([]);
           expect(text, extra).not.toMatch(/salary|merger/);
         }
         expect((await found('platypusword', token)).hits).toEqual(['content:/Open/twin.txt']);

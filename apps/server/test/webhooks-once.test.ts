@@ -37,7 +37,8 @@ describe.each(dialects())('outgoing webhooks deliver each event once on $dialect
     server = await startServer(dialect);
     master = await setupMaster(server);
     admin = await signInAs(server, 'admin@example.com', 'ADMIN');
-    for (const name of ['Scans', 'Desk']) expect((await server.request('POST', '/api/file', { token: master.token, body: { name, path: '/' } })).status).toBe(200);
+    for (const name of ['Scans', 'Desk'])
+      expect((await server.request('POST', '/api/file', { token: master.token, body: { name, path: '/' } })).status).toBe(200);
     expect((await server.request('PUT', '/api/webhooks/allowed-hosts', { token: admin.token, body: { hosts: ['localhost'] } })).status).toBe(200);
     server.app.webhooks.retryDelaysMs = [50, 50];
   });
@@ -84,7 +85,11 @@ describe.each(dialects())('outgoing webhooks deliver each event once on $dialect
       expect(res.status).toBe(200);
     }
     await settle(target, '/Scans/스캔 1.pdf');
-    expect(uploadsOf(target).map((h) => h.body.data.path).sort()).toEqual(['/Scans/스캔 1.pdf', '/Scans/스캔 2.pdf']);
+    expect(
+      uploadsOf(target)
+        .map((h) => h.body.data.path)
+        .sort(),
+    ).toEqual(['/Scans/스캔 1.pdf', '/Scans/스캔 2.pdf']);
     // Each delivery names its event, and no two carry the same one.
     const keys = uploadsOf(target).map((h) => h.headers['idempotency-key']);
     expect(new Set(keys).size).toBe(2);

@@ -52,7 +52,11 @@ describe.each(dialects())('webhooks on $dialect', ({ dialect, skip }) => {
     master = await setupMaster(server);
     admin = await signInAs(server, 'admin@example.com', 'ADMIN');
     user = await signInAs(server, 'user@example.com', 'USER');
-    for (const [name, path] of [['Inbox', '/'], ['Other', '/'], ['sub', '/Inbox']]) {
+    for (const [name, path] of [
+      ['Inbox', '/'],
+      ['Other', '/'],
+      ['sub', '/Inbox'],
+    ]) {
       expect((await server.request('POST', '/api/file', { token: master.token, body: { name, path } })).status).toBe(200);
     }
     server.app.webhooks.retryDelaysMs = [50, 50];
@@ -304,7 +308,8 @@ describe.each(dialects())('webhooks on $dialect', ({ dialect, skip }) => {
       headers: { authorization: `Bearer ${admin.token}` },
       body: (() => {
         const f = new FormData();
-        for (const [k, v] of Object.entries({ fileName: 'report.txt', path: '/Other', chunkIndex: '0', totalChunks: '1', isLastChunk: 'true', fileSize: '5' })) f.append(k, v);
+        for (const [k, v] of Object.entries({ fileName: 'report.txt', path: '/Other', chunkIndex: '0', totalChunks: '1', isLastChunk: 'true', fileSize: '5' }))
+          f.append(k, v);
         f.append('file', new Blob([Buffer.from('hello')]), 'blob');
         return f;
       })(),
@@ -324,10 +329,16 @@ describe.each(dialects())('webhooks on $dialect', ({ dialect, skip }) => {
 
     expect((await server.request('POST', '/api/file/trash', { token: admin.token, body: { paths: ['/Other/report.txt'] } })).status).toBe(200);
     await expect.poll(() => target.received.length, { timeout: 5000 }).toBe(3);
-    expect(JSON.parse(target.received[2]!.body)).toMatchObject({ event: 'delete', text: '휴지통으로 이동: /Other/report.txt', data: { paths: ['/Other/report.txt'] } });
+    expect(JSON.parse(target.received[2]!.body)).toMatchObject({
+      event: 'delete',
+      text: '휴지통으로 이동: /Other/report.txt',
+      data: { paths: ['/Other/report.txt'] },
+    });
 
     const log = await server.request('GET', `/api/webhooks/outgoing/${made.body._id}/deliveries`, { token: admin.token });
-    expect(log.body.map((d: { event: string; status: string; attempts: number; responseStatus: number }) => [d.event, d.status, d.attempts, d.responseStatus])).toEqual([
+    expect(
+      log.body.map((d: { event: string; status: string; attempts: number; responseStatus: number }) => [d.event, d.status, d.attempts, d.responseStatus]),
+    ).toEqual([
       ['delete', 'delivered', 1, 200],
       ['upload', 'delivered', 2, 200],
     ]);
@@ -344,9 +355,11 @@ describe.each(dialects())('webhooks on $dialect', ({ dialect, skip }) => {
     });
     expect(made.status).toBe(200);
     await server.app.webhooks.enqueue('delete', { paths: ['/x'] });
-    await expect.poll(async () => (await server.request('GET', `/api/webhooks/outgoing/${made.body._id}/deliveries`, { token: admin.token })).body[0]?.status, { timeout: 5000 }).toBe(
-      'failed',
-    );
+    await expect
+      .poll(async () => (await server.request('GET', `/api/webhooks/outgoing/${made.body._id}/deliveries`, { token: admin.token })).body[0]?.status, {
+        timeout: 5000,
+      })
+      .toBe('failed');
     const [delivery] = (await server.request('GET', `/api/webhooks/outgoing/${made.body._id}/deliveries`, { token: admin.token })).body;
     expect(delivery).toMatchObject({ attempts: 3, responseStatus: 302, error: 'redirect target refused', nextAttemptAt: null });
     expect(redirecting.received).toHaveLength(3);
@@ -367,7 +380,10 @@ describe.each(dialects())('webhooks on $dialect', ({ dialect, skip }) => {
     // An address saved as allowed before this check existed still opens nothing.
     await server.app.webhooks.setAllowedHosts(['localhost', '127.0.0.1']);
     try {
-      const res = await server.request('POST', '/api/webhooks/outgoing', { token: admin.token, body: { url: `http://127.0.0.1:${inner.port}/hook`, events: ['upload'] } });
+      const res = await server.request('POST', '/api/webhooks/outgoing', {
+        token: admin.token,
+        body: { url: `http://127.0.0.1:${inner.port}/hook`, events: ['upload'] },
+      });
       expect([res.status, res.body.message]).toEqual([400, 'webhook_target_refused']);
       expect(inner.received).toEqual([]);
     } finally {
@@ -396,7 +412,10 @@ describe.each(dialects())('webhooks on $dialect', ({ dialect, skip }) => {
     server.app.webhooks.attemptDeadlineMs = 400;
     await server.app.webhooks.setAllowedHosts(['localhost']);
     try {
-      const made = await server.request('POST', '/api/webhooks/outgoing', { token: admin.token, body: { url: `http://localhost:${port}/slow`, events: ['request.state_changed'] } });
+      const made = await server.request('POST', '/api/webhooks/outgoing', {
+        token: admin.token,
+        body: { url: `http://localhost:${port}/slow`, events: ['request.state_changed'] },
+      });
       expect(made.status).toBe(200);
       await server.app.webhooks.enqueue('request.state_changed', { requestId: 'r1' });
       const deliveries = async () => (await server.request('GET', `/api/webhooks/outgoing/${made.body._id}/deliveries`, { token: admin.token })).body;
@@ -429,7 +448,16 @@ describe.each(dialects())('webhooks on $dialect', ({ dialect, skip }) => {
     expect(received()[0]).toMatchObject({
       event: 'snapshot.finished',
       text: '스냅샷 완료: 야간 백업',
-      data: { planId: plan._id, planName: '야간 백업', runId: done._id, status: 'completed', files: done.files, size: done.size, bytesAdded: done.bytesAdded, error: null },
+      data: {
+        planId: plan._id,
+        planName: '야간 백업',
+        runId: done._id,
+        status: 'completed',
+        files: done.files,
+        size: done.size,
+        bytesAdded: done.bytesAdded,
+        error: null,
+      },
     });
     expect(done.files).toBeGreaterThan(0);
 
@@ -438,13 +466,21 @@ describe.each(dialects())('webhooks on $dialect', ({ dialect, skip }) => {
     const failed = await runPlan(server, master.token, plan._id);
     expect(failed.status).toBe('failure');
     await expect.poll(() => target.received.length, { timeout: 5000 }).toBe(2);
-    expect(received()[1]).toMatchObject({ event: 'snapshot.finished', text: '스냅샷 실패: 야간 백업', data: { planId: plan._id, runId: failed._id, status: 'failure', error: failed.error } });
+    expect(received()[1]).toMatchObject({
+      event: 'snapshot.finished',
+      text: '스냅샷 실패: 야간 백업',
+      data: { planId: plan._id, runId: failed._id, status: 'failure', error: failed.error },
+    });
 
     const shared = await server.request('POST', '/api/share', { token: admin.token, body: { path: '/Other', scope: 'anyone' } });
     expect(shared.status, shared.text).toBe(200);
     await expect.poll(() => target.received.length, { timeout: 5000 }).toBe(3);
     expect(target.received[2]!.headers['x-bogwan-event']).toBe('share.created');
-    expect(received()[2]).toMatchObject({ event: 'share.created', text: '공유 링크 생성: /Other', data: { path: '/Other', scope: 'anyone', userId: admin.user._id } });
+    expect(received()[2]).toMatchObject({
+      event: 'share.created',
+      text: '공유 링크 생성: /Other',
+      data: { path: '/Other', scope: 'anyone', userId: admin.user._id },
+    });
   });
 
   run('checks the address again at every attempt: a name that starts resolving to loopback is refused', async () => {
@@ -460,9 +496,11 @@ describe.each(dialects())('webhooks on $dialect', ({ dialect, skip }) => {
       expect(made.status).toBe(200);
       answer = '127.0.0.1';
       await server.app.webhooks.enqueue('snapshot.finished', { name: 'nightly' });
-      await expect.poll(async () => (await server.request('GET', `/api/webhooks/outgoing/${made.body._id}/deliveries`, { token: admin.token })).body[0]?.status, { timeout: 5000 }).toBe(
-        'failed',
-      );
+      await expect
+        .poll(async () => (await server.request('GET', `/api/webhooks/outgoing/${made.body._id}/deliveries`, { token: admin.token })).body[0]?.status, {
+          timeout: 5000,
+        })
+        .toBe('failed');
       const [delivery] = (await server.request('GET', `/api/webhooks/outgoing/${made.body._id}/deliveries`, { token: admin.token })).body;
       expect(delivery.error).toBe('target refused');
       expect(inner.received).toEqual([]);
