@@ -168,6 +168,8 @@ export interface RefusalAnswer extends Omit<TestResponse, 'body'> {
   body: { statusCode: number; message: MessageKey };
 }
 
+// `{}` on purpose: a call whose options are all optional may be made without any.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 type CallArgs<C extends ApiCall> = {} extends CallOptions<C> ? [options?: CallOptions<C>] : [options: CallOptions<C>];
 
 /** What `send` reads of any call's options. */

@@ -12,7 +12,6 @@ import { describeEachDialect, GOOD_PASSWORD, setupMaster, startServer, type Test
 import { useS3 } from './s3.js';
 import { removeAfterFile, scratchDir } from './scratch-dir.js';
 import { bytesOf, fetchBytes, sha256, upload } from './transfer-helpers.js';
-import { recordsOf } from './audit-actions-helpers.js';
 
 const s3Server = useS3();
 
