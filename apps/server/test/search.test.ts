@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SettingsRepo } from '../src/modules/settings/settings.repo.js';
 import { blobKeyOf } from '../src/storage/blob-store.js';
 import { signInAs } from './files-helpers.js';
-import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { makeDocx, makeHwpx, makePdf, makeXlsx, sample } from './search-fixtures.js';
 import { upload } from './transfer-helpers.js';
 
@@ -17,7 +17,7 @@ interface Hit {
   snippet: string;
 }
 
-describe.each(dialects())('search on $dialect', ({ dialect, skip }) => {
+describeEachDialect('search on $dialect', (dialect) => {
   let server: TestServer;
   let master: Awaited<ReturnType<typeof setupMaster>>;
   let user: Awaited<ReturnType<typeof signInAs>>;
@@ -36,7 +36,6 @@ describe.each(dialects())('search on $dialect', ({ dialect, skip }) => {
   };
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startServer(dialect);
     master = await setupMaster(server);
     user = await signInAs(server, 'user@example.com');
@@ -64,7 +63,7 @@ describe.each(dialects())('search on $dialect', ({ dialect, skip }) => {
     await server?.close();
   });
 
-  it.skipIf(skip)('finds a word inside an HWP file by two Korean syllables, with the passage around it', async () => {
+  it('finds a word inside an HWP file by two Korean syllables, with the passage around it', async () => {
     const found = await hits('누리');
     const noori = found.find((h) => h.name === 'noori.hwp');
     expect(noori).toMatchObject({ match: 'content', path: '/팀/문서/noori.hwp', folder: false });
@@ -74,7 +73,7 @@ describe.each(dialects())('search on $dialect', ({ dialect, skip }) => {
     expect(await names('누리')).toEqual(['content:/Archive/old-notes.txt', 'content:/팀/문서/noori.hwp']);
   });
 
-  it.skipIf(skip)('reads PDF, DOCX, XLSX, HWPX and HWP contents', async () => {
+  it('reads PDF, DOCX, XLSX, HWPX and HWP contents', async () => {
     expect(await names('사업계획서')).toEqual(['content:/팀/plan.hwpx']);
     expect(await names('결재 문서')).toEqual(['content:/팀/minutes.docx']);
     expect(await names('재고현황')).toEqual(['content:/팀/stock.xlsx']);
@@ -83,14 +82,14 @@ describe.each(dialects())('search on $dialect', ({ dialect, skip }) => {
     expect((await hits('quarterly BUDGET')).map((h) => h.snippet)).toEqual([expect.stringContaining('Quarterly budget for zanzibar')]);
   });
 
-  it.skipIf(skip)('ranks name matches before content matches, the same on both databases', async () => {
+  it('ranks name matches before content matches, the same on both databases', async () => {
     expect(await names('zanzibar')).toEqual(['name:/팀/zanzibar-trip.txt', 'content:/Archive/old-notes.txt', 'content:/팀/budget.pdf']);
     expect(await names('문서')).toEqual(['name:/팀/문서', 'content:/팀/minutes.docx', 'content:/팀/문서/basicsReport.hwp']);
     // Two ASCII characters: case-insensitive, by name and by content.
     expect(await names('ZA')).toEqual(['name:/팀/zanzibar-trip.txt', 'content:/Archive/old-notes.txt', 'content:/팀/budget.pdf']);
   });
 
-  it.skipIf(skip)('refuses keywords of 1 and of 51 characters; 2 and 50 are fine', async () => {
+  it('refuses keywords of 1 and of 51 characters; 2 and 50 are fine', async () => {
     for (const keyword of ['누', 'a', ' a ', 'x'.repeat(51), '가'.repeat(51)]) {
       const res = await search(keyword);
       expect(res.status, keyword).toBe(400);
@@ -101,7 +100,7 @@ describe.each(dialects())('search on $dialect', ({ dialect, skip }) => {
     expect((await search('가'.repeat(50))).status).toBe(200);
   });
 
-  it.skipIf(skip)('takes FTS syntax and SQL-looking input as plain text', async () => {
+  it('takes FTS syntax and SQL-looking input as plain text', async () => {
     expect(await names('"hi"')).toEqual(['content:/팀/syntax.txt']);
     expect(await names('*star*')).toEqual(['content:/팀/syntax.txt']);
     expect(await names('NEAR-term')).toEqual(['content:/팀/syntax.txt']);
@@ -122,7 +121,7 @@ describe.each(dialects())('search on $dialect', ({ dialect, skip }) => {
     expect(await names('zanzibar')).toHaveLength(3);
   });
 
-  it.skipIf(skip)('answers the caller only what they may read: never a match nor its snippet from another file', async () => {
+  it('answers the caller only what they may read: never a match nor its snippet from another file', async () => {
     const settings = new SettingsRepo(server.app.db);
     const before = await settings.get<{ user: string[]; admin: string[] }>('permission');
     expect((await hits('누리')).length).toBe(2);
@@ -139,7 +138,7 @@ describe.each(dialects())('search on $dialect', ({ dialect, skip }) => {
     }
   });
 
-  it.skipIf(skip)('ignores a userId in the query and serves the spec path too; needs a signed-in caller', async () => {
+  it('ignores a userId in the query and serves the spec path too; needs a signed-in caller', async () => {
     const mine = await hits('누리', user.token, `&userId=${master.user._id}`);
     const spec = await server.request('GET', `/llm/search/keyword?keyword=${encodeURIComponent('누리')}&userId=${master.user._id}`, { token: user.token });
     expect(spec.status).toBe(200);
@@ -148,7 +147,7 @@ describe.each(dialects())('search on $dialect', ({ dialect, skip }) => {
     expect((await server.request('GET', `/llm/search/keyword?keyword=zanzibar`)).status).toBe(401);
   });
 
-  it.skipIf(skip)('filters by type, folder and date', async () => {
+  it('filters by type, folder and date', async () => {
     expect(await names('zanzibar', '&type=pdf')).toEqual(['content:/팀/budget.pdf']);
     expect(await names('zanzibar', '&type=text')).toEqual(['name:/팀/zanzibar-trip.txt', 'content:/Archive/old-notes.txt']);
     expect(await names('문서', '&type=folder')).toEqual(['name:/팀/문서']);
@@ -169,7 +168,7 @@ describe.each(dialects())('search on $dialect', ({ dialect, skip }) => {
     }
   });
 
-  it.skipIf(skip)('takes the date bounds as instants: a file changed at 01:30 in Seoul belongs to that Seoul day', async () => {
+  it('takes the date bounds as instants: a file changed at 01:30 in Seoul belongs to that Seoul day', async () => {
     await put('/Archive', 'dawn.txt', Buffer.from('dingodawn'));
     await server.app.searchIndex.idle();
     // 2026-03-06 01:30 in Seoul (UTC+9) is still 2026-03-05 in UTC.
@@ -190,7 +189,7 @@ describe.each(dialects())('search on $dialect', ({ dialect, skip }) => {
     expect(await range(shift(1), shift(1))).toEqual([]);
   });
 
-  it.skipIf(skip)('follows renames, moves and the trash', async () => {
+  it('follows renames, moves and the trash', async () => {
     const rename = await server.request('PUT', '/api/file/rename', {
       token: master.token,
       body: { path: '/팀', name: 'zanzibar-trip.txt', newName: 'voyage.txt' },
@@ -214,7 +213,7 @@ describe.each(dialects())('search on $dialect', ({ dialect, skip }) => {
     expect(await names('누리')).toEqual(['content:/Archive/old-notes.txt', 'content:/Archive/문서/noori.hwp']);
   });
 
-  it.skipIf(skip)('ranks the whole name, then names starting with the keyword, then the rest, for two characters too', async () => {
+  it('ranks the whole name, then names starting with the keyword, then the rest, for two characters too', async () => {
     const folder = await server.request('POST', '/api/file', { token: master.token, body: { name: 'qx', path: '/Archive' } });
     expect(folder.status).toBe(200);
     await put('/Archive', 'aqx.txt', Buffer.from('nothing here'));
@@ -232,13 +231,13 @@ describe.each(dialects())('search on $dialect', ({ dialect, skip }) => {
     expect(await names('yz')).toEqual(['name:/Archive/ayz.txt']);
   });
 
-  it.skipIf(skip)('a copy shares the text of its original at once', async () => {
+  it('a copy shares the text of its original at once', async () => {
     const copy = await server.request('POST', '/api/file/copy', { token: master.token, body: { path: '/팀', name: 'plan.hwpx', newPath: '/Archive' } });
     expect(copy.status).toBe(200);
     expect(await names('사업계획서')).toEqual(expect.arrayContaining(['content:/Archive/plan.hwpx', 'content:/팀/plan.hwpx']));
   });
 
-  it.skipIf(skip)('indexing shows no task of its own and sends no notification of its own', async () => {
+  it('indexing shows no task of its own and sends no notification of its own', async () => {
     const cache = (await server.request('GET', '/api/cache', { token: master.token })).body as Record<string, { type: string; status: string }>;
     expect(Object.values(cache).some((t) => t.type === 'upload')).toBe(true);
     // Nobody started a storage sync: indexing is not shown as one.
@@ -248,47 +247,43 @@ describe.each(dialects())('search on $dialect', ({ dialect, skip }) => {
     expect(notes.every((note) => note.key === 'note_upload_batch')).toBe(true);
   });
 
-  it.skipIf(skip)(
-    'extracts only the first part of a 200 MB text file, without reading it whole',
-    async () => {
-      const size = 200 * 1_048_576;
-      const line = Buffer.from('첫 부분만 색인됩니다 capped-extraction-marker\n'.padEnd(128, '.'));
-      async function* generate() {
-        const block = Buffer.alloc(1_048_576, 'x');
-        yield line;
-        for (let written = line.length; written < size;) {
-          const part = block.subarray(0, Math.min(block.length, size - written));
-          written += part.length;
-          yield part;
-        }
+  it('extracts only the first part of a 200 MB text file, without reading it whole', async () => {
+    const size = 200 * 1_048_576;
+    const line = Buffer.from('첫 부분만 색인됩니다 capped-extraction-marker\n'.padEnd(128, '.'));
+    async function* generate() {
+      const block = Buffer.alloc(1_048_576, 'x');
+      yield line;
+      for (let written = line.length; written < size;) {
+        const part = block.subarray(0, Math.min(block.length, size - written));
+        written += part.length;
+        yield part;
       }
-      const hash = randomBytes(32).toString('hex');
-      const store = await server.app.blobStores.local();
-      await store.put(blobKeyOf(hash), Readable.from(generate()));
-      const folder = await server.app.fileTree.resolve('/팀');
-      const before = process.memoryUsage().rss;
-      let peak = before;
-      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 2);
-      try {
-        await server.app.fileTree.addFile(folder!, { name: 'huge.log', size, contentHash: hash, blobKey: blobKeyOf(hash), ownerId: master.user._id });
-        await server.app.searchIndex.idle();
-      } finally {
-        clearInterval(sampler);
-      }
-      expect(peak - before).toBeLessThan(100 * 1_048_576);
-      const found = await hits('capped-extraction-marker');
-      expect(found.map((h) => h.name)).toEqual(['huge.log']);
-      const row = await server.app.db.selectFrom('search_texts').select(['truncated', 'status']).where('hash', '=', hash).executeTakeFirstOrThrow();
-      expect(row).toMatchObject({ truncated: 1, status: 'indexed' });
-      const length = await server.app.db
-        .selectFrom('search_texts')
-        .select((eb) => eb.fn('length', [eb.ref('body')]).as('n'))
-        .where('hash', '=', hash)
-        .executeTakeFirstOrThrow();
-      expect(Number(length.n)).toBeLessThanOrEqual(1_048_576);
-    },
-    120_000,
-  );
+    }
+    const hash = randomBytes(32).toString('hex');
+    const store = await server.app.blobStores.local();
+    await store.put(blobKeyOf(hash), Readable.from(generate()));
+    const folder = await server.app.fileTree.resolve('/팀');
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 2);
+    try {
+      await server.app.fileTree.addFile(folder!, { name: 'huge.log', size, contentHash: hash, blobKey: blobKeyOf(hash), ownerId: master.user._id });
+      await server.app.searchIndex.idle();
+    } finally {
+      clearInterval(sampler);
+    }
+    expect(peak - before).toBeLessThan(100 * 1_048_576);
+    const found = await hits('capped-extraction-marker');
+    expect(found.map((h) => h.name)).toEqual(['huge.log']);
+    const row = await server.app.db.selectFrom('search_texts').select(['truncated', 'status']).where('hash', '=', hash).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ truncated: 1, status: 'indexed' });
+    const length = await server.app.db
+      .selectFrom('search_texts')
+      .select((eb) => eb.fn('length', [eb.ref('body')]).as('n'))
+      .where('hash', '=', hash)
+      .executeTakeFirstOrThrow();
+    expect(Number(length.n)).toBeLessThanOrEqual(1_048_576);
+  }, 120_000);
 });
 
 /** The day of an instant in this process's time zone (the server's), as `YYYY-MM-DD`. */

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signInAs } from './files-helpers.js';
-import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { bytesOf, upload } from './transfer-helpers.js';
 
 interface Hit {
@@ -25,15 +25,13 @@ async function listener(status: (n: number) => number = () => 200) {
   return { port: (server.address() as AddressInfo).port, hits, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-describe.each(dialects())('outgoing webhooks deliver each event once on $dialect', ({ dialect, skip }) => {
+describeEachDialect('outgoing webhooks deliver each event once on $dialect', (dialect) => {
   let server: TestServer;
   let master: Awaited<ReturnType<typeof setupMaster>>;
   let admin: { token: string; user: { _id: string } };
-  const run = it.skipIf(skip);
   const closers: (() => Promise<void>)[] = [];
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startServer(dialect);
     master = await setupMaster(server);
     admin = await signInAs(server, 'admin@example.com', 'ADMIN');
@@ -63,7 +61,7 @@ describe.each(dialects())('outgoing webhooks deliver each event once on $dialect
   };
   const uploadsOf = (target: { hits: Hit[] }) => target.hits.filter((h) => h.body.event === 'upload');
 
-  run('a file sent to an incoming webhook reaches an outgoing webhook once', async () => {
+  it('a file sent to an incoming webhook reaches an outgoing webhook once', async () => {
     const target = await subscribe(['upload', 'delete']);
     const made = await server.request('POST', '/api/webhooks', {
       token: admin.token,
@@ -96,14 +94,14 @@ describe.each(dialects())('outgoing webhooks deliver each event once on $dialect
     for (const hit of uploadsOf(target)) expect(hit.headers['idempotency-key']).toBe(hit.body.eventId);
   });
 
-  run('a browser upload reaches an outgoing webhook once', async () => {
+  it('a browser upload reaches an outgoing webhook once', async () => {
     const target = await subscribe(['upload', 'delete']);
     expect((await upload(server, admin.token, '/Desk', 'report.txt', Buffer.from('hello'))).status).toBe(200);
     await settle(target, '/Desk/report.txt');
     expect(uploadsOf(target)).toHaveLength(1);
   });
 
-  run('the same event queued by two processes at once is delivered once; its retry carries the same key', async () => {
+  it('the same event queued by two processes at once is delivered once; its retry carries the same key', async () => {
     // The first attempt fails: the retry must be the same delivery with the same idempotency key.
     const target = await subscribe(['share.created'], (n) => (n === 1 ? 503 : 200));
     const queued = await Promise.all(Array.from({ length: 8 }, () => server.app.webhooks.enqueue('share.created', { shareId: 's-1' }, 'share:s-1')));
@@ -119,7 +117,7 @@ describe.each(dialects())('outgoing webhooks deliver each event once on $dialect
     expect(log.body.map((d: { status: string; attempts: number }) => [d.status, d.attempts])).toEqual([['delivered', 2]]);
   });
 
-  run('one event goes once to each subscribed webhook, under the same key', async () => {
+  it('one event goes once to each subscribed webhook, under the same key', async () => {
     const a = await subscribe(['request.state_changed']);
     const b = await subscribe(['request.state_changed']);
     expect(await server.app.webhooks.enqueue('request.state_changed', { requestId: 'r-1' })).toBe(2);

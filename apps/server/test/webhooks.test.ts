@@ -2,9 +2,9 @@ import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signInAs } from './files-helpers.js';
-import { dialects, setupMaster, startServer, type TestServer } from './harness.js';
+import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { createPlan, repoDir, runPlan } from './snapshots-helpers.js';
 import { bytesOf, fetchBytes, sha256 } from './transfer-helpers.js';
 import { recordsOf } from './audit-actions-helpers.js';
@@ -38,16 +38,14 @@ function verify(secret: string, header: string, body: string): boolean {
   return mac === parts.v1 && Math.abs(Date.now() / 1000 - Number(parts.t)) < 300;
 }
 
-describe.each(dialects())('webhooks on $dialect', ({ dialect, skip }) => {
+describeEachDialect('webhooks on $dialect', (dialect) => {
   let server: TestServer;
   let master: Awaited<ReturnType<typeof setupMaster>>;
   let admin: { token: string; user: { _id: string } };
   let user: { token: string; user: { _id: string } };
-  const run = it.skipIf(skip);
   const closers: (() => Promise<void>)[] = [];
 
   beforeAll(async () => {
-    if (skip) return;
     server = await startServer(dialect);
     master = await setupMaster(server);
     admin = await signInAs(server, 'admin@example.com', 'ADMIN');
@@ -81,7 +79,7 @@ describe.each(dialects())('webhooks on $dialect', ({ dialect, skip }) => {
       [r.action, r.reason ?? '-', r.targetPath ?? '-', typeof r.params.refusal === 'string' ? r.params.refusal : '-'].join(' '),
     );
 
-  run('refuses every webhook administration call to a USER', async () => {
+  it('refuses every webhook administration call to a USER', async () => {
     const calls: [string, string, unknown?][] = [
       ['GET', '/api/webhooks'],
       ['POST', '/api/webhooks', { token: 'abcdefgh', accessToken: 'x'.repeat(20), path: '/Inbox' }],
@@ -99,7 +97,7 @@ describe.each(dialects())('webhooks on $dialect', ({ dialect, skip }) => {
     }
   });
 
-  run('creates incoming webhooks only with a token, an access token and an existing folder', async () => {
+  it('creates incoming webhooks only with a token, an access token and an existing folder', async () => {
     const missing = await createIncoming({ accessToken: 'a'.repeat(20), path: '/Inbox' });
     expect([missing.status, missing.body.message]).toEqual([400, 'webhook_token_pattern']);
     const short = await createIncoming({ token: 'scanner-01', accessToken: 'short', path: '/Inbox' });
@@ -136,7 +134,7 @@ describe.each(dialects())('webhooks on $dialect', ({ dialect, skip }) => {
     expect(JSON.stringify(list.body)).not.toContain('scanner-secret');
   });
 
-  run('uploads a file sent with the right access token into its folder, as its creator', async () => {
+  it('uploads a file sent with the right access token into its folder, as its creator', async () => {
     const data = bytesOf(12 * 1024 * 1024 + 7, 'scan-1');
     const res = await call('scanner-01', 'scanner-secret-0123456789', data, '스캔 1.pdf');
     expect(res).toEqual({ status: 200, body: { success: true, path: '/Inbox/스캔 1.pdf', size: data.length } });
@@ -152,7 +150,7 @@ describe.each(dialects())('webhooks on $dialect', ({ dialect, skip }) => {
     expect(uploaded).toMatchObject({ actorKind: 'webhook', actorAccountId: admin.user._id, params: { size: data.length } });
   });
 
-  run('refuses a wrong or missing access token, an unknown token, and paths outside its folder', async () => {
+  it('refuses a wrong or missing access token, an unknown token, and paths outside its folder', async () => {
     const before = (await server.request('GET', '/api/file/list?path=/Inbox', { token: admin.token })).body.total;
     for (const [token, access] of [
       ['scanner-01', 'scanner-secret-0123456780'],
@@ -176,7 +174,7 @@ describe.each(dialects())('webhooks on $dialect', ({ dialect, skip }) => {
     expect(log).toContain('webhook.refused no_access_warning /Inbox -');
   });
 
-  run('acts with its creator\u2019s standing: a blocked creator and a full volume refuse the file', async () => {
+  it('acts with its creator\u2019s standing: a blocked creator and a full volume refuse the file', async () => {
     await server.request('PUT', '/api/file/root/volume', { token: master.token, body: { path: '/Inbox', volume: 1024 } });
     const full = await call('scanner-01', 'scanner-secret-0123456789', bytesOf(2048, 'too-big'), 'big.bin');
     expect([full.status, full.body.message]).toEqual([413, 'volume_exceeded_warning']);
@@ -187,7 +185,7 @@ describe.each(dialects())('webhooks on $dialect', ({ dialect, skip }) => {
     await server.app.db.updateTable('users').set({ status: 'ACTIVE' }).where('id', '=', admin.user._id).execute();
   });
 
-  run('answers a wrong access token at once and closes the connection without reading the body', async () => {
+  it('answers a wrong access token at once and closes the connection without reading the body', async () => {
     await server.app.incomingWebhooks.refusalsPerIp.reset('127.0.0.1');
     const { hostname, port } = new URL(server.url);
     const boundary = 'bogwan-boundary';
@@ -230,7 +228,7 @@ describe.each(dialects())('webhooks on $dialect', ({ dialect, skip }) => {
     await server.app.incomingWebhooks.refusalsPerIp.reset('127.0.0.1');
   });
 
-  run('takes at most 30 calls a minute per webhook, and logs the refused ones', async () => {
+  it('takes at most 30 calls a minute per webhook, and logs the refused ones', async () => {
     const limiter = server.app.incomingWebhooks.perToken;
     await limiter.reset('scanner-01');
     const answers: number[] = [];
@@ -243,7 +241,7 @@ describe.each(dialects())('webhooks on $dialect', ({ dialect, skip }) => {
     await limiter.reset('scanner-01');
   });
 
-  run('slows down an address that keeps guessing tokens, and logs every call it refuses', async () => {
+  it('slows down an address that keeps guessing tokens, and logs every call it refuses', async () => {
     await server.app.incomingWebhooks.refusalsPerIp.reset('127.0.0.1');
     // An address over its refusals: no webhook named, only the address.
     const blockedLog = 'webhook.refused too_many_requests_message - -';
@@ -257,7 +255,7 @@ describe.each(dialects())('webhooks on $dialect', ({ dialect, skip }) => {
     await server.app.incomingWebhooks.refusalsPerIp.reset('127.0.0.1');
   });
 
-  run('deletes an incoming webhook; its URL stops working', async () => {
+  it('deletes an incoming webhook; its URL stops working', async () => {
     const list = await server.request('GET', '/api/webhooks', { token: admin.token });
     const id = list.body[0]._id;
     expect((await server.request('DELETE', `/api/webhooks/${id}`, { token: admin.token })).body).toEqual({ success: true });
@@ -265,7 +263,7 @@ describe.each(dialects())('webhooks on $dialect', ({ dialect, skip }) => {
     expect((await call('scanner-01', 'scanner-secret-0123456789', Buffer.from('x'), 'x.txt')).status).toBe(401);
   });
 
-  run('refuses outgoing targets on loopback, private, link-local and metadata addresses', async () => {
+  it('refuses outgoing targets on loopback, private, link-local and metadata addresses', async () => {
     const local = await receiver();
     closers.push(local.close);
     for (const url of [
@@ -289,7 +287,7 @@ describe.each(dialects())('webhooks on $dialect', ({ dialect, skip }) => {
     expect(local.received).toEqual([]);
   });
 
-  run('delivers signed upload and delete events to an allowed host, retrying a failed attempt', async () => {
+  it('delivers signed upload and delete events to an allowed host, retrying a failed attempt', async () => {
     const target = await receiver((n) => ({ status: n === 1 ? 500 : 200 }));
     closers.push(target.close);
     const allowed = await server.request('PUT', '/api/webhooks/allowed-hosts', { token: admin.token, body: { hosts: ['LOCALHOST'] } });
@@ -344,7 +342,7 @@ describe.each(dialects())('webhooks on $dialect', ({ dialect, skip }) => {
     ]);
   });
 
-  run('does not follow a redirect into a loopback address, and gives up after the last retry', async () => {
+  it('does not follow a redirect into a loopback address, and gives up after the last retry', async () => {
     const inner = await receiver();
     closers.push(inner.close);
     const redirecting = await receiver(() => ({ status: 302, location: `http://127.0.0.1:${inner.port}/internal` }));
@@ -368,7 +366,7 @@ describe.each(dialects())('webhooks on $dialect', ({ dialect, skip }) => {
     expect((await server.request('DELETE', `/api/webhooks/outgoing/${made.body._id}`, { token: admin.token })).status).toBe(404);
   });
 
-  run('allows host names only: an IP address is refused as an allowed host and never skips the address check', async () => {
+  it('allows host names only: an IP address is refused as an allowed host and never skips the address check', async () => {
     const before = (await server.request('GET', '/api/webhooks/allowed-hosts', { token: admin.token })).body;
     for (const host of ['127.0.0.1', '[::1]', '2130706433', '0x7f000001', '10.0.0.8', 'localhost.127']) {
       const res = await server.request('PUT', '/api/webhooks/allowed-hosts', { token: admin.token, body: { hosts: ['localhost', host] } });
@@ -391,7 +389,7 @@ describe.each(dialects())('webhooks on $dialect', ({ dialect, skip }) => {
     }
   });
 
-  run('gives up an attempt at its deadline even while the target keeps trickling its answer', async () => {
+  it('gives up an attempt at its deadline even while the target keeps trickling its answer', async () => {
     const cut: number[] = [];
     let requests = 0;
     const trickler = http.createServer((request, response) => {
@@ -430,7 +428,7 @@ describe.each(dialects())('webhooks on $dialect', ({ dialect, skip }) => {
     }
   });
 
-  run('tells subscribers of every finished snapshot run, completed or failed, and of new share links', async () => {
+  it('tells subscribers of every finished snapshot run, completed or failed, and of new share links', async () => {
     const target = await receiver();
     closers.push(target.close);
     const made = await server.request('POST', '/api/webhooks/outgoing', {
@@ -483,7 +481,7 @@ describe.each(dialects())('webhooks on $dialect', ({ dialect, skip }) => {
     });
   });
 
-  run('checks the address again at every attempt: a name that starts resolving to loopback is refused', async () => {
+  it('checks the address again at every attempt: a name that starts resolving to loopback is refused', async () => {
     const inner = await receiver();
     closers.push(inner.close);
     let answer = '93.184.216.34';
