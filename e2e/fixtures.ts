@@ -113,3 +113,25 @@ export async function signIn(page: Page, server: RunningServer, prefix = ''): Pr
 }
 
 export { expect };
+
+/** A JSON call of the API with a bearer token; a refusal throws with its status and body. */
+export async function api(running: RunningServer, token: string, method: string, urlPath: string, body?: unknown): Promise<any> {
+  const res = await fetch(`${running.url}${urlPath}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${urlPath} failed: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/** A bearer token for `user`, by the password sign-in. */
+export async function apiToken(running: RunningServer, user: { email: string; password: string }): Promise<string> {
+  const res = await fetch(`${running.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  });
+  if (!res.ok) throw new Error(`login failed: ${res.status}`);
+  return ((await res.json()) as { token: string }).token;
+}

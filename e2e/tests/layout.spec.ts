@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from '@playwright/test';
-import { expect, MASTER, signIn, test, useServer, type RunningServer } from '../fixtures.js';
+import { api, expect, MASTER, type RunningServer, signIn, test, useServer } from '../fixtures.js';
 import { text } from '../i18n.js';
 
 const server = useServer();
@@ -12,16 +12,6 @@ const WIDTHS = [390, 768, 1024, 1440] as const;
 
 test.use({ reducedMotion: 'reduce' });
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
-
-async function api(running: RunningServer, token: string, method: string, urlPath: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(`${running.url}${urlPath}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${urlPath} failed: ${res.status} ${await res.text()}`);
-  return res.json();
-}
 
 async function masterToken(running: RunningServer): Promise<string> {
   const res = await fetch(`${running.url}/api/auth/login`, {

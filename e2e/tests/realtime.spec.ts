@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, MASTER, test, useServer, type RunningServer } from '../fixtures.js';
+import { api, apiToken, expect, MASTER, type RunningServer, test, useServer } from '../fixtures.js';
 import { text } from '../i18n.js';
 
 const ko = (key: string) => text('ko', key);
@@ -7,26 +7,6 @@ const server = useServer();
 
 const MEMBER = { name: '이사용', email: 'member@example.com', password: 'Member!2026x' };
 const ROOT = '실시간 팀';
-
-async function api(running: RunningServer, token: string, method: string, urlPath: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${running.url}${urlPath}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${urlPath} failed: ${res.status} ${await res.text()}`);
-  return res.json();
-}
-
-async function apiToken(running: RunningServer, user: { email: string; password: string }): Promise<string> {
-  const res = await fetch(`${running.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: user.email, password: user.password }),
-  });
-  if (!res.ok) throw new Error(`login failed: ${res.status}`);
-  return ((await res.json()) as { token: string }).token;
-}
 
 /** A page of its own browser context, signed in as `user`. */
 async function signedIn(browser: Browser, running: RunningServer, user: { email: string; password: string }): Promise<Page> {

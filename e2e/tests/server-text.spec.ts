@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, MASTER, signIn, test, useServer, type RunningServer } from '../fixtures.js';
+import { api, expect, MASTER, type RunningServer, signIn, test, useServer } from '../fixtures.js';
 import { text } from '../i18n.js';
 
 // Server-made text in the reader's language: the same stored notifications (an upload
@@ -8,16 +8,6 @@ import { text } from '../i18n.js';
 
 const server = useServer();
 const ROOT = '영업부';
-
-async function api(running: RunningServer, token: string, method: string, urlPath: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${running.url}${urlPath}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${urlPath} failed: ${res.status} ${await res.text()}`);
-  return res.json();
-}
 
 async function uploadFile(running: RunningServer, token: string, folder: string, name: string) {
   const form = new FormData();

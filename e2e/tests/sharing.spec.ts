@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
-import { expect, MASTER, test, useServer, type RunningServer } from '../fixtures.js';
+import { api, apiToken, expect, MASTER, type RunningServer, test, useServer } from '../fixtures.js';
 import { counted, text } from '../i18n.js';
 
 const ko = (key: string) => text('ko', key);
@@ -10,26 +10,6 @@ const ROOT = '공유 팀';
 
 test.use({ reducedMotion: 'reduce' });
 test.describe.configure({ mode: 'serial' });
-
-async function apiToken(running: RunningServer, user: { email: string; password: string }): Promise<string> {
-  const res = await fetch(`${running.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: user.email, password: user.password }),
-  });
-  if (!res.ok) throw new Error(`login failed: ${res.status}`);
-  return ((await res.json()) as { token: string }).token;
-}
-
-async function api(running: RunningServer, token: string, method: string, urlPath: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${running.url}${urlPath}`, {
-    method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${urlPath} failed: ${res.status} ${await res.text()}`);
-  return res.json();
-}
 
 async function signedIn(browser: Browser, running: RunningServer, user: { email: string; password: string }): Promise<Page> {
   const page = await (await browser.newContext({ acceptDownloads: true })).newPage();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, MASTER, signIn, test, useServer } from '../fixtures.js';
+import { api, apiToken, expect, MASTER, signIn, test, useServer } from '../fixtures.js';
 import { text } from '../i18n.js';
 
 const ko = (key: string) => text('ko', key);
@@ -12,25 +12,14 @@ const server = useServer();
 
 test.beforeAll(async () => {
   await server().createMaster();
-  const base = server().url;
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: MASTER.email, password: MASTER.password }),
-  });
-  const { token } = (await login.json()) as { token: string };
+  const token = await apiToken(server(), MASTER);
   for (const [name, path] of [
     [ROOT, '/'],
     ['계약', `/${ROOT}`],
     ['보관', `/${ROOT}`],
     ['사진', `/${ROOT}`],
   ]) {
-    const res = await fetch(`${base}/api/file`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name, path }),
-    });
-    expect(res.status).toBe(200);
+    await api(server(), token, 'POST', '/api/file', { name, path });
   }
 });
 

@@ -1,5 +1,5 @@
 import { CHUNK_SIZE } from '@bogwan/contracts';
-import { expect, MASTER, signIn, test, useServer } from '../fixtures.js';
+import { api, apiToken, expect, MASTER, signIn, test, useServer } from '../fixtures.js';
 import { text } from '../i18n.js';
 
 const ko = (key: string) => text('ko', key);
@@ -11,19 +11,7 @@ const server = useServer();
 
 test.beforeAll(async () => {
   await server().createMaster();
-  const base = server().url;
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: MASTER.email, password: MASTER.password }),
-  });
-  const { token } = (await login.json()) as { token: string };
-  const res = await fetch(`${base}/api/file`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: ROOT, path: '/' }),
-  });
-  expect(res.status).toBe(200);
+  await api(server(), await apiToken(server(), MASTER), 'POST', '/api/file', { name: ROOT, path: '/' });
 });
 
 test('a canceled upload shows how much had reached the server', async ({ page }) => {
