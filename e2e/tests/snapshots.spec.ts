@@ -139,6 +139,7 @@ test('create a plan with a schedule, run it, delete a file, restore it, get the 
   // Over a live file of the same name: keep both by default, or replace (the live content becomes a version).
   await expect(page.getByLabel(ko('restore_conflict_keep_both'))).toBeChecked();
   await page.getByLabel(ko('restore_conflict_replace')).check();
+  await page.screenshot({ path: test.info().outputPath('restore-target-ko.png') });
   await page.getByRole('button', { name: ko('restore_start') }).click();
   await expect(page.getByText(ko('restore_started'))).toBeVisible();
   const history = page.getByRole('region', { name: ko('restore_history') });
