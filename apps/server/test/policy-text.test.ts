@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setupMaster, startServer, type TestServer } from './harness.js';
+import { apiCalls } from '@bogwan/contracts';
+import { call, setupMaster, startServer, type TestServer } from './harness.js';
 
 // Every declared route policy has a description in the reader's language: a
 // `policy_desc_<name>` key in ko.json (Korean) and en.json, and no such key outlives its policy.
@@ -17,10 +18,10 @@ describe('policy descriptions in both languages', () => {
   beforeAll(async () => {
     server = await startServer('sqlite');
     const master = await setupMaster(server);
-    const res = await server.request('GET', '/api/policy', { token: master.token });
+    const res = await call(server, apiCalls.policy, { token: master.token });
     expect(res.status).toBe(200);
-    names = new Set((res.body as { name: string }[]).map((p) => p.name));
-    categories = new Set((res.body as { category: string }[]).map((p) => p.category));
+    names = new Set(res.body.map((p) => p.name));
+    categories = new Set(res.body.map((p) => p.category));
   });
   afterAll(async () => {
     await server?.close();

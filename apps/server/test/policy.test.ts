@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
+import { apiCalls } from '@bogwan/contracts';
+import { call, describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 
 describeEachDialect('route policies on $dialect', (dialect) => {
   let server: TestServer;
@@ -29,6 +30,7 @@ describeEachDialect('route policies on $dialect', (dialect) => {
     const guarded = server.app.policies.routes.filter((r) => r.policy!.level > 0 && r.method !== 'HEAD');
     expect(guarded.length).toBeGreaterThan(0);
     for (const r of guarded) {
+      // Every route, contract or not, with placeholder parameters and an empty body: raw on purpose.
       const uri = r.uri.replace(/:[^/]+/g, 'x').replace(/\*/g, 'x');
       const res = await server.request(r.method, uri, { body: r.method === 'GET' ? undefined : {} });
       expect({ route: `${r.method} ${r.uri}`, status: res.status }).toEqual({ route: `${r.method} ${r.uri}`, status: 401 });
@@ -36,7 +38,7 @@ describeEachDialect('route policies on $dialect', (dialect) => {
   });
 
   it('serves the policy list that the check enforces', async () => {
-    const res = await server.request('GET', '/api/policy', { token: master.token });
+    const res = await call(server, apiCalls.policy, { token: master.token });
     expect(res.status).toBe(200);
     expect(res.body).toContainEqual({
       category: 'system',
@@ -47,10 +49,11 @@ describeEachDialect('route policies on $dialect', (dialect) => {
       level: 2,
     });
     expect(res.body).toContainEqual(expect.objectContaining({ method: 'POST', uri: '/api/auth/login', level: 0 }));
-    expect(res.body.some((p: { method: string }) => p.method === 'HEAD')).toBe(false);
+    expect(res.body.some((p) => p.method === 'HEAD')).toBe(false);
   });
 
   it('publishes the OpenAPI document at /api/docs', async () => {
+    // The documentation pages are not calls of the API: no contract describes them.
     const ui = await server.request('GET', '/api/docs');
     expect(ui.status).toBe(200);
     const doc = await server.request('GET', '/api/docs/json');
