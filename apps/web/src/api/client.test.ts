@@ -129,4 +129,35 @@ describe('callApi', () => {
     vi.stubGlobal('fetch', async () => answer(200, { days: 'thirty' }));
     await expect(callApi(apiCalls.trash_retention)).rejects.toMatchObject({ messageKey: 'request_error_message' });
   });
+
+  it('a public page whose session has ended is read without it, with its own headers', async () => {
+    authStore.set({ user, token: 'stale' });
+    setSessionEndedHandler(() => {});
+    const share = {
+      name: 'a.txt',
+      folder: false,
+      size: 1,
+      expiresAt: null,
+      passwordRequired: false,
+      unlocked: true,
+      downloadsLeft: null,
+      preview: true,
+      creator: 'Kim',
+    };
+    const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
+      if (url === '/api/auth/refresh') return answer(401, { statusCode: 401, message: 'unauthorized_message' });
+      const auth = (init.headers as Record<string, string>).Authorization;
+      return auth ? answer(401, { statusCode: 401, message: 'unauthorized_message' }) : answer(200, share);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const read = callApi(apiCalls.share_public, { params: { key: 'k' }, headers: { 'x-share-token': 't' }, sessionOptional: true });
+    await expect(read).resolves.toMatchObject({ name: 'a.txt' });
+    const last = fetchMock.mock.calls.at(-1) as unknown as [string, RequestInit];
+    expect(last[0]).toBe('/api/share/public/k');
+    expect(last[1].headers).toMatchObject({ 'x-share-token': 't' });
+    expect((last[1].headers as Record<string, string>).Authorization).toBeUndefined();
+    // Without the option the same call fails: the session is gone.
+    authStore.set({ user, token: 'stale' });
+    await expect(callApi(apiCalls.share_public, { params: { key: 'k' } })).rejects.toMatchObject({ status: 401 });
+  });
 });

@@ -21,12 +21,19 @@ export interface ApiRequest<T> {
   /** Schema of the answer; without it the answer is returned unchecked. */
   schema?: Parser<T>;
   signal?: AbortSignal;
+  /** Extra request headers (a share link's token). */
+  headers?: Record<string, string>;
   /**
    * Whether the call keeps the session alive: an access token about to expire is
    * refreshed first, and a 401 refusing the session is answered by one refresh and one replay.
    * Off for sign-out, which must not extend the session it ends. Default true.
    */
   refresh?: boolean;
+  /**
+   * For pages open to everyone (a public share link): when the session cannot be refreshed,
+   * the call goes without it instead of failing. Default false.
+   */
+  sessionOptional?: boolean;
 }
 
 let onLicenceRequired: () => void = () => {};
@@ -55,7 +62,7 @@ function buildUrl(path: string, query: ApiRequest<unknown>['query']): string {
 const SESSION_REFUSED = 'unauthorized_message';
 
 async function send(path: string, request: ApiRequest<unknown>, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...request.headers, Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   // A form (file upload) sets its own multipart Content-Type with the boundary.
   const form = request.body instanceof FormData;
@@ -81,10 +88,11 @@ async function tokenForCall(request: ApiRequest<unknown>): Promise<string | null
   try {
     token = await freshToken();
   } catch {
+    if (request.sessionOptional) return null;
     throw new ApiError(0, 'request_error_message');
   }
-  // The refresh was refused: the session has ended and the call is not sent.
-  if (token === null) throw new ApiError(401, 'unauthorized_message');
+  // The refresh was refused: the session has ended and the call is not sent (or goes without it).
+  if (token === null && !request.sessionOptional) throw new ApiError(401, 'unauthorized_message');
   return token;
 }
 
@@ -112,6 +120,9 @@ export async function apiFetch<T = unknown>(path: string, request: ApiRequest<T>
       error = response.ok ? null : await errorFromResponse(response);
       // A fresh token refused as well: the account no longer has a session.
       if (error?.status === 401 && error.messageKey === SESSION_REFUSED) endSession();
+    } else if (request.sessionOptional) {
+      response = await send(path, request, null);
+      error = response.ok ? null : await errorFromResponse(response);
     }
   }
 
@@ -135,7 +146,7 @@ export async function apiFetch<T = unknown>(path: string, request: ApiRequest<T>
 }
 
 /** How a feature calls the API through the contracts: the call's typed input, plus the client's own options. */
-export type CallOptions<C extends ApiCall> = CallInput<C> & Pick<ApiRequest<unknown>, 'signal' | 'refresh'>;
+export type CallOptions<C extends ApiCall> = CallInput<C> & Pick<ApiRequest<unknown>, 'signal' | 'refresh' | 'headers' | 'sessionOptional'>;
 
 type CallArgs<C extends ApiCall> = Record<never, never> extends CallOptions<C> ? [options?: CallOptions<C>] : [options: CallOptions<C>];
 
@@ -145,15 +156,18 @@ type CallArgs<C extends ApiCall> = Record<never, never> extends CallOptions<C> ?
  * A change in `packages/contracts` breaks the compile of every caller it affects.
  */
 export function callApi<C extends ApiCall>(call: C, ...[options]: CallArgs<C>): Promise<CallOutput<C>> {
-  const { params, query, body, signal, refresh } = (options ?? {}) as { params?: Record<string, string>; query?: unknown; body?: unknown } & Pick<
-    ApiRequest<unknown>,
-    'signal' | 'refresh'
-  >;
+  const { params, query, body, signal, refresh, headers, sessionOptional } = (options ?? {}) as {
+    params?: Record<string, string>;
+    query?: unknown;
+    body?: unknown;
+  } & Pick<ApiRequest<unknown>, 'signal' | 'refresh' | 'headers' | 'sessionOptional'>;
   return apiFetch(callPath(call, params) + callSearch(query), {
     method: call.method as ApiRequest<unknown>['method'],
     body,
     schema: call.response as Parser<CallOutput<C>> | undefined,
     signal,
     refresh,
+    headers,
+    sessionOptional,
   });
 }

@@ -1,5 +1,5 @@
-import { adminModeResponseSchema } from '@bogwan/contracts';
-import { apiFetch } from '../api/client';
+import { apiCalls } from '@bogwan/contracts';
+import { callApi } from '../api/client';
 import { authStore } from './auth';
 import { createStore, useStore } from './store';
 
@@ -19,7 +19,7 @@ export type AdminModeOutcome = 'on' | 'off' | 'incorrect' | 'failed' | 'canceled
 /** Checks a password with `POST /api/setting/admin` and turns admin mode on when it is right. */
 export async function enterAdminMode(password: string): Promise<AdminModeOutcome> {
   try {
-    const answer = await apiFetch('/setting/admin', { method: 'POST', body: { password }, schema: adminModeResponseSchema });
+    const answer = await callApi(apiCalls.admin_mode, { body: { password } });
     if (!answer.success) return 'incorrect';
     adminModeStore.set(true);
     return 'on';
@@ -34,7 +34,7 @@ export async function enterAdminMode(password: string): Promise<AdminModeOutcome
  */
 export async function leaveAdminMode(): Promise<AdminModeOutcome> {
   try {
-    await apiFetch('/setting/admin', { method: 'DELETE', schema: adminModeResponseSchema });
+    await callApi(apiCalls.admin_mode_off);
     adminModeStore.set(false);
     return 'off';
   } catch {

@@ -1,4 +1,4 @@
-import { SHARE_TOKEN_HEADER, publicShareListSchema, publicShareSchema, type PublicShare, type PublicShareList, apiCalls } from '@bogwan/contracts';
+import { SHARE_TOKEN_HEADER, type PublicShare, type PublicShareList, apiCalls } from '@bogwan/contracts';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../api/client';
 import { fetchWithSession } from '../../../api/fetch-with-session';
@@ -9,8 +9,7 @@ const tokenHeader = (shareToken: string | null): Record<string, string> => (shar
 
 /** GET /api/share/public/{key}: what the link shows (the session's token goes along when signed in). */
 export async function getPublicShare(key: string, shareToken: string | null, signal?: AbortSignal): Promise<PublicShare> {
-  const response = await fetchWithSession(base(key), { headers: tokenHeader(shareToken), signal });
-  return publicShareSchema.parse(await response.json());
+  return callApi(apiCalls.share_public, { params: { key }, headers: tokenHeader(shareToken), sessionOptional: true, signal });
 }
 
 export function usePublicShare(key: string, shareToken: string | null) {
@@ -24,8 +23,7 @@ export function usePublicShare(key: string, shareToken: string | null) {
 
 /** GET /api/share/public/{key}/list?path=: a folder inside a shared folder. */
 export async function getPublicShareList(key: string, shareToken: string | null, path: string, signal?: AbortSignal): Promise<PublicShareList> {
-  const response = await fetchWithSession(`${base(key)}/list?${new URLSearchParams({ path })}`, { headers: tokenHeader(shareToken), signal });
-  return publicShareListSchema.parse(await response.json());
+  return callApi(apiCalls.share_public_list, { params: { key }, query: { path }, headers: tokenHeader(shareToken), sessionOptional: true, signal });
 }
 
 export function usePublicShareList(key: string, shareToken: string | null, path: string, enabled: boolean) {

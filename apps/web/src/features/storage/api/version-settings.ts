@@ -1,12 +1,12 @@
-import { apiCalls, type RootVersionsRequest, versionSettingsSchema, type VersionSettings } from '@bogwan/contracts';
+import { apiCalls, type RootVersionsRequest, type VersionSettings } from '@bogwan/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch, callApi } from '../../../api/client';
+import { callApi } from '../../../api/client';
 
 const versionSettingsKey = ['storage', 'versions'] as const;
 
 /** GET /api/setting/versions (administrators): how many versions of a file are kept, and for how many days. */
 export const versionSettingsQueryOptions = () =>
-  queryOptions({ queryKey: versionSettingsKey, queryFn: ({ signal }) => apiFetch('/setting/versions', { schema: versionSettingsSchema, signal }) });
+  queryOptions({ queryKey: versionSettingsKey, queryFn: ({ signal }) => callApi(apiCalls.version_setting, { signal }) });
 
 export function useVersionSettings() {
   return useQuery(versionSettingsQueryOptions());
@@ -16,7 +16,7 @@ export function useVersionSettings() {
 export function useSaveVersionSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (settings: VersionSettings) => apiFetch('/setting/versions', { method: 'PUT', body: settings, schema: versionSettingsSchema }),
+    mutationFn: (settings: VersionSettings) => callApi(apiCalls.version_setting_update, { body: settings }),
     onSuccess: (saved) => client.setQueryData(versionSettingsKey, saved),
   });
 }
