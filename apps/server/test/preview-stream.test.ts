@@ -1,9 +1,10 @@
+import { apiCalls } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signInAs } from './files-helpers.js';
-import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, callRefused, describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { bytesOf, fetchBytes, upload } from './transfer-helpers.js';
 
-/** A media element's request: no Authorization header, only the URL (and a Range). */
+/** A media element's request: no Authorization header, only the URL (and a Range); raw, to read the bytes. */
 async function stream(server: TestServer, path: string, ticket: string, range?: string) {
   const res = await fetch(`${server.url}/api/file/preview/stream?path=${encodeURIComponent(path)}&ticket=${encodeURIComponent(ticket)}`, {
     headers: range ? { range } : {},
@@ -23,22 +24,23 @@ describeEachDialect('video previews streamed with a ticket on $dialect', (dialec
     server = await startServer(dialect);
     master = await setupMaster(server);
     user = await signInAs(server, 'viewer@example.com');
-    await server.request('POST', '/api/file', { token: master.token, body: { name: 'Media', path: '/' } });
-    await server.request('POST', '/api/file', { token: master.token, body: { name: 'Locked', path: '/Media' } });
+    await call(server, apiCalls.folder_create, { token: master.token, body: { name: 'Media', path: '/' } });
+    await call(server, apiCalls.folder_create, { token: master.token, body: { name: 'Locked', path: '/Media' } });
     expect((await upload(server, master.token, '/Media', 'clip.mp4', video)).status).toBe(200);
     expect((await upload(server, master.token, '/Media/Locked', 'secret.mp4', video)).status).toBe(200);
-    await server.request('PUT', '/api/file/lock', { token: master.token, body: { path: '/Media/Locked', lock: true } });
+    await call(server, apiCalls.file_lock, { token: master.token, body: { path: '/Media/Locked', lock: true } });
   });
   afterAll(async () => {
     await server?.close();
   });
 
-  const ticketFor = (path: string, token = user.token) => server.request('GET', `/api/file/preview/ticket?path=${encodeURIComponent(path)}`, { token });
+  const ticketFor = (path: string, token = user.token) => call(server, apiCalls.file_preview_ticket, { token, query: { path } });
+  const ticketRefused = (path: string, token = user.token) => callRefused(server, apiCalls.file_preview_ticket, { token, query: { path } });
 
   it('a ticket lets a media element seek through the file without the Authorization header', async () => {
     const issued = await ticketFor('/Media/clip.mp4');
     expect(issued.status).toBe(200);
-    const ticket = issued.body.ticket as string;
+    const ticket = issued.body.ticket!;
     expect(ticket.length).toBeGreaterThan(40);
 
     const whole = await stream(server, '/Media/clip.mp4', ticket);
@@ -55,17 +57,18 @@ describeEachDialect('video previews streamed with a ticket on $dialect', (dialec
 
     // The ticket never reaches the system log.
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    const logged = await server.request('GET', '/api/system/log?url=preview%2Fstream&limit=50', { token: master.token });
+    const logged = await call(server, apiCalls.system_log, { token: master.token, query: { url: 'preview/stream', limit: 50 } });
     expect(logged.status).toBe(200);
     expect(logged.text).toContain('/api/file/preview/stream?path=');
     expect(logged.text).not.toContain(ticket);
   });
 
   it('a ticket opens only its own file, only with PREVIEW, only while the session lives', async () => {
-    const ticket = (await ticketFor('/Media/clip.mp4')).body.ticket as string;
+    const ticket = (await ticketFor('/Media/clip.mp4')).body.ticket!;
     // Forged, truncated or missing tickets; another file under a valid ticket.
     expect((await stream(server, '/Media/clip.mp4', `${ticket.slice(0, -4)}AAAA`)).status).toBe(401);
     expect((await stream(server, '/Media/clip.mp4', 'not-a-ticket')).status).toBe(401);
+    // Without the ticket the contract requires: raw on purpose.
     const missing = await fetch(`${server.url}/api/file/preview/stream?path=${encodeURIComponent('/Media/clip.mp4')}`);
     expect(missing.status).toBe(400);
     await upload(server, master.token, '/Media', 'other.mp4', bytesOf(1000, 'other'));
@@ -84,41 +87,41 @@ describeEachDialect('video previews streamed with a ticket on $dialect', (dialec
       .execute();
     try {
       expect((await stream(server, '/Media/clip.mp4', ticket)).message).toBe('no_access_warning');
-      expect((await ticketFor('/Media/clip.mp4')).body.message).toBe('no_access_warning');
+      expect((await ticketRefused('/Media/clip.mp4')).body.message).toBe('no_access_warning');
     } finally {
       await server.app.db.deleteFrom('settings').where('key', '=', 'permission').execute();
     }
     expect((await stream(server, '/Media/clip.mp4', ticket)).status).toBe(200);
 
     // Signing out ends the session the ticket stands for.
-    expect((await server.request('POST', '/api/auth/logout', { token: user.token, body: {} })).status).toBe(204);
+    expect((await call(server, apiCalls.logout, { token: user.token, body: {} })).status).toBe(204);
     expect((await stream(server, '/Media/clip.mp4', ticket)).status).toBe(401);
     user = await signInAs(server, 'viewer2@example.com');
   });
 
   it('files in a secure folder get no ticket and are never streamed in pieces', async () => {
-    const none = await ticketFor('/Media/Locked/secret.mp4');
+    const none = await ticketRefused('/Media/Locked/secret.mp4');
     expect(none.body.message).toBe('secure_approval_required');
     // With an approval of one download: no ticket (the preview fetches once), and the use is kept.
-    const request = await server.request('POST', '/api/request', {
+    const request = await call(server, apiCalls.request_create, {
       token: user.token,
       body: { type: 'download', reason: '검토', paths: ['/Media/Locked/secret.mp4'], downloadLimit: 1 },
     });
-    expect((await server.request('PUT', `/api/request/${request.body._id}`, { token: master.token, body: { action: 'approve' } })).body.status).toBe(
-      'APPROVED',
-    );
+    expect(
+      (await call(server, apiCalls.request_update, { token: master.token, params: { id: request.body._id }, body: { action: 'approve' } })).body.status,
+    ).toBe('APPROVED');
     expect((await ticketFor('/Media/Locked/secret.mp4')).body).toEqual({ ticket: null });
     const once = await fetchBytes(server, user.token, `/api/file/preview?path=${encodeURIComponent('/Media/Locked/secret.mp4')}`);
     expect(once.status).toBe(200);
     expect(once.bytes.equals(video)).toBe(true);
 
     // A ticket issued before the folder was locked stops working once it is.
-    const early = (await ticketFor('/Media/clip.mp4')).body.ticket as string;
-    await server.request('PUT', '/api/file/lock', { token: master.token, body: { path: '/Media', lock: true } });
+    const early = (await ticketFor('/Media/clip.mp4')).body.ticket!;
+    await call(server, apiCalls.file_lock, { token: master.token, body: { path: '/Media', lock: true } });
     try {
       expect((await stream(server, '/Media/clip.mp4', early)).message).toBe('secure_approval_required');
     } finally {
-      await server.request('PUT', '/api/file/lock', { token: master.token, body: { path: '/Media', lock: false } });
+      await call(server, apiCalls.file_lock, { token: master.token, body: { path: '/Media', lock: false } });
     }
   });
 });

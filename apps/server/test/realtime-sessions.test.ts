@@ -1,8 +1,9 @@
+import { apiCalls, type AuthResponse } from '@bogwan/contracts';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { AdminCommands } from '../src/cli/admin-commands.js';
 import { signInAs } from './files-helpers.js';
-import { describeEachDialect, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, describeEachDialect, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
 import { connect, next } from './sockets.js';
 
 /** What a socket received, and its disconnect reason once closed. */
@@ -34,9 +35,10 @@ describeEachDialect('sockets of ended sessions on $dialect', (dialect) => {
 
   /** Another session (device) of an existing account. */
   const login = async (email: string) => {
-    const res = await server.request('POST', '/api/auth/login', { body: { email, password: GOOD_PASSWORD } });
+    const res = await call(server, apiCalls.login, { body: { email, password: GOOD_PASSWORD } });
     expect(res.status).toBe(200);
-    return res.body as { user: { _id: string }; token: string };
+    // These accounts have no second factor: the sign-in answers a session, not a challenge.
+    return res.body as AuthResponse;
   };
   const watch = async (token: string): Promise<Watched> => {
     const { socket, error } = await connect(server.url, { token });
@@ -68,7 +70,7 @@ describeEachDialect('sockets of ended sessions on $dialect', (dialect) => {
     const otherDevice = await watch(second.token);
     const otherUser = await watch(master.token);
 
-    expect((await server.request('POST', '/api/auth/logout', { token: first.token, body: { _id: first.user._id } })).status).toBe(204);
+    expect((await call(server, apiCalls.logout, { token: first.token, body: { _id: first.user._id } })).status).toBe(204);
     expect(await closedWithin(signedOut)).toBe('io server disconnect');
 
     await notify(first.user._id, otherDevice);
@@ -85,7 +87,7 @@ describeEachDialect('sockets of ended sessions on $dialect', (dialect) => {
     const devices = [await watch(blocked.token), await watch(secondDevice.token)];
     const otherUser = await watch(master.token);
 
-    const res = await server.request('PUT', '/api/user', { token: master.token, body: { _id: blocked.user._id, status: 'BLOCK' } });
+    const res = await call(server, apiCalls.user_update, { token: master.token, body: { _id: blocked.user._id, status: 'BLOCK' } });
     expect(res.status).toBe(200);
     for (const device of devices) expect(await closedWithin(device)).toBe('io server disconnect');
 
@@ -103,7 +105,7 @@ describeEachDialect('sockets of ended sessions on $dialect', (dialect) => {
     const deleted = await signInAs(server, 'deleted@example.com');
     const socket = await watch(deleted.token);
     const otherUser = await watch(master.token);
-    expect((await server.request('POST', '/api/user/admin', { token: master.token, body: { accountId: deleted.user._id } })).status).toBe(200);
+    expect((await call(server, apiCalls.user_delete, { token: master.token, body: { accountId: deleted.user._id } })).status).toBe(200);
     expect(await closedWithin(socket)).toBe('io server disconnect');
     expect(otherUser.socket.connected).toBe(true);
   });
@@ -114,7 +116,7 @@ describeEachDialect('sockets of ended sessions on $dialect', (dialect) => {
     const kept = await watch(here.token);
     const ended = await watch(elsewhere.token);
 
-    const res = await server.request('PUT', '/api/user/password', {
+    const res = await call(server, apiCalls.password_change, {
       token: here.token,
       body: { _id: here.user._id, password: GOOD_PASSWORD, newPassword: 'Changed!2027' },
     });

@@ -1,8 +1,9 @@
+import { apiCalls } from '@bogwan/contracts';
 import { SignJWT } from 'jose';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signInAs } from './files-helpers.js';
-import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, callRefused, describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { connect, next } from './sockets.js';
 import { bytesOf, upload } from './transfer-helpers.js';
 
@@ -67,15 +68,16 @@ describeEachDialect('realtime on $dialect', (dialect) => {
     await new Promise((r) => setTimeout(r, 200));
     expect(leaked).toBe(false);
 
-    const cache = await server.request('GET', '/api/cache', { token: user.token });
+    const cache = await call(server, apiCalls.task_cache, { token: user.token });
     expect(cache.body[`upload_${user.user._id}_${task.id}`]).toMatchObject({ status: 'completed', progress: 100, clientPath: '/Team' });
-    expect(Object.keys((await server.request('GET', '/api/cache', { token: master.token })).body)).toEqual([]);
-    expect((await server.request('DELETE', `/api/cache/upload_${user.user._id}_${task.id}`, { token: master.token })).status).toBe(404);
-    expect((await server.request('DELETE', `/api/cache/upload_${user.user._id}_${task.id}`, { token: user.token })).status).toBe(204);
+    expect(Object.keys((await call(server, apiCalls.task_cache, { token: master.token })).body)).toEqual([]);
+    const cacheKey = `upload_${user.user._id}_${task.id}`;
+    expect((await callRefused(server, apiCalls.task_delete, { token: master.token, params: { cacheKey } })).status).toBe(404);
+    expect((await call(server, apiCalls.task_delete, { token: user.token, params: { cacheKey } })).status).toBe(204);
   });
 
   it('an upload is a task of its owner: progress, completion with its folder, and a notification', async () => {
-    const made = await server.request('POST', '/api/file', { token: master.token, body: { name: '팀', path: '/' } });
+    const made = await call(server, apiCalls.folder_create, { token: master.token, body: { name: '팀', path: '/' } });
     expect(made.status).toBe(200);
     const mine = await open({ token: master.token });
     const updates: { status: string; progress: number | null; clientPath: string; name: string }[] = [];
@@ -86,25 +88,25 @@ describeEachDialect('realtime on $dialect', (dialect) => {
     expect((await notified).params).toMatchObject({ folder: '/팀', name: '회의록.txt' });
     const last = updates.at(-1)!;
     expect(last).toMatchObject({ name: '회의록.txt', status: 'completed', progress: 100, clientPath: '/팀' });
-    const cache = await server.request('GET', '/api/cache', { token: master.token });
-    const entry = Object.values(cache.body as Record<string, { type: string; name: string; status: string }>).find((t) => t.name === '회의록.txt');
+    const cache = await call(server, apiCalls.task_cache, { token: master.token });
+    const entry = Object.values(cache.body).find((t) => t.name === '회의록.txt');
     expect(entry).toMatchObject({ type: 'upload', status: 'completed' });
   });
 
   it('notifications: own only, read one, read all; a stored script never survives', async () => {
     const { NotificationsService } = await import('../src/modules/notifications/notifications.service.js');
     expect(NotificationsService).toBeTruthy();
-    const list = await server.request('GET', `/api/notification?userId=${user.user._id}&read=false`, { token: user.token });
+    const list = await call(server, apiCalls.notification_list, { token: user.token, query: { userId: user.user._id, read: 'false' } });
     expect(list.status).toBe(200);
     expect(list.body.length).toBeGreaterThan(0);
     for (const n of list.body) expect(n.userId).toBe(user.user._id);
 
-    expect((await server.request('GET', `/api/notification?userId=${user.user._id}`, { token: master.token })).status).toBe(403);
-    const id = list.body[0]._id as string;
-    expect((await server.request('PUT', '/api/notification', { token: master.token, body: { _id: id, read: true } })).status).toBe(404);
-    expect((await server.request('PUT', '/api/notification', { token: user.token, body: { _id: id, read: true } })).status).toBe(200);
-    await server.request('PUT', '/api/notification/read-all', { token: user.token });
-    const unread = await server.request('GET', '/api/notification?read=false', { token: user.token });
+    expect((await callRefused(server, apiCalls.notification_list, { token: master.token, query: { userId: user.user._id } })).status).toBe(403);
+    const id = list.body[0]!._id;
+    expect((await callRefused(server, apiCalls.notification_read, { token: master.token, body: { _id: id, read: true } })).status).toBe(404);
+    expect((await call(server, apiCalls.notification_read, { token: user.token, body: { _id: id, read: true } })).status).toBe(200);
+    await call(server, apiCalls.notification_read_all, { token: user.token });
+    const unread = await call(server, apiCalls.notification_list, { token: user.token, query: { read: 'false' } });
     expect(unread.body).toEqual([]);
   });
 
@@ -115,30 +117,31 @@ describeEachDialect('realtime on $dialect', (dialect) => {
   });
 
   it('notices: written and deleted by administrators only, title and content required', async () => {
-    expect((await server.request('POST', '/api/notice', { token: user.token, body: { title: 't', content: 'c' } })).status).toBe(403);
-    expect((await server.request('POST', '/api/notice', { token: master.token, body: { title: ' ', content: 'c' } })).body).toEqual({
+    expect((await callRefused(server, apiCalls.notice_create, { token: user.token, body: { title: 't', content: 'c' } })).status).toBe(403);
+    expect((await callRefused(server, apiCalls.notice_create, { token: master.token, body: { title: ' ', content: 'c' } })).body).toEqual({
       statusCode: 400,
       message: 'notice_title_required',
     });
+    // Without the content the contract requires: raw on purpose.
     expect((await server.request('POST', '/api/notice', { token: master.token, body: { title: 't' } })).body.message).toBe('notice_content_required');
-    const made = await server.request('POST', '/api/notice', { token: master.token, body: { title: '점검 안내', content: '토요일 02시', creator: 'forged' } });
+    const made = await call(server, apiCalls.notice_create, { token: master.token, body: { title: '점검 안내', content: '토요일 02시', creator: 'forged' } });
     expect(made.status).toBe(200);
     expect(made.body.creator).toBe('관리자');
-    const seen = await server.request('GET', '/api/notice', { token: user.token });
+    const seen = await call(server, apiCalls.notice_list, { token: user.token });
     expect(seen.body[0]).toMatchObject({ title: '점검 안내', content: '토요일 02시' });
-    expect((await server.request('DELETE', `/api/notice/${made.body._id}`, { token: user.token })).status).toBe(403);
-    expect((await server.request('DELETE', `/api/notice/${made.body._id}`, { token: master.token })).status).toBe(204);
+    expect((await callRefused(server, apiCalls.notice_delete, { token: user.token, params: { id: made.body._id } })).status).toBe(403);
+    expect((await call(server, apiCalls.notice_delete, { token: master.token, params: { id: made.body._id } })).status).toBe(204);
   });
 
   it('activity log: users read their own, administrators anyone\u2019s', async () => {
-    const own = await server.request('GET', '/api/event?skip=0&limit=1000', { token: user.token });
+    const own = await call(server, apiCalls.event_list, { token: user.token, query: { skip: 0, limit: 1000 } });
     expect(own.status).toBe(200);
     expect(own.body.items.length).toBeGreaterThan(0);
     for (const e of own.body.items) expect(e.userId).toBe(user.user._id);
-    expect((await server.request('GET', `/api/event?userId=${master.user._id}`, { token: user.token })).status).toBe(403);
-    const theirs = await server.request('GET', `/api/event?userId=${user.user._id}`, { token: master.token });
-    expect(theirs.body.items.every((e: { userId: string }) => e.userId === user.user._id)).toBe(true);
-    expect((await server.request('GET', '/api/event?limit=1001', { token: master.token })).status).toBe(400);
+    expect((await callRefused(server, apiCalls.event_list, { token: user.token, query: { userId: master.user._id } })).status).toBe(403);
+    const theirs = await call(server, apiCalls.event_list, { token: master.token, query: { userId: user.user._id } });
+    expect(theirs.body.items.every((e) => e.userId === user.user._id)).toBe(true);
+    expect((await callRefused(server, apiCalls.event_list, { token: master.token, query: { limit: 1001 } })).status).toBe(400);
   });
 
   it('cancels a running snapshot for its owner or an administrator, stopping the work', async () => {
@@ -146,16 +149,16 @@ describeEachDialect('realtime on $dialect', (dialect) => {
     const task = await server.app.tasks.start({ type: 'snapshot', ownerId: master.user._id, name: 'nightly', snapshotId: 'snap-1' }, () => {
       stopped = true;
     });
-    expect((await server.request('POST', '/api/snapshot/cancel/snap-1', { token: user.token })).body).toEqual({
+    expect((await callRefused(server, apiCalls.snapshot_cancel, { token: user.token, params: { id: 'snap-1' } })).body).toEqual({
       statusCode: 409,
       message: 'task_not_cancelable',
     });
-    expect((await server.request('POST', '/api/snapshot/cancel/snap-1', { token: master.token })).status).toBe(200);
+    expect((await call(server, apiCalls.snapshot_cancel, { token: master.token, params: { id: 'snap-1' } })).status).toBe(200);
     expect(stopped).toBe(true);
-    const cache = await server.request('GET', '/api/cache', { token: master.token });
-    expect(cache.body[`snapshot_${master.user._id}_${task.id}`].status).toBe('canceled');
-    expect((await server.request('POST', '/api/snapshot/cancel/snap-1', { token: master.token })).status).toBe(409);
-    expect((await server.request('POST', '/api/restore/cancel/none', { token: master.token })).status).toBe(409);
+    const cache = await call(server, apiCalls.task_cache, { token: master.token });
+    expect(cache.body[`snapshot_${master.user._id}_${task.id}`]!.status).toBe('canceled');
+    expect((await callRefused(server, apiCalls.snapshot_cancel, { token: master.token, params: { id: 'snap-1' } })).status).toBe(409);
+    expect((await callRefused(server, apiCalls.restore_cancel, { token: master.token, params: { id: 'none' } })).status).toBe(409);
   });
 });
 
