@@ -1,7 +1,8 @@
+import { apiCalls } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newId } from '../src/ids.js';
 import { AccessLogRepo } from '../src/modules/access-log/access-log.repo.js';
-import { describeEachDialect, startServer, type TestServer } from './harness.js';
+import { call, describeEachDialect, startServer, type TestServer } from './harness.js';
 
 describeEachDialect('access log on $dialect', (dialect) => {
   let server: TestServer;
@@ -13,7 +14,8 @@ describeEachDialect('access log on $dialect', (dialect) => {
   });
 
   it('records each request with ip, method, url, status, time, length and agent', async () => {
-    await server.request('GET', '/api/health', { headers: { 'user-agent': 'log-probe/1.0' } });
+    await call(server, apiCalls.health, { headers: { 'user-agent': 'log-probe/1.0' } });
+    // A route that does not exist: no contract names it.
     await server.request('GET', '/api/missing?x=1', { headers: { 'user-agent': 'log-probe/1.0' } });
     await server.app.accessLog.flush();
     const rows = await new AccessLogRepo(server.app.db).list(0, 50);
