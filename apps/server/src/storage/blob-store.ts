@@ -43,6 +43,11 @@ export interface StagedUpload {
   modified: Date;
 }
 
+/** How a chunk is written: see `UploadStaging.writeChunk`. */
+export interface ChunkWriteOptions {
+  deferSync?: boolean;
+}
+
 /**
  * Chunks of an upload in progress, kept apart from blobs. Chunk `index` holds the bytes
  * at `offset` of the file; a chunk written again replaces the earlier bytes. Nothing here
@@ -51,9 +56,18 @@ export interface StagedUpload {
 export interface UploadStaging {
   /**
    * Stores one chunk of `length` bytes durably; answers the size written. A failed or
-   * short stream rejects, and the caller does not record the chunk.
+   * short stream rejects, and the caller does not record the chunk. With `deferSync` the
+   * chunk need not be durable on its own: the caller acknowledges nothing before `commit`,
+   * which makes the whole upload durable (a WebDAV PUT is answered only then).
    */
-  writeChunk(uploadId: string, index: number, offset: number, length: number, body: AsyncIterable<Buffer>): Promise<{ size: number }>;
+  writeChunk(
+    uploadId: string,
+    index: number,
+    offset: number,
+    length: number,
+    body: AsyncIterable<Buffer>,
+    options?: ChunkWriteOptions,
+  ): Promise<{ size: number }>;
   /**
    * Passes the staged bytes of one chunk (`length` bytes at `offset` of the file) to
    * `visit`, in order; answers how many bytes there were. A piece is valid only during its

@@ -9,6 +9,7 @@ import {
   BlobMissingError,
   type BlobStore,
   type ByteRange,
+  type ChunkWriteOptions,
   type StagedUpload,
   type StoredBlob,
   type UploadStaging,
@@ -159,15 +160,26 @@ class LocalStaging implements UploadStaging {
     return this.fileOf(uploadId);
   }
 
-  async writeChunk(uploadId: string, _index: number, offset: number, _length: number, body: AsyncIterable<Buffer>): Promise<{ size: number }> {
+  async writeChunk(
+    uploadId: string,
+    _index: number,
+    offset: number,
+    _length: number,
+    body: AsyncIterable<Buffer>,
+    options: ChunkWriteOptions = {},
+  ): Promise<{ size: number }> {
     const file = this.fileOf(uploadId);
     const created = !fs.existsSync(file);
     // O_DSYNC: each write returns once its bytes are on the disk, while the next MiB is
     // still arriving, instead of one fsync at the end that the request waits for
     // (docs/decisions.md, "Files: transfer"). The chunk is durable when the last write returns.
-    const handle = await fs.promises.open(file, fs.constants.O_WRONLY | fs.constants.O_CREAT | (O_DSYNC ?? 0), 0o600);
+    // Deferred: the page cache takes the bytes, the kernel writes them back meanwhile, and
+    // `commit` syncs the file once (docs/decisions/files.md, "WebDAV PUT staged without a sync per write").
+    const sync = options.deferSync ? 0 : (O_DSYNC ?? 0);
+    const handle = await fs.promises.open(file, fs.constants.O_WRONLY | fs.constants.O_CREAT | sync, 0o600);
     try {
       const size = await writeAll(handle, body, offset);
+      if (options.deferSync) return { size };
       if (O_DSYNC === undefined) await handle.sync();
       if (created) await fsyncDir(path.dirname(file));
       return { size };

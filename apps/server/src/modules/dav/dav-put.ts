@@ -183,7 +183,8 @@ export class DavUploads {
  * Streams a body into staging as chunks of CHUNK_SIZE at their offsets (the layout web
  * uploads use, so `commit` applies as is). With a known length each chunk streams straight
  * through; without one (chunked encoding) a chunk is gathered first (at most CHUNK_SIZE in
- * memory), since a bucket's staging PUT needs its length.
+ * memory), since a bucket's staging PUT needs its length. Nothing is acknowledged before the
+ * commit, so chunks are written without a sync each: the commit makes the whole body durable.
  */
 async function stage(store: BlobStore, uploadId: string, body: AsyncIterable<Buffer>, declared: number | undefined, room: number) {
   const hash = createHash('sha256');
@@ -199,7 +200,7 @@ async function stage(store: BlobStore, uploadId: string, body: AsyncIterable<Buf
     const count = Math.max(1, Math.ceil(declared / CHUNK_SIZE));
     for (let index = 0; index < count; index++) {
       const length = index < count - 1 ? CHUNK_SIZE : declared - CHUNK_SIZE * (count - 1);
-      await store.staging.writeChunk(uploadId, index, index * CHUNK_SIZE, length, reader.take(length));
+      await store.staging.writeChunk(uploadId, index, index * CHUNK_SIZE, length, reader.take(length), { deferSync: true });
       chunks++;
     }
     if (size !== declared || !(await reader.ended())) throw new DavError(400);
@@ -212,7 +213,7 @@ async function stage(store: BlobStore, uploadId: string, body: AsyncIterable<Buf
         length += piece.length;
       }
       if (length === 0 && index > 0) break;
-      await store.staging.writeChunk(uploadId, index, index * CHUNK_SIZE, length, inOrder(pieces));
+      await store.staging.writeChunk(uploadId, index, index * CHUNK_SIZE, length, inOrder(pieces), { deferSync: true });
       chunks++;
       if (length < CHUNK_SIZE) break;
     }
