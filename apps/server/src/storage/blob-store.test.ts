@@ -174,7 +174,10 @@ describe.each(drivers)('BlobStore: $name', ({ open }) => {
     await store.delete('large/blob');
   });
 
-  it('stages chunks in any order, replaces a chunk sent again, and commits them as one blob', async () => {
+  it.each([
+    { how: 'each chunk durable', options: {} },
+    { how: 'durable at the commit (WebDAV PUT)', options: { deferSync: true } },
+  ])('stages chunks in any order, replaces a chunk sent again, and commits them as one blob: $how', async ({ options }) => {
     const staging = store.staging;
     const chunk = 5 * MiB;
     const parts = [generated(chunk, 'a'), generated(chunk, 'b'), generated(1234, 'c')];
@@ -186,10 +189,10 @@ describe.each(drivers)('BlobStore: $name', ({ open }) => {
         })(),
       ),
     );
-    expect(await staging.writeChunk('upload-1', 2, 2 * chunk, 1234, parts[2]!)).toEqual({ size: 1234 });
-    expect(await staging.writeChunk('upload-1', 0, 0, chunk, generated(chunk, 'wrong'))).toEqual({ size: chunk });
-    expect(await staging.writeChunk('upload-1', 0, 0, chunk, parts[0]!)).toEqual({ size: chunk });
-    expect(await staging.writeChunk('upload-1', 1, chunk, chunk, parts[1]!)).toEqual({ size: chunk });
+    expect(await staging.writeChunk('upload-1', 2, 2 * chunk, 1234, parts[2]!, options)).toEqual({ size: 1234 });
+    expect(await staging.writeChunk('upload-1', 0, 0, chunk, generated(chunk, 'wrong'), options)).toEqual({ size: chunk });
+    expect(await staging.writeChunk('upload-1', 0, 0, chunk, parts[0]!, options)).toEqual({ size: chunk });
+    expect(await staging.writeChunk('upload-1', 1, chunk, chunk, parts[1]!, options)).toEqual({ size: chunk });
     const listed = [];
     for await (const staged of staging.list()) listed.push(staged.uploadId);
     expect(listed).toEqual(['upload-1']);
