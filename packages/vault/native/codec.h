@@ -17,8 +17,11 @@
 #define FLAG_ZSTD 1
 #define LEVEL 3
 #define MIN_COMPRESS 64
-// Big blobs are tried on a sample first (codec.ts: looksCompressible).
-#define SAMPLE (64 * 1024)
+// Big blobs are tried on probes spread over the whole blob first (codec.ts: looksCompressible):
+// a PROBE-byte piece from the middle of every PROBE_SPACING bytes, compressed at PROBE_LEVEL.
+#define PROBE (4 * 1024)
+#define PROBE_SPACING (64 * 1024)
+#define PROBE_LEVEL 1
 // A blob opened here is at most this large (chunks are at most 8 MiB; trees far less).
 #define MAX_PLAIN ((size_t)1 << 30)
 
