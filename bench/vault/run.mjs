@@ -13,6 +13,10 @@
 //                  tool can be re-measured against the peers' earlier numbers
 //   BENCH_SMALL    number of small files (default 50000)
 //   BENCH_BIG_MB   size of each of the 3 large files in MiB (default 250)
+//   BENCH_SET      which data set: `random` (the small files and the 3 random large files
+//                  of rounds 1–11), `mixed` (3 mixed-content large files: two disk-image-like,
+//                  one tar-like) or `both` (default: the two side by side)
+//   BENCH_MIXED_MB size of each mixed-content file in MiB (default 250)
 //
 // Every measured command runs as `nice -n 19 ionice -c3 /usr/bin/time -v …`; the page
 // cache is dropped before each one when /proc/sys/vm/drop_caches is writable.
@@ -29,9 +33,16 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..', '..');
 const vaultBin = path.join(root, 'packages', 'vault', 'bin', 'bogwan-vault.js');
 const BENCH = process.env.BENCH_DIR ?? '/tmp/bogwan-bench';
-const SMALL = Number(process.env.BENCH_SMALL ?? 50_000);
+const SMALL = process.env.BENCH_SET === 'mixed' ? 0 : Number(process.env.BENCH_SMALL ?? 50_000);
 const BIG_MB = Number(process.env.BENCH_BIG_MB ?? 250);
-const BIG_FILES = 3;
+const SET = process.env.BENCH_SET ?? 'both';
+if (!['random', 'mixed', 'both'].includes(SET)) throw new Error(`BENCH_SET must be random, mixed or both, not ${SET}`);
+const WITH_RANDOM = SET !== 'mixed';
+const WITH_MIXED = SET !== 'random';
+const BIG_FILES = WITH_RANDOM ? 3 : 0;
+const MIXED_MB = Number(process.env.BENCH_MIXED_MB ?? 250);
+/** The mixed-content files: two disk-image-like, one tar-like. */
+const MIXED_FILES = WITH_MIXED ? ['disk-0.img', 'disk-1.img', 'archive-0.tar'] : [];
 const TOOLS = (process.env.BENCH_TOOLS ?? 'restic,borg,vault').split(',');
 const ALL_TOOLS = ['restic', 'borg', 'vault'];
 const DATA = path.join(BENCH, 'data');
@@ -108,14 +119,157 @@ function smallPath(i) {
   return path.join(DATA, 'small', `d${String(Math.floor(i / 500)).padStart(3, '0')}`, `f${String(i).padStart(5, '0')}.${i % 2 ? 'txt' : 'bin'}`);
 }
 
+// Mixed content: stretches that compress well and stretches that do not, in one file, as
+// disk images, tar archives and database files have them.
+
+/** `length` bytes of database-page-like records: counters, small numbers, words, padding. */
+function structured(rnd, length) {
+  const out = Buffer.alloc(length);
+  const page = 8192;
+  let row = rnd() % 100_000;
+  for (let p = 0; p < length; p += page) {
+    out.writeUInt32LE(p / page, p);
+    out.writeUInt32LE(rnd(), p + 4);
+    for (let at = p + 64; at + 96 <= Math.min(p + page, length); at += 96) {
+      out.writeUInt32LE(row++, at);
+      out.writeUInt32LE(1_700_000_000 + row * 7, at + 4);
+      out.writeUInt16LE(rnd() % 1000, at + 8);
+      const w = rnd() % (TEXT.length - 48);
+      TEXT.copy(out, at + 12, w, w + 20 + (rnd() % 28));
+    }
+  }
+  return out;
+}
+
+/** Bytes of one kind: zeros, text, structured records or random (already compressed) data. */
+function stretch(kind, rnd, length, label) {
+  if (kind === 'zeros') return Buffer.alloc(length);
+  if (kind === 'random') return stream(label, length);
+  if (kind === 'structured') return structured(rnd, length);
+  const at = rnd() % (TEXT.length - length);
+  return TEXT.subarray(at, at + length);
+}
+
+/** A kind drawn by weight: [[kind, weight], …] with weights summing to 100. */
+function pick(rnd, weights) {
+  let x = rnd() % 100;
+  for (const [kind, w] of weights) {
+    if (x < w) return kind;
+    x -= w;
+  }
+  return weights[weights.length - 1][0];
+}
+
+/** Writes pieces to a file in 16 MiB writes. */
+function fileWriter(file) {
+  const fd = fs.openSync(file, 'w');
+  let pending = [];
+  let size = 0;
+  let written = 0;
+  return {
+    add(piece) {
+      pending.push(piece);
+      size += piece.length;
+      if (size >= 16 * 1024 * 1024) this.flush();
+    },
+    flush() {
+      if (size > 0) fs.writeSync(fd, Buffer.concat(pending, size));
+      written += size;
+      pending = [];
+      size = 0;
+    },
+    get length() {
+      return written + size;
+    },
+    close() {
+      this.flush();
+      fs.closeSync(fd);
+    },
+  };
+}
+
+/**
+ * A disk-image-like file: runs of zeros, text, records and random bytes, each 4 KiB–4 MiB
+ * (log-uniform, whole 4 KiB blocks).
+ */
+function diskImage(file, seed, bytes) {
+  const rnd = xorshift(seed);
+  const out = fileWriter(file);
+  for (let run = 0; out.length < bytes; run++) {
+    const blocks = Math.round(Math.pow(2, ((rnd() % 10_000) / 10_000) * 10));
+    const length = Math.min(blocks * 4096, bytes - out.length);
+    const kind = pick(rnd, [
+      ['zeros', 30],
+      ['text', 20],
+      ['structured', 20],
+      ['random', 30],
+    ]);
+    out.add(stretch(kind, rnd, length, `disk ${seed} ${run}`));
+  }
+  out.close();
+}
+
+function octal(n, width) {
+  return `${n.toString(8).padStart(width - 1, '0')}\0`;
+}
+
+/** A tar-like file: members of mixed kinds (64 B–2 MiB) behind 512-byte ustar headers. */
+function tarArchive(file, seed, bytes) {
+  const rnd = xorshift(seed);
+  const out = fileWriter(file);
+  for (let m = 0; out.length < bytes - 1024; m++) {
+    const kind = pick(rnd, [
+      ['text', 40],
+      ['random', 30],
+      ['structured', 20],
+      ['zeros', 10],
+    ]);
+    const size = Math.min(Math.round(64 * Math.pow(2, ((rnd() % 10_000) / 10_000) * 15)), Math.max(0, bytes - out.length - 1536));
+    const header = Buffer.alloc(512);
+    header.write(`member-${String(m).padStart(6, '0')}.${kind === 'random' ? 'jpg' : kind === 'text' ? 'txt' : 'dat'}`, 0);
+    header.write(octal(0o644, 8), 100);
+    header.write(octal(1000, 8), 108);
+    header.write(octal(1000, 8), 116);
+    header.write(octal(size, 12), 124);
+    header.write(octal(1_700_000_000 + m, 12), 136);
+    header.write('        ', 148);
+    header.write('0', 156);
+    header.write('ustar\u000000', 257);
+    header.write('bench', 265);
+    header.write('bench', 297);
+    let sum = 0;
+    for (const b of header) sum += b;
+    header.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148);
+    out.add(header);
+    out.add(stretch(kind, rnd, size, `tar ${seed} ${m}`));
+    if (size % 512) out.add(Buffer.alloc(512 - (size % 512)));
+  }
+  out.add(Buffer.alloc(1024)); // end of archive
+  out.close();
+}
+
+function mixedPath(name) {
+  return path.join(DATA, 'mixed', name);
+}
+
+function generateMixed() {
+  fs.mkdirSync(path.join(DATA, 'mixed'), { recursive: true });
+  MIXED_FILES.forEach((name, n) => {
+    if (name.endsWith('.tar')) tarArchive(mixedPath(name), 7001 + n, MIXED_MB * 1024 * 1024);
+    else diskImage(mixedPath(name), 5001 + n, MIXED_MB * 1024 * 1024);
+  });
+}
+
 function generate() {
   fs.rmSync(DATA, { recursive: true, force: true });
+  fs.mkdirSync(DATA, { recursive: true });
+  if (WITH_MIXED) generateMixed();
   for (let i = 0; i < SMALL; i++) {
     const p = smallPath(i);
     if (i % 500 === 0) fs.mkdirSync(path.dirname(p), { recursive: true });
     fs.writeFileSync(p, smallFile(i, 0));
   }
-  fs.mkdirSync(path.join(DATA, 'large'), { recursive: true });
+  if (BIG_FILES > 0) fs.mkdirSync(path.join(DATA, 'large'), { recursive: true });
   for (let b = 0; b < BIG_FILES; b++) {
     const fd = fs.openSync(path.join(DATA, 'large', `big-${b}.bin`), 'w');
     for (let mb = 0; mb < BIG_MB; mb += 16) fs.writeSync(fd, stream(`big ${b} ${mb}`, Math.min(16, BIG_MB - mb) * 1024 * 1024));
@@ -123,10 +277,20 @@ function generate() {
   }
 }
 
-/** The small change: rewrite 1% of the small files, append 4 MiB to one large file. */
+/**
+ * The small change: rewrite 1% of the small files, append 4 MiB to one large file; in the
+ * first disk image, 64 spread 4 KiB blocks rewritten in place (as a guest writes).
+ */
 function smallChange() {
   for (let i = 0; i < SMALL; i += 100) fs.writeFileSync(smallPath(i), smallFile(i, 1));
-  fs.appendFileSync(path.join(DATA, 'large', 'big-0.bin'), stream('append', 4 * 1024 * 1024));
+  if (BIG_FILES > 0) fs.appendFileSync(path.join(DATA, 'large', 'big-0.bin'), stream('append', 4 * 1024 * 1024));
+  if (WITH_MIXED) {
+    const fd = fs.openSync(mixedPath(MIXED_FILES[0]), 'r+');
+    const blocks = (MIXED_MB * 1024 * 1024) / 4096;
+    for (let k = 0; k < 64; k++)
+      fs.writeSync(fd, k % 2 ? stream(`disk write ${k}`, 4096) : structured(xorshift(k + 1), 4096), 0, 4096, Math.floor(((k + 0.5) * blocks) / 64) * 4096);
+    fs.closeSync(fd);
+  }
 }
 
 function duBytes(dir) {
@@ -228,13 +392,13 @@ function sha(file) {
 
 /** Compares the large files and every 97th small file with the source. */
 function verifyRestore(tool, restoredRoot) {
-  const rel = [...Array.from({ length: BIG_FILES }, (_, b) => path.join('large', `big-${b}.bin`))];
+  const rel = [...Array.from({ length: BIG_FILES }, (_, b) => path.join('large', `big-${b}.bin`)), ...MIXED_FILES.map((name) => path.join('mixed', name))];
   for (let i = 0; i < SMALL; i += 97) rel.push(path.relative(DATA, smallPath(i)));
   for (const r of rel) {
     if (sha(path.join(DATA, r)) !== sha(path.join(restoredRoot, r))) throw new Error(`${tool}: restored ${r} differs`);
   }
   const n = countFiles(restoredRoot);
-  if (n !== SMALL + BIG_FILES) throw new Error(`${tool}: restored ${n} files, expected ${SMALL + BIG_FILES}`);
+  if (n !== SMALL + BIG_FILES + MIXED_FILES.length) throw new Error(`${tool}: restored ${n} files, expected ${SMALL + BIG_FILES + MIXED_FILES.length}`);
 }
 
 function version(cmd, args) {
@@ -273,9 +437,14 @@ function main() {
   const t0 = Date.now();
   fs.mkdirSync(BENCH, { recursive: true });
   const previous = fs.existsSync(lastRunFile) ? JSON.parse(fs.readFileSync(lastRunFile, 'utf8')) : null;
-  console.log(`generating ${SMALL} small files and ${BIG_FILES} × ${BIG_MB} MiB in ${DATA} …`);
+  console.log(`generating ${SMALL} small files, ${BIG_FILES} × ${BIG_MB} MiB random and ${MIXED_FILES.length} × ${MIXED_MB} MiB mixed in ${DATA} …`);
   generate();
-  const dataset = { files: SMALL + BIG_FILES, bytes: duBytes(DATA) };
+  const dataset = {
+    set: SET,
+    files: SMALL + BIG_FILES + MIXED_FILES.length,
+    bytes: duBytes(DATA),
+    mixedBytes: WITH_MIXED ? duBytes(path.join(DATA, 'mixed')) : 0,
+  };
   console.log(`  ${dataset.files} files, ${(dataset.bytes / 1e9).toFixed(2)} GB in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 
   const results = {};
@@ -344,7 +513,7 @@ export function renderTable(run) {
   ];
   const lines = [];
   lines.push(
-    `Data set: ${run.dataset.files} files, ${(run.dataset.bytes / 1e9).toFixed(2)} GB. ${run.cache}. Total benchmark time ${Math.round(run.totalSeconds / 60)} min.`,
+    `Data set${run.dataset.set ? ` (${run.dataset.set})` : ''}: ${run.dataset.files} files, ${(run.dataset.bytes / 1e9).toFixed(2)} GB${run.dataset.mixedBytes ? `, of which ${(run.dataset.mixedBytes / 1e9).toFixed(2)} GB mixed-content` : ''}. ${run.cache}. Total benchmark time ${Math.round(run.totalSeconds / 60)} min.`,
   );
   lines.push('');
   lines.push(`| measure | ${present.join(' | ')} | vault ÷ reference | reference | target | met |`);
