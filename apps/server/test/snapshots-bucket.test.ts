@@ -1,5 +1,6 @@
+import { apiCalls } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { startS3, type TestS3 } from './s3.js';
 import { createPlan, createRoot, finishedRestore, restoreItems, runPlan } from './snapshots-helpers.js';
 import { bytesOf, fetchBytes, sha256, upload } from './transfer-helpers.js';
@@ -36,7 +37,7 @@ describeEachDialect('snapshots saved to a bucket on $dialect', (dialect) => {
     const stored = await s3.client.send(new (await import('@aws-sdk/client-s3')).ListObjectsV2Command({ Bucket: bucket, Prefix: 'bogwan/daily/' }));
     expect((stored.Contents ?? []).map((o) => o.Key)).toContain('bogwan/daily/config');
 
-    expect((await server.request('POST', '/api/file/trash', { token, body: { paths: ['/Team/보고서.bin'] } })).status).toBe(200);
+    await call(server, apiCalls.file_trash, { token, body: { paths: ['/Team/보고서.bin'] } });
     const restored = await restoreItems(server, token, { runId: firstRun, items: ['Team/보고서.bin'], target: { kind: 'original' } });
     expect(restored).toMatchObject({ status: 'completed', files: 1, failed: 0 });
     const bytes = await fetchBytes(server, token, `/api/file/download?path=${encodeURIComponent('/Team/보고서.bin')}`);
@@ -44,12 +45,12 @@ describeEachDialect('snapshots saved to a bucket on $dialect', (dialect) => {
   });
 
   it('with the bucket unreachable, runs and restores fail with their own message; once it is back they complete', async () => {
-    expect((await server.request('POST', '/api/file/trash', { token, body: { paths: ['/Team/보고서.bin'] } })).status).toBe(200);
+    await call(server, apiCalls.file_trash, { token, body: { paths: ['/Team/보고서.bin'] } });
     await s3.stop();
     try {
       const failed = await runPlan(server, token, planId);
       expect(failed).toMatchObject({ status: 'failure', error: 'snapshot_location_unreachable' });
-      // A restore is refused at once, or starts and fails, with the same message.
+      // A restore is refused at once, or starts and fails, with the same message (raw: either answer is right).
       const res = await server.request('POST', '/api/restore', { token, body: { runId: firstRun, items: ['Team/보고서.bin'], target: { kind: 'original' } } });
       if (res.status === 202) {
         expect(await finishedRestore(server, token, res.body._id)).toMatchObject({ status: 'failure', error: 'snapshot_location_unreachable' });

@@ -1,6 +1,7 @@
 import path from 'node:path';
+import { apiCalls, type Restore, type RestoreCreate, type SnapshotPlanCreate, type SnapshotRun } from '@bogwan/contracts';
 import { expect } from 'vitest';
-import type { HttpTarget } from './harness.js';
+import { call, type HttpTarget } from './harness.js';
 import { scratchDir } from './scratch-dir.js';
 
 export const REPO_PASSWORD = 'repository-secret-1';
@@ -11,31 +12,38 @@ export function repoDir(): string {
 }
 
 export async function createRoot(server: HttpTarget, token: string, name: string): Promise<void> {
-  const res = await server.request('POST', '/api/file', { token, body: { name, path: '/' } });
-  expect(res.status, res.text).toBe(200);
+  await call(server, apiCalls.folder_create, { token, body: { name, path: '/' } });
 }
 
 export async function createFolder(server: HttpTarget, token: string, parent: string, name: string): Promise<void> {
-  const res = await server.request('POST', '/api/file', { token, body: { name, path: parent } });
-  expect(res.status, res.text).toBe(200);
+  await call(server, apiCalls.folder_create, { token, body: { name, path: parent } });
 }
 
+/**
+ * What a test changes of the default plan. `location` is also taken as a plain object whose
+ * `kind` is a string (as a test keeps it in a variable); the server checks it all the same.
+ */
+export type PlanOverrides = Omit<Partial<SnapshotPlanCreate>, 'location'> & {
+  location?: SnapshotPlanCreate['location'] | { kind: string; [field: string]: string };
+};
+
 /** Creates a plan through the API; answers the plan. */
-export async function createPlan(server: HttpTarget, token: string, location: string, overrides: Record<string, unknown> = {}) {
-  const res = await server.request('POST', '/api/snapshot/plan', {
+export async function createPlan(server: HttpTarget, token: string, location: string, overrides: PlanOverrides = {}) {
+  const { location: where = { kind: 'local', path: location }, ...rest } = overrides;
+  const res = await call(server, apiCalls.snapshot_plan_create, {
     token,
     body: {
       name: '매일 백업',
       backupType: 'incremental',
       target: { all: true, roots: [] },
-      location: { kind: 'local', path: location },
+      location: where as SnapshotPlanCreate['location'],
       password: REPO_PASSWORD,
       schedules: [],
-      ...overrides,
+      ...rest,
     },
   });
   expect(res.status, res.text).toBe(201);
-  return res.body as { _id: string; schedules: { _id: string }[] };
+  return res.body;
 }
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 30_000): Promise<T> {
@@ -48,38 +56,21 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, wha
   }
 }
 
-export interface RunView {
-  _id: string;
-  status: string;
-  files: number;
-  size: number;
-  bytesAdded: number;
-  error: string | null;
-  snapshotId: string | null;
-  trigger: string;
-}
+/** A run as the API lists it. */
+export type RunView = SnapshotRun;
 
 /** Waits until a run is no longer running; answers it. */
 export async function finishedRun(server: HttpTarget, token: string, runId: string): Promise<RunView> {
   return until(
-    async () => ((await server.request('GET', '/api/snapshot/run?limit=1000', { token })).body.items as RunView[]).find((r) => r._id === runId)!,
+    async () => (await call(server, apiCalls.snapshot_run_list, { token, query: { limit: 1000 } })).body.items.find((r) => r._id === runId)!,
     (run) => run !== undefined && run.status !== 'running',
     `run ${runId}`,
   );
 }
 
-export interface RestoreView {
-  _id: string;
-  status: string;
-  files: number;
-  failed: number;
-  size: number;
-  error: string | null;
-}
-
-export async function finishedRestore(server: HttpTarget, token: string, restoreId: string): Promise<RestoreView> {
+export async function finishedRestore(server: HttpTarget, token: string, restoreId: string): Promise<Restore> {
   return until(
-    async () => ((await server.request('GET', '/api/restore?limit=1000', { token })).body.items as RestoreView[]).find((r) => r._id === restoreId)!,
+    async () => (await call(server, apiCalls.restore_list, { token, query: { limit: 1000 } })).body.items.find((r) => r._id === restoreId)!,
     (restore) => restore !== undefined && restore.status !== 'running',
     `restore ${restoreId}`,
   );
@@ -87,18 +78,14 @@ export async function finishedRestore(server: HttpTarget, token: string, restore
 
 /** Starts a run and waits for it to finish. */
 export async function runPlan(server: HttpTarget, token: string, planId: string): Promise<RunView> {
-  const res = await server.request('POST', `/api/snapshot/plan/${planId}/run`, { token });
+  const res = await call(server, apiCalls.snapshot_run, { token, params: { id: planId } });
   expect(res.status, res.text).toBe(202);
   return finishedRun(server, token, res.body._id);
 }
 
 /** Starts a restore and waits for it to finish. */
-export async function restoreItems(
-  server: HttpTarget,
-  token: string,
-  body: { runId: string; items: string[]; target: unknown; onConflict?: string },
-): Promise<RestoreView> {
-  const res = await server.request('POST', '/api/restore', { token, body });
+export async function restoreItems(server: HttpTarget, token: string, body: RestoreCreate): Promise<Restore> {
+  const res = await call(server, apiCalls.restore_start, { token, body });
   expect(res.status, res.text).toBe(202);
   return finishedRestore(server, token, res.body._id);
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
+import { apiCalls } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { createPlan, createRoot, finishedRun, repoDir } from './snapshots-helpers.js';
 import { upload } from './transfer-helpers.js';
 
@@ -18,7 +19,7 @@ describeEachDialect('snapshot schedules with two servers on one $dialect databas
     first = await startServer(dialect, { BOGWAN_SECRET: SECRET });
     token = (await setupMaster(first)).token;
     // Shared file contents, as processes behind a load balancer have (a shared directory or a bucket).
-    const shared = await first.request('PUT', '/api/setting/storage', { token, body: { server: { path: path.join(first.dataDir, 'shared-blobs') } } });
+    const shared = await call(first, apiCalls.storage_setting_update, { token, body: { server: { path: path.join(first.dataDir, 'shared-blobs') } } });
     expect(shared.status, shared.text).toBe(200);
     const database = first.config.database;
     const url = database.dialect === 'postgres' ? database.url : `sqlite:${database.file}`;
@@ -50,7 +51,7 @@ describeEachDialect('snapshot schedules with two servers on one $dialect databas
     const later = new Date(due.getTime() + 45_000);
     expect(await Promise.all([first.app.snapshots.scheduler.tick(later), second.app.snapshots.scheduler.tick(later)])).toEqual([0, 0]);
 
-    const runs = (await first.request('GET', `/api/snapshot/run?planId=${plan._id}`, { token })).body.items as { _id: string; trigger: string }[];
+    const runs = (await call(first, apiCalls.snapshot_run_list, { token, query: { planId: plan._id } })).body.items;
     expect(runs).toHaveLength(1);
     expect(runs[0]!.trigger).toBe('schedule');
     const done = await finishedRun(first, token, runs[0]!._id);
@@ -62,10 +63,10 @@ describeEachDialect('snapshot schedules with two servers on one $dialect databas
     const time = `${pad(due.getHours())}:${pad(due.getMinutes())}`;
     const busy = await createPlan(first, token, repoDir(), { name: '바쁜 계획' });
     const plan = await createPlan(first, token, repoDir(), { name: '예약 계획', schedules: [{ days: [due.getDay()], time, status: 'active' }] });
-    const running = await first.request('POST', `/api/snapshot/plan/${busy._id}/run`, { token });
+    const running = await call(first, apiCalls.snapshot_run, { token, params: { id: busy._id } });
     expect(running.status).toBe(202);
     expect(await second.app.snapshots.scheduler.tick(due)).toBe(0);
-    const runs = (await first.request('GET', `/api/snapshot/run?planId=${plan._id}`, { token })).body.items;
+    const runs = (await call(first, apiCalls.snapshot_run_list, { token, query: { planId: plan._id } })).body.items;
     expect(runs).toMatchObject([{ status: 'failure', trigger: 'schedule', error: 'snapshot_operation_in_progress' }]);
     await finishedRun(first, token, running.body._id);
   });
@@ -97,7 +98,7 @@ describeEachDialect('snapshot schedules with two servers on one $dialect databas
       .values({ id: 'operation', kind: 'snapshot', ref_id: 'dead-run', holder: 'gone', heartbeat_at: old })
       .execute();
 
-    const started = await second.request('POST', `/api/snapshot/plan/${plan._id}/run`, { token });
+    const started = await call(second, apiCalls.snapshot_run, { token, params: { id: plan._id } });
     expect(started.status, started.text).toBe(202);
     expect((await finishedRun(first, token, started.body._id)).status).toBe('completed');
     expect(await finishedRun(first, token, 'dead-run')).toMatchObject({ status: 'failure', error: 'snapshot_interrupted' });
