@@ -1,16 +1,20 @@
 import type { FileEntry } from '@bogwan/contracts';
-import { useCallback, useState, type ReactNode } from 'react';
+import { lazy, useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../api/client';
+import { Deferred } from '../components/deferred';
 import { notify } from '../components/notify';
 import { downloadItems } from '../features/files/api/download-file';
 import { storageHref } from '../features/files/lib/storage-path';
 import { FileHistoryButton } from '../features/activity/components/file-history-button';
 import { FileVersionsButton } from '../features/files/components/versions/file-versions-button';
-import { PreviewOverlay, type PreviewFile } from '../features/preview/components/preview-overlay';
+import type { PreviewFile } from '../features/preview/components/preview-overlay';
 import { messageText } from '../i18n/keys';
 import { useLocalePath } from '../i18n/use-locale';
+
+// The overlay and the viewers load with the first preview opened.
+const PreviewOverlay = lazy(() => import('../features/preview/components/preview-overlay').then((m) => ({ default: m.PreviewOverlay })));
 
 export interface FileActions {
   /** A folder opens in the storage browser; a file opens in the preview overlay. */
@@ -45,17 +49,19 @@ export function useFileActions(): FileActions {
   );
 
   const overlay = (
-    <PreviewOverlay
-      file={previewing}
-      onClose={() => setPreviewing(null)}
-      onDownload={(file) => download([{ path: file.path, name: file.name, folder: false }])}
-      fileButtons={(file) => (
-        <>
-          <FileHistoryButton path={file.path} name={file.name} nodeId={file.nodeId} />
-          <FileVersionsButton path={file.path} name={file.name} />
-        </>
-      )}
-    />
+    <Deferred open={previewing !== null}>
+      <PreviewOverlay
+        file={previewing}
+        onClose={() => setPreviewing(null)}
+        onDownload={(file) => download([{ path: file.path, name: file.name, folder: false }])}
+        fileButtons={(file) => (
+          <>
+            <FileHistoryButton path={file.path} name={file.name} nodeId={file.nodeId} />
+            <FileVersionsButton path={file.path} name={file.name} />
+          </>
+        )}
+      />
+    </Deferred>
   );
   return { open, download, overlay };
 }

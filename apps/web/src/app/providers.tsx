@@ -2,15 +2,26 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { enUS, koKR } from '@mui/material/locale';
 import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/client';
 import { Notifier } from '../components/notify';
 import { useFullScreenDialog } from '../components/use-full-screen-dialog';
 import { useResolvedTheme } from '../state/theme';
 import { createAppTheme } from './theme';
-import { FolderPickerContext } from '../components/folder-picker';
-import { FolderPathDialog } from '../features/files/components/dialogs/folder-path-dialog';
+import { Deferred } from '../components/deferred';
+import { FolderPickerContext, type FolderPickerProps } from '../components/folder-picker';
+
+const FolderPathDialog = lazy(() => import('../features/files/components/dialogs/folder-path-dialog').then((m) => ({ default: m.FolderPathDialog })));
+
+/** The storage's folder dialog, its code loaded when it first opens. */
+function FolderPicker(props: FolderPickerProps) {
+  return (
+    <Deferred open={props.open}>
+      <FolderPathDialog {...props} />
+    </Deferred>
+  );
+}
 
 const MAX_RETRIES = 2;
 
@@ -60,7 +71,7 @@ export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <FolderPickerContext.Provider value={FolderPathDialog}>
+      <FolderPickerContext.Provider value={FolderPicker}>
         <AppThemeProvider>{children}</AppThemeProvider>
       </FolderPickerContext.Provider>
     </QueryClientProvider>

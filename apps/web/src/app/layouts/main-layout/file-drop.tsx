@@ -1,10 +1,15 @@
+import { lazy } from 'react';
 import { useNavigate } from 'react-router';
-import { UploadLocationDialog } from '../../../features/files/components/dialogs/upload-location-dialog';
+import { Deferred } from '../../../components/deferred';
 import { storageHref } from '../../../features/files/lib/storage-path';
 import { PageDropZone } from '../../../features/upload/components/page-drop-zone';
 import { UploadConflictHost } from '../../../features/upload/components/upload-conflict-dialog';
 import { useLocalePath } from '../../../i18n/use-locale';
 import { useCurrentStoragePath, useRefreshOnUpload } from './storage-tree';
+
+const UploadLocationDialog = lazy(() =>
+  import('../../../features/files/components/dialogs/upload-location-dialog').then((m) => ({ default: m.UploadLocationDialog })),
+);
 
 /**
  * Files dragged onto any page: into the open folder in the storage browser (not at its
@@ -21,7 +26,11 @@ export function FileDrop() {
     <>
       <PageDropZone
         targetPath={current === '/' ? null : current}
-        renderLocationDialog={(props) => <UploadLocationDialog {...props} />}
+        renderLocationDialog={(props) => (
+          <Deferred open={props.open}>
+            <UploadLocationDialog {...props} />
+          </Deferred>
+        )}
         onUploaded={(path) => void navigate(localePath(storageHref(path)))}
       />
       <UploadConflictHost />

@@ -5,12 +5,15 @@ import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../components/mdi-icon';
-import { NoticeForm } from '../../../features/notices/components/notice-form';
-import { NoticeList } from '../../../features/notices/components/notice-list';
 import { useAuth } from '../../../state/auth';
 import { setPanel, usePanels } from '../../../state/ui';
+
+// The drawer's content is drawn only while it is open: its code loads then.
+const NoticeForm = lazy(() => import('../../../features/notices/components/notice-form').then((m) => ({ default: m.NoticeForm })));
+const NoticeList = lazy(() => import('../../../features/notices/components/notice-list').then((m) => ({ default: m.NoticeList })));
 
 /** Right-hand drawer with the notices; administrators (roleLevel above 1) also write and delete them. */
 export function NoticeDrawer() {
@@ -36,13 +39,15 @@ export function NoticeDrawer() {
       </Box>
       <Divider />
       <Box sx={{ flexGrow: 1, minHeight: 0, overflowY: 'auto' }}>
-        {isAdmin && (
-          <>
-            <NoticeForm />
-            <Divider />
-          </>
-        )}
-        <NoticeList enabled={noticeOpen} canDelete={isAdmin} />
+        <Suspense fallback={null}>
+          {isAdmin && (
+            <>
+              <NoticeForm />
+              <Divider />
+            </>
+          )}
+          <NoticeList enabled={noticeOpen} canDelete={isAdmin} />
+        </Suspense>
       </Box>
     </Drawer>
   );

@@ -1,10 +1,12 @@
 import { mdiHistory } from '@mdi/js';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../components/mdi-icon';
-import { FileHistoryDialog } from './file-history-dialog';
+import { Deferred } from '../../../components/deferred';
+
+const FileHistoryDialog = lazy(() => import('./file-history-dialog').then((m) => ({ default: m.FileHistoryDialog })));
 
 /** The preview overlay's "History" button: the file's records in a dialog above the preview. */
 export function FileHistoryButton({ path, name, nodeId }: { path: string; name: string; nodeId?: string }) {
@@ -17,7 +19,9 @@ export function FileHistoryButton({ path, name, nodeId }: { path: string; name: 
           <MdiIcon path={mdiHistory} />
         </IconButton>
       </Tooltip>
-      <FileHistoryDialog item={open ? { nodeId, path, name, folder: false } : null} onClose={() => setOpen(false)} />
+      <Deferred open={open}>
+        <FileHistoryDialog item={open ? { nodeId, path, name, folder: false } : null} onClose={() => setOpen(false)} />
+      </Deferred>
     </>
   );
 }

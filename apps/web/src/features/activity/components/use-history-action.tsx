@@ -1,8 +1,11 @@
 import { mdiHistory } from '@mdi/js';
-import { useState, type ReactNode } from 'react';
+import { lazy, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExtraItemAction } from '../../../lib/item-actions';
-import { FileHistoryDialog, type HistoryItem } from './file-history-dialog';
+import { Deferred } from '../../../components/deferred';
+import type { HistoryItem } from './file-history-dialog';
+
+const FileHistoryDialog = lazy(() => import('./file-history-dialog').then((m) => ({ default: m.FileHistoryDialog })));
 
 /**
  * The file menu's "History" entry (one item at a time, for anyone who can see the item: the
@@ -22,5 +25,12 @@ export function useHistoryAction(): { action: ExtraItemAction; dialog: ReactNode
       if (entry) setItem({ nodeId: entry._id, path: entry.path, name: entry.name, folder: entry.folder });
     },
   };
-  return { action, dialog: <FileHistoryDialog item={item} onClose={() => setItem(null)} /> };
+  return {
+    action,
+    dialog: (
+      <Deferred open={item !== null}>
+        <FileHistoryDialog item={item} onClose={() => setItem(null)} />
+      </Deferred>
+    ),
+  };
 }

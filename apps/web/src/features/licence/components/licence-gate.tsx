@@ -2,7 +2,7 @@ import { TOAST_DURATION_MS } from '@bogwan/contracts';
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError, setLicenceRequiredHandler } from '../../../api/client';
@@ -11,7 +11,10 @@ import { authStore, useAuth } from '../../../state/auth';
 import { licenceCheckQueryOptions, useLicenceCheck } from '../api/get-licence-check';
 import { useLicencePoll } from '../api/get-licence';
 import { allowLicenceDialog, closeLicenceDialog, dismissLicenceDialog, openLicenceDialog, useLicenceDialogState } from '../hooks/licence-dialog-state';
-import { LicenceDialog } from './licence-dialog';
+import { Deferred } from '../../../components/deferred';
+
+// Needed only while a key is missing: its code loads when it first opens.
+const LicenceDialog = lazy(() => import('./licence-dialog').then((m) => ({ default: m.LicenceDialog })));
 
 interface LicenceGateProps {
   /** Ends the session (the dialog's close button signs out before it goes to sign-in). */
@@ -80,7 +83,9 @@ export function LicenceGate({ signOut }: LicenceGateProps) {
 
   return (
     <>
-      <LicenceDialog open={dialog === 'open'} serverId={check.data?.serverId} onClose={onClose} onSaved={onSaved} />
+      <Deferred open={dialog === 'open'}>
+        <LicenceDialog open={dialog === 'open'} serverId={check.data?.serverId} onClose={onClose} onSaved={onSaved} />
+      </Deferred>
       <Snackbar open={saved} autoHideDuration={TOAST_DURATION_MS} onClose={() => setSaved(false)} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
         <Alert severity="success" variant="filled" onClose={() => setSaved(false)}>
           {t('license_update_complete_message')}

@@ -1,10 +1,12 @@
 import { mdiFileClockOutline } from '@mdi/js';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../../components/mdi-icon';
-import { FileVersionsDialog } from './file-versions-dialog';
+import { Deferred } from '../../../../components/deferred';
+
+const FileVersionsDialog = lazy(() => import('./file-versions-dialog').then((m) => ({ default: m.FileVersionsDialog })));
 
 /** The preview overlay's "Versions" button: the file's versions in a dialog above the preview. */
 export function FileVersionsButton({ path, name }: { path: string; name: string }) {
@@ -17,7 +19,9 @@ export function FileVersionsButton({ path, name }: { path: string; name: string 
           <MdiIcon path={mdiFileClockOutline} />
         </IconButton>
       </Tooltip>
-      <FileVersionsDialog file={open ? { path, name } : null} onClose={() => setOpen(false)} />
+      <Deferred open={open}>
+        <FileVersionsDialog file={open ? { path, name } : null} onClose={() => setOpen(false)} />
+      </Deferred>
     </>
   );
 }

@@ -1,8 +1,11 @@
 import { mdiFileClockOutline } from '@mdi/js';
-import { useState, type ReactNode } from 'react';
+import { lazy, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExtraItemAction } from '../../../../lib/item-actions';
-import { FileVersionsDialog, type VersionsFile } from './file-versions-dialog';
+import { Deferred } from '../../../../components/deferred';
+import type { VersionsFile } from './file-versions-dialog';
+
+const FileVersionsDialog = lazy(() => import('./file-versions-dialog').then((m) => ({ default: m.FileVersionsDialog })));
 
 /**
  * The file menu's "Versions" entry (one file, for whoever may download it: listing and
@@ -21,5 +24,12 @@ export function useVersionsAction(): { action: ExtraItemAction; dialog: ReactNod
       if (entry) setFile({ path: entry.path, name: entry.name });
     },
   };
-  return { action, dialog: <FileVersionsDialog file={file} onClose={() => setFile(null)} /> };
+  return {
+    action,
+    dialog: (
+      <Deferred open={file !== null}>
+        <FileVersionsDialog file={file} onClose={() => setFile(null)} />
+      </Deferred>
+    ),
+  };
 }
