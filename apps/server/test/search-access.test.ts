@@ -1,14 +1,12 @@
+import { apiCalls, type SearchQuery } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signInAs } from './files-helpers.js';
-import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { upload } from './transfer-helpers.js';
 
-interface Hit {
-  name: string;
-  path: string;
-  match: 'name' | 'content';
-  snippet: string;
-}
+/** The search call of the web app (`/api`) and its twin for assistants (`/llm`). */
+const searchCalls = { '/api': apiCalls.search_keyword, '/llm': apiCalls.search_keyword_llm } as const;
+type Filters = Omit<SearchQuery, 'keyword'>;
 
 /** What search may tell about files the caller may not open: secure (locked) folders and per-item permissions. */
 describeEachDialect('search and access on $dialect', (dialect) => {
@@ -16,18 +14,16 @@ describeEachDialect('search and access on $dialect', (dialect) => {
   let master: Awaited<ReturnType<typeof setupMaster>>;
   let user: Awaited<ReturnType<typeof signInAs>>;
 
-  const search = (keyword: string, token: string, extra = '', prefix = '/api') =>
-    server.request('GET', `${prefix}/search/keyword?keyword=${encodeURIComponent(keyword)}${extra}`, { token });
-  const found = async (keyword: string, token: string, extra = '', prefix = '/api') => {
-    const res = await search(keyword, token, extra, prefix);
-    expect(res.status, `${prefix} ${keyword}${extra}`).toBe(200);
-    return { text: res.text, hits: (res.body as Hit[]).map((h) => `${h.match}:${h.path}`), snippets: (res.body as Hit[]).map((h) => h.snippet) };
+  const found = async (keyword: string, token: string, extra: Filters = {}, prefix: keyof typeof searchCalls = '/api') => {
+    const res = await call(server, searchCalls[prefix], { token, query: { keyword, ...extra } });
+    expect(res.status, `${prefix} ${keyword} ${JSON.stringify(extra)}`).toBe(200);
+    return { text: res.text, hits: res.body.map((h) => `${h.match}:${h.path}`), snippets: res.body.map((h) => h.snippet) };
   };
   const folder = async (path: string, name: string) =>
-    expect((await server.request('POST', '/api/file', { token: master.token, body: { name, path } })).status).toBe(200);
+    expect((await call(server, apiCalls.folder_create, { token: master.token, body: { name, path } })).status).toBe(200);
   const put = async (path: string, name: string, text: string) => expect((await upload(server, master.token, path, name, Buffer.from(text))).status).toBe(200);
   const lock = async (path: string, locked: boolean) =>
-    expect((await server.request('PUT', '/api/file/lock', { token: master.token, body: { path, lock: locked } })).body.lock).toBe(locked);
+    expect((await call(server, apiCalls.file_lock, { token: master.token, body: { path, lock: locked } })).body.lock).toBe(locked);
 
   beforeAll(async () => {
     server = await startServer(dialect);
@@ -54,21 +50,22 @@ describeEachDialect('search and access on $dialect', (dialect) => {
     await lock('/Sealed', true);
     try {
       for (const token of [user.token, master.token]) {
-        for (const prefix of ['/api', '/llm']) {
-          const { hits, text } = await found('quokkavault', token, '', prefix);
+        for (const prefix of ['/api', '/llm'] as const) {
+          const { hits, text } = await found('quokkavault', token, {}, prefix);
           expect(hits).toEqual(['content:/Open/open-ledger.txt']);
           expect(text).not.toContain('salary');
           expect(text).not.toContain('merger');
           expect(text).not.toContain('/Sealed');
         }
         // The results page's call, with its filters, tells no more.
-        for (const extra of ['&limit=200', '&limit=200&type=text', `&limit=200&folder=${encodeURIComponent('/Sealed')}`, '&limit=200&from=2000-01-01']) {
+        const filters: Filters[] = [{ limit: 200 }, { limit: 200, type: 'text' }, { limit: 200, folder: '/Sealed' }, { limit: 200, from: '2000-01-01' }];
+        for (const extra of filters) {
           const { hits, text } = await found('quokkavault', token, extra);
           expect(
             hits.filter((h) => h.includes('/Sealed')),
-            extra,
+            JSON.stringify(extra),
           ).toEqual([]);
-          expect(text, extra).not.toMatch(/salary|merger/);
+          expect(text, JSON.stringify(extra)).not.toMatch(/salary|merger/);
         }
         expect((await found('platypusword', token)).hits).toEqual(['content:/Open/twin.txt']);
       }
@@ -94,20 +91,20 @@ describeEachDialect('search and access on $dialect', (dialect) => {
     await server.app.searchIndex.idle();
     const reader = await signInAs(server, 'reader@example.com');
     const grant = (path: string, permissions: string[]) =>
-      server.request('PUT', '/api/resource', { token: master.token, body: { path, users: [{ entity: reader.user._id, permissions }] } });
+      call(server, apiCalls.resource_update, { token: master.token, body: { path, users: [{ entity: reader.user._id, permissions }] } });
     expect((await found('wombatword', reader.token)).hits).toHaveLength(2);
 
     expect((await grant('/Shelf/Left', ['READ'])).status).toBe(200);
     expect((await grant('/Shelf/Right', [])).status).toBe(200);
-    for (const prefix of ['/api', '/llm']) {
-      const { hits, text } = await found('wombatword', reader.token, '&limit=200', prefix);
+    for (const prefix of ['/api', '/llm'] as const) {
+      const { hits, text } = await found('wombatword', reader.token, { limit: 200 }, prefix);
       expect(hits).toEqual(['content:/Shelf/Left/left-memo.txt']);
       expect(text).toContain('left passage');
       expect(text).not.toContain('right passage');
       expect(text).not.toContain('right-memo');
     }
     expect((await found('right-memo', reader.token)).hits).toEqual([]);
-    expect((await found('Right', reader.token, '&type=folder')).hits).toEqual([]);
+    expect((await found('Right', reader.token, { type: 'folder' })).hits).toEqual([]);
     // Another user without the entries, and the administrator, still find both.
     expect((await found('wombatword', user.token)).hits).toHaveLength(2);
     expect((await found('wombatword', master.token)).hits).toHaveLength(2);

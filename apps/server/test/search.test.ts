@@ -1,35 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { apiCalls, type SearchQuery, type SearchResult } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SettingsRepo } from '../src/modules/settings/settings.repo.js';
 import { blobKeyOf } from '../src/storage/blob-store.js';
 import { signInAs } from './files-helpers.js';
-import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, callRefused, describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { makeDocx, makeHwpx, makePdf, makeXlsx, sample } from './search-fixtures.js';
 import { upload } from './transfer-helpers.js';
 
-interface Hit {
-  _id: string;
-  name: string;
-  path: string;
-  folder: boolean;
-  match: 'name' | 'content';
-  snippet: string;
-}
+type Filters = Omit<SearchQuery, 'keyword'>;
 
 describeEachDialect('search on $dialect', (dialect) => {
   let server: TestServer;
   let master: Awaited<ReturnType<typeof setupMaster>>;
   let user: Awaited<ReturnType<typeof signInAs>>;
 
-  const search = (keyword: string, token = user.token, extra = '') =>
-    server.request('GET', `/api/search/keyword?keyword=${encodeURIComponent(keyword)}${extra}`, { token });
-  const hits = async (keyword: string, token = user.token, extra = ''): Promise<Hit[]> => {
-    const res = await search(keyword, token, extra);
-    if (res.status !== 200) throw new Error(`search ${keyword}: ${res.status} ${res.text}`);
-    return res.body as Hit[];
-  };
-  const names = async (keyword: string, extra = '') => (await hits(keyword, user.token, extra)).map((h) => `${h.match}:${h.path}`);
+  const search = (keyword: string, token = user.token, extra: Filters = {}) => call(server, apiCalls.search_keyword, { token, query: { keyword, ...extra } });
+  const searchRefused = (keyword: string, token = user.token, extra: Filters = {}) =>
+    callRefused(server, apiCalls.search_keyword, { token, query: { keyword, ...extra } });
+  const hits = async (keyword: string, token = user.token, extra: Filters = {}): Promise<SearchResult[]> => (await search(keyword, token, extra)).body;
+  const names = async (keyword: string, extra: Filters = {}) => (await hits(keyword, user.token, extra)).map((h) => `${h.match}:${h.path}`);
   const put = async (folder: string, name: string, data: Buffer) => {
     const res = await upload(server, master.token, folder, name, data);
     if (res.status !== 200) throw new Error(`upload ${name}: ${res.status} ${res.text}`);
@@ -43,8 +34,8 @@ describeEachDialect('search on $dialect', (dialect) => {
       ['/', '팀'],
       ['/팀', '문서'],
       ['/', 'Archive'],
-    ]) {
-      const res = await server.request('POST', '/api/file', { token: master.token, body: { name, path } });
+    ] as const) {
+      const res = await call(server, apiCalls.folder_create, { token: master.token, body: { name, path } });
       expect(res.status).toBe(200);
     }
     await put('/팀/문서', 'noori.hwp', sample('noori.hwp'));
@@ -91,10 +82,11 @@ describeEachDialect('search on $dialect', (dialect) => {
 
   it('refuses keywords of 1 and of 51 characters; 2 and 50 are fine', async () => {
     for (const keyword of ['누', 'a', ' a ', 'x'.repeat(51), '가'.repeat(51)]) {
-      const res = await search(keyword);
+      const res = await searchRefused(keyword);
       expect(res.status, keyword).toBe(400);
       expect(res.body.message).toBe('search_keyword_length');
     }
+    // Without the keyword the contract requires: raw on purpose.
     expect((await server.request('GET', '/api/search/keyword', { token: user.token })).body.message).toBe('search_keyword_length');
     expect((await search('x'.repeat(50))).status).toBe(200);
     expect((await search('가'.repeat(50))).status).toBe(200);
@@ -139,32 +131,35 @@ describeEachDialect('search on $dialect', (dialect) => {
   });
 
   it('ignores a userId in the query and serves the spec path too; needs a signed-in caller', async () => {
-    const mine = await hits('누리', user.token, `&userId=${master.user._id}`);
-    const spec = await server.request('GET', `/llm/search/keyword?keyword=${encodeURIComponent('누리')}&userId=${master.user._id}`, { token: user.token });
+    const mine = await hits('누리', user.token, { userId: master.user._id });
+    const spec = await call(server, apiCalls.search_keyword_llm, { token: user.token, query: { keyword: '누리', userId: master.user._id } });
     expect(spec.status).toBe(200);
     expect(spec.body).toEqual(mine);
-    expect((await server.request('GET', `/api/search/keyword?keyword=zanzibar`)).status).toBe(401);
-    expect((await server.request('GET', `/llm/search/keyword?keyword=zanzibar`)).status).toBe(401);
+    expect((await callRefused(server, apiCalls.search_keyword, { query: { keyword: 'zanzibar' } })).status).toBe(401);
+    expect((await callRefused(server, apiCalls.search_keyword_llm, { query: { keyword: 'zanzibar' } })).status).toBe(401);
   });
 
   it('filters by type, folder and date', async () => {
-    expect(await names('zanzibar', '&type=pdf')).toEqual(['content:/팀/budget.pdf']);
-    expect(await names('zanzibar', '&type=text')).toEqual(['name:/팀/zanzibar-trip.txt', 'content:/Archive/old-notes.txt']);
-    expect(await names('문서', '&type=folder')).toEqual(['name:/팀/문서']);
-    expect(await names('zanzibar', `&folder=${encodeURIComponent('/Archive')}`)).toEqual(['content:/Archive/old-notes.txt']);
-    expect(await names('zanzibar', '&to=2000-01-01')).toEqual([]);
-    expect(await names('zanzibar', `&from=${localDay(new Date())}`)).toHaveLength(3);
-    for (const bad of [
-      '&type=movie',
-      '&from=yesterday',
-      '&folder=relative/path',
-      '&from=2026-02-30',
-      '&from=2026-13-01',
-      '&to=2026-03-06T00:00',
-      '&from=03/06/2026',
-    ]) {
-      const res = await search('zanzibar', user.token, bad);
-      expect(res.status, bad).toBe(400);
+    expect(await names('zanzibar', { type: 'pdf' })).toEqual(['content:/팀/budget.pdf']);
+    expect(await names('zanzibar', { type: 'text' })).toEqual(['name:/팀/zanzibar-trip.txt', 'content:/Archive/old-notes.txt']);
+    expect(await names('문서', { type: 'folder' })).toEqual(['name:/팀/문서']);
+    expect(await names('zanzibar', { folder: '/Archive' })).toEqual(['content:/Archive/old-notes.txt']);
+    expect(await names('zanzibar', { to: '2000-01-01' })).toEqual([]);
+    expect(await names('zanzibar', { from: localDay(new Date()) })).toHaveLength(3);
+    // A category the contract does not have: raw on purpose.
+    const movie = await server.request('GET', '/api/search/keyword?keyword=zanzibar&type=movie', { token: user.token });
+    expect(movie.status, '&type=movie').toBe(400);
+    const bad: Filters[] = [
+      { from: 'yesterday' },
+      { folder: 'relative/path' },
+      { from: '2026-02-30' },
+      { from: '2026-13-01' },
+      { to: '2026-03-06T00:00' },
+      { from: '03/06/2026' },
+    ];
+    for (const filters of bad) {
+      const res = await searchRefused('zanzibar', user.token, filters);
+      expect(res.status, JSON.stringify(filters)).toBe(400);
     }
   });
 
@@ -174,7 +169,7 @@ describeEachDialect('search on $dialect', (dialect) => {
     // 2026-03-06 01:30 in Seoul (UTC+9) is still 2026-03-05 in UTC.
     const mtime = '2026-03-05T16:30:00.000Z';
     await server.app.db.updateTable('nodes').set({ mtime }).where('name', '=', 'dawn.txt').execute();
-    const range = (from: string, to: string) => names('dingodawn', `&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`);
+    const range = (from: string, to: string) => names('dingodawn', { from, to });
     // What a browser in Seoul sends for the day 2026-03-06: the bounds of that local day.
     expect(await range('2026-03-05T15:00:00.000Z', '2026-03-06T14:59:59.999Z')).toEqual(['content:/Archive/dawn.txt']);
     expect(await range('2026-03-06T00:00:00+09:00', '2026-03-06T23:59:59.999+09:00')).toEqual(['content:/Archive/dawn.txt']);
@@ -190,7 +185,7 @@ describeEachDialect('search on $dialect', (dialect) => {
   });
 
   it('follows renames, moves and the trash', async () => {
-    const rename = await server.request('PUT', '/api/file/rename', {
+    const rename = await call(server, apiCalls.file_rename, {
       token: master.token,
       body: { path: '/팀', name: 'zanzibar-trip.txt', newName: 'voyage.txt' },
     });
@@ -198,23 +193,23 @@ describeEachDialect('search on $dialect', (dialect) => {
     expect(await names('zanzibar')).toEqual(['content:/Archive/old-notes.txt', 'content:/팀/budget.pdf']);
     expect(await names('voyage')).toEqual(['name:/팀/voyage.txt']);
 
-    const move = await server.request('POST', '/api/file/move', { token: master.token, body: { path: '/팀', name: '문서', newPath: '/Archive' } });
+    const move = await call(server, apiCalls.file_move, { token: master.token, body: { path: '/팀', name: '문서', newPath: '/Archive' } });
     expect(move.status).toBe(200);
     expect(await names('누리')).toEqual(['content:/Archive/old-notes.txt', 'content:/Archive/문서/noori.hwp']);
 
     // A trashed folder hides what lies inside it; restored, it is found again.
-    const trashed = await server.request('POST', '/api/file/trash', { token: master.token, body: { paths: ['/Archive/문서'] } });
+    const trashed = await call(server, apiCalls.file_trash, { token: master.token, body: { paths: ['/Archive/문서'] } });
     expect(trashed.status).toBe(200);
     expect(await names('누리')).toEqual(['content:/Archive/old-notes.txt']);
     expect(await names('문서')).toEqual(['content:/팀/minutes.docx']);
     expect(await names('리포트')).toEqual([]);
-    const restored = await server.request('POST', '/api/trash/restore', { token: master.token, body: { ids: trashed.body.ids } });
+    const restored = await call(server, apiCalls.trash_restore, { token: master.token, body: { ids: trashed.body.ids } });
     expect(restored.status).toBe(200);
     expect(await names('누리')).toEqual(['content:/Archive/old-notes.txt', 'content:/Archive/문서/noori.hwp']);
   });
 
   it('ranks the whole name, then names starting with the keyword, then the rest, for two characters too', async () => {
-    const folder = await server.request('POST', '/api/file', { token: master.token, body: { name: 'qx', path: '/Archive' } });
+    const folder = await call(server, apiCalls.folder_create, { token: master.token, body: { name: 'qx', path: '/Archive' } });
     expect(folder.status).toBe(200);
     await put('/Archive', 'aqx.txt', Buffer.from('nothing here'));
     await put('/Archive', 'qx-notes.txt', Buffer.from('nothing here either'));
@@ -225,24 +220,24 @@ describeEachDialect('search on $dialect', (dialect) => {
     expect(await names('QX')).toEqual(expected);
     expect(await names('qx-')).toEqual(['name:/Archive/qx-plan.txt', 'name:/Archive/qx-notes.txt']);
     // A rename leaves the two-character index too.
-    const rename = await server.request('PUT', '/api/file/rename', { token: master.token, body: { path: '/Archive', name: 'aqx.txt', newName: 'ayz.txt' } });
+    const rename = await call(server, apiCalls.file_rename, { token: master.token, body: { path: '/Archive', name: 'aqx.txt', newName: 'ayz.txt' } });
     expect(rename.status).toBe(200);
     expect(await names('qx')).toEqual(expected.slice(0, 3));
     expect(await names('yz')).toEqual(['name:/Archive/ayz.txt']);
   });
 
   it('a copy shares the text of its original at once', async () => {
-    const copy = await server.request('POST', '/api/file/copy', { token: master.token, body: { path: '/팀', name: 'plan.hwpx', newPath: '/Archive' } });
+    const copy = await call(server, apiCalls.file_copy, { token: master.token, body: { path: '/팀', name: 'plan.hwpx', newPath: '/Archive' } });
     expect(copy.status).toBe(200);
     expect(await names('사업계획서')).toEqual(expect.arrayContaining(['content:/Archive/plan.hwpx', 'content:/팀/plan.hwpx']));
   });
 
   it('indexing shows no task of its own and sends no notification of its own', async () => {
-    const cache = (await server.request('GET', '/api/cache', { token: master.token })).body as Record<string, { type: string; status: string }>;
+    const cache = (await call(server, apiCalls.task_cache, { token: master.token })).body;
     expect(Object.values(cache).some((t) => t.type === 'upload')).toBe(true);
     // Nobody started a storage sync: indexing is not shown as one.
     expect(Object.values(cache).filter((t) => t.type === 'sync')).toEqual([]);
-    const notes = (await server.request('GET', '/api/notification', { token: master.token })).body as { key: string }[];
+    const notes = (await call(server, apiCalls.notification_list, { token: master.token })).body;
     expect(notes.length).toBeGreaterThan(0);
     expect(notes.every((note) => note.key === 'note_upload_batch')).toBe(true);
   });
