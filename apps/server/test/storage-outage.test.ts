@@ -1,6 +1,7 @@
+import { apiCalls } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { namesIn } from './files-helpers.js';
-import { describeEachDialect, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, callRefused, describeEachDialect, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
 import { startS3, type TestS3 } from './s3.js';
 import { bytesOf, fetchBytes, sha256, upload } from './transfer-helpers.js';
 
@@ -18,10 +19,10 @@ describeEachDialect('a cloud bucket that stops answering, on $dialect', (dialect
     s3 = await startS3();
     server = await startServer(dialect, s3.env);
     token = (await setupMaster(server)).token;
-    expect((await server.request('POST', '/api/setting/admin', { token, body: { password: GOOD_PASSWORD } })).body).toEqual({ success: true });
+    expect((await call(server, apiCalls.admin_mode, { token, body: { password: GOOD_PASSWORD } })).body).toEqual({ success: true });
     bucket = await s3.bucket();
-    expect((await server.request('PUT', '/api/setting/storage', { token, body: { cloud: { bucket } } })).status).toBe(200);
-    expect((await server.request('POST', '/api/file', { token, body: { name: ROOT.slice(1), path: '/', backend: 'cloud' } })).status).toBe(200);
+    await call(server, apiCalls.storage_setting_update, { token, body: { cloud: { bucket } } });
+    await call(server, apiCalls.folder_create, { token, body: { name: ROOT.slice(1), path: '/', backend: 'cloud' } });
     expect((await upload(server, token, ROOT, 'kept.bin', kept)).status).toBe(200);
   });
   afterAll(async () => {
@@ -43,7 +44,7 @@ describeEachDialect('a cloud bucket that stops answering, on $dialect', (dialect
       // Listing is the database's: it still answers, and shows no half-stored file.
       expect((await namesIn(server, token, ROOT)).sort()).toEqual(['kept.bin']);
       // Saving the bucket cannot tell whether it exists: unreachable, not missing.
-      const saved = await server.request('PUT', '/api/setting/storage', { token, body: { cloud: { bucket } } });
+      const saved = await callRefused(server, apiCalls.storage_setting_update, { token, body: { cloud: { bucket } } });
       expect([saved.status, saved.body.message]).toEqual([503, 'storage_unavailable_message']);
     } finally {
       await s3.resume();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newLocalUser } from '../src/modules/users/new-user.js';
-import { describeEachDialect, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
-import { CHUNK_SIZE } from '@bogwan/contracts';
+import { call, callRefused, describeEachDialect, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
+import { apiCalls, CHUNK_SIZE } from '@bogwan/contracts';
 import { signInAs } from './files-helpers.js';
 import { bytesOf, sendChunk, upload } from './transfer-helpers.js';
 
@@ -26,50 +26,48 @@ describeEachDialect('the task list on $dialect', (dialect) => {
       .insertInto('users')
       .values(await newLocalUser({ name: '신입', email: 'new@example.com', password: GOOD_PASSWORD, role: 'USER', mustChangePassword: true }))
       .execute();
-    const login = await server.request('POST', '/api/auth/login', { body: { email: 'new@example.com', password: GOOD_PASSWORD } });
+    const login = await call(server, apiCalls.login, { body: { email: 'new@example.com', password: GOOD_PASSWORD } });
     expect(login.status).toBe(200);
-    const cache = await server.request('GET', '/api/cache', { token: login.body.token });
+    if (!('token' in login.body)) throw new Error(`a second factor was asked: ${login.text}`);
+    const cache = await call(server, apiCalls.task_cache, { token: login.body.token });
     expect(cache.status).toBe(200);
     expect(cache.body).toEqual({});
   });
 
   it('uploading text files shows the uploads and no indexing task', async () => {
-    expect((await server.request('POST', '/api/file', { token: master.token, body: { name: '문서', path: '/' } })).status).toBe(200);
+    await call(server, apiCalls.folder_create, { token: master.token, body: { name: '문서', path: '/' } });
     for (const name of ['a.txt', 'b.md'])
       expect((await upload(server, master.token, '/문서', name, Buffer.from(`색인할 내용 ${name} `.repeat(50)))).status).toBe(200);
     expect((await upload(server, master.token, '/문서', 'c.bin', bytesOf(100))).status).toBe(200);
     await server.app.searchIndex.idle();
-    const tasks = Object.values((await server.request('GET', '/api/cache', { token: master.token })).body as Record<string, { type: string; name: string }>);
+    const tasks = Object.values((await call(server, apiCalls.task_cache, { token: master.token })).body);
     expect(tasks.map((t) => `${t.type}:${t.name}`).sort()).toEqual(['upload:a.txt', 'upload:b.md', 'upload:c.bin']);
     const indexed = await server.app.db.selectFrom('search_texts').select('status').execute();
     expect(indexed.filter((row) => row.status === 'indexed').length).toBeGreaterThanOrEqual(2);
   });
   it('an upload stopped in the browser shows canceled, tells no one, and a retry completes it', async () => {
-    expect((await server.request('POST', '/api/file', { token: master.token, body: { name: '멈춤', path: '/' } })).status).toBe(200);
+    await call(server, apiCalls.folder_create, { token: master.token, body: { name: '멈춤', path: '/' } });
     const data = bytesOf(CHUNK_SIZE + 1000, 'stopped');
     const file = { path: '/멈춤', fileName: '긴 영상.bin', fileSize: data.length, totalChunks: 2 };
     const uploadId = 'stop-0123456789abcdef';
     const first = await sendChunk(server, master.token, { ...file, chunkIndex: 0, bytes: data.subarray(0, CHUNK_SIZE), fields: { uploadId } });
     expect(first.status).toBe(200);
-    const taskOf = async () =>
-      Object.values(
-        (await server.request('GET', '/api/cache', { token: master.token })).body as Record<string, { name: string; status: string; progress: number }>,
-      ).find((t) => t.name === '긴 영상.bin');
+    const taskOf = async () => Object.values((await call(server, apiCalls.task_cache, { token: master.token })).body).find((t) => t.name === '긴 영상.bin');
     expect(await taskOf()).toMatchObject({ status: 'running' });
-    const notesBefore = (await server.request('GET', '/api/notification', { token: master.token })).body.length;
+    const notesBefore = (await call(server, apiCalls.notification_list, { token: master.token })).body.length;
 
-    const cancel = await server.request('POST', '/api/file/upload/cancel', {
+    const cancel = await call(server, apiCalls.file_upload_cancel, {
       token: master.token,
       body: { path: file.path, fileName: file.fileName, fileSize: file.fileSize, uploadId },
     });
     expect(cancel.status).toBe(204);
     expect(await taskOf()).toMatchObject({ status: 'canceled' });
-    expect((await server.request('GET', '/api/notification', { token: master.token })).body.length).toBe(notesBefore);
+    expect((await call(server, apiCalls.notification_list, { token: master.token })).body.length).toBe(notesBefore);
     // Someone else's cancel of the same name finds no upload of theirs: nothing changes.
     const other = await signInAs(server, 'other-canceler@example.com', 'ADMIN');
     expect(
       (
-        await server.request('POST', '/api/file/upload/cancel', {
+        await call(server, apiCalls.file_upload_cancel, {
           token: other.token,
           body: { path: file.path, fileName: file.fileName, fileSize: file.fileSize, uploadId },
         })
@@ -79,7 +77,7 @@ describeEachDialect('the task list on $dialect', (dialect) => {
     const last = await sendChunk(server, master.token, { ...file, chunkIndex: 1, bytes: data.subarray(CHUNK_SIZE), fields: { uploadId } });
     expect(last.status).toBe(200);
     expect(await taskOf()).toMatchObject({ status: 'completed', progress: 100 });
-    const bad = await server.request('POST', '/api/file/upload/cancel', { token: master.token, body: { path: file.path, fileName: '', fileSize: -1 } });
+    const bad = await callRefused(server, apiCalls.file_upload_cancel, { token: master.token, body: { path: file.path, fileName: '', fileSize: -1 } });
     expect(bad.status).toBe(400);
   });
 });

@@ -1,18 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { apiCalls } from '@bogwan/contracts';
 import { afterEach, expect, it } from 'vitest';
-import { describeEachDialect, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, callRefused, describeEachDialect, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
 
 /** The address the activity log recorded for the first account's creation. */
 async function setupAddress(server: TestServer, forwardedFor: string): Promise<string> {
   const token = fs.readFileSync(path.join(server.dataDir, 'setup-token'), 'utf8').trim();
-  const res = await server.request('POST', '/api/auth/setup', {
+  const res = await call(server, apiCalls.setup, {
     body: { token, name: '관리자', email: 'master@example.com', password: GOOD_PASSWORD },
     headers: { 'x-forwarded-for': forwardedFor },
   });
   expect(res.status).toBe(200);
-  const log = await server.request('GET', '/api/event?skip=0&limit=100', { token: res.body.token });
-  const entry = (log.body.items as { action: string; ip: string | null }[]).find((e) => e.action === 'auth.setup');
+  const log = await call(server, apiCalls.event_list, { token: res.body.token, query: { skip: 0, limit: 100 } });
+  const entry = log.body.items.find((e) => e.action === 'auth.setup');
   return entry!.ip!;
 }
 
@@ -45,7 +46,7 @@ describeEachDialect('client address behind a proxy on $dialect', (dialect) => {
     server = await startServer(dialect, { BOGWAN_TRUST_PROXY: 'true', BOGWAN_LOGIN_IP_MAX_FAILURES: '5' });
     await setupMaster(server);
     const attempt = (forwardedFor: string) =>
-      server!.request('POST', '/api/auth/login', {
+      callRefused(server!, apiCalls.login, {
         body: { email: 'nobody@example.com', password: 'Wrong!2345' },
         headers: { 'x-forwarded-for': forwardedFor },
       });

@@ -53,6 +53,7 @@ describe('serving the web app', () => {
   });
 
   it('never answers the app for API paths', async () => {
+    // Raw: no such route, so no contract.
     const res = await server.request('GET', '/api/unknown');
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ statusCode: 404, message: 'not_found_message' });

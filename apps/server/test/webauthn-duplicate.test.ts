@@ -1,7 +1,8 @@
 import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { encodeCBOR } from '@levischuck/tiny-cbor';
+import { apiCalls } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDialect, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, callRefused, describeEachDialect, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
 
 /** A software authenticator: one ES256 key and credential id, answering registrations with 'none' attestation. */
 function softAuthenticator() {
@@ -64,26 +65,30 @@ describeEachDialect('fingerprint registered twice on $dialect', (dialect) => {
     await server?.close();
   });
 
-  const register = async (authenticator: ReturnType<typeof softAuthenticator>) => {
-    const options = await server.request('POST', '/api/auth/generate', { token: master.token });
+  /** Fresh options and the authenticator's answer to them, as the registration call takes them. */
+  const registration = async (authenticator: ReturnType<typeof softAuthenticator>) => {
+    const options = await call(server, apiCalls.fingerprint_options, { token: master.token });
     expect(options.status).toBe(200);
-    const response = authenticator.register(options.body.challenge, new URL(server.url).origin);
-    return server.request('PUT', '/api/auth', {
+    // The options are the WebAuthn library's JSON, opaque to the contract.
+    const response = authenticator.register(options.body.challenge as string, new URL(server.url).origin);
+    return {
       token: master.token,
       cookies: { bogwan_webauthn: options.cookies.bogwan_webauthn! },
       body: { _id: master.user._id, credentialId: authenticator.id, response, currentPassword: GOOD_PASSWORD },
-    });
+    };
   };
+  const register = async (authenticator: ReturnType<typeof softAuthenticator>) =>
+    call(server, apiCalls.fingerprint_register, await registration(authenticator));
 
   it('the options exclude the registered authenticator, and registering it again says it is already registered', async () => {
     const authenticator = softAuthenticator();
     const first = await register(authenticator);
     expect(first.body).toMatchObject({ message: 'register_fingerprint_complete_message' });
 
-    const options = await server.request('POST', '/api/auth/generate', { token: master.token });
-    expect(options.body.excludeCredentials.map((c: { id: string }) => c.id)).toEqual([authenticator.id]);
+    const options = await call(server, apiCalls.fingerprint_options, { token: master.token });
+    expect((options.body.excludeCredentials as { id: string }[]).map((c) => c.id)).toEqual([authenticator.id]);
 
-    const again = await register(authenticator);
+    const again = await callRefused(server, apiCalls.fingerprint_register, await registration(authenticator));
     expect(again.body).toEqual({ statusCode: 409, message: 'fingerprint_already_registered' });
     const count = await server.app.db
       .selectFrom('webauthn_credentials')
@@ -94,7 +99,9 @@ describeEachDialect('fingerprint registered twice on $dialect', (dialect) => {
 
   it('two registrations of one authenticator at once store it once; the other is told it is already registered', async () => {
     const authenticator = softAuthenticator();
-    const answers = await Promise.all([register(authenticator), register(authenticator), register(authenticator)]);
+    // Raw answers: which of the three wins is up to the race.
+    const attempt = async () => server.request(apiCalls.fingerprint_register.method, apiCalls.fingerprint_register.path, await registration(authenticator));
+    const answers = await Promise.all([attempt(), attempt(), attempt()]);
     const messages = answers.map((a) => a.body.message).sort();
     expect(messages.filter((m) => m === 'register_fingerprint_complete_message')).toHaveLength(1);
     expect(messages.filter((m) => m === 'fingerprint_already_registered')).toHaveLength(2);
