@@ -1,3 +1,4 @@
+import { apiCalls } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AccessService } from '../src/modules/files/access.service.js';
 import type { FileTreeService } from '../src/modules/files/file-tree.js';
@@ -7,7 +8,7 @@ import { TrashService } from '../src/modules/trash/trash.service.js';
 import { UsersRepo } from '../src/modules/users/users.repo.js';
 import { recordsOf } from './audit-actions-helpers.js';
 import { addFile, refCount, signInAs, usageOf } from './files-helpers.js';
-import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, callRefused, describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 
 describeEachDialect('trash administration on $dialect', (dialect) => {
   let server: TestServer;
@@ -20,7 +21,7 @@ describeEachDialect('trash administration on $dialect', (dialect) => {
     master = await setupMaster(server);
     admin = await signInAs(server, 'admin@example.com', 'ADMIN');
     user = await signInAs(server, 'user@example.com');
-    await server.request('POST', '/api/file', { token: master.token, body: { name: 'Team', path: '/' } });
+    await call(server, apiCalls.folder_create, { token: master.token, body: { name: 'Team', path: '/' } });
   });
   afterAll(async () => {
     await server?.close();
@@ -35,9 +36,10 @@ describeEachDialect('trash administration on $dialect', (dialect) => {
     return new TrashRetentionService(new SettingsRepo(db), trash, audit);
   }
 
-  const retention = (token: string) => server.request('GET', '/api/trash/retention', { token });
-  const setRetention = (token: string, body: unknown) => server.request('PUT', '/api/trash/retention', { token, body });
-  const trash = (paths: string[], token = user.token) => server.request('POST', '/api/file/trash', { token, body: { paths } });
+  const retention = (token: string) => call(server, apiCalls.trash_retention, { token });
+  const setRetention = (token: string, days: number | null) => call(server, apiCalls.trash_retention_update, { token, body: { days } });
+  const setRetentionRefused = (token: string, days: number | null) => callRefused(server, apiCalls.trash_retention_update, { token, body: { days } });
+  const trash = (paths: string[], token = user.token) => call(server, apiCalls.file_trash, { token, body: { paths } });
 
   it('keeps trash until deleted by hand by default', async () => {
     expect(await retention(master.token)).toMatchObject({ status: 200, body: { days: null } });
@@ -45,20 +47,23 @@ describeEachDialect('trash administration on $dialect', (dialect) => {
   });
 
   it('lets only administrators read or change the retention', async () => {
-    expect(await retention(user.token)).toMatchObject({ status: 403, body: { message: 'no_access_warning' } });
-    expect(await setRetention(user.token, { days: 1 })).toMatchObject({ status: 403 });
-    expect((await server.request('GET', '/api/trash/retention')).status).toBe(401);
+    expect(await callRefused(server, apiCalls.trash_retention, { token: user.token })).toMatchObject({ status: 403, body: { message: 'no_access_warning' } });
+    expect(await setRetentionRefused(user.token, 1)).toMatchObject({ status: 403 });
+    expect((await callRefused(server, apiCalls.trash_retention)).status).toBe(401);
     expect(await retention(master.token)).toMatchObject({ body: { days: null } });
     // Purging stays with administrators too.
-    expect((await server.request('DELETE', '/api/trash', { token: user.token })).status).toBe(403);
-    expect((await server.request('DELETE', '/api/trash/any-id', { token: user.token })).status).toBe(403);
+    expect((await callRefused(server, apiCalls.trash_empty, { token: user.token })).status).toBe(403);
+    expect((await callRefused(server, apiCalls.trash_delete, { token: user.token, params: { id: 'any-id' } })).status).toBe(403);
   });
 
   it('refuses a retention that is not a whole number of days from 1 to 3650', async () => {
-    for (const days of [0, -3, 1.5, 3651, '7']) {
-      expect(await setRetention(admin.token, { days }), String(days)).toMatchObject({ status: 400, body: { message: 'trash_retention_invalid' } });
+    for (const days of [0, -3, 1.5, 3651]) {
+      expect(await setRetentionRefused(admin.token, days), String(days)).toMatchObject({ status: 400, body: { message: 'trash_retention_invalid' } });
     }
-    expect(await setRetention(admin.token, {})).toMatchObject({ status: 400 });
+    // Raw on purpose: days as text, and no days at all, are input the contract's type does not allow.
+    const asText = await server.request('PUT', '/api/trash/retention', { token: admin.token, body: { days: '7' } });
+    expect(asText, '7').toMatchObject({ status: 400, body: { message: 'trash_retention_invalid' } });
+    expect(await server.request('PUT', '/api/trash/retention', { token: admin.token, body: {} })).toMatchObject({ status: 400 });
     expect(await retention(admin.token)).toMatchObject({ body: { days: null } });
   });
 
@@ -67,19 +72,19 @@ describeEachDialect('trash administration on $dialect', (dialect) => {
     await addFile(server, '/Team', 'new.txt', 30, user.user._id, 'retention-new');
     const trashed = await trash(['/Team/old.txt', '/Team/new.txt']);
     expect(trashed.status).toBe(200);
-    const listed = (await server.request('GET', '/api/trash', { token: master.token })).body.items as { _id: string; name: string }[];
+    const listed = (await call(server, apiCalls.trash_list, { token: master.token })).body.items;
     const oldId = listed.find((i) => i.name === 'old.txt')!._id;
     const newId = listed.find((i) => i.name === 'new.txt')!._id;
     const tenDaysAgo = new Date(Date.now() - 10 * 86_400_000).toISOString();
     await server.app.db.updateTable('nodes').set({ trashed_at: tenDaysAgo }).where('id', '=', oldId).execute();
     const usageBefore = await usageOf(server, master.token, '/Team');
 
-    expect(await setRetention(admin.token, { days: 7 })).toMatchObject({ status: 200, body: { days: 7 } });
+    expect(await setRetention(admin.token, 7)).toMatchObject({ status: 200, body: { days: 7 } });
     expect(await retention(master.token)).toMatchObject({ body: { days: 7 } });
     expect(await retentionRule().apply()).toBe(1);
 
-    const left = await server.request('GET', '/api/trash', { token: master.token });
-    expect(left.body.items.map((i: { _id: string }) => i._id)).toEqual([newId]);
+    const left = await call(server, apiCalls.trash_list, { token: master.token });
+    expect(left.body.items.map((i) => i._id)).toEqual([newId]);
     expect(await usageOf(server, master.token, '/Team')).toBe(usageBefore - 100);
     expect(await refCount(server, 'retention-old')).toBe(0);
     expect(await refCount(server, 'retention-new')).toBe(1);
@@ -97,9 +102,9 @@ describeEachDialect('trash administration on $dialect', (dialect) => {
     );
 
     // Turned off again: nothing more goes, however old.
-    expect(await setRetention(admin.token, { days: null })).toMatchObject({ status: 200, body: { days: null } });
+    expect(await setRetention(admin.token, null)).toMatchObject({ status: 200, body: { days: null } });
     await server.app.db.updateTable('nodes').set({ trashed_at: tenDaysAgo }).where('id', '=', newId).execute();
     expect(await retentionRule().apply()).toBe(0);
-    expect((await server.request('GET', '/api/trash', { token: master.token })).body.total).toBe(1);
+    expect((await call(server, apiCalls.trash_list, { token: master.token })).body.total).toBe(1);
   });
 });

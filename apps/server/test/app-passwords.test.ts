@@ -1,10 +1,11 @@
+import { type AppPasswordCreate, apiCalls } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { AppPasswordsRepo } from '../src/modules/app-passwords/app-passwords.repo.js';
 import { AppPasswordsService } from '../src/modules/app-passwords/app-passwords.service.js';
 import { newId } from '../src/ids.js';
 import { basic, makeAppPassword } from './app-passwords-helpers.js';
 import { signInAs } from './files-helpers.js';
-import { describeEachDialect, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, callRefused, describeEachDialect, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
 
 const PASSWORD_SHAPE = /^([a-km-np-z2-9]{4}-){7}[a-km-np-z2-9]{4}$/;
 
@@ -40,20 +41,22 @@ describeEachDialect('app passwords on $dialect', (dialect) => {
     const email = `dav-${++accounts}@example.com`;
     return { email, ...(await signInAs(server, email)) };
   };
-  const list = (token: string) => server.request('GET', '/api/auth/app-passwords', { token });
-  const create = (token: string, body: object) => server.request('POST', '/api/auth/app-passwords', { token, body });
+  const list = (token: string) => call(server, apiCalls.app_passwords, { token });
+  const create = (token: string, body: AppPasswordCreate) => call(server, apiCalls.app_password_create, { token, body });
+  const createRefused = (token: string, body: AppPasswordCreate) => callRefused(server, apiCalls.app_password_create, { token, body });
+  const revoke = (token: string, id: string) => call(server, apiCalls.app_password_revoke, { token, params: { id } });
   const verify = (authorization: string | undefined, ip = '10.9.0.1') => server.app.appPasswords.verifyBasic(authorization, { ip });
 
   // First: activating an account again needs a free licence seat, and later tests add accounts.
   it('a blocked account is refused at once and taken back when active again; a deleted account stays refused', async () => {
     const who = await account();
     const { password } = await makeAppPassword(server, who.token);
-    const setStatus = (status: string) => server.request('PUT', '/api/user', { token: master.token, body: { _id: who.user._id, status } });
+    const setStatus = (status: 'BLOCK' | 'ACTIVE') => call(server, apiCalls.user_update, { token: master.token, body: { _id: who.user._id, status } });
     expect((await setStatus('BLOCK')).status).toBe(200);
     expect(await verify(basic(who.email, password), '10.9.2.1')).toEqual({ refused: 'invalid' });
     expect((await setStatus('ACTIVE')).body).toMatchObject({ status: 'ACTIVE' });
     expect('user' in (await verify(basic(who.email, password), '10.9.2.1'))).toBe(true);
-    expect((await server.request('POST', '/api/user/admin', { token: master.token, body: { accountId: who.user._id } })).status).toBe(200);
+    expect((await call(server, apiCalls.user_delete, { token: master.token, body: { accountId: who.user._id } })).status).toBe(200);
     expect(await verify(basic(who.email, password), '10.9.2.1')).toEqual({ refused: 'invalid' });
     expect(await server.app.db.selectFrom('app_passwords').select('id').where('user_id', '=', who.user._id).execute()).toEqual([]);
   });
@@ -74,29 +77,33 @@ describeEachDialect('app passwords on $dialect', (dialect) => {
     for (const form of [password, password.replaceAll('-', ''), password.replaceAll('-', '').slice(8)]) expect(stored).not.toContain(form);
     expect(rows[0]!.hash).toMatch(/^[0-9a-f]{64}$/);
 
-    expect((await server.request('DELETE', `/api/auth/app-passwords/${made.body._id}`, { token: who.token })).status).toBe(204);
+    expect((await revoke(who.token, made.body._id)).status).toBe(204);
     expect((await list(who.token)).body).toEqual([]);
-    expect((await server.request('DELETE', `/api/auth/app-passwords/${made.body._id}`, { token: who.token })).status).toBe(404);
+    expect((await callRefused(server, apiCalls.app_password_revoke, { token: who.token, params: { id: made.body._id } })).status).toBe(404);
   });
 
   it('asks for the current password: none is 400, a wrong one 401, and nothing is made', async () => {
     const who = await account();
-    expect((await create(who.token, { name: 'phone' })).body).toEqual({ statusCode: 400, message: 'reauth_password_required' });
-    expect((await create(who.token, { name: 'phone', currentPassword: 'Wrong!pass123' })).body).toEqual({
+    // Raw on purpose: a body without the current password, which the contract's type does not allow.
+    expect((await server.request('POST', '/api/auth/app-passwords', { token: who.token, body: { name: 'phone' } })).body).toEqual({
+      statusCode: 400,
+      message: 'reauth_password_required',
+    });
+    expect((await createRefused(who.token, { name: 'phone', currentPassword: 'Wrong!pass123' })).body).toEqual({
       statusCode: 401,
       message: 'not_matched_origin_password',
     });
     expect((await list(who.token)).body).toEqual([]);
-    expect((await server.request('GET', '/api/auth/app-passwords')).status).toBe(401);
+    expect((await callRefused(server, apiCalls.app_passwords)).status).toBe(401);
   });
 
   it('names are 1 to 64 characters after trimming and unique per account (NFC and NFD alike)', async () => {
     const who = await account();
     for (const name of ['', '   ', 'x'.repeat(65)]) {
-      expect((await create(who.token, { name, currentPassword: GOOD_PASSWORD })).body).toEqual({ statusCode: 400, message: 'app_password_name_length' });
+      expect((await createRefused(who.token, { name, currentPassword: GOOD_PASSWORD })).body).toEqual({ statusCode: 400, message: 'app_password_name_length' });
     }
     expect((await create(who.token, { name: '한글 PC'.normalize('NFD'), currentPassword: GOOD_PASSWORD })).status).toBe(201);
-    expect((await create(who.token, { name: ' 한글 PC', currentPassword: GOOD_PASSWORD })).body).toEqual({
+    expect((await createRefused(who.token, { name: ' 한글 PC', currentPassword: GOOD_PASSWORD })).body).toEqual({
       statusCode: 409,
       message: 'app_password_name_exists',
     });
@@ -109,15 +116,19 @@ describeEachDialect('app passwords on $dialect', (dialect) => {
   it("acts on the caller's own account only: a userId in the body is ignored, another account's id is 404", async () => {
     const owner = await account();
     const intruder = await account();
-    const made = await create(intruder.token, { name: 'mine', currentPassword: GOOD_PASSWORD, userId: owner.user._id });
+    // Raw on purpose: a field the contract does not have (mass assignment), which its type would refuse.
+    const made = await server.request('POST', '/api/auth/app-passwords', {
+      token: intruder.token,
+      body: { name: 'mine', currentPassword: GOOD_PASSWORD, userId: owner.user._id },
+    });
     expect(made.status).toBe(201);
     expect((await list(owner.token)).body).toEqual([]);
     const own = await makeAppPassword(server, owner.token, 'owner laptop');
-    expect((await server.request('DELETE', `/api/auth/app-passwords/${own._id}`, { token: intruder.token })).body).toEqual({
+    expect((await callRefused(server, apiCalls.app_password_revoke, { token: intruder.token, params: { id: own._id } })).body).toEqual({
       statusCode: 404,
       message: 'not_found_message',
     });
-    expect((await list(intruder.token)).body.map((p: { name: string }) => p.name)).toEqual(['mine']);
+    expect((await list(intruder.token)).body.map((p) => p.name)).toEqual(['mine']);
     expect('user' in (await verify(basic(owner.email, own.password)))).toBe(true);
   });
 
@@ -157,7 +168,7 @@ describeEachDialect('app passwords on $dialect', (dialect) => {
     const refusals = answers.flatMap((a) => (a.status === 'rejected' ? [(a.reason as { messageKey?: string }).messageKey ?? String(a.reason)] : []));
     expect(refusals).toEqual(Array(10).fill('app_password_limit_reached'));
     expect((await list(who.token)).body).toHaveLength(50);
-    expect((await create(who.token, { name: 'one more', currentPassword: GOOD_PASSWORD })).body).toEqual({
+    expect((await createRefused(who.token, { name: 'one more', currentPassword: GOOD_PASSWORD })).body).toEqual({
       statusCode: 409,
       message: 'app_password_limit_reached',
     });
@@ -166,6 +177,7 @@ describeEachDialect('app passwords on $dialect', (dialect) => {
   it('the same name made four times at once (on two processes with PostgreSQL) is made once', async () => {
     const who = await account();
     const answers = await Promise.all(
+      // Raw on purpose: one of the four is made and three are refused, and which one is not known in advance.
       [server, otherProcess(), server, otherProcess()].map((target) =>
         target.request('POST', '/api/auth/app-passwords', { token: who.token, body: { name: 'twin', currentPassword: GOOD_PASSWORD } }),
       ),
@@ -189,7 +201,7 @@ describeEachDialect('app passwords on $dialect', (dialect) => {
     const ip = '10.9.1.1';
     expect(await verify(basic(who.email, GOOD_PASSWORD), ip)).toEqual({ refused: 'invalid' });
     expect(await verify(basic(other.email, password), ip)).toEqual({ refused: 'invalid' });
-    await server.request('DELETE', `/api/auth/app-passwords/${_id}`, { token: who.token });
+    await revoke(who.token, _id);
     expect(await verify(basic(who.email, password), ip)).toEqual({ refused: 'invalid' });
     expect(await verify(basic('nobody@example.com', password), ip)).toEqual({ refused: 'invalid' });
   });
@@ -214,7 +226,7 @@ describeEachDialect('app passwords on $dialect', (dialect) => {
     expect('user' in (await verify(basic(who.email, password), '10.9.3.2'))).toBe(true);
     const loopback = '127.0.0.1';
     for (let i = 0; i < 5; i++) await verify(basic(who.email, 'wrong'), loopback);
-    const signIn = await server.request('POST', '/api/auth/login', { body: { email: who.email, password: GOOD_PASSWORD } });
+    const signIn = await callRefused(server, apiCalls.login, { body: { email: who.email, password: GOOD_PASSWORD } });
     expect(signIn.body).toEqual({ statusCode: 429, message: 'too_many_requests_message' });
     await server.app.db.deleteFrom('attempt_counters').execute();
   });
@@ -229,11 +241,11 @@ describeEachDialect('app passwords on $dialect', (dialect) => {
     expect((await list(who.token)).body[0]).toEqual(first);
     // A minute later the next use is written.
     const earlier = new Date(Date.now() - 61_000).toISOString();
-    await server.app.db.updateTable('app_passwords').set({ last_used_at: earlier }).where('id', '=', first._id).execute();
+    await server.app.db.updateTable('app_passwords').set({ last_used_at: earlier }).where('id', '=', first!._id).execute();
     await verify(basic(who.email, password), '10.9.4.2');
     const [later] = (await list(who.token)).body;
-    expect(later.lastUsedIp).toBe('10.9.4.2');
-    expect(later.lastUsedAt > earlier).toBe(true);
+    expect(later!.lastUsedIp).toBe('10.9.4.2');
+    expect(later!.lastUsedAt! > earlier).toBe(true);
   });
 
   it('over WebDAV: PROPFIND /dav/ takes the app password (207), refuses the account password and a revoked one (401 with a Basic challenge), and answers 429 once the address is throttled', async () => {
@@ -246,7 +258,7 @@ describeEachDialect('app passwords on $dialect', (dialect) => {
     const refused = await propfind(basic(who.email, GOOD_PASSWORD));
     expect(refused.status).toBe(401);
     expect(refused.headers.get('www-authenticate')).toMatch(/^Basic realm=/);
-    await server.request('DELETE', `/api/auth/app-passwords/${_id}`, { token: who.token });
+    await revoke(who.token, _id);
     expect((await propfind(basic(who.email, password))).status).toBe(401);
     for (let i = 0; i < 3; i++) expect((await propfind(basic(who.email, `wrong ${i}`))).status).toBe(401);
     // Five failures are the limit of this server (BOGWAN_LOGIN_IP_MAX_FAILURES=5): the sixth attempt is refused unchecked.

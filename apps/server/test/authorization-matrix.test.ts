@@ -26,6 +26,7 @@ describeEachDialect('authorization matrix on $dialect', (dialect) => {
     expect(adminRoutes.length).toBeGreaterThan(20);
     const answers: string[] = [];
     for (const route of adminRoutes) {
+      // Raw on purpose: every route of the policy table, with an empty body whatever its contract asks.
       const res = await server.request(route.method, concrete(route.uri), {
         token: user.token,
         body: ['GET', 'DELETE'].includes(route.method) ? undefined : {},
@@ -41,6 +42,7 @@ describeEachDialect('authorization matrix on $dialect', (dialect) => {
       .filter((route) => route.level >= 1 && route.uri.startsWith('/api/') && !['HEAD', 'OPTIONS'].includes(route.method));
     const answers: string[] = [];
     for (const route of routes) {
+      // Raw on purpose, as above: the refusal comes before any input is read.
       const res = await server.request(route.method, concrete(route.uri), { body: ['GET', 'DELETE'].includes(route.method) ? undefined : {} });
       answers.push(`${route.method} ${route.uri} ${res.status}`);
     }
