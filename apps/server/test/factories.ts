@@ -1,6 +1,7 @@
+import { apiCalls, type CreateShareRequest } from '@bogwan/contracts';
 import { expect } from 'vitest';
 import { signInAs } from './files-helpers.js';
-import type { HttpTarget, TestServer } from './harness.js';
+import { call, type HttpTarget, type TestServer } from './harness.js';
 import { upload } from './transfer-helpers.js';
 
 // Per-test factories: each call makes its own account, folder, file or link with a name no
@@ -40,8 +41,7 @@ export async function makeFolder(
 ): Promise<MadeFolder> {
   const parent = options.parent ?? '/';
   const name = options.name ?? uniqueName('폴더');
-  const res = await server.request('POST', '/api/file', { token, body: { name, path: parent, ...(options.backend ? { backend: options.backend } : {}) } });
-  expect(res.status, res.text).toBe(200);
+  await call(server, apiCalls.folder_create, { token, body: { name, path: parent, ...(options.backend ? { backend: options.backend } : {}) } });
   return { name, path: parent === '/' ? `/${name}` : `${parent}/${name}` };
 }
 
@@ -62,8 +62,7 @@ export async function makeFile(server: HttpTarget, token: string, folder: string
 }
 
 /** A share link of `path` (scope `anyone` unless told); answers the created link as the API does. */
-export async function makeShare(server: HttpTarget, token: string, path: string, options: Record<string, unknown> = {}) {
-  const res = await server.request('POST', '/api/share', { token, body: { scope: 'anyone', path, ...options } });
-  expect(res.status, res.text).toBe(200);
-  return res.body as { _id: string; key: string } & Record<string, unknown>;
+export async function makeShare(server: HttpTarget, token: string, path: string, options: Partial<CreateShareRequest> = {}) {
+  const res = await call(server, apiCalls.share_create, { token, body: { scope: 'anyone', path, ...options } });
+  return res.body;
 }

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
+import { type ApiCall, apiCalls, callPath, callSearch } from '@bogwan/contracts';
 import { newLocalUser } from '../src/modules/users/new-user.js';
 import type { NodeRow } from '../src/modules/files/ports.js';
-import { GOOD_PASSWORD, type HttpTarget, type TestServer } from './harness.js';
+import { call, type CallOptions, GOOD_PASSWORD, type HttpTarget, type TestResponse, type TestServer } from './harness.js';
 
 /** An account of the given role, inserted as the account screens will later create it, then signed in. */
 export async function signInAs(server: TestServer, email: string, role: 'USER' | 'ADMIN' = 'USER') {
@@ -10,9 +11,23 @@ export async function signInAs(server: TestServer, email: string, role: 'USER' |
     .insertInto('users')
     .values(await newLocalUser({ name, email, password: GOOD_PASSWORD, role }))
     .execute();
-  const res = await server.request('POST', '/api/auth/login', { body: { email, password: GOOD_PASSWORD } });
-  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.text}`);
-  return res.body as { user: { _id: string }; token: string };
+  return signIn(server, email);
+}
+
+/** Signs an account without a second factor in through the login call; answers its session. */
+export async function signIn(server: HttpTarget, email: string, password = GOOD_PASSWORD) {
+  const res = await call(server, apiCalls.login, { body: { email, password } });
+  if (!('token' in res.body)) throw new Error(`login asked for a second factor: ${res.text}`);
+  return res.body;
+}
+
+/**
+ * The raw answer of a contract's call, its input typed by the contract: for races, bursts and
+ * polls, where an answer may be a success or a refusal (`call` and `callRefused` each expect one).
+ */
+export function answerOf<C extends ApiCall>(target: HttpTarget, contract: C, options: CallOptions<C>): Promise<TestResponse> {
+  const { params, query, body, ...rest } = options as { params?: Record<string, string>; query?: unknown; body?: unknown };
+  return target.request(contract.method, callPath(contract, params) + callSearch(query), { ...rest, body });
 }
 
 /** A file of `size` bytes in the folder at `folderPath`, added through the FileTree seam (no bytes stored). */
@@ -32,15 +47,14 @@ export async function refCount(server: TestServer, seed: string, backend = 'serv
 
 /** A root folder's usage in bytes. */
 export async function usageOf(server: HttpTarget, token: string, rootPath: string): Promise<number> {
-  const res = await server.request('GET', '/api/file/root/usage', { token });
-  const root = (res.body.roots as { path: string; usage: number }[]).find((r) => r.path === rootPath);
+  const res = await call(server, apiCalls.root_usage, { token });
+  const root = res.body.roots.find((r) => r.path === rootPath);
   if (!root) throw new Error(`no root ${rootPath}`);
   return root.usage;
 }
 
 /** Names in a folder listing. */
 export async function namesIn(server: HttpTarget, token: string, path: string): Promise<string[]> {
-  const res = await server.request('GET', `/api/file/list?path=${encodeURIComponent(path)}`, { token });
-  if (res.status !== 200) throw new Error(`list ${path}: ${res.status} ${res.text}`);
-  return (res.body.items as { name: string }[]).map((i) => i.name);
+  const res = await call(server, apiCalls.file_list, { token, query: { path } });
+  return res.body.items.map((i) => i.name);
 }

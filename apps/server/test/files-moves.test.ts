@@ -1,6 +1,7 @@
+import { apiCalls } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { addFile, namesIn, refCount, signInAs, usageOf } from './files-helpers.js';
-import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, callRefused, describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { recordsOf } from './audit-actions-helpers.js';
 
 describeEachDialect('move, copy and rename on $dialect', (dialect) => {
@@ -16,22 +17,21 @@ describeEachDialect('move, copy and rename on $dialect', (dialect) => {
       ['Team', 'server'],
       ['Team2', 'server'],
       ['Cloud', 'cloud'],
-    ]) {
-      expect((await server.request('POST', '/api/file', { token: master.token, body: { name, path: '/', backend } })).status).toBe(200);
+    ] as const) {
+      await call(server, apiCalls.folder_create, { token: master.token, body: { name, path: '/', backend } });
     }
   });
   afterAll(async () => {
     await server?.close();
   });
 
-  const mkdir = (path: string, name: string) => server.request('POST', '/api/file', { token: master.token, body: { name, path } });
-  const call = (method: string, uri: string, body: unknown, token = user.token) => server.request(method, uri, { token, body });
+  const mkdir = (path: string, name: string) => call(server, apiCalls.folder_create, { token: master.token, body: { name, path } });
 
   it('moves a file by metadata only, and keeps its id', async () => {
     await mkdir('/Team', 'm1');
     await mkdir('/Team', 'm2');
     const file = await addFile(server, '/Team/m1', 'report.txt', 100, user.user._id);
-    const moved = await call('POST', '/api/file/move', { path: '/Team/m1', name: 'report.txt', newPath: '/Team/m2' });
+    const moved = await call(server, apiCalls.file_move, { token: user.token, body: { path: '/Team/m1', name: 'report.txt', newPath: '/Team/m2' } });
     expect(moved).toMatchObject({ status: 200, body: { _id: file.id, path: '/Team/m2/report.txt', size: 100 } });
     expect(await namesIn(server, user.token, '/Team/m1')).toEqual([]);
     expect(await namesIn(server, user.token, '/Team/m2')).toEqual(['report.txt']);
@@ -48,26 +48,32 @@ describeEachDialect('move, copy and rename on $dialect', (dialect) => {
     await addFile(server, '/Team/c2', 'same.txt', 1, user.user._id, 'c2');
     await addFile(server, '/Team/c2', 'same (1).txt', 1, user.user._id, 'c3');
     const body = { path: '/Team/c1', name: 'same.txt', newPath: '/Team/c2' };
-    expect(await call('POST', '/api/file/move', body)).toMatchObject({ status: 409, body: { message: 'file_exists_warning' } });
-    expect(await call('POST', '/api/file/copy', body)).toMatchObject({ status: 409, body: { message: 'file_exists_warning' } });
-    const both = await call('POST', '/api/file/move', { ...body, onConflict: 'keep-both' });
+    expect(await callRefused(server, apiCalls.file_move, { token: user.token, body })).toMatchObject({ status: 409, body: { message: 'file_exists_warning' } });
+    expect(await callRefused(server, apiCalls.file_copy, { token: user.token, body })).toMatchObject({ status: 409, body: { message: 'file_exists_warning' } });
+    const both = await call(server, apiCalls.file_move, { token: user.token, body: { ...body, onConflict: 'keep-both' } });
     expect(both).toMatchObject({ status: 200, body: { name: 'same (2).txt', path: '/Team/c2/same (2).txt' } });
     await mkdir('/Team/c1', 'dir');
     await mkdir('/Team/c2', 'dir');
-    const dir = await call('POST', '/api/file/copy', { path: '/Team/c1', name: 'dir', newPath: '/Team/c2', onConflict: 'keep-both' });
+    const dir = await call(server, apiCalls.file_copy, {
+      token: user.token,
+      body: { path: '/Team/c1', name: 'dir', newPath: '/Team/c2', onConflict: 'keep-both' },
+    });
     expect(dir.body.name).toBe('dir (1)');
     expect(await namesIn(server, user.token, '/Team/c2')).toEqual(['dir', 'dir (1)', 'same (1).txt', 'same (2).txt', 'same.txt']);
     // A copy into the same folder keeps both too.
-    const twin = await call('POST', '/api/file/copy', { path: '/Team/c2', name: 'same.txt', newPath: '/Team/c2', onConflict: 'keep-both' });
+    const twin = await call(server, apiCalls.file_copy, {
+      token: user.token,
+      body: { path: '/Team/c2', name: 'same.txt', newPath: '/Team/c2', onConflict: 'keep-both' },
+    });
     expect(twin.body.name).toBe('same (3).txt');
   });
 
   it('refuses to move or copy a folder into itself or below it', async () => {
     await mkdir('/Team', 'self');
     await mkdir('/Team/self', 'child');
-    for (const uri of ['/api/file/move', '/api/file/copy']) {
+    for (const contract of [apiCalls.file_move, apiCalls.file_copy]) {
       for (const newPath of ['/Team/self', '/Team/self/child']) {
-        expect(await call('POST', uri, { path: '/Team', name: 'self', newPath })).toMatchObject({
+        expect(await callRefused(server, contract, { token: user.token, body: { path: '/Team', name: 'self', newPath } })).toMatchObject({
           status: 400,
           body: { message: 'move_into_itself_warning' },
         });
@@ -75,7 +81,9 @@ describeEachDialect('move, copy and rename on $dialect', (dialect) => {
     }
     // A sibling whose name starts the same is not inside.
     await mkdir('/Team', 'self2');
-    expect(await call('POST', '/api/file/move', { path: '/Team', name: 'self', newPath: '/Team/self2' })).toMatchObject({ status: 200 });
+    expect(await call(server, apiCalls.file_move, { token: user.token, body: { path: '/Team', name: 'self', newPath: '/Team/self2' } })).toMatchObject({
+      status: 200,
+    });
     expect(await namesIn(server, user.token, '/Team/self2')).toEqual(['self']);
   });
 
@@ -83,7 +91,7 @@ describeEachDialect('move, copy and rename on $dialect', (dialect) => {
     await mkdir('/Team', 'src');
     await addFile(server, '/Team/src', 'blob.bin', 1000, user.user._id);
     const before = { team: await usageOf(server, user.token, '/Team'), team2: await usageOf(server, user.token, '/Team2') };
-    const copy = await call('POST', '/api/file/copy', { path: '/Team/src', name: 'blob.bin', newPath: '/Team2' });
+    const copy = await call(server, apiCalls.file_copy, { token: user.token, body: { path: '/Team/src', name: 'blob.bin', newPath: '/Team2' } });
     expect(copy).toMatchObject({ status: 200, body: { path: '/Team2/blob.bin', size: 1000, owner: user.user._id } });
     expect(await refCount(server, 'blob.bin')).toBe(2);
     expect(await usageOf(server, user.token, '/Team')).toBe(before.team);
@@ -96,9 +104,9 @@ describeEachDialect('move, copy and rename on $dialect', (dialect) => {
     await addFile(server, '/Team/tree', 'a.txt', 10, user.user._id, 'tree-a');
     await addFile(server, '/Team/tree/sub', 'b.txt', 20, user.user._id, 'tree-b');
     await addFile(server, '/Team/tree/sub', 'gone.txt', 40, user.user._id, 'tree-gone');
-    await call('POST', '/api/file/trash', { paths: ['/Team/tree/sub/gone.txt'] });
+    await call(server, apiCalls.file_trash, { token: user.token, body: { paths: ['/Team/tree/sub/gone.txt'] } });
     const before = await usageOf(server, user.token, '/Team2');
-    const copy = await call('POST', '/api/file/copy', { path: '/Team', name: 'tree', newPath: '/Team2' });
+    const copy = await call(server, apiCalls.file_copy, { token: user.token, body: { path: '/Team', name: 'tree', newPath: '/Team2' } });
     expect(copy).toMatchObject({ status: 200, body: { path: '/Team2/tree', folder: true } });
     expect(await namesIn(server, user.token, '/Team2/tree')).toEqual(['sub', 'a.txt']);
     expect(await namesIn(server, user.token, '/Team2/tree/sub')).toEqual(['b.txt']);
@@ -106,7 +114,7 @@ describeEachDialect('move, copy and rename on $dialect', (dialect) => {
     expect(await refCount(server, 'tree-b')).toBe(2);
     expect(await refCount(server, 'tree-gone')).toBe(1);
     // The copy is independent: renaming inside it leaves the original alone.
-    await call('PUT', '/api/file/rename', { path: '/Team2/tree/sub', name: 'b.txt', newName: 'c.txt' });
+    await call(server, apiCalls.file_rename, { token: user.token, body: { path: '/Team2/tree/sub', name: 'b.txt', newName: 'c.txt' } });
     expect(await namesIn(server, user.token, '/Team/tree/sub')).toEqual(['b.txt']);
   });
 
@@ -114,9 +122,11 @@ describeEachDialect('move, copy and rename on $dialect', (dialect) => {
     await mkdir('/Team', 'mover');
     await addFile(server, '/Team/mover', 'x.bin', 500, user.user._id, 'mover-x');
     await addFile(server, '/Team/mover', 'trashed.bin', 50, user.user._id, 'mover-t');
-    await call('POST', '/api/file/trash', { paths: ['/Team/mover/trashed.bin'] });
+    await call(server, apiCalls.file_trash, { token: user.token, body: { paths: ['/Team/mover/trashed.bin'] } });
     const before = { team: await usageOf(server, user.token, '/Team'), team2: await usageOf(server, user.token, '/Team2') };
-    expect(await call('POST', '/api/file/move', { path: '/Team', name: 'mover', newPath: '/Team2' })).toMatchObject({ status: 200 });
+    expect(await call(server, apiCalls.file_move, { token: user.token, body: { path: '/Team', name: 'mover', newPath: '/Team2' } })).toMatchObject({
+      status: 200,
+    });
     expect(await usageOf(server, user.token, '/Team')).toBe(before.team - 550);
     expect(await usageOf(server, user.token, '/Team2')).toBe(before.team2 + 550);
     const moved = await server.app.fileTree.resolve('/Team2/mover/x.bin');
@@ -126,8 +136,8 @@ describeEachDialect('move, copy and rename on $dialect', (dialect) => {
   it('refuses moving or copying to a root on another backend', async () => {
     await mkdir('/Team', 'cross');
     await addFile(server, '/Team/cross', 'f.txt', 5, user.user._id, 'cross');
-    for (const uri of ['/api/file/move', '/api/file/copy']) {
-      expect(await call('POST', uri, { path: '/Team/cross', name: 'f.txt', newPath: '/Cloud' })).toMatchObject({
+    for (const contract of [apiCalls.file_move, apiCalls.file_copy]) {
+      expect(await callRefused(server, contract, { token: user.token, body: { path: '/Team/cross', name: 'f.txt', newPath: '/Cloud' } })).toMatchObject({
         status: 409,
         body: { message: 'backend_mismatch_warning' },
       });
@@ -136,9 +146,13 @@ describeEachDialect('move, copy and rename on $dialect', (dialect) => {
   });
 
   it('keeps root folders at the top', async () => {
-    expect(await call('POST', '/api/file/move', { path: '/', name: 'Team2', newPath: '/Team' }, master.token)).toMatchObject({ status: 400 });
-    expect(await call('POST', '/api/file/move', { path: '/Team', name: 'm1', newPath: '/' }, master.token)).toMatchObject({ status: 400 });
-    expect(await call('PUT', '/api/file/rename', { path: '/', name: 'Team2', newName: 'Renamed' })).toMatchObject({
+    expect(await callRefused(server, apiCalls.file_move, { token: master.token, body: { path: '/', name: 'Team2', newPath: '/Team' } })).toMatchObject({
+      status: 400,
+    });
+    expect(await callRefused(server, apiCalls.file_move, { token: master.token, body: { path: '/Team', name: 'm1', newPath: '/' } })).toMatchObject({
+      status: 400,
+    });
+    expect(await callRefused(server, apiCalls.file_rename, { token: user.token, body: { path: '/', name: 'Team2', newName: 'Renamed' } })).toMatchObject({
       status: 403,
       body: { message: 'no_access_warning' },
     });
@@ -149,25 +163,29 @@ describeEachDialect('move, copy and rename on $dialect', (dialect) => {
     await addFile(server, '/Team/ren', 'old.txt', 1, user.user._id, 'ren');
     await addFile(server, '/Team/ren', 'taken.txt', 1, user.user._id, 'ren2');
     await mkdir('/Team/ren', 'dir');
-    const ok = await call('PUT', '/api/file/rename', { path: '/Team/ren', name: 'old.txt', newName: '새 파일; v2.txt' });
+    const ok = await call(server, apiCalls.file_rename, { token: user.token, body: { path: '/Team/ren', name: 'old.txt', newName: '새 파일; v2.txt' } });
     expect(ok).toMatchObject({ status: 200, body: { name: '새 파일; v2.txt', path: '/Team/ren/새 파일; v2.txt', extension: 'txt' } });
     for (const newName of ['a/b', 'nul\u0000', '..', 'back\\slash', 'bell\u0007']) {
-      expect(await call('PUT', '/api/file/rename', { path: '/Team/ren', name: 'taken.txt', newName })).toMatchObject({
+      expect(await callRefused(server, apiCalls.file_rename, { token: user.token, body: { path: '/Team/ren', name: 'taken.txt', newName } })).toMatchObject({
         status: 400,
         body: { message: 'invalid_path' },
       });
     }
-    expect(await call('PUT', '/api/file/rename', { path: '/Team/ren', name: 'taken.txt', newName: '새 파일; v2.txt' })).toMatchObject({
+    expect(
+      await callRefused(server, apiCalls.file_rename, { token: user.token, body: { path: '/Team/ren', name: 'taken.txt', newName: '새 파일; v2.txt' } }),
+    ).toMatchObject({
       status: 409,
       body: { message: 'file_exists_warning' },
     });
-    expect(await call('PUT', '/api/file/rename', { path: '/Team/ren', name: 'dir', newName: 'dir.v2' })).toMatchObject({
+    expect(await callRefused(server, apiCalls.file_rename, { token: user.token, body: { path: '/Team/ren', name: 'dir', newName: 'dir.v2' } })).toMatchObject({
       status: 400,
       body: { message: 'rules_folder' },
     });
-    expect(await call('PUT', '/api/file/rename', { path: '/Team/ren', name: 'dir', newName: '폴더 2' })).toMatchObject({ status: 200 });
+    expect(await call(server, apiCalls.file_rename, { token: user.token, body: { path: '/Team/ren', name: 'dir', newName: '폴더 2' } })).toMatchObject({
+      status: 200,
+    });
     expect(await namesIn(server, user.token, '/Team/ren')).toEqual(['폴더 2', 'taken.txt', '새 파일; v2.txt']);
-    expect(await call('PUT', '/api/file/rename', { path: '/Team/ren', name: 'nothing', newName: 'x' })).toMatchObject({
+    expect(await callRefused(server, apiCalls.file_rename, { token: user.token, body: { path: '/Team/ren', name: 'nothing', newName: 'x' } })).toMatchObject({
       status: 404,
       body: { message: 'folder_not_found' },
     });
@@ -177,20 +195,30 @@ describeEachDialect('move, copy and rename on $dialect', (dialect) => {
     await mkdir('/', 'Small');
     await mkdir('/Team', 'big');
     await addFile(server, '/Team/big', 'big.bin', 600, user.user._id, 'big');
-    expect(await call('PUT', '/api/file/root/volume', { path: '/Small', volume: 1000 })).toMatchObject({ status: 403 });
-    expect(await call('PUT', '/api/file/root/volume', { path: '/Team/big', volume: 1000 }, master.token)).toMatchObject({ status: 400 });
-    const set = await call('PUT', '/api/file/root/volume', { path: '/Small', volume: 1000 }, master.token);
+    expect(await callRefused(server, apiCalls.root_volume, { token: user.token, body: { path: '/Small', volume: 1000 } })).toMatchObject({ status: 403 });
+    expect(await callRefused(server, apiCalls.root_volume, { token: master.token, body: { path: '/Team/big', volume: 1000 } })).toMatchObject({ status: 400 });
+    const set = await call(server, apiCalls.root_volume, { token: master.token, body: { path: '/Small', volume: 1000 } });
     expect(set).toMatchObject({ status: 200, body: { name: 'Small', volume: 1000, usage: 0 } });
 
-    expect(await call('POST', '/api/file/copy', { path: '/Team/big', name: 'big.bin', newPath: '/Small' })).toMatchObject({ status: 200 });
+    expect(await call(server, apiCalls.file_copy, { token: user.token, body: { path: '/Team/big', name: 'big.bin', newPath: '/Small' } })).toMatchObject({
+      status: 200,
+    });
     expect(await usageOf(server, user.token, '/Small')).toBe(600);
     const refs = await refCount(server, 'big');
-    const over = await call('POST', '/api/file/copy', { path: '/Team/big', name: 'big.bin', newPath: '/Small', onConflict: 'keep-both' });
+    const over = await callRefused(server, apiCalls.file_copy, {
+      token: user.token,
+      body: { path: '/Team/big', name: 'big.bin', newPath: '/Small', onConflict: 'keep-both' },
+    });
     expect(over).toMatchObject({ status: 413, body: { message: 'volume_exceeded_warning' } });
     expect(await usageOf(server, user.token, '/Small')).toBe(600);
     expect(await refCount(server, 'big')).toBe(refs);
     expect(await namesIn(server, user.token, '/Small')).toEqual(['big.bin']);
-    expect(await call('POST', '/api/file/move', { path: '/Team/big', name: 'big.bin', newPath: '/Small', onConflict: 'keep-both' })).toMatchObject({
+    expect(
+      await callRefused(server, apiCalls.file_move, {
+        token: user.token,
+        body: { path: '/Team/big', name: 'big.bin', newPath: '/Small', onConflict: 'keep-both' },
+      }),
+    ).toMatchObject({
       status: 413,
     });
     // The FileTree seam refuses the same way, before and while adding.
@@ -200,8 +228,8 @@ describeEachDialect('move, copy and rename on $dialect', (dialect) => {
     await expect(addFile(server, '/Small', 'more.bin', 401, user.user._id)).rejects.toMatchObject({ statusCode: 413 });
     expect(await usageOf(server, user.token, '/Small')).toBe(600);
 
-    const usage = await server.request('GET', '/api/file/root/usage', { token: user.token });
-    expect(usage.body.roots.find((r: { name: string }) => r.name === 'Small')).toEqual({
+    const usage = await call(server, apiCalls.root_usage, { token: user.token });
+    expect(usage.body.roots.find((r) => r.name === 'Small')).toEqual({
       name: 'Small',
       path: '/Small',
       usage: 600,
@@ -209,20 +237,24 @@ describeEachDialect('move, copy and rename on $dialect', (dialect) => {
       breakdown: { live: 600, versions: 0, trash: 0 },
     });
     expect(usage.body.total).toBeNull();
-    expect(usage.body.used).toBe(usage.body.roots.reduce((s: number, r: { usage: number }) => s + r.usage, 0));
+    expect(usage.body.used).toBe(usage.body.roots.reduce((s, r) => s + r.usage, 0));
 
-    expect(await call('PUT', '/api/file/root/volume', { path: '/Small', volume: null }, master.token)).toMatchObject({ status: 200, body: { volume: null } });
-    expect(await call('POST', '/api/file/copy', { path: '/Team/big', name: 'big.bin', newPath: '/Small', onConflict: 'keep-both' })).toMatchObject({
+    expect(await call(server, apiCalls.root_volume, { token: master.token, body: { path: '/Small', volume: null } })).toMatchObject({
+      status: 200,
+      body: { volume: null },
+    });
+    expect(
+      await call(server, apiCalls.file_copy, { token: user.token, body: { path: '/Team/big', name: 'big.bin', newPath: '/Small', onConflict: 'keep-both' } }),
+    ).toMatchObject({
       status: 200,
     });
   });
 
   it('answers usage per backend to administrators', async () => {
-    expect(await server.request('GET', '/api/dashboard/volume', { token: user.token })).toMatchObject({ status: 403 });
-    const res = await server.request('GET', '/api/dashboard/volume', { token: master.token });
-    expect(res.status).toBe(200);
-    const roots = await server.request('GET', '/api/file/root/usage', { token: master.token });
-    const serverBytes = roots.body.roots.filter((r: { name: string }) => r.name !== 'Cloud').reduce((s: number, r: { usage: number }) => s + r.usage, 0);
+    expect(await callRefused(server, apiCalls.dashboard_volume, { token: user.token })).toMatchObject({ status: 403 });
+    const res = await call(server, apiCalls.dashboard_volume, { token: master.token });
+    const roots = await call(server, apiCalls.root_usage, { token: master.token });
+    const serverBytes = roots.body.roots.filter((r) => r.name !== 'Cloud').reduce((s, r) => s + r.usage, 0);
     expect(res.body).toEqual({ usage: { server: serverBytes, cloud: 0 }, volume: { server: null, cloud: null } });
   });
 });

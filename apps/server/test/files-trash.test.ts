@@ -1,6 +1,7 @@
+import { apiCalls } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { addFile, namesIn, refCount, signInAs, usageOf } from './files-helpers.js';
-import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, callRefused, describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { recordsOf } from './audit-actions-helpers.js';
 
 describeEachDialect('trash on $dialect', (dialect) => {
@@ -14,16 +15,17 @@ describeEachDialect('trash on $dialect', (dialect) => {
     master = await setupMaster(server);
     user = await signInAs(server, 'user@example.com');
     other = await signInAs(server, 'other@example.com');
-    await server.request('POST', '/api/file', { token: master.token, body: { name: 'Team', path: '/' } });
+    await call(server, apiCalls.folder_create, { token: master.token, body: { name: 'Team', path: '/' } });
   });
   afterAll(async () => {
     await server?.close();
   });
 
-  const mkdir = (path: string, name: string) => server.request('POST', '/api/file', { token: master.token, body: { name, path } });
-  const trash = (paths: string[], token = user.token) => server.request('POST', '/api/file/trash', { token, body: { paths } });
-  const list = (token: string) => server.request('GET', '/api/trash', { token });
-  const restore = (ids: string[], token = user.token) => server.request('POST', '/api/trash/restore', { token, body: { ids } });
+  const mkdir = (path: string, name: string) => call(server, apiCalls.folder_create, { token: master.token, body: { name, path } });
+  const trash = (paths: string[], token = user.token) => call(server, apiCalls.file_trash, { token, body: { paths } });
+  const list = (token: string) => call(server, apiCalls.trash_list, { token });
+  const restore = (ids: string[], token = user.token) => call(server, apiCalls.trash_restore, { token, body: { ids } });
+  const restoreRefused = (ids: string[], token = user.token) => callRefused(server, apiCalls.trash_restore, { token, body: { ids } });
 
   it('trashes items with their children; usage still counts them; the name is free again', async () => {
     await mkdir('/Team', 't1');
@@ -31,13 +33,12 @@ describeEachDialect('trash on $dialect', (dialect) => {
     await addFile(server, '/Team/t1/inner', 'deep.txt', 70, user.user._id, 't1-deep');
     const before = await usageOf(server, user.token, '/Team');
     const res = await trash(['/Team/t1', '/Team/t1/inner']);
-    expect(res.status).toBe(200);
     expect(res.body.ids).toHaveLength(1);
     expect(await namesIn(server, user.token, '/Team')).not.toContain('t1');
-    expect(await server.request('GET', '/api/file/list?path=/Team/t1/inner', { token: user.token })).toMatchObject({ status: 404 });
+    expect(await callRefused(server, apiCalls.file_list, { token: user.token, query: { path: '/Team/t1/inner' } })).toMatchObject({ status: 404 });
     expect(await server.app.fileTree.resolve('/Team/t1/inner/deep.txt')).toBeUndefined();
     expect(await usageOf(server, user.token, '/Team')).toBe(before);
-    expect((await mkdir('/Team', 't1')).status).toBe(200);
+    await mkdir('/Team', 't1');
 
     const mine = await list(user.token);
     expect(mine.body.items).toEqual([
@@ -52,8 +53,8 @@ describeEachDialect('trash on $dialect', (dialect) => {
       },
     ]);
     // The name is taken by the new folder: restoring answers a clash and changes nothing.
-    expect(await restore(res.body.ids)).toMatchObject({ status: 409, body: { message: 'file_exists_warning' } });
-    await server.request('PUT', '/api/file/rename', { token: master.token, body: { path: '/Team', name: 't1', newName: 't1 new' } });
+    expect(await restoreRefused(res.body.ids)).toMatchObject({ status: 409, body: { message: 'file_exists_warning' } });
+    await call(server, apiCalls.file_rename, { token: master.token, body: { path: '/Team', name: 't1', newName: 't1 new' } });
     expect(await restore(res.body.ids)).toMatchObject({ status: 200, body: { count: 1 } });
     expect(await namesIn(server, user.token, '/Team/t1/inner')).toEqual(['deep.txt']);
     expect(await usageOf(server, user.token, '/Team')).toBe(before);
@@ -66,14 +67,14 @@ describeEachDialect('trash on $dialect', (dialect) => {
     await addFile(server, '/Team/shared', 'o.txt', 1, other.user._id, 'o');
     const mine = await trash(['/Team/shared/u.txt']);
     const theirs = await trash(['/Team/shared/o.txt'], other.token);
-    expect((await list(user.token)).body.items.map((i: { name: string }) => i.name)).toEqual(['u.txt']);
-    expect((await list(other.token)).body.items.map((i: { name: string }) => i.name)).toEqual(['o.txt']);
+    expect((await list(user.token)).body.items.map((i) => i.name)).toEqual(['u.txt']);
+    expect((await list(other.token)).body.items.map((i) => i.name)).toEqual(['o.txt']);
     const all = await list(master.token);
     expect(all.body.total).toBeGreaterThanOrEqual(2);
-    expect(all.body.items.map((i: { name: string }) => i.name)).toEqual(expect.arrayContaining(['u.txt', 'o.txt']));
+    expect(all.body.items.map((i) => i.name)).toEqual(expect.arrayContaining(['u.txt', 'o.txt']));
     // Someone else's trash entry is not found for a USER.
-    expect(await restore(theirs.body.ids)).toMatchObject({ status: 404 });
-    expect(await restore([...mine.body.ids, ...theirs.body.ids])).toMatchObject({ status: 404 });
+    expect(await restoreRefused(theirs.body.ids)).toMatchObject({ status: 404 });
+    expect(await restoreRefused([...mine.body.ids, ...theirs.body.ids])).toMatchObject({ status: 404 });
     expect(await namesIn(server, user.token, '/Team/shared')).toEqual([]);
     expect(await restore(theirs.body.ids, master.token)).toMatchObject({ status: 200, body: { count: 1 } });
     expect(await restore(mine.body.ids)).toMatchObject({ status: 200 });
@@ -85,7 +86,7 @@ describeEachDialect('trash on $dialect', (dialect) => {
     await addFile(server, '/Team/parent', 'child.txt', 3, user.user._id, 'child');
     const child = await trash(['/Team/parent/child.txt']);
     const parent = await trash(['/Team/parent']);
-    expect(await restore(child.body.ids)).toMatchObject({ status: 404, body: { message: 'folder_not_found' } });
+    expect(await restoreRefused(child.body.ids)).toMatchObject({ status: 404, body: { message: 'folder_not_found' } });
     expect(await restore(parent.body.ids)).toMatchObject({ status: 200 });
     expect(await restore(child.body.ids)).toMatchObject({ status: 200 });
     expect(await namesIn(server, user.token, '/Team/parent')).toEqual(['child.txt']);
@@ -96,20 +97,17 @@ describeEachDialect('trash on $dialect', (dialect) => {
     await mkdir('/Team/purge', 'sub');
     await addFile(server, '/Team/purge', 'p.bin', 100, user.user._id, 'purge-p');
     await addFile(server, '/Team/purge/sub', 'q.bin', 200, user.user._id, 'purge-q');
-    await server.request('POST', '/api/file/copy', {
-      token: user.token,
-      body: { path: '/Team/purge', name: 'p.bin', newPath: '/Team' },
-    });
+    await call(server, apiCalls.file_copy, { token: user.token, body: { path: '/Team/purge', name: 'p.bin', newPath: '/Team' } });
     expect(await refCount(server, 'purge-p')).toBe(2);
-    await server.request('PUT', '/api/file/star', { token: user.token, body: { path: '/Team/purge/sub/q.bin', starred: true } });
+    await call(server, apiCalls.file_star, { token: user.token, body: { path: '/Team/purge/sub/q.bin', starred: true } });
     const before = await usageOf(server, user.token, '/Team');
     const trashed = await trash(['/Team/purge']);
-    const id = trashed.body.ids[0];
+    const id = trashed.body.ids[0]!;
 
-    expect(await server.request('DELETE', `/api/trash/${id}`, { token: user.token })).toMatchObject({ status: 403 });
-    expect(await server.request('DELETE', '/api/trash', { token: user.token })).toMatchObject({ status: 403 });
-    expect(await server.request('DELETE', `/api/trash/${id}`, { token: master.token })).toMatchObject({ status: 200, body: { count: 1 } });
-    expect(await server.request('DELETE', `/api/trash/${id}`, { token: master.token })).toMatchObject({ status: 404 });
+    expect(await callRefused(server, apiCalls.trash_delete, { token: user.token, params: { id } })).toMatchObject({ status: 403 });
+    expect(await callRefused(server, apiCalls.trash_empty, { token: user.token })).toMatchObject({ status: 403 });
+    expect(await call(server, apiCalls.trash_delete, { token: master.token, params: { id } })).toMatchObject({ status: 200, body: { count: 1 } });
+    expect(await callRefused(server, apiCalls.trash_delete, { token: master.token, params: { id } })).toMatchObject({ status: 404 });
 
     expect(await usageOf(server, user.token, '/Team')).toBe(before - 300);
     expect(await refCount(server, 'purge-p')).toBe(1);
@@ -129,8 +127,7 @@ describeEachDialect('trash on $dialect', (dialect) => {
     await trash(['/Team/e1/a.bin']);
     await trash(['/Team/e1']);
     const before = await usageOf(server, user.token, '/Team');
-    const emptied = await server.request('DELETE', '/api/trash', { token: master.token });
-    expect(emptied.status).toBe(200);
+    const emptied = await call(server, apiCalls.trash_empty, { token: master.token });
     expect(emptied.body.count).toBeGreaterThanOrEqual(1);
     expect((await list(master.token)).body).toEqual({ items: [], total: 0 });
     expect(await usageOf(server, user.token, '/Team')).toBe(before - 30);
@@ -145,14 +142,16 @@ describeEachDialect('trash on $dialect', (dialect) => {
   });
 
   it('trashes root folders for administrators only', async () => {
-    await server.request('POST', '/api/file', { token: master.token, body: { name: 'Temp', path: '/' } });
-    expect(await trash(['/Temp'])).toMatchObject({ status: 403, body: { message: 'no_access_warning' } });
+    await call(server, apiCalls.folder_create, { token: master.token, body: { name: 'Temp', path: '/' } });
+    expect(await callRefused(server, apiCalls.file_trash, { token: user.token, body: { paths: ['/Temp'] } })).toMatchObject({
+      status: 403,
+      body: { message: 'no_access_warning' },
+    });
     const gone = await trash(['/Temp'], master.token);
-    expect(gone.status).toBe(200);
-    const roots = await server.request('GET', '/api/file/root', { token: master.token });
-    expect(roots.body.map((r: { name: string }) => r.name)).not.toContain('Temp');
-    expect((await list(master.token)).body.items.find((i: { name: string }) => i.name === 'Temp')).toMatchObject({ path: '/Temp' });
+    const roots = await call(server, apiCalls.root_list, { token: master.token });
+    expect(roots.body.map((r) => r.name)).not.toContain('Temp');
+    expect((await list(master.token)).body.items.find((i) => i.name === 'Temp')).toMatchObject({ path: '/Temp' });
     expect(await restore(gone.body.ids, master.token)).toMatchObject({ status: 200 });
-    expect((await server.request('GET', '/api/file/root', { token: master.token })).body.map((r: { name: string }) => r.name)).toContain('Temp');
+    expect((await call(server, apiCalls.root_list, { token: master.token })).body.map((r) => r.name)).toContain('Temp');
   });
 });
