@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { apiCalls } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 
 /** Where API routes live: the JSON API, the WebDAV tree and the spec's search call on the application host (`GET /llm/search/keyword`). */
 const API_URI = /^\/(api|dav|llm)(\/|$)/;
@@ -28,9 +29,8 @@ describeEachDialect('the policy list on $dialect', (dialect) => {
   });
 
   it('lists API routes only: no static asset or web app file is a listed policy', async () => {
-    const res = await server.request('GET', '/api/policy', { token: master.token });
-    expect(res.status).toBe(200);
-    const uris: string[] = res.body.map((p: { uri: string }) => p.uri);
+    const res = await call(server, apiCalls.policy, { token: master.token });
+    const uris = res.body.map((p) => p.uri);
     expect(uris.filter((uri) => !API_URI.test(uri))).toEqual([]);
     expect(uris.some((uri) => uri.startsWith('/assets'))).toBe(false);
     // The API itself is all there.
@@ -49,7 +49,7 @@ describeEachDialect('the policy list on $dialect', (dialect) => {
     const assets = server.app.policies.routes.filter((r) => r.uri.startsWith('/assets/'));
     expect(assets.length).toBeGreaterThanOrEqual(40);
     expect(assets.every((r) => r.policy?.unlisted === true && r.policy.level === 0)).toBe(true);
-    const asset = await server.request('GET', '/assets/chunk-7-abc.js');
+    const asset = await server.request('GET', '/assets/chunk-7-abc.js'); // a static file, outside the JSON API
     expect([asset.status, asset.text]).toEqual([200, 'console.log(7)']);
     // Listed and enforced agree for everything that is listed.
     const listed = server.app.policies.list();

@@ -1,6 +1,7 @@
+import { apiCalls } from '@bogwan/contracts';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { connect, next } from './sockets.js';
 import { upload } from './transfer-helpers.js';
 
@@ -14,12 +15,8 @@ describeEachDialect('live usage figures on $dialect', (dialect) => {
   beforeAll(async () => {
     server = await startServer(dialect);
     master = await setupMaster(server);
-    for (const name of ['Team', 'Other']) {
-      const made = await server.request('POST', '/api/file', { token: master.token, body: { name, path: '/' } });
-      expect(made.status).toBe(200);
-    }
-    for (const root of (await server.request('GET', '/api/file/root', { token: master.token })).body as { name: string; _id: string }[])
-      rootId[root.name] = root._id;
+    for (const name of ['Team', 'Other']) await call(server, apiCalls.folder_create, { token: master.token, body: { name, path: '/' } });
+    for (const root of (await call(server, apiCalls.root_list, { token: master.token })).body) rootId[root.name] = root._id;
     const connected = await connect(server.url, { token: master.token });
     expect(connected.error).toBeUndefined();
     socket = connected.socket;
@@ -30,8 +27,7 @@ describeEachDialect('live usage figures on $dialect', (dialect) => {
     await server?.close();
   });
 
-  const usage = async () =>
-    (await server.request('GET', '/api/file/root/usage', { token: master.token })).body as { roots: { path: string; usage: number; volume: number | null }[] };
+  const usage = async () => (await call(server, apiCalls.root_usage, { token: master.token })).body;
 
   it('a burst of uploads becomes one event naming the root; no change, no event', async () => {
     // Checked by hand here (the timer would split the burst at arbitrary points).
@@ -48,18 +44,16 @@ describeEachDialect('live usage figures on $dialect', (dialect) => {
   });
 
   it('a volume limit change, a move between roots and a purge each name the roots they changed', async () => {
-    expect((await server.request('PUT', '/api/file/root/volume', { token: master.token, body: { path: '/Other', volume: 5_000_000 } })).status).toBe(200);
+    await call(server, apiCalls.root_volume, { token: master.token, body: { path: '/Other', volume: 5_000_000 } });
     expect(await server.app.usageWatch.check()).toEqual([rootId.Other]);
 
-    const moved = await server.request('POST', '/api/file/move', { token: master.token, body: { path: '/Team', name: 'scan-0.txt', newPath: '/Other' } });
-    expect(moved.status, moved.text).toBe(200);
+    await call(server, apiCalls.file_move, { token: master.token, body: { path: '/Team', name: 'scan-0.txt', newPath: '/Other' } });
     expect((await server.app.usageWatch.check()).sort()).toEqual([rootId.Team, rootId.Other].sort());
 
-    expect((await server.request('POST', '/api/file/trash', { token: master.token, body: { paths: ['/Other/scan-0.txt'] } })).status).toBe(200);
-    const trash = (await server.request('GET', '/api/trash', { token: master.token })).body as { items?: { _id: string }[] } | { _id: string }[];
-    const items = Array.isArray(trash) ? trash : (trash.items ?? []);
+    await call(server, apiCalls.file_trash, { token: master.token, body: { paths: ['/Other/scan-0.txt'] } });
+    const { items } = (await call(server, apiCalls.trash_list, { token: master.token })).body;
     await server.app.usageWatch.check();
-    for (const item of items) expect((await server.request('DELETE', `/api/trash/${item._id}`, { token: master.token })).status).toBe(200);
+    for (const item of items) await call(server, apiCalls.trash_delete, { token: master.token, params: { id: item._id } });
     expect(await server.app.usageWatch.check()).toEqual([rootId.Other]);
     expect((await usage()).roots.find((r) => r.path === '/Other')).toEqual({
       name: 'Other',

@@ -1,16 +1,10 @@
 import fs from 'node:fs';
 import { sql } from 'kysely';
+import { apiCalls } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signInAs } from './files-helpers.js';
-import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { bytesOf, fetchBytes, upload } from './transfer-helpers.js';
-
-interface Day {
-  date: string;
-  uploads: number;
-  downloads: number;
-  previews: number;
-}
 
 describeEachDialect('honest dashboard figures on $dialect', (dialect) => {
   let server: TestServer;
@@ -21,25 +15,22 @@ describeEachDialect('honest dashboard figures on $dialect', (dialect) => {
     server = await startServer(dialect);
     master = await setupMaster(server);
     user = await signInAs(server, 'user@example.com');
-    for (const name of ['Team', 'Secret'])
-      expect((await server.request('POST', '/api/file', { token: master.token, body: { name, path: '/' } })).status).toBe(200);
+    for (const name of ['Team', 'Secret']) await call(server, apiCalls.folder_create, { token: master.token, body: { name, path: '/' } });
     expect((await upload(server, master.token, '/Team', '보고서.txt', Buffer.from('분기 보고서'))).status).toBe(200);
     expect((await upload(server, master.token, '/Secret', 'plan.bin', bytesOf(2000, 'secret'))).status).toBe(200);
     // The plain account may list /Secret but neither preview nor download from it.
-    const entry = await server.request('PUT', '/api/resource', {
+    await call(server, apiCalls.resource_update, {
       token: master.token,
       body: { path: '/Secret', users: [{ entity: user.user._id, permissions: ['READ'] }] },
     });
-    expect(entry.status).toBe(200);
   });
   afterAll(async () => {
     await server?.close();
   });
 
-  const today = async (): Promise<Day> => {
-    const res = await server.request('GET', '/api/dashboard?tz=UTC', { token: master.token });
-    expect(res.status).toBe(200);
-    return res.body.transfers.days.at(-1);
+  const today = async () => {
+    const res = await call(server, apiCalls.dashboard, { token: master.token, query: { tz: 'UTC' } });
+    return res.body.transfers.days.at(-1)!;
   };
 
   it('counts downloads only: previews are their own figure, refusals are neither', async () => {
@@ -74,8 +65,8 @@ describeEachDialect('honest dashboard figures on $dialect', (dialect) => {
     // A refused download three days ago counts nowhere.
     await sql`insert into audit_records (seq, at, actor_kind, action, outcome, reason, params, prev_hash, hash)
               values (${-1}, ${at(3)}, 'system', 'file.download', 'refused', 'no_access_warning', '{}', '', '')`.execute(server.app.db);
-    const res = await server.request('GET', '/api/dashboard?tz=UTC', { token: master.token });
-    const days = res.body.transfers.days as Day[];
+    const res = await call(server, apiCalls.dashboard, { token: master.token, query: { tz: 'UTC' } });
+    const days = res.body.transfers.days;
     const threeDaysAgo = days.find((d) => d.date === at(3).slice(0, 10))!;
     expect(threeDaysAgo).toMatchObject({ uploads: 0, downloads: 2, previews: 1 });
     const all = days.reduce((sum, d) => sum + d.downloads, 0);
@@ -83,16 +74,16 @@ describeEachDialect('honest dashboard figures on $dialect', (dialect) => {
   });
 
   it("shows the disk under the server path as df does, and Bogwan's share apart", async () => {
-    const res = await server.request('GET', '/api/dashboard', { token: master.token });
-    const backend = res.body.storage.backends.find((b: { backend: string }) => b.backend === 'server');
+    const res = await call(server, apiCalls.dashboard, { token: master.token });
+    const backend = res.body.storage.backends.find((b) => b.backend === 'server')!;
     const stats = fs.statfsSync(await server.app.blobStores.serverPath());
     const total = stats.blocks * stats.bsize;
-    expect(backend.disk.total).toBe(total);
-    expect(backend.disk.used + backend.disk.free).toBe(total);
+    expect(backend.disk!.total).toBe(total);
+    expect(backend.disk!.used + backend.disk!.free).toBe(total);
     // Used is the whole file system's, not Bogwan's few bytes: the same as df within what others wrote meanwhile.
     const dfUsed = total - stats.bavail * stats.bsize;
-    expect(Math.abs(backend.disk.used - dfUsed)).toBeLessThan(total * 0.01);
-    expect(backend.disk.used).toBeGreaterThan(backend.used);
+    expect(Math.abs(backend.disk!.used - dfUsed)).toBeLessThan(total * 0.01);
+    expect(backend.disk!.used).toBeGreaterThan(backend.used);
     // Bogwan's own bytes: both files, trash included.
     expect(backend.used).toBe(Buffer.byteLength('분기 보고서') + 2000);
   });

@@ -1,7 +1,9 @@
+import { apiCalls } from '@bogwan/contracts';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { TRIAL_SEATS } from '../src/modules/licence/licence.service.js';
 import { newLocalUser } from '../src/modules/users/new-user.js';
-import { describeEachDialect, GOOD_PASSWORD, setupMaster, startServer, type TestResponse, type TestServer } from './harness.js';
+import { answerOf, signIn } from './files-helpers.js';
+import { call, callRefused, describeEachDialect, GOOD_PASSWORD, setupMaster, startServer, type TestResponse, type TestServer } from './harness.js';
 
 type Status = 'ACTIVE' | 'BLOCK' | 'PENDING';
 
@@ -40,18 +42,21 @@ describeEachDialect('licence seats and the last MASTER under parallel changes on
   async function fillSeats(used: number): Promise<void> {
     for (let i = 1; i < used; i++) await addUser('ACTIVE');
   }
-  const seatsUsed = async () => (await server.request('GET', '/api/system/license', { token: master.token })).body.seatsUsed as number;
-  const setStatus = (id: string, status: Status, token = master.token) => server.request('PUT', '/api/user', { token, body: { _id: id, status } });
-  const create = (status?: Status) =>
-    server.request('POST', '/api/user', {
-      token: master.token,
-      body: { name: '새 사용자', email: `new${++serial}@example.com`, password: GOOD_PASSWORD, ...(status ? { status } : {}) },
-    });
-  const register = (count = 1) =>
-    server.request('POST', '/api/user/register', {
-      token: master.token,
-      body: { list: Array.from({ length: count }, () => ({ name: '일괄 사용자', email: `bulk${++serial}@example.com` })) },
-    });
+  const seatsUsed = async () => (await call(server, apiCalls.license, { token: master.token })).body.seatsUsed;
+  const statusBody = (id: string, status: Status) => ({ _id: id, status });
+  const createBody = (status?: Status) => ({
+    name: '새 사용자',
+    email: `new${++serial}@example.com`,
+    password: GOOD_PASSWORD,
+    ...(status ? { status } : {}),
+  });
+  const registerBody = (count = 1) => ({ list: Array.from({ length: count }, () => ({ name: '일괄 사용자', email: `bulk${++serial}@example.com` })) });
+  const setStatus = (id: string, status: Status) => call(server, apiCalls.user_update, { token: master.token, body: statusBody(id, status) });
+  const setStatusRefused = (id: string, status: Status) => callRefused(server, apiCalls.user_update, { token: master.token, body: statusBody(id, status) });
+  const create = (status?: Status) => call(server, apiCalls.user_create, { token: master.token, body: createBody(status) });
+  const createRefused = () => callRefused(server, apiCalls.user_create, { token: master.token, body: createBody() });
+  const register = (count = 1) => call(server, apiCalls.user_register, { token: master.token, body: registerBody(count) });
+  const registerRefused = (count = 1) => callRefused(server, apiCalls.user_register, { token: master.token, body: registerBody(count) });
   const noSeat = { status: 403, body: { statusCode: 403, message: 'license_seat_limit_reached' } };
   const statusOf = async (id: string) => (await db().selectFrom('users').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
 
@@ -61,28 +66,28 @@ describeEachDialect('licence seats and the last MASTER under parallel changes on
     const pending = await addUser('PENDING');
     expect(await seatsUsed()).toBe(TRIAL_SEATS);
 
-    expect(await setStatus(blocked, 'ACTIVE')).toMatchObject(noSeat);
-    expect(await setStatus(pending, 'ACTIVE')).toMatchObject(noSeat);
-    expect(await create()).toMatchObject(noSeat);
-    expect(await register()).toMatchObject(noSeat);
+    expect(await setStatusRefused(blocked, 'ACTIVE')).toMatchObject(noSeat);
+    expect(await setStatusRefused(pending, 'ACTIVE')).toMatchObject(noSeat);
+    expect(await createRefused()).toMatchObject(noSeat);
+    expect(await registerRefused()).toMatchObject(noSeat);
     expect([await statusOf(blocked), await statusOf(pending)]).toEqual(['BLOCK', 'PENDING']);
     expect(await seatsUsed()).toBe(TRIAL_SEATS);
 
     // An account that is not ACTIVE holds no seat, so it may be created, and blocked or pending changes are free.
-    expect((await create('BLOCK')).status).toBe(200);
-    expect((await setStatus(pending, 'BLOCK')).status).toBe(200);
+    await create('BLOCK');
+    await setStatus(pending, 'BLOCK');
 
     // Blocking someone frees a seat, which the unblocked account then takes.
     const active = await db().selectFrom('users').select('id').where('status', '=', 'ACTIVE').where('id', '!=', master.user._id).executeTakeFirstOrThrow();
-    expect((await setStatus(active.id, 'BLOCK')).status).toBe(200);
+    await setStatus(active.id, 'BLOCK');
     expect((await setStatus(blocked, 'ACTIVE')).body.status).toBe('ACTIVE');
     expect(await seatsUsed()).toBe(TRIAL_SEATS);
-    expect(await register()).toMatchObject(noSeat);
+    expect(await registerRefused()).toMatchObject(noSeat);
   });
 
   it('a bulk list larger than the seats left registers none of its rows', async () => {
     await fillSeats(TRIAL_SEATS - 2);
-    expect(await register(3)).toMatchObject(noSeat);
+    expect(await registerRefused(3)).toMatchObject(noSeat);
     expect(await seatsUsed()).toBe(TRIAL_SEATS - 2);
     expect((await register(2)).body).toEqual({ created: 2 });
     expect(await seatsUsed()).toBe(TRIAL_SEATS);
@@ -92,11 +97,12 @@ describeEachDialect('licence seats and the last MASTER under parallel changes on
     await fillSeats(TRIAL_SEATS - 1);
     const blocked = await Promise.all(Array.from({ length: 5 }, () => addUser('BLOCK')));
     const pending = await Promise.all(Array.from({ length: 5 }, () => addUser('PENDING')));
+    // Races: each answer may be a success or a refusal.
     const answers: TestResponse[] = await Promise.all([
-      ...blocked.map((id) => setStatus(id, 'ACTIVE')),
-      ...pending.map((id) => setStatus(id, 'ACTIVE')),
-      ...Array.from({ length: 5 }, () => create()),
-      ...Array.from({ length: 5 }, () => register()),
+      ...blocked.map((id) => answerOf(server, apiCalls.user_update, { token: master.token, body: statusBody(id, 'ACTIVE') })),
+      ...pending.map((id) => answerOf(server, apiCalls.user_update, { token: master.token, body: statusBody(id, 'ACTIVE') })),
+      ...Array.from({ length: 5 }, () => answerOf(server, apiCalls.user_create, { token: master.token, body: createBody() })),
+      ...Array.from({ length: 5 }, () => answerOf(server, apiCalls.user_register, { token: master.token, body: registerBody() })),
     ]);
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 403 && a.body.message === 'license_seat_limit_reached')).toHaveLength(19);
@@ -105,7 +111,7 @@ describeEachDialect('licence seats and the last MASTER under parallel changes on
 
   it('20 parallel creations with one seat left: exactly one account is made', async () => {
     await fillSeats(TRIAL_SEATS - 1);
-    const answers = await Promise.all(Array.from({ length: 20 }, () => create()));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => answerOf(server, apiCalls.user_create, { token: master.token, body: createBody() })));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(await seatsUsed()).toBe(TRIAL_SEATS);
   });
@@ -115,8 +121,7 @@ describeEachDialect('licence seats and the last MASTER under parallel changes on
   async function secondMaster(email: string): Promise<{ id: string; token: string }> {
     const row = await newLocalUser({ name: '두번째', email, password: GOOD_PASSWORD, role: 'MASTER' });
     await server.app.db.insertInto('users').values(row).execute();
-    const login = await server.request('POST', '/api/auth/login', { body: { email, password: GOOD_PASSWORD } });
-    return { id: row.id, token: login.body.token };
+    return { id: row.id, token: (await signIn(server, email)).token };
   }
   const activeMasters = async () =>
     (await server.app.db.selectFrom('users').select('id').where('role', '=', 'MASTER').where('status', '=', 'ACTIVE').execute()).length;
@@ -125,8 +130,8 @@ describeEachDialect('licence seats and the last MASTER under parallel changes on
     for (let round = 0; round < 5; round++) {
       const second = await secondMaster(`second${round}@example.com`);
       const [a, b] = await Promise.all([
-        server.request('PUT', '/api/user', { token: master.token, body: { _id: second.id, status: 'BLOCK' } }),
-        server.request('PUT', '/api/user', { token: second.token, body: { _id: master.user._id, status: 'BLOCK' } }),
+        answerOf(server, apiCalls.user_update, { token: master.token, body: statusBody(second.id, 'BLOCK') }),
+        answerOf(server, apiCalls.user_update, { token: second.token, body: statusBody(master.user._id, 'BLOCK') }),
       ]);
       // One wins; the other is refused as the last MASTER, or as a caller already blocked by the winner.
       const loser = [a, b].find((r) => r.status !== 200)!;
@@ -138,7 +143,7 @@ describeEachDialect('licence seats and the last MASTER under parallel changes on
       await server.app.db.updateTable('users').set({ status: 'ACTIVE' }).where('id', '=', master.user._id).execute();
       master = {
         ...master,
-        token: (await server.request('POST', '/api/auth/login', { body: { email: 'master@example.com', password: GOOD_PASSWORD } })).body.token,
+        token: (await signIn(server, 'master@example.com')).token,
       };
     }
   });
@@ -149,9 +154,7 @@ describeEachDialect('licence seats and the last MASTER under parallel changes on
     // Only these two are ACTIVE MASTERs.
     await server.app.db.updateTable('users').set({ status: 'BLOCK' }).where('id', '=', master.user._id).execute();
     const answers = await Promise.all(
-      [first, second].map((m) =>
-        server.request('POST', '/api/user/account', { token: m.token, body: { _id: m.id, password: GOOD_PASSWORD, reason: 'other' } }),
-      ),
+      [first, second].map((m) => answerOf(server, apiCalls.user_delete_own, { token: m.token, body: { _id: m.id, password: GOOD_PASSWORD, reason: 'other' } })),
     );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     expect(await activeMasters()).toBe(1);

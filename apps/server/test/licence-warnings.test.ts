@@ -1,3 +1,4 @@
+import { apiCalls } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { warnOfLicenceEnd } from '../src/modules/licence/licence-warnings.js';
 import { NotificationsRepo } from '../src/modules/notifications/notifications.repo.js';
@@ -5,7 +6,7 @@ import { NotificationsService } from '../src/modules/notifications/notifications
 import { SettingsRepo } from '../src/modules/settings/settings.repo.js';
 import { UsersRepo } from '../src/modules/users/users.repo.js';
 import { signInAs } from './files-helpers.js';
-import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 
 describeEachDialect('licence end warnings on $dialect', (dialect) => {
   let server: TestServer;
@@ -39,13 +40,9 @@ describeEachDialect('licence end warnings on $dialect', (dialect) => {
     expect(await warn()).toBe(1);
     expect(await warn()).toBe(0);
 
-    const adminNotes = await server.request('GET', '/api/notification?read=false', { token: master.token });
-    expect(
-      adminNotes.body.some(
-        (n: { key: string; params: { count?: number }; level: number }) => n.level === 1 && n.key === 'note_licence_ends_in' && n.params.count === 5,
-      ),
-    ).toBe(true);
-    const userNotes = await server.request('GET', '/api/notification', { token: user.token });
+    const adminNotes = await call(server, apiCalls.notification_list, { token: master.token, query: { read: 'false' } });
+    expect(adminNotes.body.some((n) => n.level === 1 && n.key === 'note_licence_ends_in' && n.params.count === 5)).toBe(true);
+    const userNotes = await call(server, apiCalls.notification_list, { token: user.token });
     expect(userNotes.body).toEqual([]);
   });
 });

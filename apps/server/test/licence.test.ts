@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { apiCalls } from '@bogwan/contracts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runLicenceVendor } from '../src/cli/licence-vendor-commands.js';
 import { ConfigError, loadConfig } from '../src/config.js';
@@ -11,7 +12,8 @@ import { newId } from '../src/ids.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
 import { type LicencePayload, issueLicenceKey, parseLicencePublicKey } from '../src/modules/licence/licence-key.js';
 import { LICENCE_CACHE_MS, TRIAL_SEATS } from '../src/modules/licence/licence.service.js';
-import { describeEachDialect, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
+import { signIn } from './files-helpers.js';
+import { call, callRefused, describeEachDialect, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DAY_MS = 86_400_000;
@@ -47,7 +49,7 @@ describeEachDialect('licence on $dialect', (dialect) => {
   beforeAll(async () => {
     server = await startServer(dialect, { BOGWAN_LICENSE_PUBLIC_KEY: vendor.publicPem });
     master = await setupMaster(server);
-    serverId = (await server.request('GET', '/api/system/license/check')).body.serverId;
+    serverId = (await call(server, apiCalls.license_check)).body.serverId;
   });
   afterAll(async () => {
     await server?.close();
@@ -66,8 +68,9 @@ describeEachDialect('licence on $dialect', (dialect) => {
     server.app.licence.invalidate();
   };
   const issue = (over: Partial<LicencePayload> = {}, key: KeyObject = vendor.privateKey) => issueLicenceKey(payload(serverId, over), key);
-  const save = (key: unknown, token = master.token) => server.request('PUT', '/api/system/license', { token, body: { key } });
-  const required = async () => (await server.request('GET', '/api/system/license/check')).body.isVerifyLicenseRequired as boolean;
+  const save = (key: string, token = master.token) => call(server, apiCalls.license_update, { token, body: { key } });
+  const saveRefused = (key: string, token = master.token) => callRefused(server, apiCalls.license_update, { token, body: { key } });
+  const required = async () => (await call(server, apiCalls.license_check)).body.isVerifyLicenseRequired;
 
   /** Another account, inserted straight into the database as the account screens will later create it. */
   async function addUser(email: string, over: Record<string, unknown> = {}) {
@@ -97,46 +100,43 @@ describeEachDialect('licence on $dialect', (dialect) => {
   });
 
   it('runs on a 30-day trial from the first start, bound to a server id kept in the settings', async () => {
-    const check = await server.request('GET', '/api/system/license/check');
-    expect(check.status).toBe(200);
+    const check = await call(server, apiCalls.license_check);
     expect(check.body).toEqual({ isVerifyLicenseRequired: false, serverId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     const stored = await db().selectFrom('settings').select('value').where('key', '=', 'server.id').executeTakeFirstOrThrow();
     expect(JSON.parse(stored.value)).toBe(check.body.serverId);
 
-    const licence = await server.request('GET', '/api/system/license', { token: master.token });
-    expect(licence.status).toBe(200);
+    const licence = await call(server, apiCalls.license, { token: master.token });
     expect(licence.body).toMatchObject({ serverId, type: 'TRIAL', trial: true, user: TRIAL_SEATS, seatsUsed: 1, org: '', sen: '' });
-    const left = Date.parse(licence.body.expiresAt) - Date.now();
+    const left = Date.parse(licence.body.expiresAt!) - Date.now();
     expect(left).toBeGreaterThan(29 * DAY_MS);
     expect(left).toBeLessThanOrEqual(30 * DAY_MS);
-    expect((await server.request('GET', '/api/user/me', { token: master.token })).status).toBe(200);
+    await call(server, apiCalls.me, { token: master.token });
   });
 
   it('shows the licence fields to administrators only, and answers 401 to anonymous callers while valid', async () => {
     await addUser('user@example.com');
-    const user = (await server.request('POST', '/api/auth/login', { body: { email: 'user@example.com', password: GOOD_PASSWORD } })).body.token;
-    expect(await server.request('GET', '/api/system/license', { token: user })).toMatchObject({
+    const user = (await signIn(server, 'user@example.com')).token;
+    expect(await callRefused(server, apiCalls.license, { token: user })).toMatchObject({
       status: 403,
       body: { statusCode: 403, message: 'no_access_warning' },
     });
-    expect((await server.request('GET', '/api/system/license')).status).toBe(401);
+    expect((await callRefused(server, apiCalls.license)).status).toBe(401);
   });
 
   it('closes the gate when the trial has ended, except for sign-in, health, the web app and the licence', async () => {
     await expireTrial();
     const gated = { status: 403, body: { statusCode: 403, message: 'license_required' } };
-    expect(await server.request('GET', '/api/user/me', { token: master.token })).toMatchObject(gated);
-    expect(await server.request('GET', '/api/policy', { token: master.token })).toMatchObject(gated);
+    expect(await callRefused(server, apiCalls.me, { token: master.token })).toMatchObject(gated);
+    expect(await callRefused(server, apiCalls.policy, { token: master.token })).toMatchObject(gated);
     // The licence answer that the web polls: 403 for everyone, signed in or not.
-    expect(await server.request('GET', '/api/system/license', { token: master.token })).toMatchObject(gated);
-    expect(await server.request('GET', '/api/system/license')).toMatchObject(gated);
+    expect(await callRefused(server, apiCalls.license, { token: master.token })).toMatchObject(gated);
+    expect(await callRefused(server, apiCalls.license)).toMatchObject(gated);
 
-    expect((await server.request('GET', '/api/health')).status).toBe(200);
-    expect((await server.request('GET', '/api/auth/setup')).status).toBe(200);
-    const login = await server.request('POST', '/api/auth/login', { body: { email: master.user.email, password: GOOD_PASSWORD } });
-    expect(login.status).toBe(200);
-    expect((await server.request('GET', '/api/system/license/check')).body).toEqual({ isVerifyLicenseRequired: true, serverId });
-    // Unknown routes stay 404; the gate does not hide what does not exist.
+    await call(server, apiCalls.health);
+    await call(server, apiCalls.setup_status);
+    await call(server, apiCalls.login, { body: { email: master.user.email, password: GOOD_PASSWORD } });
+    expect((await call(server, apiCalls.license_check)).body).toEqual({ isVerifyLicenseRequired: true, serverId });
+    // Unknown routes stay 404; the gate does not hide what does not exist (raw: a route no contract has).
     expect((await server.request('GET', '/api/no-such-call', { token: master.token })).status).toBe(404);
   });
 
@@ -153,11 +153,10 @@ describeEachDialect('licence on $dialect', (dialect) => {
     const key = issue({ user: 7, type: 'ENTERPRISE', purchase: '2026-01-02' });
     // Line breaks from a mail or a narrow field do not matter.
     const res = await save(`${key.slice(0, 40)}\n${key.slice(40)}\n`);
-    expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, message: 'license_update_complete_message' });
     expect(await required()).toBe(false);
-    expect((await server.request('GET', '/api/user/me', { token: master.token })).status).toBe(200);
-    const licence = await server.request('GET', '/api/system/license', { token: master.token });
+    await call(server, apiCalls.me, { token: master.token });
+    const licence = await call(server, apiCalls.license, { token: master.token });
     expect(licence.body).toEqual({
       org: '보관 주식회사',
       sen: 'SEN-0001',
@@ -193,15 +192,21 @@ describeEachDialect('licence on $dialect', (dialect) => {
       'unsigned JSON': Buffer.from(JSON.stringify(payload(serverId))).toString('base64'),
       empty: '',
       blank: '   ',
-      'not a string': 42,
       'far too long': 'A'.repeat(9000),
     };
     for (const [what, key] of Object.entries(refused)) {
-      const res = await save(key);
+      const res = await saveRefused(key);
       expect({ what, status: res.status, body: res.body }).toEqual({ what, status: 400, body: { statusCode: 400, message: 'invalid_license' } });
     }
+    // Raw: a key that is not a string is input the contract's types do not allow.
+    const notString = await server.request('PUT', '/api/system/license', { token: master.token, body: { key: 42 } });
+    expect({ what: 'not a string', status: notString.status, body: notString.body }).toEqual({
+      what: 'not a string',
+      status: 400,
+      body: { statusCode: 400, message: 'invalid_license' },
+    });
     expect(await required()).toBe(true);
-    expect((await server.request('GET', '/api/user/me', { token: master.token })).status).toBe(403);
+    expect((await callRefused(server, apiCalls.me, { token: master.token })).status).toBe(403);
   });
 
   it('closes the gate when a saved key is no longer good (maintenance ended, or signed by a key no longer trusted)', async () => {
@@ -219,12 +224,12 @@ describeEachDialect('licence on $dialect', (dialect) => {
 
   it('lets only administrators save a key, even while the gate is closed', async () => {
     await addUser('user@example.com');
-    const user = (await server.request('POST', '/api/auth/login', { body: { email: 'user@example.com', password: GOOD_PASSWORD } })).body.token;
+    const user = (await signIn(server, 'user@example.com')).token;
     await expireTrial();
-    expect(await save(issue(), user)).toMatchObject({ status: 403, body: { message: 'no_access_warning' } });
-    expect((await server.request('PUT', '/api/system/license', { body: { key: issue() } })).status).toBe(401);
+    expect(await saveRefused(issue(), user)).toMatchObject({ status: 403, body: { message: 'no_access_warning' } });
+    expect((await callRefused(server, apiCalls.license_update, { body: { key: issue() } })).status).toBe(401);
     expect(await required()).toBe(true);
-    expect((await save(issue())).status).toBe(200);
+    await save(issue());
     expect(await required()).toBe(false);
   });
 
@@ -235,11 +240,11 @@ describeEachDialect('licence on $dialect', (dialect) => {
     await expect(licence.assertSeatAvailable()).rejects.toMatchObject({ statusCode: 403, messageKey: 'license_seat_limit_reached' });
     await addUser('blocked@example.com', { status: 'BLOCK' });
     await addUser('pending@example.com', { status: 'PENDING' });
-    expect((await server.request('GET', '/api/system/license', { token: master.token })).body.seatsUsed).toBe(TRIAL_SEATS);
+    expect((await call(server, apiCalls.license, { token: master.token })).body.seatsUsed).toBe(TRIAL_SEATS);
 
-    expect((await save(issue({ user: TRIAL_SEATS + 1 }))).status).toBe(200);
+    await save(issue({ user: TRIAL_SEATS + 1 }));
     await expect(licence.assertSeatAvailable()).resolves.toBeUndefined();
-    expect((await save(issue({ user: 3 }))).status).toBe(200);
+    await save(issue({ user: 3 }));
     await expect(licence.assertSeatAvailable()).rejects.toMatchObject({ messageKey: 'license_seat_limit_reached' });
 
     await expireTrial();
@@ -265,7 +270,7 @@ describeEachDialect('licence on $dialect', (dialect) => {
       const key = cli.stdout.trim();
       expect(key).toMatch(/^BOGWAN1\.[\w-]+\.[\w-]+$/);
       expect(await save(key)).toMatchObject({ status: 200, body: { success: true } });
-      const licence = await server.request('GET', '/api/system/license', { token: master.token });
+      const licence = await call(server, apiCalls.license, { token: master.token });
       expect(licence.body).toMatchObject({ org: 'CLI 고객', sen: 'SEN-CLI', user: 5, maintenance: day(30), trial: false });
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
-import { CHUNK_SIZE } from '@bogwan/contracts';
+import { apiCalls, CHUNK_SIZE } from '@bogwan/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { bytesOf, fetchBytes, sendChunk, upload } from './transfer-helpers.js';
 
 const TOKEN = 'metrics-token-0123456789';
@@ -57,6 +57,7 @@ describeEachDialect('metrics behind a token on the main port, on $dialect', (dia
   });
 
   it('counts requests and their latency per route policy, never per raw URL', async () => {
+    // Raw: URLs that differ in a query no contract has, and a route that does not exist; neither shows in a label.
     for (let i = 0; i < 3; i++) await server.request('GET', `/api/health?probe=${i}`);
     await server.request('GET', '/api/no-such-route');
     const { status, type, text } = await scrape(`${server.url}/metrics`, TOKEN);
@@ -75,7 +76,7 @@ describeEachDialect('metrics behind a token on the main port, on $dialect', (dia
 
   it('reports upload and download bytes, open uploads, tasks by status, the database pool, event-loop lag and heap', async () => {
     const master = await setupMaster(server);
-    await server.request('POST', '/api/file', { token: master.token, body: { name: 'Team', path: '/' } });
+    await call(server, apiCalls.folder_create, { token: master.token, body: { name: 'Team', path: '/' } });
     const data = bytesOf(50_000, 'metrics');
     expect((await upload(server, master.token, '/Team', 'a.bin', data)).status).toBe(200);
     expect((await fetchBytes(server, master.token, '/api/file/download?path=/Team/a.bin')).bytes.length).toBe(data.length);
@@ -127,7 +128,7 @@ describe('metrics on a listener of their own', () => {
     const address = await server.app.metricsAddress();
     expect(address?.address).toBe('127.0.0.1');
     const metricsUrl = `http://127.0.0.1:${address!.port}`;
-    await server.request('GET', '/api/health');
+    await call(server, apiCalls.health);
     const { status, text } = await scrape(`${metricsUrl}/metrics`);
     expect(status).toBe(200);
     expect(valueOf(parseExposition(text).samples, 'bogwan_http_requests_total', { policy: 'health' })).toBe(1);
