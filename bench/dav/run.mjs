@@ -5,7 +5,9 @@
 // Each round copies into a new destination on both servers, baseline first; ratios are of
 // the medians. Needs the built server (npm run build) and rclone.
 //
-//   nice -n 10 node bench/dav/run.mjs [--small 1000] [--size-mib 1024] [--entries 10000] [--rounds 3] [--propfinds 100]
+//   nice -n 10 node bench/dav/run.mjs [--small 1000] [--size-mib 1024] [--entries 10000] [--rounds 3] [--propfinds 100] [--cpu-prof DIR]
+//
+// `--cpu-prof DIR` writes a CPU profile of Bogwan's server into DIR when it stops.
 import { execFile, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -25,6 +27,8 @@ const SIZE = option('size-mib', 1024) * 1024 * 1024;
 const ENTRIES = option('entries', 10_000);
 const ROUNDS = option('rounds', 3);
 const PROPFINDS = option('propfinds', 100);
+const profileAt = args.indexOf('--cpu-prof');
+const PROFILE_DIR = profileAt >= 0 ? path.resolve(args[profileAt + 1]) : undefined;
 const ACCOUNT = { name: '벤치', email: 'bench@example.com', password: 'Bench!mark2026' };
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bogwan-bench-dav-'));
 const log = (...m) => console.log(...m);
@@ -80,7 +84,7 @@ async function startBaseline() {
 async function startBogwan() {
   const dataDir = path.join(work, 'bogwan');
   fs.mkdirSync(dataDir);
-  const server = await startServer(dataDir);
+  const server = await startServer(dataDir, { nodeArgs: PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR] : [] });
   await createFirstAccount(server, ACCOUNT);
   const { token, user } = await api(server.url, 'POST', '/api/auth/login', null, { email: ACCOUNT.email, password: ACCOUNT.password });
   await api(server.url, 'POST', '/api/file', token, { name: 'bench', path: '/' });

@@ -49,6 +49,12 @@ export function hrefOf(path: string, folder: boolean): string {
   return folder && !href.endsWith('/') ? `${href}/` : href;
 }
 
+/** The href of a folder's member from the folder's own href (which ends in `/`): the folder's part is encoded once per listing. */
+export function memberHref(folderHref: string, name: string, folder: boolean): string {
+  const href = folderHref + encodeSegment(name);
+  return folder ? `${href}/` : href;
+}
+
 function encodeSegment(segment: string): string {
   // Unreserved characters only (file-000001.txt): nothing to encode.
   if (UNRESERVED.test(segment)) return segment;

@@ -9,6 +9,7 @@ import type { DownloadService } from '../transfer/download.service.js';
 import { contentDisposition, etagMatches, PREVIEW_CSP, parseRange } from '../transfer/http-bytes.js';
 import { type DavRequest, headerOf } from './dav-context.js';
 import { DavError, davCondition } from './dav-errors.js';
+import { hrefOf, memberHref } from './dav-paths.js';
 import { readXmlBody } from './dav-body.js';
 import type { DavListingRepo } from './dav-listing.repo.js';
 import { joinPath } from '@bogwan/contracts';
@@ -48,7 +49,10 @@ export class DavReads {
       entries.push({ path, node });
       if (depth === '1' && node.folder === 1) {
         listing = node;
-        for (const child of await this.listings.liveMembers(node.id)) entries.push({ path: joinPath(path, child.name), node: child });
+        const folderHref = hrefOf(path, true);
+        for (const child of await this.listings.liveMembers(node.id)) {
+          entries.push({ path: joinPath(path, child.name), node: child, href: memberHref(folderHref, child.name, child.folder === 1) });
+        }
       }
     }
     const body = await this.properties.multistatus(entries, wanted, listing);
