@@ -49,13 +49,22 @@ void give_back_tools(tools *t) {
   pthread_mutex_unlock(&spare_lock);
 }
 
-int blob_id(tools *t, const uint8_t *key, const uint8_t *data, size_t length, uint8_t out[ID]) {
+int id_begin(tools *t, const uint8_t *key) {
   static char digest[] = "SHA256";
   if (!t->mac && !(t->mac = EVP_MAC_CTX_new(hmac_algorithm))) return 0;
   OSSL_PARAM params[2] = {OSSL_PARAM_construct_utf8_string("digest", digest, 0), OSSL_PARAM_construct_end()};
+  return EVP_MAC_init(t->mac, key, KEY, params);
+}
+
+int id_update(tools *t, const uint8_t *data, size_t length) { return EVP_MAC_update(t->mac, data, length); }
+
+int id_end(tools *t, uint8_t out[ID]) {
   size_t written = 0;
-  return EVP_MAC_init(t->mac, key, KEY, params) && EVP_MAC_update(t->mac, data, length) &&
-         EVP_MAC_final(t->mac, out, &written, ID) && written == ID;
+  return EVP_MAC_final(t->mac, out, &written, ID) && written == ID;
+}
+
+int blob_id(tools *t, const uint8_t *key, const uint8_t *data, size_t length, uint8_t out[ID]) {
+  return id_begin(t, key) && id_update(t, data, length) && id_end(t, out);
 }
 
 /** zstd of src into dst when it fits in `capacity` (less than the input); 0 otherwise. */
@@ -169,6 +178,26 @@ const char *open_blob(tools *t, const uint8_t *enc_key, const uint8_t *mac_key, 
   }
   *plain = result;
   *plain_length = result_length;
+  return NULL;
+}
+
+const char *open_in_place(tools *t, const uint8_t *enc_key, const uint8_t *id, uint8_t *sealed, size_t length, uint8_t *flag,
+                          uint8_t **payload, size_t *payload_length) {
+  if (length < OVERHEAD) return "blob too short";
+  size_t inner = length - NONCE - TAG;
+  if (!t->cipher && !(t->cipher = EVP_CIPHER_CTX_new())) return "out of memory";
+  int n = 0;
+  uint8_t *opened = sealed + NONCE;
+  // GCM is a stream mode: decrypting where the ciphertext lies is allowed.
+  int ok = EVP_DecryptInit_ex2(t->cipher, gcm_algorithm, enc_key, sealed, NULL) && EVP_DecryptUpdate(t->cipher, NULL, &n, id, ID) &&
+           EVP_DecryptUpdate(t->cipher, opened, &n, opened, (int)inner) &&
+           EVP_CIPHER_CTX_ctrl(t->cipher, EVP_CTRL_AEAD_SET_TAG, TAG, sealed + length - TAG) &&
+           EVP_DecryptFinal_ex(t->cipher, opened + n, &n) > 0;
+  if (!ok) return "blob failed authentication";
+  if (opened[0] != FLAG_RAW && opened[0] != FLAG_ZSTD) return "unknown blob encoding";
+  *flag = opened[0];
+  *payload = opened + 1;
+  *payload_length = inner - 1;
   return NULL;
 }
 

@@ -46,6 +46,17 @@ void give_back_tools(tools *t);
 int grow_scratch(tools *t, size_t size);
 /** The blob id: HMAC-SHA-256 of data under key. */
 int blob_id(tools *t, const uint8_t *key, const uint8_t *data, size_t length, uint8_t out[ID]);
+/** The blob id of data given in pieces: begin, update per piece, end. */
+int id_begin(tools *t, const uint8_t *key);
+int id_update(tools *t, const uint8_t *data, size_t length);
+int id_end(tools *t, uint8_t out[ID]);
+/**
+ * Decrypts a sealed blob where it lies (its bytes are overwritten) and checks its tag. On
+ * success answers NULL and sets *flag (FLAG_RAW or FLAG_ZSTD) and the payload, inside
+ * `sealed`; otherwise answers the reason, worded as open_blob words it.
+ */
+const char *open_in_place(tools *t, const uint8_t *enc_key, const uint8_t *id, uint8_t *sealed, size_t length, uint8_t *flag,
+                          uint8_t **payload, size_t *payload_length);
 /**
  * Seals `length` bytes of src into dst (room for length + OVERHEAD; must not overlap src)
  * under `id`; answers the sealed length, or 0 when OpenSSL failed.

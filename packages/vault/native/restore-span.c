@@ -11,7 +11,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <openssl/crypto.h>
 #include <uv.h>
+#include <zstd.h>
 
 // What restore does with one target, as pack-tasks.ts restorePack does it on a thread: a
 // new one-chunk file is created, written, sized, given its mode and time in one go; a
@@ -29,6 +31,9 @@ typedef struct {
   double written;
   double stat_size;
   double stat_mtime_ms;
+  /** A new one-chunk file while it is written (-1 otherwise), and the end of its last write. */
+  int fd;
+  double end;
 } restore_target;
 
 typedef struct {
@@ -88,97 +93,204 @@ typedef struct {
   int fd;
 } open_file;
 
-static int write_whole(restore_job *job, restore_target *t, const uint8_t *plain, size_t length, int zero) {
-  int fd = open(t->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-  if (fd < 0) {
-    job->fatal_call = "open";
+// A blob is written in pieces of at most PIECE bytes: a raw one straight from its span, a
+// compressed one decompressed piece by piece into the job's scratch buffer. A job therefore
+// holds its span and one piece, not a copy of the blob and its whole decompressed form
+// (up to twice the largest chunk, 8 MiB, per job before).
+#define PIECE ((size_t)1 << 20)
+
+/** What one span's writes share: its open files, and the target whose write failed. */
+typedef struct {
+  restore_job *job;
+  open_file *files;
+  uint32_t open_count;
+} writes;
+
+/** A new one-chunk file is created at its first piece that is not zeros (or when finished). */
+static int open_whole(writes *w, restore_target *t) {
+  if (t->fd >= 0) return 1;
+  t->fd = open(t->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (t->fd < 0) {
+    w->job->fatal_call = "open";
     return 0;
   }
+  return 1;
+}
+
+static int part_fd(writes *w, restore_target *t) {
+  for (uint32_t k = 0; k < w->open_count; k++) {
+    if (strcmp(w->files[k].path, t->path) == 0) return w->files[k].fd;
+  }
+  int fd = open(t->path, O_RDWR | O_CLOEXEC);
+  if (fd < 0) {
+    w->job->fatal_call = "open";
+    return -1;
+  }
+  w->files[w->open_count].path = t->path;
+  w->files[w->open_count++].fd = fd;
+  return fd;
+}
+
+/**
+ * Writes `length` bytes found at `at` in the blob to a target. Zeros are not written: a new
+ * one-chunk file is sized when finished and a larger file was sized beforehand, so they
+ * stay holes.
+ */
+static int put_piece(writes *w, restore_target *t, const uint8_t *piece, size_t length, size_t at) {
+  if (length == 0 || all_zero(piece, length)) return 1;
+  int fd = t->whole ? (open_whole(w, t) ? t->fd : -1) : part_fd(w, t);
+  if (fd < 0) return 0;
+  if (!write_all(fd, piece, length, (off_t)(t->offset + (double)at))) {
+    w->job->fatal_call = "write";
+    return 0;
+  }
+  t->written += (double)length;
+  t->end = (double)(at + length);
+  return 1;
+}
+
+/** A new one-chunk file, once all its bytes are written: sized, given its mode and time, stat'ed, closed. */
+static int finish_whole(writes *w, restore_target *t) {
+  if (!open_whole(w, t)) return 0;
   struct timespec now;
   clock_gettime(CLOCK_REALTIME, &now);
   struct timespec times[2] = {to_timespec((double)now.tv_sec + (double)now.tv_nsec / 1e9), to_timespec(t->mtime_ms / 1000)};
   struct stat st;
   const char *failed = NULL;
-  if (!zero && !write_all(fd, plain, length, 0)) failed = "write";
-  else if ((zero || (double)length != t->size) && ftruncate(fd, (off_t)t->size) != 0) failed = "ftruncate";
-  else if (fchmod(fd, t->mode) != 0) failed = "fchmod";
-  else if (futimens(fd, times) != 0) failed = "futime";
-  else if (fstat(fd, &st) != 0) failed = "fstat";
+  if (t->end != t->size && ftruncate(t->fd, (off_t)t->size) != 0) failed = "ftruncate";
+  else if (fchmod(t->fd, t->mode) != 0) failed = "fchmod";
+  else if (futimens(t->fd, times) != 0) failed = "futime";
+  else if (fstat(t->fd, &st) != 0) failed = "fstat";
   int saved = errno;
-  close(fd);
+  close(t->fd);
+  t->fd = -1;
   if (failed) {
     errno = saved;
-    job->fatal_call = failed;
+    w->job->fatal_call = failed;
     return 0;
   }
-  t->written = zero ? 0 : (double)length;
   t->stat_size = (double)st.st_size;
   // As Node computes Stats.mtimeMs, so the journal compares equal later.
   t->stat_mtime_ms = (double)st.st_mtim.tv_sec * 1e3 + (double)st.st_mtim.tv_nsec / 1e6;
   return 1;
 }
 
-static int write_part(restore_job *job, restore_target *t, const uint8_t *plain, size_t length, open_file *files, uint32_t *open_count) {
-  int fd = -1;
-  for (uint32_t k = 0; k < *open_count; k++) {
-    if (strcmp(files[k].path, t->path) == 0) fd = files[k].fd;
-  }
-  if (fd < 0) {
-    fd = open(t->path, O_RDWR | O_CLOEXEC);
-    if (fd < 0) {
-      job->fatal_call = "open";
+/** A piece to every target of a blob; 0 (and the job's fatal error set) when a write failed. */
+static int put_to_targets(writes *w, restore_target *targets, uint32_t count, uint32_t first, const uint8_t *piece, size_t length, size_t at) {
+  for (uint32_t k = 0; k < count; k++) {
+    if (!put_piece(w, &targets[k], piece, length, at)) {
+      w->job->fatal_errno = errno ? errno : EIO;
+      w->job->fatal_target = first + k;
       return 0;
     }
-    files[*open_count].path = t->path;
-    files[(*open_count)++].fd = fd;
   }
-  if (!write_all(fd, plain, length, (off_t)t->offset)) {
-    job->fatal_call = "write";
-    return 0;
-  }
-  t->written = (double)length;
   return 1;
+}
+
+static int finish_targets(writes *w, restore_target *targets, uint32_t count, uint32_t first) {
+  for (uint32_t k = 0; k < count; k++) {
+    if (targets[k].whole && !finish_whole(w, &targets[k])) {
+      w->job->fatal_errno = errno ? errno : EIO;
+      w->job->fatal_target = first + k;
+      return 0;
+    }
+  }
+  return 1;
+}
+
+/**
+ * Decompresses a zstd payload piece by piece into the scratch buffer, hashing as it goes,
+ * and writes the pieces. A blob of at most one piece is checked against its id before
+ * anything is written; a larger one is written as it is decompressed (its tag has been
+ * checked already) and answered damaged, its files failed, when the content does not match.
+ */
+static const char *restore_zstd(writes *w, tools *t, const uint8_t *id, const uint8_t *payload, size_t length, restore_target *targets,
+                                uint32_t count, uint32_t first, int *wrote_fatal) {
+  unsigned long long size = ZSTD_getFrameContentSize(payload, length);
+  if (size == ZSTD_CONTENTSIZE_UNKNOWN || size == ZSTD_CONTENTSIZE_ERROR || size > MAX_PLAIN) return "blob could not be decompressed";
+  if (!grow_scratch(t, PIECE)) return "out of memory";
+  if (!t->decompress && !(t->decompress = ZSTD_createDCtx())) return "out of memory";
+  if (ZSTD_isError(ZSTD_DCtx_reset(t->decompress, ZSTD_reset_session_only))) return "blob could not be decompressed";
+  if (!id_begin(t, w->job->base.mac_key)) return "out of memory";
+  int single = size <= PIECE;
+  ZSTD_inBuffer in = {payload, length, 0};
+  size_t total = 0;
+  size_t left = 1;
+  while (left != 0) {
+    ZSTD_outBuffer out = {t->scratch, PIECE, 0};
+    while (out.pos < out.size) {
+      size_t before_in = in.pos, before_out = out.pos;
+      left = ZSTD_decompressStream(t->decompress, &out, &in);
+      if (ZSTD_isError(left)) return "blob could not be decompressed";
+      if (left == 0) break;
+      if (in.pos == before_in && out.pos == before_out) return "blob could not be decompressed"; // truncated
+    }
+    if (total + out.pos > size) return "blob could not be decompressed";
+    id_update(t, t->scratch, out.pos);
+    if (!single && !put_to_targets(w, targets, count, first, t->scratch, out.pos, total)) {
+      *wrote_fatal = 1;
+      return NULL;
+    }
+    total += out.pos;
+  }
+  uint8_t check[ID];
+  if (in.pos != in.size || total != size) return "blob could not be decompressed";
+  if (!id_end(t, check) || CRYPTO_memcmp(check, id, ID) != 0) return "content does not match its id";
+  if (single && !put_to_targets(w, targets, count, first, t->scratch, total, 0)) {
+    *wrote_fatal = 1;
+    return NULL;
+  }
+  return NULL;
 }
 
 static void restore_execute(napi_env env, void *p) {
   restore_job *job = p;
   tools *t = take_tools();
-  open_file *files = calloc(job->target_total > 0 ? job->target_total : 1, sizeof(open_file));
-  uint32_t open_count = 0;
+  writes w = {job, calloc(job->target_total > 0 ? job->target_total : 1, sizeof(open_file)), 0};
   uint32_t first = 0;
-  for (uint32_t i = 0; i < job->target_total; i++) job->targets[i].status = TARGET_NOT_REACHED;
+  for (uint32_t i = 0; i < job->target_total; i++) {
+    job->targets[i].status = TARGET_NOT_REACHED;
+    job->targets[i].fd = -1;
+  }
   for (uint32_t b = 0; b < job->count && !job->fatal_errno; first += job->target_counts[b], b++) {
     size_t from = job->layout[2 * b];
     size_t length = job->layout[2 * b + 1];
-    uint8_t *plain = NULL;
-    size_t plain_length = 0;
+    const uint8_t *id = job->ids + (size_t)b * ID;
+    restore_target *targets = &job->targets[first];
+    uint32_t count = job->target_counts[b];
+    uint8_t flag = FLAG_RAW;
+    uint8_t *payload = NULL;
+    size_t payload_length = 0;
+    int fatal = 0;
+    // The span is this job's: each blob is decrypted where it lies, without a copy.
     if (from + length > job->span_length) job->reasons[b] = "blob lies outside its span";
-    else if (!t || !files) job->reasons[b] = "out of memory";
-    else job->reasons[b] = open_blob(t, job->base.enc_key, job->base.mac_key, job->ids + (size_t)b * ID, job->span + from, length, &plain, &plain_length);
+    else if (!t || !w.files) job->reasons[b] = "out of memory";
+    else job->reasons[b] = open_in_place(t, job->base.enc_key, id, job->span + from, length, &flag, &payload, &payload_length);
+    if (!job->reasons[b] && flag == FLAG_RAW) {
+      uint8_t check[ID];
+      if (!blob_id(t, job->base.mac_key, payload, payload_length, check) || CRYPTO_memcmp(check, id, ID) != 0)
+        job->reasons[b] = "content does not match its id";
+      else fatal = !put_to_targets(&w, targets, count, first, payload, payload_length, 0);
+    } else if (!job->reasons[b]) {
+      job->reasons[b] = restore_zstd(&w, t, id, payload, payload_length, targets, count, first, &fatal);
+    }
+    if (!job->reasons[b] && !fatal) fatal = !finish_targets(&w, targets, count, first);
+    // Files a damaged blob had begun (a large compressed one) are closed; they are failed.
+    for (uint32_t k = 0; k < count; k++) {
+      if (targets[k].fd >= 0) close(targets[k].fd);
+      targets[k].fd = -1;
+    }
     if (job->reasons[b]) {
-      for (uint32_t k = 0; k < job->target_counts[b]; k++) job->targets[first + k].status = TARGET_DAMAGED;
+      for (uint32_t k = 0; k < count; k++) targets[k].status = TARGET_DAMAGED;
       continue;
     }
-    int zero = all_zero(plain, plain_length);
-    for (uint32_t k = 0; k < job->target_counts[b]; k++) {
-      restore_target *target = &job->targets[first + k];
-      int ok = target->whole ? write_whole(job, target, plain, plain_length, zero)
-               : zero      ? (target->written = 0, 1) // the file was sized beforehand: zeros stay a hole
-                           : write_part(job, target, plain, plain_length, files, &open_count);
-      if (!ok) {
-        job->fatal_errno = errno ? errno : EIO;
-        job->fatal_target = first + k;
-        break;
-      }
-    }
     // A blob whose targets were not all written counts as not reached, as on a thread.
-    if (!job->fatal_errno) {
-      for (uint32_t k = 0; k < job->target_counts[b]; k++) job->targets[first + k].status = TARGET_WRITTEN;
+    if (!fatal) {
+      for (uint32_t k = 0; k < count; k++) targets[k].status = TARGET_WRITTEN;
     }
-    free(plain);
   }
-  for (uint32_t k = 0; k < open_count; k++) close(files[k].fd);
-  free(files);
+  for (uint32_t k = 0; k < w.open_count; k++) close(w.files[k].fd);
+  free(w.files);
   give_back_tools(t);
 }
 
