@@ -1,6 +1,7 @@
+import { apiCalls } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signInAs } from './files-helpers.js';
-import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { publicShare } from './sharing-helpers.js';
 import { fetchBytes, readZip, upload } from './transfer-helpers.js';
 
@@ -20,7 +21,7 @@ describeEachDialect('zips hold only what may be read and downloaded, on $dialect
       ['Inner', '/Team/Secret'],
       ['Peek', '/Team'],
     ]) {
-      expect((await server.request('POST', '/api/file', { token: master.token, body: { name, path } })).status).toBe(200);
+      await call(server, apiCalls.folder_create, { token: master.token, body: { name: name!, path: path! } });
     }
     for (const [folder, name, text] of [
       ['/Team', 'top.txt', 'top'],
@@ -35,10 +36,10 @@ describeEachDialect('zips hold only what may be read and downloaded, on $dialect
     // away, one on /Team/Peek leaves READ but takes DOWNLOAD; /Team/Secret/Inner gives
     // them back under a folder the user cannot read.
     const entry = (path: string, permissions: string[]) =>
-      server.request('PUT', '/api/resource', { token: master.token, body: { path, users: [{ entity: user.user._id, permissions }] } });
-    expect((await entry('/Team/Secret', ['PREVIEW'])).status).toBe(200);
-    expect((await entry('/Team/Peek', ['READ', 'PREVIEW'])).status).toBe(200);
-    expect((await entry('/Team/Secret/Inner', ['READ', 'DOWNLOAD'])).status).toBe(200);
+      call(server, apiCalls.resource_update, { token: master.token, body: { path, users: [{ entity: user.user._id, permissions }] } });
+    await entry('/Team/Secret', ['PREVIEW']);
+    await entry('/Team/Peek', ['READ', 'PREVIEW']);
+    await entry('/Team/Secret/Inner', ['READ', 'DOWNLOAD']);
   });
   afterAll(async () => {
     await server?.close();
@@ -75,7 +76,7 @@ describeEachDialect('zips hold only what may be read and downloaded, on $dialect
   });
 
   it("a share link's zip holds only what its creator may read and download", async () => {
-    const link = await server.request('POST', '/api/share', { token: user.token, body: { path: '/Team', scope: 'anyone' } });
+    const link = await call(server, apiCalls.share_create, { token: user.token, body: { path: '/Team', scope: 'anyone' } });
     expect(link.status).toBe(200);
     const pub = publicShare(server);
     const zip = await pub.download(link.body.key);
@@ -86,10 +87,10 @@ describeEachDialect('zips hold only what may be read and downloaded, on $dialect
   });
 
   it('a locked subfolder still needs an approval for the zip around it, readable or not', async () => {
-    expect((await server.request('PUT', '/api/file/lock', { token: master.token, body: { path: '/Team/Secret', lock: true } })).body.lock).toBe(true);
+    expect((await call(server, apiCalls.file_lock, { token: master.token, body: { path: '/Team/Secret', lock: true } })).body.lock).toBe(true);
     const res = await fetchBytes(server, user.token, `/api/file/download?path=${encodeURIComponent('/Team')}`);
     expect(res.status).toBe(403);
     expect(JSON.parse(res.bytes.toString()).message).toBe('secure_approval_required');
-    expect((await server.request('PUT', '/api/file/lock', { token: master.token, body: { path: '/Team/Secret', lock: false } })).body.lock).toBe(false);
+    expect((await call(server, apiCalls.file_lock, { token: master.token, body: { path: '/Team/Secret', lock: false } })).body.lock).toBe(false);
   });
 });

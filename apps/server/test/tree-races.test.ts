@@ -1,8 +1,9 @@
+import { type ApiCall, apiCalls, type CallInput } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { up as breakCycles } from '../src/db/migrations/20261127_0202_break_cycles.js';
 import type { FileTreeService } from '../src/modules/files/file-tree.js';
 import { addFile, namesIn, usageOf } from './files-helpers.js';
-import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { migratedTestDb, nodeRow } from './node-rows.js';
 
 // The tree stays a tree when changes come all at once: every move re-checks, under the
@@ -20,16 +21,17 @@ describeEachDialect('the tree under concurrent changes on $dialect', (dialect) =
     server = await startServer(dialect);
     master = await setupMaster(server);
     for (const name of ['Race', 'Other']) {
-      expect((await call('POST', '/api/file', { name, path: '/' })).status).toBe(200);
+      await call(server, apiCalls.folder_create, { token: master.token, body: { name, path: '/' } });
     }
   });
   afterAll(async () => {
     await server?.close();
   });
 
-  const call = (method: string, uri: string, body: unknown) => server.request(method, uri, { token: master.token, body });
-  const mkdir = async (path: string, name: string) => expect((await call('POST', '/api/file', { name, path })).status).toBe(200);
-  const move = (path: string, name: string, newPath: string) => call('POST', '/api/file/move', { path, name, newPath });
+  /** One of racing calls, its input typed by the contract; raw answer on purpose: it may win or be refused, and the test counts both. */
+  const attempt = <C extends ApiCall>(contract: C, body: CallInput<C>['body']) => server.request(contract.method, contract.path, { token: master.token, body });
+  const mkdir = (path: string, name: string) => call(server, apiCalls.folder_create, { token: master.token, body: { name, path } });
+  const move = (path: string, name: string, newPath: string) => attempt(apiCalls.file_move, { path, name, newPath });
 
   /** Every node under the root at `rootPath`, with whether its way up reaches a root with nothing trashed on it. */
   async function reachability(rootPath: string) {
@@ -91,9 +93,9 @@ describeEachDialect('the tree under concurrent changes on $dialect', (dialect) =
       await mkdir('/Race/sources', `s${i}`);
       await addFile(server, `/Race/sources/s${i}`, 'same.txt', 1, master.user._id, `s${i}`);
     }
-    const creates = await Promise.all(Array.from({ length: SAME_NAME }, () => call('POST', '/api/file', { name: 'made', path: '/Race/names' })));
+    const creates = await Promise.all(Array.from({ length: SAME_NAME }, () => attempt(apiCalls.folder_create, { name: 'made', path: '/Race/names' })));
     const renames = await Promise.all(
-      Array.from({ length: SAME_NAME }, (_, i) => call('PUT', '/api/file/rename', { path: '/Race/names', name: `r${i}.txt`, newName: 'renamed.txt' })),
+      Array.from({ length: SAME_NAME }, (_, i) => attempt(apiCalls.file_rename, { path: '/Race/names', name: `r${i}.txt`, newName: 'renamed.txt' })),
     );
     const moves = await Promise.all(Array.from({ length: SAME_NAME }, (_, i) => move(`/Race/sources/s${i}`, 'same.txt', '/Race/names')));
     for (const answers of [creates, renames, moves]) {
@@ -111,7 +113,7 @@ describeEachDialect('the tree under concurrent changes on $dialect', (dialect) =
     await addFile(server, '/Race', 'twin.txt', 2, master.user._id, 'twin');
     const copies = await Promise.all(
       Array.from({ length: SAME_NAME }, () =>
-        call('POST', '/api/file/copy', { path: '/Race', name: 'twin.txt', newPath: '/Race/kept', onConflict: 'keep-both' }),
+        call(server, apiCalls.file_copy, { token: master.token, body: { path: '/Race', name: 'twin.txt', newPath: '/Race/kept', onConflict: 'keep-both' } }),
       ),
     );
     expect(copies.map((res) => res.status)).toEqual(Array.from({ length: SAME_NAME }, () => 200));

@@ -1,7 +1,7 @@
-import { CHUNK_SIZE } from '@bogwan/contracts';
+import { apiCalls, CHUNK_SIZE } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { namesIn, signInAs } from './files-helpers.js';
-import { describeEachDialectAndBackend, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, callRefused, describeEachDialectAndBackend, setupMaster, startServer, type TestServer } from './harness.js';
 import { useS3 } from './s3.js';
 import { davRoot } from './dav-helpers.js';
 import { bytesOf, fetchBytes, sendChunk, sha256, upload } from './transfer-helpers.js';
@@ -30,9 +30,9 @@ describeEachDialectAndBackend('upload conflicts on $dialect, $backend backend', 
   it('the check answers, for a whole drop, which names exist, as what, and the name keep-both would give', async () => {
     expect((await upload(server, master.token, root, '계약서.hwp', Buffer.from('a'))).status).toBe(200);
     expect((await upload(server, master.token, root, '계약서 (1).hwp', Buffer.from('b'))).status).toBe(200);
-    expect((await server.request('POST', '/api/file', { token: master.token, body: { name: '사진', path: root } })).status).toBe(200);
+    await call(server, apiCalls.folder_create, { token: master.token, body: { name: '사진', path: root } });
     expect((await upload(server, master.token, `${root}/사진`, '1.jpg', Buffer.from('c'))).status).toBe(200);
-    const res = await server.request('POST', '/api/file/upload/check', {
+    const res = await call(server, apiCalls.file_upload_check, {
       token: other.token,
       body: { path: root, names: ['계약서.hwp', '새 파일.txt', '사진', '사진/1.jpg', '사진/2.jpg', '없는폴더/1.jpg'] },
     });
@@ -46,9 +46,9 @@ describeEachDialectAndBackend('upload conflicts on $dialect, $backend backend', 
       { name: '없는폴더/1.jpg', exists: false, kind: null, suggested: '없는폴더/1.jpg' },
     ]);
     for (const names of [[], ['../x'], Array.from({ length: 1001 }, (_, i) => `${i}`)]) {
-      expect((await server.request('POST', '/api/file/upload/check', { token: other.token, body: { path: root, names } })).status).toBe(400);
+      expect((await callRefused(server, apiCalls.file_upload_check, { token: other.token, body: { path: root, names } })).status).toBe(400);
     }
-    expect((await server.request('POST', '/api/file/upload/check', { token: other.token, body: { path: '/없는 곳', names: ['a'] } })).status).toBe(404);
+    expect((await callRefused(server, apiCalls.file_upload_check, { token: other.token, body: { path: '/없는 곳', names: ['a'] } })).status).toBe(404);
   });
 
   it('keep-both when `name (1)` exists too stores `name (2)`; the others stay as they were', async () => {

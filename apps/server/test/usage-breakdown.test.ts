@@ -1,13 +1,13 @@
+import { apiCalls } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { bytesOf, upload } from './transfer-helpers.js';
 import { breakdownOf, uploadAs, versionsOf } from './versions-helpers.js';
 
 describeEachDialect('usage split into live files, versions and trash on $dialect', (dialect) => {
   let server: TestServer;
   let master: Awaited<ReturnType<typeof setupMaster>>;
-  const mkdir = async (name: string, path: string) =>
-    expect((await server.request('POST', '/api/file', { token: master.token, body: { name, path } })).status).toBe(200);
+  const mkdir = (name: string, path: string) => call(server, apiCalls.folder_create, { token: master.token, body: { name, path } });
 
   beforeAll(async () => {
     server = await startServer(dialect);
@@ -45,32 +45,30 @@ describeEachDialect('usage split into live files, versions and trash on $dialect
     expect(await breakdownOf(server, master.token, '/자료실')).toEqual({ usage: 4200, live: 3700, versions: 500, trash: 0 });
 
     // A file trashed alone, then its folder: each byte counts once in the trash.
-    expect((await server.request('POST', '/api/file/trash', { token: master.token, body: { paths: ['/자료실/보관함/a.bin'] } })).status).toBe(200);
+    await call(server, apiCalls.file_trash, { token: master.token, body: { paths: ['/자료실/보관함/a.bin'] } });
     expect(await breakdownOf(server, master.token, '/자료실')).toEqual({ usage: 4200, live: 2700, versions: 500, trash: 1000 });
-    expect((await server.request('POST', '/api/file/trash', { token: master.token, body: { paths: ['/자료실/보관함'] } })).status).toBe(200);
+    await call(server, apiCalls.file_trash, { token: master.token, body: { paths: ['/자료실/보관함'] } });
     expect(await breakdownOf(server, master.token, '/자료실')).toEqual({ usage: 4200, live: 700, versions: 500, trash: 3000 });
     expect(await walked('자료실')).toEqual({ live: 700, versions: 500, trash: 3000 });
 
-    const volume = await server.request('GET', '/api/storage/volume', { token: master.token });
-    expect(volume.body.items.find((r: { name: string }) => r.name === '자료실').breakdown).toEqual({ live: 700, versions: 500, trash: 3000 });
-    const dashboard = await server.request('GET', '/api/dashboard', { token: master.token });
-    expect(dashboard.body.storage.roots.find((r: { name: string }) => r.name === '자료실').breakdown).toEqual({ live: 700, versions: 500, trash: 3000 });
+    const volume = await call(server, apiCalls.storage_volume, { token: master.token });
+    expect(volume.body.items.find((r) => r.name === '자료실')!.breakdown).toEqual({ live: 700, versions: 500, trash: 3000 });
+    const dashboard = await call(server, apiCalls.dashboard, { token: master.token });
+    expect(dashboard.body.storage.roots.find((r) => r.name === '자료실')!.breakdown).toEqual({ live: 700, versions: 500, trash: 3000 });
 
-    const trashed = (await server.request('GET', '/api/trash', { token: master.token })).body.items as { _id: string; name: string }[];
+    const trashed = (await call(server, apiCalls.trash_list, { token: master.token })).body.items;
     const folder = trashed.find((t) => t.name === '보관함')!;
-    expect((await server.request('POST', '/api/trash/restore', { token: master.token, body: { ids: [folder._id] } })).status).toBe(200);
+    await call(server, apiCalls.trash_restore, { token: master.token, body: { ids: [folder._id] } });
     // The folder is back; the file trashed on its own stays in the trash.
     expect(await breakdownOf(server, master.token, '/자료실')).toEqual({ usage: 4200, live: 2700, versions: 500, trash: 1000 });
     const single = trashed.find((t) => t.name === 'a.bin')!;
-    expect((await server.request('DELETE', `/api/trash/${single._id}`, { token: master.token })).status).toBe(200);
+    await call(server, apiCalls.trash_delete, { token: master.token, params: { id: single._id } });
     expect(await breakdownOf(server, master.token, '/자료실')).toEqual({ usage: 3200, live: 2700, versions: 500, trash: 0 });
 
     // A purged file takes its versions with it.
-    expect((await server.request('POST', '/api/file/trash', { token: master.token, body: { paths: ['/자료실/c.bin'] } })).status).toBe(200);
-    const c = ((await server.request('GET', '/api/trash', { token: master.token })).body.items as { _id: string; name: string }[]).find(
-      (t) => t.name === 'c.bin',
-    )!;
-    expect((await server.request('DELETE', `/api/trash/${c._id}`, { token: master.token })).status).toBe(200);
+    await call(server, apiCalls.file_trash, { token: master.token, body: { paths: ['/자료실/c.bin'] } });
+    const c = (await call(server, apiCalls.trash_list, { token: master.token })).body.items.find((t) => t.name === 'c.bin')!;
+    await call(server, apiCalls.trash_delete, { token: master.token, params: { id: c._id } });
     expect(await breakdownOf(server, master.token, '/자료실')).toEqual({ usage: 2000, live: 2000, versions: 0, trash: 0 });
     expect(await walked('자료실')).toEqual({ live: 2000, versions: 0, trash: 0 });
   });
@@ -80,9 +78,7 @@ describeEachDialect('usage split into live files, versions and trash on $dialect
     await mkdir('도착', '/');
     expect((await upload(server, master.token, '/출발', 'm.bin', bytesOf(300, 'm1'))).status).toBe(200);
     expect((await uploadAs(server, master.token, '/출발', 'm.bin', bytesOf(400, 'm2'), 'replace')).status).toBe(200);
-    expect((await server.request('POST', '/api/file/move', { token: master.token, body: { path: '/출발', name: 'm.bin', newPath: '/도착' } })).status).toBe(
-      200,
-    );
+    await call(server, apiCalls.file_move, { token: master.token, body: { path: '/출발', name: 'm.bin', newPath: '/도착' } });
     expect(await breakdownOf(server, master.token, '/출발')).toEqual({ usage: 0, live: 0, versions: 0, trash: 0 });
     expect(await breakdownOf(server, master.token, '/도착')).toEqual({ usage: 700, live: 400, versions: 300, trash: 0 });
     expect(await versionsOf(server, master.token, '/도착/m.bin')).toHaveLength(2);
@@ -92,7 +88,7 @@ describeEachDialect('usage split into live files, versions and trash on $dialect
     await mkdir('한도', '/');
     expect((await upload(server, master.token, '/한도', 'f.bin', bytesOf(1000, 'f0'))).status).toBe(200);
     // Room for the file and 7 more contents of 1000 bytes (each replace adds its new content in full).
-    expect((await server.request('PUT', '/api/file/root/volume', { token: master.token, body: { path: '/한도', volume: 8000 } })).status).toBe(200);
+    await call(server, apiCalls.root_volume, { token: master.token, body: { path: '/한도', volume: 8000 } });
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) => uploadAs(server, master.token, '/한도', 'f.bin', bytesOf(1000, `f${i + 1}`), 'replace')),
     );

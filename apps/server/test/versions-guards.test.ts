@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PERMISSION_TYPES } from '@bogwan/contracts';
+import { apiCalls, PERMISSION_TYPES } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PERMISSION_SETTING } from '../src/modules/files/access.service.js';
 import { TransferJobs } from '../src/modules/transfer/transfer.jobs.js';
 import { TransferRepo } from '../src/modules/transfer/transfer.repo.js';
 import { blobKeyOf } from '../src/storage/blob-store.js';
 import { signInAs } from './files-helpers.js';
-import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, callRefused, describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { bytesOf, fetchBytes, sha256, upload } from './transfer-helpers.js';
 import { breakdownOf, uploadAs, versionsOf, versionUrl } from './versions-helpers.js';
 
@@ -21,7 +21,7 @@ describeEachDialect('versions refused and under way on $dialect', (dialect) => {
     server = await startServer(dialect);
     master = await setupMaster(server);
     user = await signInAs(server, 'reader@example.com');
-    expect((await server.request('POST', '/api/file', { token: master.token, body: { name: root.slice(1), path: '/' } })).status).toBe(200);
+    await call(server, apiCalls.folder_create, { token: master.token, body: { name: root.slice(1), path: '/' } });
   });
   afterAll(async () => {
     await server?.close();
@@ -43,7 +43,7 @@ describeEachDialect('versions refused and under way on $dialect', (dialect) => {
     try {
       expect((await versionsOf(server, user.token, file)).map((v) => v._id)).toEqual([current!._id, old!._id]);
       expect((await fetchBytes(server, user.token, versionUrl(file, old!._id))).bytes.toString()).toBe('초안');
-      const res = await server.request('POST', '/api/file/version/restore', { token: user.token, body: { path: file, id: old!._id } });
+      const res = await callRefused(server, apiCalls.file_version_restore, { token: user.token, body: { path: file, id: old!._id } });
       expect(res.status).toBe(403);
       expect(res.body.message).toBe('no_access_warning');
       expect((await fetchBytes(server, master.token, `/api/file/download?path=${encodeURIComponent(file)}`)).bytes.toString()).toBe('최종본');
@@ -56,13 +56,11 @@ describeEachDialect('versions refused and under way on $dialect', (dialect) => {
 
   it('restoring a version into a root over its volume limit is 413 and changes nothing', async () => {
     const small = '/작은폴더';
-    expect((await server.request('POST', '/api/file', { token: master.token, body: { name: small.slice(1), path: '/' } })).status).toBe(200);
+    await call(server, apiCalls.folder_create, { token: master.token, body: { name: small.slice(1), path: '/' } });
     const [, old] = await twoVersions(small, 'big.bin', bytesOf(40_000, 'big-1'), bytesOf(1000, 'big-2'));
     const before = await breakdownOf(server, master.token, small);
-    expect((await server.request('PUT', '/api/file/root/volume', { token: master.token, body: { path: small, volume: before.usage + 1000 } })).status).toBe(
-      200,
-    );
-    const res = await server.request('POST', '/api/file/version/restore', { token: master.token, body: { path: `${small}/big.bin`, id: old!._id } });
+    await call(server, apiCalls.root_volume, { token: master.token, body: { path: small, volume: before.usage + 1000 } });
+    const res = await callRefused(server, apiCalls.file_version_restore, { token: master.token, body: { path: `${small}/big.bin`, id: old!._id } });
     expect(res.status).toBe(413);
     expect(res.body.message).toBe('volume_exceeded_warning');
     expect(await breakdownOf(server, master.token, small)).toEqual(before);
@@ -71,19 +69,19 @@ describeEachDialect('versions refused and under way on $dialect', (dialect) => {
   });
 
   it('a version of a file in a secure folder needs an approval, as the file does', async () => {
-    expect((await server.request('POST', '/api/file', { token: master.token, body: { name: '기밀', path: root } })).status).toBe(200);
+    await call(server, apiCalls.folder_create, { token: master.token, body: { name: '기밀', path: root } });
     const [, old] = await twoVersions(`${root}/기밀`, 'plan.txt', Buffer.from('v1'), Buffer.from('v2'));
-    expect((await server.request('PUT', '/api/file/lock', { token: master.token, body: { path: `${root}/기밀`, lock: true } })).status).toBe(200);
+    await call(server, apiCalls.file_lock, { token: master.token, body: { path: `${root}/기밀`, lock: true } });
     for (const token of [user.token, master.token]) {
       const res = await fetchBytes(server, token, versionUrl(`${root}/기밀/plan.txt`, old!._id));
       expect(res.status).toBe(403);
       expect(JSON.parse(res.bytes.toString()).message).toBe('secure_approval_required');
     }
-    const asked = await server.request('POST', '/api/request', {
+    const asked = await call(server, apiCalls.request_create, {
       token: user.token,
       body: { type: 'download', reason: '검토', paths: [`${root}/기밀/plan.txt`] },
     });
-    expect((await server.request('PUT', `/api/request/${asked.body._id}`, { token: master.token, body: { action: 'approve' } })).status).toBe(200);
+    await call(server, apiCalls.request_update, { token: master.token, params: { id: asked.body._id }, body: { action: 'approve' } });
     expect((await fetchBytes(server, user.token, versionUrl(`${root}/기밀/plan.txt`, old!._id))).bytes.toString()).toBe('v1');
   });
 
@@ -93,6 +91,7 @@ describeEachDialect('versions refused and under way on $dialect', (dialect) => {
     const jobs = new TransferJobs(new TransferRepo(server.app.db), server.app.blobStores, server.app.log);
     const blobFile = path.join(server.dataDir, 'blobs', blobKeyOf(sha256(data)));
 
+    // Raw: the bytes are read piece by piece while the version is pruned.
     const res = await fetch(server.url + versionUrl(`${root}/long.bin`, old!._id), { headers: { authorization: `Bearer ${master.token}` } });
     expect(res.status).toBe(200);
     const reader = res.body!.getReader();
@@ -101,7 +100,7 @@ describeEachDialect('versions refused and under way on $dialect', (dialect) => {
     pieces.push(first.value!);
 
     // The retention keeps nothing now: the version goes, and the collector runs.
-    expect((await server.request('PUT', '/api/setting/versions', { token: master.token, body: { maxVersions: 0, maxAgeDays: null } })).status).toBe(200);
+    await call(server, apiCalls.version_setting_update, { token: master.token, body: { maxVersions: 0, maxAgeDays: null } });
     try {
       expect(await server.app.versions.prune()).toBeGreaterThanOrEqual(1);
       expect((await versionsOf(server, master.token, `${root}/long.bin`)).map((v) => v.current)).toEqual([true]);
@@ -116,7 +115,7 @@ describeEachDialect('versions refused and under way on $dialect', (dialect) => {
       await jobs.collectUnreferenced();
       expect(fs.existsSync(blobFile)).toBe(false);
     } finally {
-      await server.request('PUT', '/api/setting/versions', { token: master.token, body: { maxVersions: 10, maxAgeDays: 30 } });
+      await call(server, apiCalls.version_setting_update, { token: master.token, body: { maxVersions: 10, maxAgeDays: 30 } });
     }
   });
 });

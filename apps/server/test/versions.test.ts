@@ -1,7 +1,8 @@
+import { apiCalls } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { recordsOf } from './audit-actions-helpers.js';
 import { makeFolder, makeUser } from './factories.js';
-import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, callRefused, describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { bytesOf, fetchBytes, sha256, upload } from './transfer-helpers.js';
 import { breakdownOf, uploadAs, versionsOf, versionUrl } from './versions-helpers.js';
 
@@ -46,7 +47,7 @@ describeEachDialect('file versions on $dialect', (dialect) => {
     expect(downloads).toHaveLength(1);
     expect(downloads[0]!.actorId).toBe(user.user._id);
 
-    const restored = await server.request('POST', '/api/file/version/restore', { token: user.token, body: { path, id: listed[1]!._id } });
+    const restored = await call(server, apiCalls.file_version_restore, { token: user.token, body: { path, id: listed[1]!._id } });
     expect(restored.status).toBe(200);
     expect(restored.body.size).toBe(v1.length);
     expect(sha256((await fetchBytes(server, master.token, `/api/file/download?path=${encodeURIComponent(path)}`)).bytes)).toBe(sha256(v1));
@@ -66,17 +67,19 @@ describeEachDialect('file versions on $dialect', (dialect) => {
     const [current, old] = await versionsOf(server, master.token, path);
     const before = await breakdownOf(server, master.token, root);
 
-    const refused = await server.request('DELETE', '/api/file/version', { token: master.token, body: { path, id: current!._id } });
+    const refused = await callRefused(server, apiCalls.file_version_delete, { token: master.token, body: { path, id: current!._id } });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('version_current_undeletable');
     // A USER holds no DELETE by default.
-    expect((await server.request('DELETE', '/api/file/version', { token: user.token, body: { path, id: old!._id } })).status).toBe(403);
+    expect((await callRefused(server, apiCalls.file_version_delete, { token: user.token, body: { path, id: old!._id } })).status).toBe(403);
     expect(await versionsOf(server, master.token, path)).toHaveLength(2);
 
-    expect((await server.request('DELETE', '/api/file/version', { token: master.token, body: { path, id: old!._id } })).status).toBe(204);
+    expect((await call(server, apiCalls.file_version_delete, { token: master.token, body: { path, id: old!._id } })).status).toBe(204);
     expect((await versionsOf(server, master.token, path)).map((v) => v.current)).toEqual([true]);
     expect(await breakdownOf(server, master.token, root)).toMatchObject({ versions: before.versions - old!.size, usage: before.usage - old!.size });
-    expect((await server.request('DELETE', '/api/file/version', { token: master.token, body: { path, id: old!._id } })).body.message).toBe('version_not_found');
+    expect((await callRefused(server, apiCalls.file_version_delete, { token: master.token, body: { path, id: old!._id } })).body.message).toBe(
+      'version_not_found',
+    );
     expect(await recordsOf(server, { actions: ['file.version_delete'] })).toHaveLength(1);
   });
 
@@ -88,29 +91,25 @@ describeEachDialect('file versions on $dialect', (dialect) => {
     const [, aOld] = await versionsOf(server, master.token, `${root}/a.txt`);
     const res = await fetchBytes(server, master.token, versionUrl(`${root}/b.txt`, aOld!._id));
     expect(res.status).toBe(404);
-    const restore = await server.request('POST', '/api/file/version/restore', { token: master.token, body: { path: `${root}/b.txt`, id: aOld!._id } });
+    const restore = await callRefused(server, apiCalls.file_version_restore, { token: master.token, body: { path: `${root}/b.txt`, id: aOld!._id } });
     expect(restore.body.message).toBe('version_not_found');
   });
 
   it('an incoming webhook upload over an existing file keeps the old content as a version', async () => {
     const root = (await makeFolder(server, master.token)).path;
-    const made = await server.request('POST', '/api/webhooks', {
+    const made = await call(server, apiCalls.webhook_create, {
       token: master.token,
       body: { token: 'scanner-v', accessToken: 'scanner-secret-0123456789', path: root },
     });
     expect(made.status).toBe(200);
-    const call = async (text: string) => {
+    const scan = async (text: string) => {
       const form = new FormData();
       form.append('file', new Blob([Buffer.from(text)]), '스캔.pdf');
-      const res = await fetch(`${server.url}/api/webhooks/incoming/scanner-v`, {
-        method: 'POST',
-        headers: { authorization: 'Bearer scanner-secret-0123456789' },
-        body: form,
-      });
+      const res = await call(server, apiCalls.webhook_incoming_call, { token: 'scanner-secret-0123456789', params: { token: 'scanner-v' }, body: form });
       return res.status;
     };
-    expect(await call('첫 스캔')).toBe(200);
-    expect(await call('다시 스캔')).toBe(200);
+    expect(await scan('첫 스캔')).toBe(200);
+    expect(await scan('다시 스캔')).toBe(200);
     const listed = await versionsOf(server, master.token, `${root}/스캔.pdf`);
     expect(listed.map((v) => v.hash)).toEqual([sha256(Buffer.from('다시 스캔')), sha256(Buffer.from('첫 스캔'))]);
   });
@@ -118,24 +117,24 @@ describeEachDialect('file versions on $dialect', (dialect) => {
   it('retention: administrators set it (bad input refused), a root folder overrides it, the prune applies it', async () => {
     const root = (await makeFolder(server, master.token)).path;
     const user = await makeUser(server);
-    expect((await server.request('GET', '/api/setting/versions', { token: master.token })).body).toEqual({ maxVersions: 10, maxAgeDays: 30 });
-    expect((await server.request('GET', '/api/setting/versions', { token: user.token })).status).toBe(403);
+    expect((await call(server, apiCalls.version_setting, { token: master.token })).body).toEqual({ maxVersions: 10, maxAgeDays: 30 });
+    expect((await callRefused(server, apiCalls.version_setting, { token: user.token })).status).toBe(403);
     for (const bad of [
       { maxVersions: -1, maxAgeDays: 30 },
       { maxVersions: 2.5, maxAgeDays: 30 },
       { maxVersions: 3, maxAgeDays: 0 },
     ]) {
-      const res = await server.request('PUT', '/api/setting/versions', { token: master.token, body: bad });
+      const res = await callRefused(server, apiCalls.version_setting_update, { token: master.token, body: bad });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('version_settings_invalid');
     }
-    expect((await server.request('PUT', '/api/setting/versions', { token: master.token, body: { maxVersions: 3, maxAgeDays: null } })).status).toBe(200);
+    await call(server, apiCalls.version_setting_update, { token: master.token, body: { maxVersions: 3, maxAgeDays: null } });
 
     const other = (await makeFolder(server, master.token)).path;
-    const set = await server.request('PUT', '/api/file/root/versions', { token: master.token, body: { path: other, maxVersions: 1, maxAgeDays: null } });
+    const set = await call(server, apiCalls.root_versions_update, { token: master.token, body: { path: other, maxVersions: 1, maxAgeDays: null } });
     expect(set.body).toEqual({ path: other, maxVersions: 1, maxAgeDays: null, effective: { maxVersions: 1, maxAgeDays: null } });
     expect(
-      (await server.request('PUT', '/api/file/root/versions', { token: user.token, body: { path: other, maxVersions: 5, maxAgeDays: null } })).status,
+      (await callRefused(server, apiCalls.root_versions_update, { token: user.token, body: { path: other, maxVersions: 5, maxAgeDays: null } })).status,
     ).toBe(403);
 
     // Five replaces: the global policy keeps 3 versions, the root's own keeps 1, as each replace happens.
@@ -147,13 +146,13 @@ describeEachDialect('file versions on $dialect', (dialect) => {
     expect((await breakdownOf(server, master.token, other)).versions).toBe(Buffer.byteLength('내용 4'));
 
     // Lowered later: the housekeeping prune takes the oldest past the count, and those past the age.
-    expect((await server.request('PUT', '/api/setting/versions', { token: master.token, body: { maxVersions: 1, maxAgeDays: null } })).status).toBe(200);
+    await call(server, apiCalls.version_setting_update, { token: master.token, body: { maxVersions: 1, maxAgeDays: null } });
     expect(await server.app.versions.prune()).toBeGreaterThanOrEqual(2);
     expect((await versionsOf(server, master.token, `${root}/r.txt`)).map((v) => v.current)).toEqual([true, false]);
-    expect((await server.request('PUT', '/api/setting/versions', { token: master.token, body: { maxVersions: null, maxAgeDays: 1 } })).status).toBe(200);
+    await call(server, apiCalls.version_setting_update, { token: master.token, body: { maxVersions: null, maxAgeDays: 1 } });
     await server.app.versions.prune(new Date(Date.now() + 2 * 86_400_000));
     expect(await versionsOf(server, master.token, `${root}/r.txt`)).toHaveLength(1);
     expect((await breakdownOf(server, master.token, root)).versions).toBe(0);
-    expect((await server.request('PUT', '/api/setting/versions', { token: master.token, body: { maxVersions: 10, maxAgeDays: 30 } })).status).toBe(200);
+    await call(server, apiCalls.version_setting_update, { token: master.token, body: { maxVersions: 10, maxAgeDays: 30 } });
   });
 });
