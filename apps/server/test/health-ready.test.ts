@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { apiCalls, type ReadinessResponse } from '@bogwan/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeEachDialect, startServer, type TestServer } from './harness.js';
+import { call, callRefused, describeEachDialect, type RefusalAnswer, startServer, type TestServer } from './harness.js';
 import { REDIS_URL, redisForSuite } from './multi-process/cluster.js';
+import { answerOf } from './files-helpers.js';
 
 const allOk = { database: 'ok', migrations: 'ok', blobStore: 'ok', redis: 'not_used' };
 
@@ -18,6 +20,9 @@ function breakBlobStore(server: TestServer): () => void {
   };
 }
 
+/** A 503 of readiness answers the readiness body (which checks failed), not the API's error body. */
+const readinessOf = (refused: RefusalAnswer) => refused.body as unknown as ReadinessResponse;
+
 describeEachDialect('liveness and readiness on $dialect', (dialect) => {
   let server: TestServer;
   beforeAll(async () => {
@@ -28,11 +33,9 @@ describeEachDialect('liveness and readiness on $dialect', (dialect) => {
   });
 
   it('is live and ready while everything answers, without signing in, and never cached', async () => {
-    const live = await server.request('GET', '/api/health/live');
-    expect(live.status).toBe(200);
+    const live = await call(server, apiCalls.health_live);
     expect(live.body).toEqual({ status: 'ok' });
-    const ready = await server.request('GET', '/api/health/ready');
-    expect(ready.status).toBe(200);
+    const ready = await call(server, apiCalls.health_ready);
     expect(ready.body).toEqual({ status: 'ok', checks: allOk, failed: [] });
     expect(ready.headers.get('cache-control')).toBe('no-store');
   });
@@ -40,15 +43,15 @@ describeEachDialect('liveness and readiness on $dialect', (dialect) => {
   it('answers 503 naming the blob store when it cannot write, while staying live; /api/health agrees', async () => {
     const repair = breakBlobStore(server);
     try {
-      const ready = await server.request('GET', '/api/health/ready');
+      const ready = await callRefused(server, apiCalls.health_ready);
       expect(ready.status).toBe(503);
-      expect(ready.body).toEqual({ status: 'unavailable', checks: { ...allOk, blobStore: 'failed' }, failed: ['blobStore'] });
-      expect((await server.request('GET', '/api/health/live')).status).toBe(200);
-      expect((await server.request('GET', '/api/health')).status).toBe(503);
+      expect(readinessOf(ready)).toEqual({ status: 'unavailable', checks: { ...allOk, blobStore: 'failed' }, failed: ['blobStore'] });
+      await call(server, apiCalls.health_live);
+      expect((await callRefused(server, apiCalls.health)).status).toBe(503);
     } finally {
       repair();
     }
-    expect((await server.request('GET', '/api/health/ready')).status).toBe(200);
+    await call(server, apiCalls.health_ready);
   });
 
   it('answers 503 naming the migrations when the database lacks one this build knows', async () => {
@@ -63,17 +66,17 @@ describeEachDialect('liveness and readiness on $dialect', (dialect) => {
       .where('name' as never, '=', name as never)
       .execute();
     try {
-      const ready = await server.request('GET', '/api/health/ready');
+      const ready = await callRefused(server, apiCalls.health_ready);
       expect(ready.status).toBe(503);
-      expect(ready.body.failed).toEqual(['migrations']);
-      expect(ready.body.checks.database).toBe('ok');
+      expect(readinessOf(ready).failed).toEqual(['migrations']);
+      expect(readinessOf(ready).checks.database).toBe('ok');
     } finally {
       await server.app.db
         .insertInto('kysely_migration' as never)
         .values({ name, timestamp: new Date().toISOString() } as never)
         .execute();
     }
-    expect((await server.request('GET', '/api/health/ready')).status).toBe(200);
+    await call(server, apiCalls.health_ready);
   });
 });
 
@@ -116,8 +119,7 @@ describe('readiness with Redis', () => {
 
   it('checks Redis when one is configured, and names it when it stops answering', async (context) => {
     if (!useRedis) return context.skip();
-    const ready = await server!.request('GET', '/api/health/ready');
-    expect(ready.status).toBe(200);
+    const ready = await call(server!, apiCalls.health_ready);
     expect(ready.body.checks.redis).toBe('ok');
 
     // Refuse new connections and cut the probe's own (opened by the first check, after start-up).
@@ -125,17 +127,18 @@ describe('readiness with Redis', () => {
     // unawaited publishes reject unhandled, which is that adapter's matter, not readiness's.
     relay!.close();
     for (const socket of sockets) if (!startupSockets.has(socket)) socket.destroy();
-    const down = await server!.request('GET', '/api/health/ready');
+    const down = await callRefused(server!, apiCalls.health_ready);
     expect(down.status).toBe(503);
-    expect(down.body).toMatchObject({ status: 'unavailable', failed: ['redis'], checks: { database: 'ok', blobStore: 'ok', redis: 'failed' } });
-    expect((await server!.request('GET', '/api/health/live')).status).toBe(200);
+    expect(readinessOf(down)).toMatchObject({ status: 'unavailable', failed: ['redis'], checks: { database: 'ok', blobStore: 'ok', redis: 'failed' } });
+    await call(server!, apiCalls.health_live);
 
     // Redis back: ready again once the clients have reconnected (they retry on their own).
     await openRelay(relayPort);
-    let again = await server!.request('GET', '/api/health/ready');
+    // A poll: it reads 503s until the answer turns 200.
+    let again = await answerOf(server!, apiCalls.health_ready, {});
     for (let attempt = 0; again.status !== 200 && attempt < 50; attempt++) {
       await new Promise((resolve) => setTimeout(resolve, 200));
-      again = await server!.request('GET', '/api/health/ready');
+      again = await answerOf(server!, apiCalls.health_ready, {});
     }
     expect(again.body).toMatchObject({ status: 'ok', failed: [] });
   });

@@ -1,6 +1,7 @@
+import { apiCalls } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signInAs } from './files-helpers.js';
-import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 
 const BOUNDARY = '----bogwan-test-boundary';
 const WEBHOOK_ACCESS_TOKEN = 'multipart-secret-0123456789';
@@ -58,13 +59,12 @@ describeEachDialect('malformed multipart bodies on $dialect', (dialect) => {
     server = await startServer(dialect);
     master = await setupMaster(server);
     const admin = await signInAs(server, 'admin@example.com', 'ADMIN');
-    expect((await server.request('POST', '/api/file', { token: master.token, body: { name: 'Inbox', path: '/' } })).status).toBe(200);
+    await call(server, apiCalls.folder_create, { token: master.token, body: { name: 'Inbox', path: '/' } });
     webhookToken = 'multipart-hook';
-    const made = await server.request('POST', '/api/webhooks', {
+    await call(server, apiCalls.webhook_create, {
       token: admin.token,
       body: { title: 'scanner', description: '', token: webhookToken, accessToken: WEBHOOK_ACCESS_TOKEN, path: '/Inbox' },
     });
-    expect(made.status).toBe(200);
   });
   afterAll(async () => {
     await server?.close();
@@ -91,6 +91,7 @@ describeEachDialect('malformed multipart bodies on $dialect', (dialect) => {
       for (const { what, contentType, body } of MALFORMED) {
         const headers: Record<string, string> = { authorization: caller.authorization };
         if (contentType !== undefined) headers['content-type'] = contentType;
+        // Raw on purpose: malformed bodies and content types no typed call sends.
         // A server that never answers is as wrong as a 500: each call gets 15 s.
         const res = await fetch(`${server.url}${caller.path}`, { method: 'POST', headers, body, signal: AbortSignal.timeout(15_000) }).catch(
           (error: unknown) => ({ status: `no answer (${String(error)})`, text: async () => '' }),
@@ -113,11 +114,7 @@ describeEachDialect('malformed multipart bodies on $dialect', (dialect) => {
   it('still accepts a well-formed body after the malformed ones', async () => {
     const form = new FormData();
     form.append('file', new Blob([Buffer.from('scanned page')]), 'scan.txt');
-    const res = await fetch(`${server.url}/api/webhooks/incoming/${webhookToken}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${WEBHOOK_ACCESS_TOKEN}` },
-      body: form,
-    });
+    const res = await call(server, apiCalls.webhook_incoming_call, { params: { token: webhookToken }, token: WEBHOOK_ACCESS_TOKEN, body: form });
     expect(res.status).toBe(200);
   });
 });

@@ -1,7 +1,8 @@
+import { apiCalls } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeFolder, makeUser } from './factories.js';
-import { addFile, namesIn } from './files-helpers.js';
-import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
+import { addFile, answerOf, namesIn } from './files-helpers.js';
+import { call, callRefused, describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 
 describeEachDialect('a personal trash on $dialect', (dialect) => {
   let server: TestServer;
@@ -15,13 +16,10 @@ describeEachDialect('a personal trash on $dialect', (dialect) => {
     await server?.close();
   });
 
-  const trash = (token: string, paths: string[]) => server.request('POST', '/api/file/trash', { token, body: { paths } });
-  const mine = async (token: string) => {
-    const res = await server.request('GET', '/api/trash/mine', { token });
-    expect(res.status).toBe(200);
-    return res.body as { items: { _id: string; name: string; path: string | null; trashedBy: { _id: string } | null }[]; total: number };
-  };
-  const restore = (token: string, ids: string[]) => server.request('POST', '/api/trash/restore', { token, body: { ids } });
+  const trash = (token: string, paths: string[]) => call(server, apiCalls.file_trash, { token, body: { paths } });
+  const mine = async (token: string) => (await call(server, apiCalls.trash_list_mine, { token })).body;
+  const restore = (token: string, ids: string[]) => call(server, apiCalls.trash_restore, { token, body: { ids } });
+  const restoreRefused = (token: string, ids: string[]) => callRefused(server, apiCalls.trash_restore, { token, body: { ids } });
   const idIn = async (token: string, name: string) => (await mine(token)).items.find((i) => i.name === name)!._id;
 
   it("lists only what the caller trashed, for every role; another user's items cannot be restored", async () => {
@@ -31,8 +29,8 @@ describeEachDialect('a personal trash on $dialect', (dialect) => {
     const bob = await makeUser(server);
     await addFile(server, team, 'alice.txt', 10, alice.user._id);
     await addFile(server, team, 'bob.txt', 20, bob.user._id);
-    expect((await trash(alice.token, [`${team}/alice.txt`])).status).toBe(200);
-    expect((await trash(bob.token, [`${team}/bob.txt`])).status).toBe(200);
+    await trash(alice.token, [`${team}/alice.txt`]);
+    await trash(bob.token, [`${team}/bob.txt`]);
 
     const aliceTrash = await mine(alice.token);
     expect(aliceTrash.items.map((i) => i.name)).toEqual(['alice.txt']);
@@ -41,18 +39,18 @@ describeEachDialect('a personal trash on $dialect', (dialect) => {
     expect((await mine(bob.token)).items.map((i) => i.name)).toEqual(['bob.txt']);
     // An administrator's own trash holds what they trashed; the administrative trash holds everyone's.
     expect((await mine(admin.token)).total).toBe(0);
-    expect((await server.request('GET', '/api/trash', { token: admin.token })).body.total).toBe(2);
-    expect((await server.request('GET', '/api/trash/mine')).status).toBe(401);
+    expect((await call(server, apiCalls.trash_list, { token: admin.token })).body.total).toBe(2);
+    expect((await callRefused(server, apiCalls.trash_list_mine)).status).toBe(401);
 
     const bobItem = await idIn(bob.token, 'bob.txt');
-    expect((await restore(alice.token, [bobItem])).status).toBe(404);
+    expect((await restoreRefused(alice.token, [bobItem])).status).toBe(404);
     // All or none: one foreign id refuses the whole restore.
-    expect((await restore(alice.token, [await idIn(alice.token, 'alice.txt'), bobItem])).status).toBe(404);
+    expect((await restoreRefused(alice.token, [await idIn(alice.token, 'alice.txt'), bobItem])).status).toBe(404);
     expect(await namesIn(server, alice.token, team)).toEqual([]);
     expect((await mine(bob.token)).total).toBe(1);
     // Only administrators delete for good.
-    expect((await server.request('DELETE', `/api/trash/${bobItem}`, { token: bob.token })).status).toBe(403);
-    expect((await server.request('DELETE', '/api/trash', { token: bob.token })).status).toBe(403);
+    expect((await callRefused(server, apiCalls.trash_delete, { token: bob.token, params: { id: bobItem } })).status).toBe(403);
+    expect((await callRefused(server, apiCalls.trash_empty, { token: bob.token })).status).toBe(403);
 
     expect((await restore(alice.token, [await idIn(alice.token, 'alice.txt')])).body).toEqual({ count: 1 });
     expect(await namesIn(server, alice.token, team)).toEqual(['alice.txt']);
@@ -63,18 +61,16 @@ describeEachDialect('a personal trash on $dialect', (dialect) => {
     const team = (await makeFolder(server, master.token)).path;
     const alice = await makeUser(server);
     await addFile(server, team, 'plan.txt', 30, alice.user._id, 'plan-old');
-    expect((await trash(alice.token, [`${team}/plan.txt`])).status).toBe(200);
+    await trash(alice.token, [`${team}/plan.txt`]);
     await addFile(server, team, 'plan.txt', 40, alice.user._id, 'plan-new');
-    const res = await restore(alice.token, [await idIn(alice.token, 'plan.txt')]);
+    const res = await restoreRefused(alice.token, [await idIn(alice.token, 'plan.txt')]);
     expect(res.body).toEqual({ statusCode: 409, message: 'file_exists_warning' });
     expect((await mine(alice.token)).items.map((i) => i.name)).toContain('plan.txt');
-    const listed = await server.request('GET', `/api/file/list?path=${encodeURIComponent(team)}`, { token: alice.token });
-    expect((listed.body.items as { name: string; size: number }[]).find((i) => i.name === 'plan.txt')!.size).toBe(40);
+    const listed = await call(server, apiCalls.file_list, { token: alice.token, query: { path: team } });
+    expect(listed.body.items.find((i) => i.name === 'plan.txt')!.size).toBe(40);
     // Renamed out of the way, it comes back.
-    expect(
-      (await server.request('PUT', '/api/file/rename', { token: alice.token, body: { path: team, name: 'plan.txt', newName: 'plan-new.txt' } })).status,
-    ).toBe(200);
-    expect((await restore(alice.token, [await idIn(alice.token, 'plan.txt')])).status).toBe(200);
+    await call(server, apiCalls.file_rename, { token: alice.token, body: { path: team, name: 'plan.txt', newName: 'plan-new.txt' } });
+    await restore(alice.token, [await idIn(alice.token, 'plan.txt')]);
   });
 
   it('a restore into a root folder over its volume limit is refused (413), nothing changed', async () => {
@@ -82,16 +78,16 @@ describeEachDialect('a personal trash on $dialect', (dialect) => {
     const small = (await makeFolder(server, master.token)).path;
     await addFile(server, small, 'keep.bin', 600, alice.user._id);
     await addFile(server, small, 'back.bin', 300, alice.user._id);
-    expect((await trash(alice.token, [`${small}/back.bin`])).status).toBe(200);
+    await trash(alice.token, [`${small}/back.bin`]);
     // The limit was lowered below what the root already keeps.
-    expect((await server.request('PUT', '/api/file/root/volume', { token: master.token, body: { path: small, volume: 800 } })).status).toBe(200);
+    await call(server, apiCalls.root_volume, { token: master.token, body: { path: small, volume: 800 } });
     const id = await idIn(alice.token, 'back.bin');
-    expect((await restore(alice.token, [id])).body).toEqual({ statusCode: 413, message: 'volume_exceeded_warning' });
+    expect((await restoreRefused(alice.token, [id])).body).toEqual({ statusCode: 413, message: 'volume_exceeded_warning' });
     expect(await namesIn(server, alice.token, small)).toEqual(['keep.bin']);
     expect((await mine(alice.token)).items.map((i) => i.name)).toContain('back.bin');
     // Back under the limit, the same restore goes through.
-    expect((await server.request('PUT', '/api/file/root/volume', { token: master.token, body: { path: small, volume: 900 } })).status).toBe(200);
-    expect((await restore(alice.token, [id])).status).toBe(200);
+    await call(server, apiCalls.root_volume, { token: master.token, body: { path: small, volume: 900 } });
+    await restore(alice.token, [id]);
     expect((await namesIn(server, alice.token, small)).sort()).toEqual(['back.bin', 'keep.bin']);
   });
 
@@ -100,13 +96,12 @@ describeEachDialect('a personal trash on $dialect', (dialect) => {
     const bob = await makeUser(server);
     const docs = (await makeFolder(server, master.token, { parent: team, name: 'Docs' })).path;
     await addFile(server, docs, 'note.txt', 5, bob.user._id);
-    expect((await trash(bob.token, [`${docs}/note.txt`])).status).toBe(200);
-    const denied = await server.request('PUT', '/api/resource', {
+    await trash(bob.token, [`${docs}/note.txt`]);
+    await call(server, apiCalls.resource_update, {
       token: master.token,
       body: { path: docs, users: [{ entity: bob.user._id, permissions: ['READ'] }] },
     });
-    expect(denied.status).toBe(200);
-    expect((await restore(bob.token, [await idIn(bob.token, 'note.txt')])).status).toBe(403);
+    expect((await restoreRefused(bob.token, [await idIn(bob.token, 'note.txt')])).status).toBe(403);
     expect((await mine(bob.token)).items.map((i) => i.name)).toContain('note.txt');
   });
 
@@ -114,9 +109,10 @@ describeEachDialect('a personal trash on $dialect', (dialect) => {
     const team = (await makeFolder(server, master.token)).path;
     const alice = await makeUser(server);
     await addFile(server, team, 'race.txt', 7, alice.user._id);
-    expect((await trash(alice.token, [`${team}/race.txt`])).status).toBe(200);
+    await trash(alice.token, [`${team}/race.txt`]);
     const id = await idIn(alice.token, 'race.txt');
-    const answers = await Promise.all(Array.from({ length: 6 }, () => restore(alice.token, [id])));
+    // A race: each answer may be a success or a refusal.
+    const answers = await Promise.all(Array.from({ length: 6 }, () => answerOf(server, apiCalls.trash_restore, { token: alice.token, body: { ids: [id] } })));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.every((a) => a.status === 200 || a.status === 404)).toBe(true);
     expect((await namesIn(server, alice.token, team)).filter((n) => n === 'race.txt')).toHaveLength(1);

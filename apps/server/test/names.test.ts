@@ -1,9 +1,9 @@
-import { PATH_MAX_LENGTH } from '@bogwan/contracts';
+import { apiCalls, PATH_MAX_LENGTH } from '@bogwan/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { up as nfcNames } from '../src/db/migrations/20261127_0201_nfc_names.js';
 import { blankNode } from '../src/modules/files/file-tree.js';
 import { addFile, namesIn } from './files-helpers.js';
-import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, callRefused, describeEachDialect, type RefusalAnswer, setupMaster, startServer, type TestServer } from './harness.js';
 import { migratedTestDb, nodeRow } from './node-rows.js';
 import { bytesOf, upload } from './transfer-helpers.js';
 
@@ -23,14 +23,20 @@ describeEachDialect('names and paths on $dialect', (dialect) => {
   beforeAll(async () => {
     server = await startServer(dialect);
     master = await setupMaster(server);
-    for (const name of ['Names', 'Deep']) expect((await call('POST', '/api/file', { name, path: '/' })).status).toBe(200);
+    for (const name of ['Names', 'Deep']) await mkdir('/', name);
   });
   afterAll(async () => {
     await server?.close();
   });
 
-  const call = (method: string, uri: string, body: unknown) => server.request(method, uri, { token: master.token, body });
-  const mkdir = (path: string, name: string) => call('POST', '/api/file', { name, path });
+  const mkdir = (path: string, name: string) => call(server, apiCalls.folder_create, { token: master.token, body: { name, path } });
+  const mkdirRefused = (path: string, name: string) => callRefused(server, apiCalls.folder_create, { token: master.token, body: { name, path } });
+  /** A refusal as `status message`. */
+  const reason = async (refusal: Promise<RefusalAnswer>) => {
+    const { status, body } = await refusal;
+    return `${status} ${body.message}`;
+  };
+  /** An upload's answer: 200, or `status message`. */
   const answer = async (res: Promise<{ status: number; body: any }>) => {
     const { status, body } = await res;
     return status === 200 ? 200 : `${status} ${body?.message}`;
@@ -42,8 +48,8 @@ describeEachDialect('names and paths on $dialect', (dialect) => {
     );
 
   it('a name typed in NFC and in NFD is one name, stored and listed in NFC, found by either', async () => {
-    expect(await answer(mkdir('/Names', NFD))).toBe(200);
-    expect(await answer(mkdir('/Names', NFC))).toBe('409 file_exists_warning');
+    await mkdir('/Names', NFD);
+    expect(await reason(mkdirRefused('/Names', NFC))).toBe('409 file_exists_warning');
     expect(await namesIn(server, master.token, '/Names')).toEqual([NFC]);
     // Paths in either form find it.
     expect(await namesIn(server, master.token, `/Names/${NFD}`)).toEqual([]);
@@ -53,10 +59,17 @@ describeEachDialect('names and paths on $dialect', (dialect) => {
     // Uploads, renames and moves land on the same name.
     expect(await answer(upload(server, master.token, `/Names/${NFC}`, `${NFD}.txt`, bytesOf(5)))).toBe('409 file_exists_warning');
     await addFile(server, `/Names/${NFC}`, 'other.txt', 1, master.user._id, 'other');
-    expect(await answer(call('PUT', '/api/file/rename', { path: `/Names/${NFD}`, name: 'other.txt', newName: `${NFD}.txt` }))).toBe('409 file_exists_warning');
-    const renamed = await call('PUT', '/api/file/rename', { path: `/Names/${NFD}`, name: 'other.txt', newName: `다른${NFD}.txt` });
+    expect(
+      await reason(
+        callRefused(server, apiCalls.file_rename, { token: master.token, body: { path: `/Names/${NFD}`, name: 'other.txt', newName: `${NFD}.txt` } }),
+      ),
+    ).toBe('409 file_exists_warning');
+    const renamed = await call(server, apiCalls.file_rename, {
+      token: master.token,
+      body: { path: `/Names/${NFD}`, name: 'other.txt', newName: `다른${NFD}.txt` },
+    });
     expect(renamed.body).toMatchObject({ name: `다른${NFC}.txt`, path: `/Names/${NFC}/다른${NFC}.txt` });
-    const moved = await call('POST', '/api/file/move', { path: `/Names/${NFD}`, name: `다른${NFD}.txt`, newPath: '/Names' });
+    const moved = await call(server, apiCalls.file_move, { token: master.token, body: { path: `/Names/${NFD}`, name: `다른${NFD}.txt`, newPath: '/Names' } });
     expect(moved.body).toMatchObject({ name: `다른${NFC}.txt`, path: `/Names/다른${NFC}.txt` });
     const stored = await server.app.db.selectFrom('nodes').select('name').execute();
     expect(stored.filter((row) => row.name !== row.name.normalize('NFC'))).toEqual([]);
@@ -68,8 +81,10 @@ describeEachDialect('names and paths on $dialect', (dialect) => {
       const name = `invoice${control}fdp.exe`;
       expect(await refused(() => addFile(server, '/Names', name, 1, master.user._id, name))).toBe('400 invalid_path');
       expect(await answer(upload(server, master.token, '/Names', name, bytesOf(5)))).toBe('400 invalid_path');
-      expect(await answer(call('PUT', '/api/file/rename', { path: '/Names', name: 'invoice.txt', newName: name }))).toBe('400 invalid_path');
-      expect(await answer(mkdir('/Names', `a${control}b`))).toBe('400 rules_folder');
+      expect(
+        await reason(callRefused(server, apiCalls.file_rename, { token: master.token, body: { path: '/Names', name: 'invoice.txt', newName: name } })),
+      ).toBe('400 invalid_path');
+      expect(await reason(mkdirRefused('/Names', `a${control}b`))).toBe('400 rules_folder');
     }
     expect(await namesIn(server, master.token, '/Names')).not.toContainEqual(expect.stringContaining(RLO));
   });
@@ -82,15 +97,15 @@ describeEachDialect('names and paths on $dialect', (dialect) => {
 
     beforeAll(async () => {
       for (let i = 0; i < levels; i += 1) {
-        expect(await answer(mkdir(deepest, LONG))).toBe(200);
+        await mkdir(deepest, LONG);
         deepest = `${deepest}/${LONG}`;
       }
       expect(room()).toBe(250);
     });
 
     it('holds for new folders, added and uploaded files: the last byte fits, one more does not', async () => {
-      expect(await answer(mkdir(deepest, 'b'.repeat(room())))).toBe(200);
-      expect(await answer(mkdir(deepest, 'c'.repeat(room() + 1)))).toBe('400 invalid_path');
+      await mkdir(deepest, 'b'.repeat(room()));
+      expect(await reason(mkdirRefused(deepest, 'c'.repeat(room() + 1)))).toBe('400 invalid_path');
       const fits = `${'d'.repeat(room() - 4)}.txt`;
       const over = `${'e'.repeat(room() - 3)}.txt`;
       await addFile(server, deepest, fits, 1, master.user._id, 'fits');
@@ -100,34 +115,36 @@ describeEachDialect('names and paths on $dialect', (dialect) => {
       expect(await answer(upload(server, master.token, deepest, '가'.repeat(84), bytesOf(5)))).toBe('400 invalid_path');
       expect(await answer(upload(server, master.token, deepest, '가'.repeat(83), bytesOf(5)))).toBe(200);
       // Everything created can be reached again: downloaded, renamed, trashed.
-      const listed = await server.request('GET', `/api/file/list?path=${encodeURIComponent(deepest)}`, { token: master.token });
-      expect(listed.status).toBe(200);
-      for (const item of listed.body.items as { path: string }[]) expect(new TextEncoder().encode(item.path).length).toBeLessThanOrEqual(PATH_MAX_LENGTH);
+      const listed = await call(server, apiCalls.file_list, { token: master.token, query: { path: deepest } });
+      for (const item of listed.body.items) expect(new TextEncoder().encode(item.path).length).toBeLessThanOrEqual(PATH_MAX_LENGTH);
     });
 
     it('holds for renames and for moves, copies and restores of folders with deep contents', async () => {
       const parent = deepest.slice(0, deepest.lastIndexOf('/'));
       // A folder one level up holding a 255-byte folder with a short file: its deepest path is 256 + 6 bytes below it.
-      expect(await answer(mkdir('/Deep', 'box'))).toBe(200);
-      expect(await answer(mkdir('/Deep/box', LONG))).toBe(200);
+      await mkdir('/Deep', 'box');
+      await mkdir('/Deep/box', LONG);
       await addFile(server, `/Deep/box/${LONG}`, 'f.txt', 1, master.user._id, 'box');
       // Into `parent` (3,589 bytes): 3,589 + 4 + 256 + 6 = 3,855 bytes fit.
-      expect(await answer(call('POST', '/api/file/copy', { path: '/Deep', name: 'box', newPath: parent }))).toBe(200);
+      await call(server, apiCalls.file_copy, { token: master.token, body: { path: '/Deep', name: 'box', newPath: parent } });
       // Into `deepest` (3,845 bytes): 3,845 + 4 + 256 + 6 = 4,111 bytes do not, for move and copy alike.
-      for (const uri of ['/api/file/move', '/api/file/copy']) {
-        expect(await answer(call('POST', uri, { path: '/Deep', name: 'box', newPath: deepest }))).toBe('400 invalid_path');
+      for (const contract of [apiCalls.file_move, apiCalls.file_copy]) {
+        expect(await reason(callRefused(server, contract, { token: master.token, body: { path: '/Deep', name: 'box', newPath: deepest } }))).toBe(
+          '400 invalid_path',
+        );
       }
       expect(await namesIn(server, master.token, '/Deep')).toContain('box');
       // A rename that would push the deepest path below over the limit is refused; a short one passes.
-      expect(await answer(call('PUT', '/api/file/rename', { path: parent, name: 'box', newName: 'x'.repeat(255) }))).toBe('400 invalid_path');
-      expect(await answer(call('PUT', '/api/file/rename', { path: parent, name: 'box', newName: 'b2' }))).toBe(200);
+      expect(
+        await reason(callRefused(server, apiCalls.file_rename, { token: master.token, body: { path: parent, name: 'box', newName: 'x'.repeat(255) } })),
+      ).toBe('400 invalid_path');
+      await call(server, apiCalls.file_rename, { token: master.token, body: { path: parent, name: 'box', newName: 'b2' } });
       // A folder trashed, its old folder moved deeper meanwhile: putting it back would pass the limit.
-      expect(await answer(mkdir('/Deep', 'shelf'))).toBe(200);
-      expect(await answer(call('POST', '/api/file/move', { path: '/Deep', name: 'box', newPath: '/Deep/shelf' }))).toBe(200);
-      const trashed = await call('POST', '/api/file/trash', { paths: ['/Deep/shelf/box'] });
-      expect(trashed.status).toBe(200);
-      expect(await answer(call('POST', '/api/file/move', { path: '/Deep', name: 'shelf', newPath: deepest }))).toBe(200);
-      expect(await answer(call('POST', '/api/trash/restore', { ids: trashed.body.ids }))).toBe('400 invalid_path');
+      await mkdir('/Deep', 'shelf');
+      await call(server, apiCalls.file_move, { token: master.token, body: { path: '/Deep', name: 'box', newPath: '/Deep/shelf' } });
+      const trashed = await call(server, apiCalls.file_trash, { token: master.token, body: { paths: ['/Deep/shelf/box'] } });
+      await call(server, apiCalls.file_move, { token: master.token, body: { path: '/Deep', name: 'shelf', newPath: deepest } });
+      expect(await reason(callRefused(server, apiCalls.trash_restore, { token: master.token, body: { ids: trashed.body.ids } }))).toBe('400 invalid_path');
     });
 
     it('an item an earlier version let past the limit is reached again by shortening a folder above it', async () => {
@@ -139,11 +156,11 @@ describeEachDialect('names and paths on $dialect', (dialect) => {
         .values({ ...blankNode(folder, now), name: 'z'.repeat(255), owner_id: master.user._id })
         .execute();
       const stranded = `${deepest}/${'z'.repeat(255)}`;
-      expect(await answer(call('GET', `/api/file/list?path=${encodeURIComponent(stranded)}`, undefined))).toBe('400 invalid_path');
+      expect(await reason(callRefused(server, apiCalls.file_list, { token: master.token, query: { path: stranded } }))).toBe('400 invalid_path');
       // The first long folder under /Deep becomes `s`: every path below loses 254 bytes.
-      expect(await answer(call('PUT', '/api/file/rename', { path: '/Deep', name: LONG, newName: 's' }))).toBe(200);
+      await call(server, apiCalls.file_rename, { token: master.token, body: { path: '/Deep', name: LONG, newName: 's' } });
       const reached = `/Deep/s${stranded.slice(`/Deep/${LONG}`.length)}`;
-      expect(await answer(call('GET', `/api/file/list?path=${encodeURIComponent(reached)}`, undefined))).toBe(200);
+      await call(server, apiCalls.file_list, { token: master.token, query: { path: reached } });
     });
   });
 });

@@ -1,21 +1,15 @@
+import { apiCalls } from '@bogwan/contracts';
 import { type Kysely, Migrator } from 'kysely';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/db/index.js';
 import { migrations } from '../src/db/migrations/index.js';
 import { signInAs } from './files-helpers.js';
-import { describeEachDialect, openTestDb, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, describeEachDialect, openTestDb, setupMaster, startServer, type TestServer } from './harness.js';
 import { bytesOf, upload } from './transfer-helpers.js';
 
 // Notifications are stored as a message key and parameters (the reader's web app renders
 // them in its language); finished uploads are told of once per batch; old fixed texts are
 // converted by the migration.
-
-interface Note {
-  _id: string;
-  key: string;
-  params: Record<string, string | number>;
-  read: boolean;
-}
 
 describeEachDialect('notification keys on $dialect', (dialect) => {
   let server: TestServer;
@@ -24,14 +18,13 @@ describeEachDialect('notification keys on $dialect', (dialect) => {
   beforeAll(async () => {
     server = await startServer(dialect);
     master = await setupMaster(server);
-    for (const name of ['영업부', '개발부', 'Burst'])
-      expect((await server.request('POST', '/api/file', { token: master.token, body: { name, path: '/' } })).status).toBe(200);
+    for (const name of ['영업부', '개발부', 'Burst']) await call(server, apiCalls.folder_create, { token: master.token, body: { name, path: '/' } });
   });
   afterAll(async () => {
     await server?.close();
   });
 
-  const notes = async (): Promise<Note[]> => (await server.request('GET', '/api/notification', { token: master.token })).body as Note[];
+  const notes = async () => (await call(server, apiCalls.notification_list, { token: master.token })).body;
   const uploadsInto = async (folder: string) => (await notes()).filter((n) => n.key === 'note_upload_batch' && n.params.folder === folder);
 
   it('files uploaded one after another into one folder make one notification that counts them', async () => {
@@ -55,7 +48,7 @@ describeEachDialect('notification keys on $dialect', (dialect) => {
 
   it('a batch whose window has passed is closed: the next file opens a new one, unread', async () => {
     const [open] = await uploadsInto('/개발부');
-    expect((await server.request('PUT', '/api/notification', { token: master.token, body: { _id: open!._id, read: true } })).status).toBe(200);
+    await call(server, apiCalls.notification_read, { token: master.token, body: { _id: open!._id, read: true } });
     await server.app.db
       .updateTable('notifications')
       .set({ batch_until: new Date(Date.now() - 1000).toISOString() })
@@ -73,17 +66,15 @@ describeEachDialect('notification keys on $dialect', (dialect) => {
     const friend = await signInAs(server, 'friend@example.com');
     const later = await signInAs(server, 'later@example.com');
     const outsider = await signInAs(server, 'outsider@example.com');
-    const notesOf = async (token: string) =>
-      ((await server.request('GET', '/api/notification', { token })).body as Note[]).filter((n) => n.key === 'note_share_received');
-    const link = await server.request('POST', '/api/share', { token: master.token, body: { path: '/영업부', scope: 'specific', users: [friend.user._id] } });
-    expect(link.status, link.text).toBe(200);
+    const notesOf = async (token: string) => (await call(server, apiCalls.notification_list, { token })).body.filter((n) => n.key === 'note_share_received');
+    const link = await call(server, apiCalls.share_create, { token: master.token, body: { path: '/영업부', scope: 'specific', users: [friend.user._id] } });
     expect((await notesOf(friend.token)).map((n) => n.params)).toEqual([{ by: master.user.name, name: '영업부' }]);
     // An edit that adds a user tells the new one only.
-    const edited = await server.request('PUT', `/api/share/${link.body._id}`, {
+    await call(server, apiCalls.share_update, {
       token: master.token,
+      params: { id: link.body._id },
       body: { scope: 'specific', users: [friend.user._id, later.user._id] },
     });
-    expect(edited.status, edited.text).toBe(200);
     expect(await notesOf(friend.token)).toHaveLength(1);
     expect(await notesOf(later.token)).toHaveLength(1);
     expect(await notesOf(outsider.token)).toEqual([]);

@@ -1,5 +1,6 @@
+import { apiCalls } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDialect, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, describeEachDialect, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
 import { useS3 } from './s3.js';
 import { bytesOf, upload } from './transfer-helpers.js';
 
@@ -13,10 +14,9 @@ describeEachDialect('a stopped storage sync notifies once on $dialect', (dialect
     server = await startServer(dialect, s3Server().env);
     master = await setupMaster(server);
     // A bucket for the cloud backend (cloud settings need admin mode).
-    expect((await server.request('POST', '/api/setting/admin', { token: master.token, body: { password: GOOD_PASSWORD } })).status).toBe(200);
-    const bucket = await server.request('PUT', '/api/setting/storage', { token: master.token, body: { cloud: { bucket: await s3Server().bucket() } } });
-    expect(bucket.status, bucket.text).toBe(200);
-    expect((await server.request('POST', '/api/file', { token: master.token, body: { name: 'Team', path: '/' } })).status).toBe(200);
+    await call(server, apiCalls.admin_mode, { token: master.token, body: { password: GOOD_PASSWORD } });
+    await call(server, apiCalls.storage_setting_update, { token: master.token, body: { cloud: { bucket: await s3Server().bucket() } } });
+    await call(server, apiCalls.folder_create, { token: master.token, body: { name: 'Team', path: '/' } });
     expect((await upload(server, master.token, '/Team', 'a.bin', bytesOf(4000, 'sync-a'))).status).toBe(200);
   });
   afterAll(async () => {
@@ -24,9 +24,7 @@ describeEachDialect('a stopped storage sync notifies once on $dialect', (dialect
   });
 
   const syncMessages = async () =>
-    ((await server.request('GET', '/api/notification', { token: master.token })).body as { key: string }[])
-      .map((n) => n.key)
-      .filter((key) => key.startsWith('note_task_sync_'));
+    (await call(server, apiCalls.notification_list, { token: master.token })).body.map((n) => n.key).filter((key) => key.startsWith('note_task_sync_'));
 
   it('canceled while copying: one notification, the task stays canceled', async () => {
     // Writes to the cloud wait, so the sync is caught in flight.
@@ -41,15 +39,12 @@ describeEachDialect('a stopped storage sync notifies once on $dialect', (dialect
       return original(key, body);
     };
     const before = (await syncMessages()).length;
-    const started = await server.request('POST', '/api/storage/sync', { token: master.token, body: { path: '/Team', mode: 'move' } });
-    expect(started.status, started.text).toBe(200);
+    const started = await call(server, apiCalls.storage_sync, { token: master.token, body: { path: '/Team', mode: 'move' } });
     await expect.poll(() => waiting, { timeout: 10_000 }).toBeGreaterThan(0);
-    expect((await server.request('POST', `/api/sync/cancel/${started.body.taskId}`, { token: master.token })).status).toBe(200);
+    await call(server, apiCalls.sync_cancel, { token: master.token, params: { id: started.body.taskId } });
     open();
     const syncStatus = async () =>
-      ((await server.request('GET', '/api/storage/sync', { token: master.token })).body as { _id: string; status: string }[]).find(
-        (s) => s._id === started.body._id,
-      )?.status;
+      (await call(server, apiCalls.storage_sync_list, { token: master.token })).body.find((s) => s._id === started.body._id)?.status;
     await expect.poll(syncStatus, { timeout: 15_000 }).toBe('canceled');
     cloud.put = original;
     // The run's own end has been reported by now; give a late report time to arrive too.
@@ -57,7 +52,7 @@ describeEachDialect('a stopped storage sync notifies once on $dialect', (dialect
     const after = await syncMessages();
     expect(after.length - before).toBe(1);
     expect(after[0]).toBe('note_task_sync_canceled');
-    const cache = (await server.request('GET', '/api/cache', { token: master.token })).body as Record<string, { cacheKey: string; status: string }>;
+    const cache = (await call(server, apiCalls.task_cache, { token: master.token })).body;
     expect(Object.values(cache).find((t) => t.cacheKey.endsWith(started.body.taskId))?.status).toBe('canceled');
   });
 });

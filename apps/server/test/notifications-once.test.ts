@@ -1,12 +1,8 @@
+import { apiCalls } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { createPlan, createRoot, finishedRestore, finishedRun, repoDir, runPlan } from './snapshots-helpers.js';
 import { bytesOf, upload } from './transfer-helpers.js';
-
-interface NotificationView {
-  key: string;
-  params: Record<string, string | number>;
-}
 
 describeEachDialect('one event notifies once on $dialect', (dialect) => {
   let server: TestServer;
@@ -30,21 +26,19 @@ describeEachDialect('one event notifies once on $dialect', (dialect) => {
 
   /** Each notification as `<key> <name>`. */
   const notifications = async (): Promise<string[]> => {
-    const res = await server.request('GET', '/api/notification', { token: master.token });
-    expect(res.status).toBe(200);
-    return (res.body as NotificationView[]).map((n) => `${n.key} ${n.params.name ?? ''}`);
+    const res = await call(server, apiCalls.notification_list, { token: master.token });
+    return res.body.map((n) => `${n.key} ${n.params.name ?? ''}`);
   };
   const about = (messages: string[], word: string) => messages.filter((m) => m.includes(word));
 
   it('a stopped restore notifies its owner once', async () => {
     const before = about(await notifications(), 'restore');
-    const started = await server.request('POST', '/api/restore', {
+    const started = await call(server, apiCalls.restore_start, {
       token: master.token,
       body: { runId, items: ['Team'], target: { kind: 'folder', path: '/Team' } },
     });
     expect(started.status, started.text).toBe(202);
-    const cancel = await server.request('POST', `/api/restore/cancel/${started.body._id}`, { token: master.token });
-    expect(cancel.status, cancel.text).toBe(200);
+    await call(server, apiCalls.restore_cancel, { token: master.token, params: { id: started.body._id } });
     expect((await finishedRestore(server, master.token, started.body._id)).status).toBe('canceled');
     // The runner has reported its own end by now; give a late report time to arrive too.
     await new Promise((r) => setTimeout(r, 300));
@@ -52,15 +46,15 @@ describeEachDialect('one event notifies once on $dialect', (dialect) => {
     expect(after.length - before.length).toBe(1);
     expect(after[0]).toContain('note_task_restore_canceled');
     // The task stays canceled: the runner's own "canceled" and any late progress change nothing.
-    const cache = (await server.request('GET', '/api/cache', { token: master.token })).body as Record<string, { restoreId: string | null; status: string }>;
+    const cache = (await call(server, apiCalls.task_cache, { token: master.token })).body;
     expect(Object.values(cache).find((t) => t.restoreId === started.body._id)?.status).toBe('canceled');
   });
 
   it('a stopped snapshot run notifies its owner once', async () => {
     const before = about(await notifications(), 'snapshot');
-    const started = await server.request('POST', `/api/snapshot/plan/${planId}/run`, { token: master.token });
+    const started = await call(server, apiCalls.snapshot_run, { token: master.token, params: { id: planId } });
     expect(started.status).toBe(202);
-    expect((await server.request('POST', `/api/snapshot/cancel/${started.body._id}`, { token: master.token })).status).toBe(200);
+    await call(server, apiCalls.snapshot_cancel, { token: master.token, params: { id: started.body._id } });
     expect((await finishedRun(server, master.token, started.body._id)).status).toBe('canceled');
     await new Promise((r) => setTimeout(r, 300));
     expect(about(await notifications(), 'snapshot').length - before.length).toBe(1);
