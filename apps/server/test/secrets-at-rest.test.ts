@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { apiCalls } from '@bogwan/contracts';
 import SQLite from 'better-sqlite3';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ import { SEALED_PREFIX } from '../src/crypto/secret-box.js';
 import { sqliteFiles } from '../src/db/index.js';
 import { shareKeyHash } from '../src/modules/shares/share-keys.js';
 import { signInAs } from './files-helpers.js';
-import { describeEachDialect, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, describeEachDialect, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
 
 const EMAIL = 'master@example.com';
 const ACCESS_TOKEN = 'at-rest-access-token-0123456789';
@@ -49,7 +50,7 @@ describeEachDialect('secrets at rest on $dialect', (dialect) => {
     server = await startServer(dialect);
     master = await setupMaster(server);
     admin = await signInAs(server, 'admin@example.com', 'ADMIN');
-    expect((await server.request('POST', '/api/file', { token: master.token, body: { name: 'Docs', path: '/' } })).status).toBe(200);
+    expect((await call(server, apiCalls.folder_create, { token: master.token, body: { name: 'Docs', path: '/' } })).status).toBe(200);
   });
   afterAll(async () => {
     for (const close of closers) await close();
@@ -71,11 +72,11 @@ describeEachDialect('secrets at rest on $dialect', (dialect) => {
   };
 
   const signInWithCode = async (secret: string) => {
-    const first = await server.request('POST', '/api/auth/login', { body: { email: EMAIL, password: GOOD_PASSWORD } });
+    const first = await call(server, apiCalls.login, { body: { email: EMAIL, password: GOOD_PASSWORD } });
     expect(first.body).toEqual({ mfa: 'otp', email: EMAIL });
     // One step on from the code that confirmed the app (a code is accepted once).
     const epoch = Math.floor(Date.now() / 1000) + 30;
-    return server.request('POST', '/api/auth/verify/otp', {
+    return call(server, apiCalls.verify_otp, {
       body: { email: EMAIL, otp: await generate({ secret, epoch }), login: true },
       cookies: { bogwan_challenge: first.cookies.bogwan_challenge! },
     });
@@ -116,38 +117,38 @@ describeEachDialect('secrets at rest on $dialect', (dialect) => {
 
   it('stores no authenticator secret, share key or webhook token in plain text, and all of them still work', async () => {
     // Authenticator app.
-    const qr = await server.request('POST', '/api/auth/login/otp', { token: master.token, body: { email: EMAIL, currentPassword: GOOD_PASSWORD } });
+    const qr = await call(server, apiCalls.otp_register, { token: master.token, body: { email: EMAIL, currentPassword: GOOD_PASSWORD } });
     expect(qr.status).toBe(200);
-    const totpSecret: string = qr.body.secret;
-    const confirm = await server.request('POST', '/api/auth/verify/otp', {
+    const totpSecret = qr.body.secret;
+    const confirm = await call(server, apiCalls.verify_otp, {
       token: master.token,
       body: { email: EMAIL, otp: await generate({ secret: totpSecret }), login: false },
     });
     expect(confirm.body).toMatchObject({ success: true });
-    expect((await server.request('PUT', '/api/auth/factors', { token: master.token, body: { mfa: 'otp', currentPassword: GOOD_PASSWORD } })).status).toBe(200);
+    expect((await call(server, apiCalls.factors_update, { token: master.token, body: { mfa: 'otp', currentPassword: GOOD_PASSWORD } })).status).toBe(200);
 
     // Share link; its owner sees the link again.
-    const shared = await server.request('POST', '/api/share', { token: master.token, body: { path: '/Docs', scope: 'anyone' } });
+    const shared = await call(server, apiCalls.share_create, { token: master.token, body: { path: '/Docs', scope: 'anyone' } });
     expect(shared.status).toBe(200);
-    const shareKey: string = shared.body.key;
-    const mine = await server.request('GET', '/api/share', { token: master.token });
-    expect(mine.body.mine.map((s: { key: string }) => s.key)).toContain(shareKey);
+    const shareKey = shared.body.key;
+    const mine = await call(server, apiCalls.share_list, { token: master.token });
+    expect(mine.body.mine.map((s) => s.key)).toContain(shareKey);
 
     // Incoming webhook (its access token) and outgoing webhook (its signing secret).
-    const incoming = await server.request('POST', '/api/webhooks', {
+    const incoming = await call(server, apiCalls.webhook_create, {
       token: admin.token,
       body: { title: 'scanner', description: '', token: 'at-rest-hook', accessToken: ACCESS_TOKEN, path: '/Docs' },
     });
     expect(incoming.status).toBe(200);
     const target = await receiver();
     closers.push(target.close);
-    expect((await server.request('PUT', '/api/webhooks/allowed-hosts', { token: admin.token, body: { hosts: ['localhost'] } })).status).toBe(200);
-    const outgoing = await server.request('POST', '/api/webhooks/outgoing', {
+    expect((await call(server, apiCalls.webhook_allowed_hosts_update, { token: admin.token, body: { hosts: ['localhost'] } })).status).toBe(200);
+    const outgoing = await call(server, apiCalls.webhook_outgoing_create, {
       token: admin.token,
       body: { title: 'Audit', url: `http://localhost:${target.port}/hook`, events: ['upload'] },
     });
     expect(outgoing.status).toBe(200);
-    const webhookSecret: string = outgoing.body.secret;
+    const webhookSecret = outgoing.body.secret;
 
     const text = await databaseText();
     for (const [what, secret] of [
@@ -164,15 +165,11 @@ describeEachDialect('secrets at rest on $dialect', (dialect) => {
     // Everything still works: sign-in with an authenticator code, the share link, both webhooks.
     const signedIn = await signInWithCode(totpSecret);
     expect([signedIn.status, signedIn.body.success]).toEqual([200, true]);
-    expect((await server.request('GET', `/api/share/public/${shareKey}`)).status).toBe(200);
+    expect((await call(server, apiCalls.share_public, { params: { key: shareKey } })).status).toBe(200);
     const form = new FormData();
     form.append('file', new Blob([Buffer.from('scanned')]), 'scan.txt');
-    const call = await fetch(`${server.url}/api/webhooks/incoming/at-rest-hook`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${ACCESS_TOKEN}` },
-      body: form,
-    });
-    expect(call.status).toBe(200);
+    const delivered = await call(server, apiCalls.webhook_incoming_call, { token: ACCESS_TOKEN, params: { token: 'at-rest-hook' }, body: form });
+    expect(delivered.status).toBe(200);
     await expect.poll(() => target.received.length, { timeout: 5000 }).toBeGreaterThan(0);
     expect(signedWith(webhookSecret, target.received[0]!.signature, target.received[0]!.body)).toBe(true);
   });
@@ -181,7 +178,7 @@ describeEachDialect('secrets at rest on $dialect', (dialect) => {
     const plainTotp = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
     const owner = await signInAs(server, 'legacy@example.com');
     await server.app.db.updateTable('users').set({ otp_secret: plainTotp, otp_last_step: 0, mfa: 'otp' }).where('id', '=', owner.user._id).execute();
-    const made = await server.request('POST', '/api/share', { token: master.token, body: { path: '/Docs', scope: 'anyone' } });
+    const made = await call(server, apiCalls.share_create, { token: master.token, body: { path: '/Docs', scope: 'anyone' } });
     const legacyKey = randomBytes(32).toString('base64url');
     await server.app.db
       .updateTable('shares')
@@ -203,9 +200,9 @@ describeEachDialect('secrets at rest on $dialect', (dialect) => {
     expect([text.includes(plainTotp), text.includes(legacyKey)]).toEqual([false, false]);
 
     // They still work, and a further start leaves sealed values alone.
-    expect((await server.request('GET', `/api/share/public/${legacyKey}`)).status).toBe(200);
-    const first = await server.request('POST', '/api/auth/login', { body: { email: 'legacy@example.com', password: GOOD_PASSWORD } });
-    const verified = await server.request('POST', '/api/auth/verify/otp', {
+    expect((await call(server, apiCalls.share_public, { params: { key: legacyKey } })).status).toBe(200);
+    const first = await call(server, apiCalls.login, { body: { email: 'legacy@example.com', password: GOOD_PASSWORD } });
+    const verified = await call(server, apiCalls.verify_otp, {
       body: { email: 'legacy@example.com', otp: await generate({ secret: plainTotp }), login: true },
       cookies: { bogwan_challenge: first.cookies.bogwan_challenge! },
     });

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { apiCalls, type SetupRequest } from '@bogwan/contracts';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { describeEachDialect, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, callRefused, describeEachDialect, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
 
 describeEachDialect('first run on $dialect', (dialect) => {
   let server: TestServer;
@@ -13,7 +14,7 @@ describeEachDialect('first run on $dialect', (dialect) => {
   });
 
   const readToken = () => fs.readFileSync(path.join(server.dataDir, 'setup-token'), 'utf8').trim();
-  const body = (over: Record<string, string> = {}) => ({
+  const body = (over: Partial<SetupRequest> = {}): SetupRequest => ({
     token: readToken(),
     name: '홍길동',
     email: 'Owner@Example.com',
@@ -22,14 +23,14 @@ describeEachDialect('first run on $dialect', (dialect) => {
   });
 
   it('reports setup as required and writes a one-time token to the data directory', async () => {
-    const res = await server.request('GET', '/api/auth/setup');
+    const res = await call(server, apiCalls.setup_status);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ required: true });
     expect(readToken()).toMatch(/^[A-Za-z0-9_-]{20,}$/);
   });
 
   it('creates the first account as an ACTIVE MASTER and retires the token', async () => {
-    const res = await server.request('POST', '/api/auth/setup', { body: body() });
+    const res = await call(server, apiCalls.setup, { body: body() });
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({
       name: '홍길동',
@@ -43,22 +44,22 @@ describeEachDialect('first run on $dialect', (dialect) => {
     expect(res.text).not.toMatch(/argon2|password_hash|passwordHash/);
     expect(typeof res.body.token).toBe('string');
     expect(fs.existsSync(path.join(server.dataDir, 'setup-token'))).toBe(false);
-    expect((await server.request('GET', '/api/auth/setup')).body).toEqual({ required: false });
+    expect((await call(server, apiCalls.setup_status)).body).toEqual({ required: false });
 
-    const me = await server.request('GET', '/api/user/me', { token: res.body.token });
+    const me = await call(server, apiCalls.me, { token: res.body.token });
     expect(me.status).toBe(200);
     expect(me.body.email).toBe('owner@example.com');
   });
 
   it('refuses a wrong token with 403 and creates nothing', async () => {
-    const res = await server.request('POST', '/api/auth/setup', { body: body({ token: 'not-the-token-at-all-xx' }) });
+    const res = await callRefused(server, apiCalls.setup, { body: body({ token: 'not-the-token-at-all-xx' }) });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ statusCode: 403, message: 'setup_token_invalid' });
-    expect((await server.request('GET', '/api/auth/setup')).body).toEqual({ required: true });
+    expect((await call(server, apiCalls.setup_status)).body).toEqual({ required: true });
   });
 
   it('answers the rule message key for bad input', async () => {
-    const cases: [Record<string, string>, string][] = [
+    const cases: [Partial<SetupRequest>, string][] = [
       [{ email: '' }, 'rules_email_required'],
       [{ email: 'not-an-email' }, 'rules_email_pattern'],
       [{ name: '' }, 'rules_name_required'],
@@ -69,24 +70,26 @@ describeEachDialect('first run on $dialect', (dialect) => {
       [{ password: 'abcdefgh123456789012!' }, 'rules_password_pattern'],
     ];
     for (const [over, key] of cases) {
-      const res = await server.request('POST', '/api/auth/setup', { body: body(over) });
+      const res = await callRefused(server, apiCalls.setup, { body: body(over) });
       expect({ over, status: res.status, body: res.body }).toEqual({ over, status: 400, body: { statusCode: 400, message: key } });
     }
+    // Without the fields the contract requires: raw on purpose.
     const missing = await server.request('POST', '/api/auth/setup', { body: { token: readToken() } });
     expect(missing.status).toBe(400);
-    expect((await server.request('GET', '/api/auth/setup')).body).toEqual({ required: true });
+    expect((await call(server, apiCalls.setup_status)).body).toEqual({ required: true });
   });
 
   it('refuses a second setup with 409', async () => {
     const second = body({ email: 'second@example.com' });
     await setupMaster(server);
-    const res = await server.request('POST', '/api/auth/setup', { body: second });
+    const res = await callRefused(server, apiCalls.setup, { body: second });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('setup_already_done');
   });
 
   it('lets exactly one of several simultaneous setups win', async () => {
     const token = readToken();
+    // One call wins and the others are refused: raw, to read every status alike.
     const results = await Promise.all(
       Array.from({ length: 5 }, (_, i) => server.request('POST', '/api/auth/setup', { body: { ...body({ email: `racer${i}@example.com` }), token } })),
     );

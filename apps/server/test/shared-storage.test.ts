@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CHUNK_SIZE } from '@bogwan/contracts';
+import { apiCalls, CHUNK_SIZE } from '@bogwan/contracts';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { IDENTITY_FILE } from '../src/storage/blob-marker.js';
-import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, callRefused, describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { bytesOf, fetchBytes, sendChunk, sha256 } from './transfer-helpers.js';
 
 /** A second server process as another machine runs it: its own data directory, the first one's database. */
@@ -59,7 +59,7 @@ describeEachDialect('shared server storage on $dialect', (dialect) => {
     // A directory of another installation is refused the same way.
     const other = await startServer(dialect);
     try {
-      const put = await first.request('PUT', '/api/setting/storage', { token, body: { server: { path: path.join(other.dataDir, 'blobs') } } });
+      const put = await callRefused(first, apiCalls.storage_setting_update, { token, body: { server: { path: path.join(other.dataDir, 'blobs') } } });
       expect([put.status, put.body.message]).toEqual([400, 'invalid_path']);
     } finally {
       await other.close();
@@ -68,10 +68,10 @@ describeEachDialect('shared server storage on $dialect', (dialect) => {
 
   it('with one shared directory both start, an upload spread over both completes, and health names a lost directory', async () => {
     const shared = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bogwan-shared-')), 'root');
-    expect((await first.request('PUT', '/api/setting/storage', { token, body: { server: { path: shared } } })).status).toBe(200);
+    expect((await call(first, apiCalls.storage_setting_update, { token, body: { server: { path: shared } } })).status).toBe(200);
     const second = await startSecond(first);
     try {
-      expect((await first.request('POST', '/api/file', { token, body: { name: '공유', path: '/', backend: 'server' } })).status).toBe(200);
+      expect((await call(first, apiCalls.folder_create, { token, body: { name: '공유', path: '/', backend: 'server' } })).status).toBe(200);
       const data = bytesOf(3 * CHUNK_SIZE + 777, `spread-${dialect}`);
       const chunk = (i: number) => ({
         path: '/공유',
@@ -89,6 +89,7 @@ describeEachDialect('shared server storage on $dialect', (dialect) => {
       const downloaded = await fetchBytes(first, token, `/api/file/download?path=${encodeURIComponent('/공유/spread.bin')}`);
       expect(sha256(downloaded.bytes)).toBe(sha256(data));
 
+      // Ready (200) and not ready (503, with its reason) read alike: raw, for the status and body of both.
       const health = async (url: string) => {
         const res = await fetch(`${url}/api/health`);
         return { status: res.status, body: (await res.json()) as { status: string; reason?: string } };
