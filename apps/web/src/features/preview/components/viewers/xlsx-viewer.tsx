@@ -2,48 +2,30 @@ import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import ExcelJS from 'exceljs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../../components/spinner';
 import { usePreviewBlob } from './use-preview-blob';
 import type { ViewerProps } from './viewer-props';
+import { XLSX_LIMITS, type SheetTable } from './xlsx-read';
+import type { XlsxWorkerAnswer } from './xlsx.worker';
 
-/** Sheets, rows and columns shown at most. */
-const MAX_SHEETS = 5;
-const MAX_ROWS = 500;
-const MAX_COLUMNS = 50;
-
-interface SheetTable {
-  name: string;
-  rows: string[][];
-  truncated: boolean;
-}
-
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((part) => part.text).join('');
-    if ('text' in value && typeof value.text === 'string') return value.text;
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-    if ('error' in value) return String(value.error);
-    return '';
-  }
-  return String(value);
-}
-
-function toTable(sheet: ExcelJS.Worksheet): SheetTable {
-  const rowCount = Math.min(sheet.rowCount, MAX_ROWS);
-  const columnCount = Math.min(sheet.columnCount, MAX_COLUMNS);
-  const rows: string[][] = [];
-  for (let r = 1; r <= rowCount; r += 1) {
-    const row = sheet.getRow(r);
-    const cells: string[] = [];
-    for (let c = 1; c <= columnCount; c += 1) cells.push(cellText(row.getCell(c).value));
-    rows.push(cells);
-  }
-  return { name: sheet.name, rows, truncated: sheet.rowCount > MAX_ROWS || sheet.columnCount > MAX_COLUMNS };
+/** The workbook read in a worker (xlsx-read.ts): no workbook library, and the page stays responsive. */
+function readInWorker(buffer: ArrayBuffer): { sheets: Promise<SheetTable[]>; stop: () => void } {
+  const worker = new Worker(new URL('./xlsx.worker.ts', import.meta.url), { type: 'module' });
+  const sheets = new Promise<SheetTable[]>((resolve, reject) => {
+    worker.onmessage = (event: MessageEvent<XlsxWorkerAnswer>) => {
+      if ('sheets' in event.data) resolve(event.data.sheets);
+      else reject(new Error(event.data.error));
+      worker.terminate();
+    };
+    worker.onerror = (event) => {
+      reject(new Error(event.message || 'the spreadsheet reader failed'));
+      worker.terminate();
+    };
+  });
+  worker.postMessage(buffer, [buffer]);
+  return { sheets, stop: () => worker.terminate() };
 }
 
 /** Column letters as a spreadsheet shows them: 1 → A, 27 → AA. */
@@ -53,7 +35,7 @@ function columnName(index: number): string {
   return name;
 }
 
-/** The first sheets of an .xlsx workbook as tables (exceljs), capped in rows and columns. */
+/** The first sheets of an .xlsx workbook as tables, capped in sheets, rows and columns (XLSX_LIMITS). */
 export default function XlsxViewer({ path, onError }: ViewerProps) {
   const { t } = useTranslation();
   const { blob, error } = usePreviewBlob(path);
@@ -67,17 +49,21 @@ export default function XlsxViewer({ path, onError }: ViewerProps) {
   useEffect(() => {
     if (!blob) return;
     let live = true;
+    let stop = () => {};
     void (async () => {
       try {
-        const workbook = new ExcelJS.Workbook();
-        await workbook.xlsx.load(await blob.arrayBuffer());
-        if (live) setSheets(workbook.worksheets.slice(0, MAX_SHEETS).map(toTable));
+        const reading = readInWorker(await blob.arrayBuffer());
+        stop = reading.stop;
+        if (!live) return stop();
+        const read = await reading.sheets;
+        if (live) setSheets(read);
       } catch (cause) {
         if (live) onError(cause);
       }
     })();
     return () => {
       live = false;
+      stop();
     };
   }, [blob, onError]);
 
@@ -140,7 +126,7 @@ export default function XlsxViewer({ path, onError }: ViewerProps) {
         )}
         {sheet?.truncated && (
           <Typography variant="body2" sx={{ p: 1.5, color: 'text.secondary' }}>
-            {t('preview_sheet_truncated', { rows: MAX_ROWS, columns: MAX_COLUMNS })}
+            {t('preview_sheet_truncated', { rows: XLSX_LIMITS.rows, columns: XLSX_LIMITS.columns })}
           </Typography>
         )}
       </Box>
