@@ -24,6 +24,8 @@ typedef struct {
   char *path;
   double offset;
   int whole;
+  /** The file was created empty and sized by this restore: zeros may stay holes. */
+  int holes;
   uint32_t mode;
   double mtime_ms;
   double size;
@@ -132,12 +134,12 @@ static int part_fd(writes *w, restore_target *t) {
 }
 
 /**
- * Writes `length` bytes found at `at` in the blob to a target. Zeros are not written: a new
- * one-chunk file is sized when finished and a larger file was sized beforehand, so they
- * stay holes.
+ * Writes `length` bytes found at `at` in the blob to a target. Zeros are not written into a
+ * file this restore created (a new one-chunk file is sized when finished, a larger one was
+ * sized beforehand), so they stay holes; into a file that existed they are written.
  */
 static int put_piece(writes *w, restore_target *t, const uint8_t *piece, size_t length, size_t at) {
-  if (length == 0 || all_zero(piece, length)) return 1;
+  if (length == 0 || (t->holes && all_zero(piece, length))) return 1;
   int fd = t->whole ? (open_whole(w, t) ? t->fd : -1) : part_fd(w, t);
   if (fd < 0) return 0;
   if (!write_all(fd, piece, length, (off_t)(t->offset + (double)at))) {
@@ -351,7 +353,8 @@ static void restore_complete(napi_env env, napi_status status, void *p) {
  * targets: Float64Array (status, written, size, mtimeMs per target), reasons: (string |
  * null)[] per blob, fatal?: { target, code, message } }>. targetCounts (Uint32Array): the
  * number of targets of each blob, in order; paths: every target's file; specs
- * (Float64Array): offset, whole (0 or 1), mode, mtimeMs, size per target.
+ * (Float64Array): offset, kind (1 a new one-chunk file, 2 a part of a file the restore
+ * created, 0 a part of one that existed), mode, mtimeMs, size per target.
  */
 napi_value RestoreSpan(napi_env env, napi_callback_info info) {
   size_t argc = 8;
@@ -393,7 +396,8 @@ napi_value RestoreSpan(napi_env env, napi_callback_info info) {
       return NULL;
     }
     t->offset = spec[5 * i];
-    t->whole = spec[5 * i + 1] != 0;
+    t->whole = spec[5 * i + 1] == 1;
+    t->holes = spec[5 * i + 1] != 0;
     t->mode = (uint32_t)spec[5 * i + 2];
     t->mtime_ms = spec[5 * i + 3];
     t->size = spec[5 * i + 4];

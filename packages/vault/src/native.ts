@@ -38,7 +38,7 @@ export interface NativeCodec {
   /**
    * Opens and checks each blob of a span and writes it to its targets (pack-tasks.ts
    * restorePack): targetCounts per blob, then per target its path and five specs (offset,
-   * whole 0 or 1, mode, mtimeMs, size). Answers per target status (NATIVE_TARGET),
+   * kind: 1 new one-chunk file, 2 part of a created file, 0 part of an existing one; mode, mtimeMs, size). Answers per target status (NATIVE_TARGET),
    * written, size and mtimeMs; per blob the reason it is damaged or null; and the write
    * that failed, which stopped the span.
    */

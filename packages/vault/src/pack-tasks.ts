@@ -25,6 +25,11 @@ export interface RestoreTargetSpec {
   offset: number;
   /** A new single-chunk file: created, written, given its mode and time in one go. */
   whole?: { mode: number; mtimeMs: number; size: number };
+  /**
+   * A part of a file this restore created empty and sized: zeros may stay holes. Without it
+   * (a file that existed) zeros are written like any bytes, over what is there.
+   */
+  holes?: boolean;
 }
 
 /** One blob of a restore span. */
@@ -148,7 +153,7 @@ export function restorePack(encKey: Buffer, macKey: Buffer, task: RestorePackTas
               }
             });
           }
-          if (zero) return { written: 0 }; // the file was sized beforehand: zeros stay a hole
+          if (zero && t.holes) return { written: 0 }; // the file was created and sized by this restore: zeros stay a hole
           return onTarget(t.path, () => {
             let fd = open.get(t.path);
             if (fd === undefined) {

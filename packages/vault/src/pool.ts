@@ -53,7 +53,8 @@ async function restoreNatively(native: NativeCodec, encKey: Buffer, macKey: Buff
   const { blobs } = task;
   const targets = blobs.flatMap((b) => b.targets);
   const specs = new Float64Array(targets.length * 5);
-  targets.forEach((t, i) => specs.set([t.offset, t.whole ? 1 : 0, t.whole?.mode ?? 0, t.whole?.mtimeMs ?? 0, t.whole?.size ?? 0], i * 5));
+  // The second number: 1 a new one-chunk file, 2 a part of a file this restore created (zeros stay holes), 0 a part of one that existed.
+  targets.forEach((t, i) => specs.set([t.offset, t.whole ? 1 : t.holes ? 2 : 0, t.whole?.mode ?? 0, t.whole?.mtimeMs ?? 0, t.whole?.size ?? 0], i * 5));
   const done = await native.restoreSpan(
     encKey,
     macKey,

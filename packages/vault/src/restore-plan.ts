@@ -90,6 +90,15 @@ export class RestoreFiles {
     this.wholeFlags[f] = 1;
   }
 
+  /** A file this restore created empty and sized (or will create whole): its zeros may stay holes. */
+  holes(f: number): boolean {
+    return this.wholeFlags[f] !== 0;
+  }
+
+  markCreated(f: number): void {
+    this.wholeFlags[f] = 2;
+  }
+
   /** Blobs file `f` still waits for. */
   remaining(f: number): number {
     return this.left[f]!;

@@ -168,6 +168,7 @@ export async function restore(repo: Repository, ref: string, target: string, opt
       return;
     }
     const handle = await onTarget(rel, () => fs.open(abs, existing ? 'r+' : 'w'));
+    if (!existing) files.markCreated(file);
     try {
       if (existing?.size !== node.size) await onTarget(rel, () => handle.truncate(node.size));
       let offset = 0;
@@ -279,6 +280,7 @@ export async function restore(repo: Repository, ref: string, target: string, opt
             targets: targets[i]!.map(({ file, offset }) => ({
               path: path.join(target, files.path(file)),
               offset,
+              holes: files.holes(file),
               ...(files.whole(file) ? { whole: { mode: files.mode(file), mtimeMs: files.mtimeMs(file), size: files.size(file) } } : {}),
             })),
           };

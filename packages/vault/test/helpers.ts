@@ -129,3 +129,36 @@ export async function describeTree(root: string, skip: (rel: string) => boolean 
   await walk(root, '');
   return out;
 }
+
+/**
+ * Restores over a file that exists with the right size but wrong bytes where the source has
+ * zeros: the zeros must be written over them (only files the restore created keep zeros as
+ * holes). Answers whether the restored tree equals the source.
+ */
+export async function restoreOverWrongZeros(label: string): Promise<{ same: boolean; failed: unknown[] }> {
+  const { Repository } = await import('../src/repository.js');
+  const { backup } = await import('../src/backup.js');
+  const { restore } = await import('../src/restore.js');
+  const { walkPaths } = await import('../src/source.js');
+  const dir = await tempDir(label);
+  const src = path.join(dir, 'src');
+  await fs.mkdir(src);
+  const MiB = 1024 * 1024;
+  // 20 MiB of zeros: at least one chunk (8 MiB at most) is zeros alone.
+  const file = Buffer.concat([randomBytes(3 * MiB), Buffer.alloc(20 * MiB), randomBytes(3 * MiB)]);
+  await fs.writeFile(path.join(src, 'disk.img'), file);
+  const backend = new LocalBackend(path.join(dir, 'repo'));
+  await Repository.init(backend, 'p', { kdf: { N: 1024, r: 8, p: 1 }, chunker: { min: 512 * 1024, avg: MiB, max: 8 * MiB }, packSize: 16 * MiB });
+  const repo = await Repository.open(backend, 'p');
+  await repo.loadIndex();
+  await backup(repo, walkPaths([src]), { paths: [src] });
+  const target = path.join(dir, 'restored');
+  await restore(repo, 'latest', target);
+  // The zeros in the middle overwritten with other bytes, the size kept.
+  const restored = path.join(target, 'src', 'disk.img');
+  const handle = await fs.open(restored, 'r+');
+  await handle.write(Buffer.alloc(20 * MiB, 0x5a), 0, 20 * MiB, 3 * MiB);
+  await handle.close();
+  const again = await restore(repo, 'latest', target);
+  return { same: JSON.stringify(await describeTree(path.join(target, 'src'))) === JSON.stringify(await describeTree(src)), failed: again.failed };
+}

@@ -11,7 +11,7 @@ import { nativeCodec } from '../src/native.js';
 import { Repository } from '../src/repository.js';
 import { restore } from '../src/restore.js';
 import { walkPaths } from '../src/source.js';
-import { describeTree, tempDir } from './helpers.js';
+import { describeTree, restoreOverWrongZeros, tempDir } from './helpers.js';
 
 function random(label: string, length: number): Buffer {
   const key = createHash('sha256').update(label).digest();
@@ -59,5 +59,11 @@ describe.skipIf(!nativeCodec() && !process.env.CI)('restore of chunks larger tha
     expect(tail.size).toBe(1800 * 1024);
     // Its first piece (text, then zeros) is written; the second, all zeros, is a hole.
     expect(tail.blocks * 512).toBeLessThanOrEqual(MiB + 64 * 1024);
+  });
+});
+
+describe.skipIf(!nativeCodec() && !process.env.CI)('restore over an existing file (native codec)', () => {
+  it('writes zeros over wrong bytes instead of leaving them as holes', async () => {
+    expect(await restoreOverWrongZeros('zeros-native')).toEqual({ same: true, failed: [] });
   });
 });
