@@ -330,8 +330,12 @@ function measure(label, cmd, args, cwd) {
   if (r.status !== 0) {
     throw new Error(`${label}: ${cmd} ${args.join(' ')} exited ${r.status}\n${r.stdout?.slice(-2000)}\n${r.stderr?.slice(-2000)}`);
   }
-  const result = { seconds: Math.round(seconds * 100) / 100, rssMiB: Math.round((rssKb / 1024) * 10) / 10 };
-  console.log(`  ${label.padEnd(28)} ${String(result.seconds).padStart(8)} s  ${String(result.rssMiB).padStart(8)} MiB`);
+  // CPU seconds (user + system) say more than wall time on a machine shared with others.
+  const cpu = ['User', 'System'].reduce((sum, kind) => sum + Number(new RegExp(`${kind} time \\(seconds\\): ([\\d.]+)`).exec(timeText)?.[1] ?? NaN), 0);
+  const result = { seconds: Math.round(seconds * 100) / 100, cpuSeconds: Math.round(cpu * 100) / 100, rssMiB: Math.round((rssKb / 1024) * 10) / 10 };
+  console.log(
+    `  ${label.padEnd(28)} ${String(result.seconds).padStart(8)} s  ${String(result.cpuSeconds).padStart(8)} s CPU  ${String(result.rssMiB).padStart(8)} MiB`,
+  );
   return { ...result, stdout: r.stdout };
 }
 
@@ -435,6 +439,7 @@ function machineLine() {
 
 function main() {
   const t0 = Date.now();
+  const loadStart = os.loadavg().map((x) => Math.round(x * 100) / 100);
   fs.mkdirSync(BENCH, { recursive: true });
   const previous = fs.existsSync(lastRunFile) ? JSON.parse(fs.readFileSync(lastRunFile, 'utf8')) : null;
   console.log(`generating ${SMALL} small files, ${BIG_FILES} × ${BIG_MB} MiB random and ${MIXED_FILES.length} × ${MIXED_MB} MiB mixed in ${DATA} …`);
@@ -482,7 +487,16 @@ function main() {
   for (const name of ALL_TOOLS) {
     if (!results[name] && previous?.results?.[name]) results[name] = { ...previous.results[name], fromPreviousRun: previous.date };
   }
-  const run = { date: new Date().toISOString(), machine: machineLine(), cache: dropNote, dataset, results, totalSeconds: Math.round((Date.now() - t0) / 1000) };
+  const load = { start: loadStart, end: os.loadavg().map((x) => Math.round(x * 100) / 100) };
+  const run = {
+    date: new Date().toISOString(),
+    machine: machineLine(),
+    load,
+    cache: dropNote,
+    dataset,
+    results,
+    totalSeconds: Math.round((Date.now() - t0) / 1000),
+  };
   fs.writeFileSync(lastRunFile, `${JSON.stringify(run, null, 2)}\n`);
   const table = renderTable(run);
   fs.writeFileSync(path.join(here, 'last-run.md'), table);
@@ -539,6 +553,16 @@ export function renderTable(run) {
     lines.push(`| ${PHASE_NAMES[p]} | ${present.map((t) => fmt(v[t], '')).join(' | ')} | ${fmt(ratio(v.vault, v.restic), '×')} |`);
   }
   lines.push('');
+  lines.push('CPU seconds (user + system) per operation:');
+  lines.push('');
+  lines.push(`| operation | ${present.join(' | ')} | vault ÷ restic |`);
+  lines.push(`|---|${present.map(() => '---:').join('|')}|---:|`);
+  for (const p of PHASES) {
+    const v = Object.fromEntries(present.map((t) => [t, r[t].phases[p]?.cpuSeconds]));
+    lines.push(`| ${PHASE_NAMES[p]} | ${present.map((t) => fmt(v[t], '')).join(' | ')} | ${fmt(ratio(v.vault, v.restic), '×')} |`);
+  }
+  lines.push('');
+  if (run.load) lines.push(`Load average (1, 5, 15 min) at the start: ${run.load.start.join(', ')}; at the end: ${run.load.end.join(', ')}.`, '');
   lines.push(
     `Numbers in parentheses: ratio to the best of restic and borg. ${present
       .filter((t) => r[t].fromPreviousRun)
