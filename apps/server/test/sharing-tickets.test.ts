@@ -1,10 +1,11 @@
+import { apiCalls, SHARE_TOKEN_HEADER } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { AccessLogRepo } from '../src/modules/access-log/access-log.repo.js';
 import { resolveServerSecret } from '../src/modules/auth/server-secret.js';
 import { DOWNLOAD_TICKET_TTL_MS, ShareDownloadTickets } from '../src/modules/shares/download-tickets.js';
 import { makeFile, makeFolder, makeShare, makeUser } from './factories.js';
-import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
-import { eventually, publicShare } from './sharing-helpers.js';
+import { call, callRefused, describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
+import { eventually, publicShare, type Visitor } from './sharing-helpers.js';
 import { bytesOf, readZip, upload } from './transfer-helpers.js';
 
 describeEachDialect('share download tickets on $dialect', (dialect) => {
@@ -32,13 +33,16 @@ describeEachDialect('share download tickets on $dialect', (dialect) => {
     const share = (body: Record<string, unknown>) => makeShare(server, owner.token, body.path as string, body);
     return { owner, root, docs, file, memo, share };
   };
-  const ticketFor = (key: string, path = '/', opts: { shareToken?: string; token?: string } = {}) =>
-    server.request('POST', `/api/share/public/${key}/ticket`, {
-      body: { path },
-      token: opts.token,
-      headers: opts.shareToken ? { 'x-share-token': opts.shareToken } : undefined,
-    });
-  /** What the browser does with a ticket: a plain GET, no token of any kind. */
+  const ticketOptions = (key: string, path: string, opts: Visitor) => ({
+    params: { key },
+    body: { path },
+    token: opts.token,
+    headers: opts.shareToken ? { [SHARE_TOKEN_HEADER]: opts.shareToken } : undefined,
+  });
+  const ticketFor = (key: string, path = '/', opts: Visitor = {}) => call(server, apiCalls.share_public_download_ticket, ticketOptions(key, path, opts));
+  const ticketRefused = (key: string, path = '/', opts: Visitor = {}) =>
+    callRefused(server, apiCalls.share_public_download_ticket, ticketOptions(key, path, opts));
+  /** What the browser does with a ticket: a plain GET, no token of any kind (raw: the answer is the file's bytes). */
   const byTicket = async (ticket: string) => {
     const res = await fetch(`${server.url}/api/share/public/download?ticket=${encodeURIComponent(ticket)}`);
     const bytes = Buffer.from(await res.arrayBuffer());
@@ -48,13 +52,13 @@ describeEachDialect('share download tickets on $dialect', (dialect) => {
   it('a ticket serves one download from a URL carrying nothing else, counted when it completes', async () => {
     const { docs, file, share } = await team();
     const link = await share({ path: file.path, password: 'open sesame', downloadLimit: 2 });
-    expect((await ticketFor(link.key)).body).toEqual({ statusCode: 401, message: 'share_password_required' });
-    const shareToken = (await pub.unlock(link.key, 'open sesame')).body.shareToken as string;
+    expect((await ticketRefused(link.key)).body).toEqual({ statusCode: 401, message: 'share_password_required' });
+    const shareToken = (await pub.unlocked(link.key, 'open sesame')).body.shareToken;
     const issued = await ticketFor(link.key, '/', { shareToken });
     expect(issued.status).toBe(200);
     expect(issued.headers.get('cache-control')).toBe('no-store');
     // The share token may also come in the body (the web page sends it so).
-    const inBody = await server.request('POST', `/api/share/public/${link.key}/ticket`, { body: { path: '/', shareToken } });
+    const inBody = await call(server, apiCalls.share_public_download_ticket, { params: { key: link.key }, body: { path: '/', shareToken } });
     expect(inBody.body.ticket).toEqual(expect.any(String));
     // Asking for a ticket takes no download.
     expect((await pub.info(link.key, { shareToken })).body.downloadsLeft).toBe(2);
@@ -71,40 +75,40 @@ describeEachDialect('share download tickets on $dialect', (dialect) => {
     expect(zip.headers.get('content-type')).toBe('application/zip');
     expect(readZip(zip.bytes).map((e) => e.name)).toEqual(['Docs/', 'Docs/memo.txt']);
     expect((await byTicket((await ticketFor(folder.key, '/memo.txt')).body.ticket)).bytes.toString()).toBe('memo');
-    expect((await ticketFor(folder.key, '/nothing.txt')).status).toBe(404);
+    expect((await ticketRefused(folder.key, '/nothing.txt')).status).toBe(404);
   });
 
   it('the counting rules hold: two tickets of a one-download link give one file', async () => {
     const { file, share } = await team();
     const link = await share({ path: file.path, downloadLimit: 1 });
-    const tickets = [(await ticketFor(link.key)).body.ticket, (await ticketFor(link.key)).body.ticket] as string[];
+    const tickets = [(await ticketFor(link.key)).body.ticket, (await ticketFor(link.key)).body.ticket];
     const answers = await Promise.all(tickets.map(byTicket));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 410]);
     expect(answers.find((a) => a.status === 410)!.message).toBe('share_download_exceeded');
-    expect((await ticketFor(link.key)).body.message).toBe('share_download_exceeded');
+    expect((await ticketRefused(link.key)).body.message).toBe('share_download_exceeded');
   });
 
   it('a ticket is bound to its link: revoked, password changed or item replaced ends it', async () => {
     const { owner, docs, file, memo, share } = await team();
     const revoked = await share({ path: file.path });
-    const first = (await ticketFor(revoked.key)).body.ticket as string;
-    expect((await server.request('DELETE', `/api/share/${revoked._id}`, { token: owner.token })).status).toBe(200);
+    const first = (await ticketFor(revoked.key)).body.ticket;
+    expect((await call(server, apiCalls.share_delete, { token: owner.token, params: { id: revoked._id } })).status).toBe(200);
     expect(await byTicket(first)).toMatchObject({ status: 401, message: 'unauthorized_message' });
 
     const guarded = await share({ path: file.path, password: 'first password' });
-    const shareToken = (await pub.unlock(guarded.key, 'first password')).body.shareToken as string;
-    const second = (await ticketFor(guarded.key, '/', { shareToken })).body.ticket as string;
-    await server.request('PUT', `/api/share/${guarded._id}`, { token: owner.token, body: { scope: 'anyone', password: 'second password' } });
+    const shareToken = (await pub.unlocked(guarded.key, 'first password')).body.shareToken;
+    const second = (await ticketFor(guarded.key, '/', { shareToken })).body.ticket;
+    await call(server, apiCalls.share_update, { token: owner.token, params: { id: guarded._id }, body: { scope: 'anyone', password: 'second password' } });
     expect((await byTicket(second)).status).toBe(401);
 
     const folder = await share({ path: docs.path });
-    const third = (await ticketFor(folder.key, '/memo.txt')).body.ticket as string;
-    expect((await server.request('POST', '/api/file/trash', { token: owner.token, body: { paths: [memo.path] } })).status).toBe(200);
+    const third = (await ticketFor(folder.key, '/memo.txt')).body.ticket;
+    expect((await call(server, apiCalls.file_trash, { token: owner.token, body: { paths: [memo.path] } })).status).toBe(200);
     expect((await upload(server, owner.token, docs.path, 'memo.txt', Buffer.from('another memo'))).status).toBe(200);
     expect((await byTicket(third)).status).toBe(401);
 
     // Altered tickets are refused.
-    const fourth = (await ticketFor(folder.key, '/memo.txt')).body.ticket as string;
+    const fourth = (await ticketFor(folder.key, '/memo.txt')).body.ticket;
     expect((await byTicket(`${fourth.slice(0, -2)}${fourth.endsWith('AA') ? 'BB' : 'AA'}`)).status).toBe(401);
     expect((await byTicket(fourth)).bytes.toString()).toBe('another memo');
   });
@@ -113,8 +117,8 @@ describeEachDialect('share download tickets on $dialect', (dialect) => {
     const { file, share } = await team();
     const friend = await makeUser(server);
     const link = await share({ path: file.path, scope: 'specific', users: [friend.user._id] });
-    expect((await ticketFor(link.key)).body.message).toBe('share_login_required');
-    const ticket = (await ticketFor(link.key, '/', { token: friend.token })).body.ticket as string;
+    expect((await ticketRefused(link.key)).body.message).toBe('share_login_required');
+    const ticket = (await ticketFor(link.key, '/', { token: friend.token })).body.ticket;
     expect((await byTicket(ticket)).bytes.equals(report)).toBe(true);
 
     // The same ticket made with the server's secret: refused once its minute is over.
@@ -128,7 +132,7 @@ describeEachDialect('share download tickets on $dialect', (dialect) => {
   it('the access log keeps no ticket', async () => {
     const { memo, share } = await team();
     const link = await share({ path: memo.path });
-    const ticket = (await ticketFor(link.key)).body.ticket as string;
+    const ticket = (await ticketFor(link.key)).body.ticket;
     expect((await byTicket(ticket)).status).toBe(200);
     await server.app.accessLog.flush();
     const rows = await new AccessLogRepo(server.app.db).list(0, 200);
