@@ -1,9 +1,10 @@
 import http from 'node:http';
-import { CHUNK_SIZE } from '@bogwan/contracts';
+import { apiCalls, CHUNK_SIZE } from '@bogwan/contracts';
 import sharp from 'sharp';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { GOOD_PASSWORD, type HttpTarget, type TestResponse } from '../harness.js';
+import { answerOf } from '../files-helpers.js';
+import { call, callRefused, GOOD_PASSWORD, type HttpTarget, type TestResponse } from '../harness.js';
 import { createPlan, finishedRun, type RunView } from '../snapshots-helpers.js';
 import { publicShare } from '../sharing-helpers.js';
 import { bytesOf, type ChunkRequest, chunkMultipart, fetchBytes, sendChunk, sha256, upload } from '../transfer-helpers.js';
@@ -38,23 +39,22 @@ describe('two server processes behind a round-robin load balancer', async () => 
   const upstreamOf = (res: TestResponse) => res.headers.get(UPSTREAM_HEADER);
   /** A request from another client address (the proxy appends its own after it). */
   const from = (address: string) => ({ 'x-forwarded-for': address });
-  const login = (email: string, password: string, address = '198.51.100.1') =>
-    lb.request('POST', '/api/auth/login', { body: { email, password }, headers: from(address) });
+  const credentials = (email: string, password: string, address = '198.51.100.1') => ({ body: { email, password }, headers: from(address) });
+  const loginRefused = (email: string, password: string, address?: string) => callRefused(lb, apiCalls.login, credentials(email, password, address));
   const createAccount = async (email: string) => {
-    const res = await lb.request('POST', '/api/user', { token, body: { name: '사용자', email, password: GOOD_PASSWORD, status: 'ACTIVE', approved: true } });
-    expect(res.status, res.text).toBe(200);
+    await call(lb, apiCalls.user_create, { token, body: { name: '사용자', email, password: GOOD_PASSWORD, status: 'ACTIVE', approved: true } });
   };
 
   it.skipIf(skip)('signs in through the balancer; the session holds on both processes', async () => {
-    const signedIn = await login('master@example.com', GOOD_PASSWORD);
-    expect(signedIn.status).toBe(200);
-    const session = signedIn.body.token as string;
+    const signedIn = await call(lb, apiCalls.login, credentials('master@example.com', GOOD_PASSWORD));
+    if (!('token' in signedIn.body)) throw new Error('a second factor was asked');
+    const { token: session, user } = signedIn.body;
     for (const proc of [cluster.a, cluster.b]) {
-      expect((await proc.request('GET', '/api/user/me', { token: session })).body).toMatchObject({ email: 'master@example.com' });
+      expect((await call(proc, apiCalls.me, { token: session })).body).toMatchObject({ email: 'master@example.com' });
     }
     // Two tabs refresh with the same cookie at once, one through each process: the token
     // is rotated once (one new cookie), and both get an access token.
-    const refresh = (cookie: string) => lb.request('POST', '/api/auth/refresh', { body: { _id: signedIn.body.user._id }, cookies: { bogwan_refresh: cookie } });
+    const refresh = (cookie: string) => call(lb, apiCalls.refresh, { body: { _id: user._id }, cookies: { bogwan_refresh: cookie } });
     const both = await Promise.all([refresh(signedIn.cookies.bogwan_refresh!), refresh(signedIn.cookies.bogwan_refresh!)]);
     expect(both.map((r) => r.status)).toEqual([200, 200]);
     expect(new Set(both.map(upstreamOf))).toEqual(new Set(['a', 'b']));
@@ -66,22 +66,25 @@ describe('two server processes behind a round-robin load balancer', async () => 
   it.skipIf(skip)('counts wrong passwords on both processes together: the fifth restricts the account', async () => {
     await createAccount('lock@example.com');
     const answers: TestResponse[] = [];
-    for (let i = 0; i < 4; i++) answers.push(await login('lock@example.com', `Wrong!pass${i}`));
+    for (let i = 0; i < 4; i++) answers.push(await loginRefused('lock@example.com', `Wrong!pass${i}`));
     expect(answers.map((a) => a.status)).toEqual([401, 401, 401, 401]);
     expect(new Set(answers.map(upstreamOf))).toEqual(new Set(['a', 'b']));
-    expect((await login('lock@example.com', 'Wrong!pass4')).body.message).toBe('login_attempt_restrict');
-    expect(await login('lock@example.com', GOOD_PASSWORD)).toMatchObject({ status: 423, body: { message: 'login_attempt_restrict' } });
+    expect((await loginRefused('lock@example.com', 'Wrong!pass4')).body.message).toBe('login_attempt_restrict');
+    expect(await loginRefused('lock@example.com', GOOD_PASSWORD)).toMatchObject({ status: 423, body: { message: 'login_attempt_restrict' } });
   });
 
   it.skipIf(skip)('a burst of wrong passwords spread over both processes checks at most five; the right one is refused', async () => {
     await createAccount('burst@example.com');
-    const burst = await Promise.all(Array.from({ length: 30 }, (_, i) => login('burst@example.com', `Wrong!pass${i}`, `203.0.113.${i + 1}`)));
+    // A burst: each answer may be a check (401) or a refusal before it.
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => answerOf(lb, apiCalls.login, credentials('burst@example.com', `Wrong!pass${i}`, `203.0.113.${i + 1}`))),
+    );
     expect(burst.every((a) => a.status < 500)).toBe(true);
     expect(new Set(burst.map(upstreamOf))).toEqual(new Set(['a', 'b']));
     const checked = burst.filter((a) => a.status === 401).length;
     expect(checked).toBeLessThanOrEqual(5);
     expect(burst.filter((a) => a.status !== 401).every((a) => a.body.message === 'login_attempt_restrict')).toBe(true);
-    expect(await login('burst@example.com', GOOD_PASSWORD, '192.0.2.200')).toMatchObject({ status: 423, body: { message: 'login_attempt_restrict' } });
+    expect(await loginRefused('burst@example.com', GOOD_PASSWORD, '192.0.2.200')).toMatchObject({ status: 423, body: { message: 'login_attempt_restrict' } });
   });
 
   for (const backend of ['server', 'cloud'] as const) {
@@ -120,13 +123,9 @@ describe('two server processes behind a round-robin load balancer', async () => 
       .toBuffer();
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'me.png');
-    const set = await fetch(`${cluster.a.url}/api/user/profile/${cluster.master.user._id}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
+    const set = await call(cluster.a, apiCalls.user_avatar, { params: { id: cluster.master.user._id }, token, body: form });
     expect(set.status).toBe(200);
-    const url = ((await set.json()) as { profileImage: string }).profileImage;
+    const url = set.body.profileImage!;
     const fromA = await fetch(cluster.a.url + url);
     const fromB = await fetch(cluster.b.url + url);
     expect(fromB.status).toBe(200);
@@ -171,11 +170,10 @@ describe('two server processes behind a round-robin load balancer', async () => 
   it.skipIf(skip)('counts share-password attempts on both processes together', async () => {
     const file = await upload(lb, token, cluster.roots.server, 'shared.txt', Buffer.from('shared'));
     expect(file.status).toBe(200);
-    const link = await lb.request('POST', '/api/share', {
+    const link = await call(lb, apiCalls.share_create, {
       token,
       body: { scope: 'anyone', path: `${cluster.roots.server}/shared.txt`, password: 'open sesame' },
     });
-    expect(link.status, link.text).toBe(200);
     const pub = publicShare(lb);
     const tries: TestResponse[] = [];
     for (let i = 0; i < 10; i++) tries.push(await pub.unlock(link.body.key, `wrong ${i}`));
@@ -191,7 +189,8 @@ describe('two server processes behind a round-robin load balancer', async () => 
       const bucket = await cluster.s3.bucket();
       const location = { kind: 's3', bucket, prefix: 'plan/' };
       const plan = await createPlan(lb, token, '', { location });
-      const start = () => [cluster.a, cluster.b].map((proc) => proc.request('POST', `/api/snapshot/plan/${plan._id}/run`, { token }));
+      // A race: one start is taken, the other refused.
+      const start = () => [cluster.a, cluster.b].map((proc) => answerOf(proc, apiCalls.snapshot_run, { token, params: { id: plan._id } }));
       const started = await Promise.all(start());
       const statuses = started.map((s) => s.status).sort();
       expect(statuses[0]).toBeLessThan(300);
@@ -209,9 +208,7 @@ describe('two server processes behind a round-robin load balancer', async () => 
         schedules: [{ days: [now.getDay()], time, status: 'active' }],
       });
       await new Promise((r) => setTimeout(r, 45_000));
-      const runs = ((await lb.request('GET', '/api/snapshot/run?limit=1000', { token })).body.items as (RunView & { planId: string })[]).filter(
-        (r) => r.planId === scheduled._id,
-      );
+      const runs = (await call(lb, apiCalls.snapshot_run_list, { token, query: { limit: 1000 } })).body.items.filter((r) => r.planId === scheduled._id);
       expect(runs.map((r) => r.trigger)).toEqual(['schedule']);
       expect((await finishedRun(lb, token, runs[0]!._id)).status).toBe('completed');
     },
@@ -219,12 +216,13 @@ describe('two server processes behind a round-robin load balancer', async () => 
   );
 
   it.skipIf(skip)('one storage sync of a root however many start it at once on both processes', async () => {
-    expect((await lb.request('POST', '/api/file', { token, body: { name: '옮길 폴더', path: '/', backend: 'server' } })).status).toBe(200);
+    await call(lb, apiCalls.folder_create, { token, body: { name: '옮길 폴더', path: '/', backend: 'server' } });
     const data = bytesOf(50_000, 'synced');
     expect((await upload(lb, token, '/옮길 폴더', 'x.bin', data)).status).toBe(200);
+    // A race: one start is taken, the others refused.
     const starts = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
-        (i % 2 === 0 ? cluster.a : cluster.b).request('POST', '/api/storage/sync', { token, body: { path: '/옮길 폴더', mode: 'move' } }),
+        answerOf(i % 2 === 0 ? cluster.a : cluster.b, apiCalls.storage_sync, { token, body: { path: '/옮길 폴더', mode: 'move' } }),
       ),
     );
     expect(starts.filter((s) => s.status === 200)).toHaveLength(1);
@@ -234,7 +232,7 @@ describe('two server processes behind a round-robin load balancer', async () => 
     let status = 'running';
     while (status === 'running' && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 250));
-      status = ((await lb.request('GET', '/api/storage/sync', { token })).body as { _id: string; status: string }[]).find((s) => s._id === id)!.status;
+      status = (await call(lb, apiCalls.storage_sync_list, { token })).body.find((s) => s._id === id)!.status;
     }
     expect(status).toBe('completed');
     expect(sha256((await fetchBytes(cluster.b, token, `/api/file/download?path=${encodeURIComponent('/옮길 폴더/x.bin')}`)).bytes)).toBe(sha256(data));
@@ -266,8 +264,7 @@ describe('two server processes behind a round-robin load balancer', async () => 
       );
 
       // The client asks what arrived and sends the rest, as the web's upload engine does.
-      const status = await lb.request('GET', `/api/file/upload/status?path=${encodeURIComponent(root)}&fileName=${name}&fileSize=${data.length}`, { token });
-      expect(status.status).toBe(200);
+      const status = await call(lb, apiCalls.file_upload_status, { token, query: { path: root, fileName: name, fileSize: data.length } });
       expect(status.body.received).toEqual([0]);
       for (const i of [1, 2]) {
         const res = await untilAccepted(() => sendChunk(lb, token, chunk(i)));

@@ -3,8 +3,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { apiCalls } from '@bogwan/contracts';
 import { createClient } from 'redis';
-import { GOOD_PASSWORD, type HttpTarget, requester } from '../harness.js';
+import { call, GOOD_PASSWORD, type HttpTarget, requester } from '../harness.js';
 import { createTestDatabase } from '../postgres.js';
 import { startS3, type TestS3 } from '../s3.js';
 import { scratchDir } from '../scratch-dir.js';
@@ -117,6 +118,7 @@ export async function spawnServer(name: string, env: Record<string, string>): Pr
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server ${name} exited:\n${out}`);
     try {
+      // Raw: a start-up probe, each try cut off after 5 s while the process may not listen yet.
       const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(5000) });
       if (res.ok) return proc;
       health = `${res.status} ${await res.text()}`;
@@ -180,23 +182,17 @@ export async function startCluster(): Promise<Cluster> {
     const http: HttpTarget = { url: proxy.url, request: requester(proxy.url) };
 
     const setupToken = fs.readFileSync(path.join(a.dataDir, 'setup-token'), 'utf8').trim();
-    const setup = await http.request('POST', '/api/auth/setup', {
+    const setup = await call(http, apiCalls.setup, {
       body: { token: setupToken, name: '관리자', email: 'master@example.com', password: GOOD_PASSWORD },
     });
-    if (setup.status !== 200) throw new Error(`setup failed: ${setup.status} ${setup.text}`);
-    const master = setup.body as Cluster['master'];
+    const master: Cluster['master'] = setup.body;
     const token = master.token;
-    const call = async (method: string, url: string, body: unknown) => {
-      const res = await http.request(method, url, { token, body });
-      if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${res.text}`);
-      return res;
-    };
-    await call('PUT', '/api/setting/storage', { server: { path: sharedRoot } });
-    await call('POST', '/api/setting/admin', { password: GOOD_PASSWORD });
-    await call('PUT', '/api/setting/storage', { cloud: { bucket: await s3.bucket() } });
+    await call(http, apiCalls.storage_setting_update, { token, body: { server: { path: sharedRoot } } });
+    await call(http, apiCalls.admin_mode, { token, body: { password: GOOD_PASSWORD } });
+    await call(http, apiCalls.storage_setting_update, { token, body: { cloud: { bucket: await s3.bucket() } } });
     const roots = { server: '/공유 서버', cloud: '/공유 클라우드' };
-    await call('POST', '/api/file', { name: roots.server.slice(1), path: '/', backend: 'server' });
-    await call('POST', '/api/file', { name: roots.cloud.slice(1), path: '/', backend: 'cloud' });
+    await call(http, apiCalls.folder_create, { token, body: { name: roots.server.slice(1), path: '/', backend: 'server' } });
+    await call(http, apiCalls.folder_create, { token, body: { name: roots.cloud.slice(1), path: '/', backend: 'cloud' } });
 
     const b = await spawnServer('b', env);
     started.push(b);

@@ -1,6 +1,7 @@
+import { apiCalls } from '@bogwan/contracts';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDialect, setupMaster, startServer, type TestServer } from '../harness.js';
+import { call, describeEachDialect, setupMaster, startServer, type TestServer } from '../harness.js';
 import { connect, next } from '../sockets.js';
 import { REDIS_URL, redisForSuite } from './cluster.js';
 
@@ -40,12 +41,9 @@ describeEachDialect('two installations on one Redis ($dialect)', async (dialect)
 
   /** A group with the account in it (an administrator may not add itself), then a reminder of it: one notification. */
   const notifyThrough = async (server: TestServer, name: string) => {
-    const group = await server.request('POST', '/api/group', { token, body: { name } });
-    expect(group.status, group.text).toBe(200);
-    const groupId = (group.body as { _id: string })._id;
+    const groupId = (await call(server, apiCalls.group_create, { token, body: { name } })).body._id;
     await server.app.db.insertInto('group_members').values({ group_id: groupId, user_id: userId, created_at: new Date().toISOString() }).execute();
-    const told = await server.request('POST', '/api/notification/group', { token, body: { userId, groupId } });
-    expect(told.status, told.text).toBe(200);
+    await call(server, apiCalls.notification_group, { token, body: { userId, groupId } });
   };
 
   it.skipIf(skip)('each hears only its own events', async () => {

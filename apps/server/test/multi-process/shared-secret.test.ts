@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { apiCalls } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { describeEachDialect, setupMaster, startServer, type TestServer } from '../harness.js';
+import { call, describeEachDialect, setupMaster, startServer, type TestServer } from '../harness.js';
 import { scratchDir } from '../scratch-dir.js';
 
 // Every process of an installation signs access tokens and seals stored secrets with one
@@ -21,8 +22,7 @@ describeEachDialect('a second process with another server secret ($dialect)', (d
     firstSecret = fs.readFileSync(path.join(first.dataDir, 'secret.key'), 'utf8').trim();
     const { token } = await setupMaster(first);
     // A server directory both use, as a shared volume is.
-    const shared = await first.request('PUT', '/api/setting/storage', { token, body: { server: { path: path.join(scratchDir('bogwan-shared-'), 'root') } } });
-    expect(shared.status, shared.text).toBe(200);
+    await call(first, apiCalls.storage_setting_update, { token, body: { server: { path: path.join(scratchDir('bogwan-shared-'), 'root') } } });
     const database = first.config.database;
     databaseUrl = database.dialect === 'postgres' ? database.url : `sqlite:${database.file}`;
   });
@@ -44,6 +44,6 @@ describeEachDialect('a second process with another server secret ($dialect)', (d
     await expect(startSecond({ BOGWAN_SECRET: 'another-secret-of-at-least-32-characters' })).rejects.toThrow(/another secret than the other processes/);
     await expect(startSecond({ BOGWAN_SECRET: firstSecret })).resolves.toBeUndefined();
     // The first process goes on as before.
-    expect((await first.request('GET', '/api/health')).status).toBe(200);
+    await call(first, apiCalls.health);
   });
 });

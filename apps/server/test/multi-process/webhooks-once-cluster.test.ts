@@ -1,7 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { apiCalls } from '@bogwan/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { call } from '../harness.js';
 import { upload } from '../transfer-helpers.js';
 import { type Cluster, redisForSuite, startCluster } from './cluster.js';
 
@@ -47,16 +49,15 @@ describe('each event once, on two server processes', async () => {
 
   it.skipIf(skip)('uploads spread over both processes reach an outgoing webhook once each', async () => {
     const lb = cluster.http;
-    expect((await lb.request('PUT', '/api/webhooks/allowed-hosts', { token, body: { hosts: ['localhost'] } })).status).toBe(200);
+    await call(lb, apiCalls.webhook_allowed_hosts_update, { token, body: { hosts: ['localhost'] } });
     const port = (receiver!.address() as AddressInfo).port;
-    const made = await lb.request('POST', '/api/webhooks/outgoing', { token, body: { url: `http://localhost:${port}/hook`, events: ['upload', 'delete'] } });
-    expect(made.status, made.text).toBe(200);
+    await call(lb, apiCalls.webhook_outgoing_create, { token, body: { url: `http://localhost:${port}/hook`, events: ['upload', 'delete'] } });
 
     const names = Array.from({ length: 12 }, (_, i) => `문서-${i}.txt`);
     const results = await Promise.all(names.map((name) => upload(lb, token, cluster.roots.server, name, Buffer.from(name))));
     expect(results.map((r) => r.status)).toEqual(names.map(() => 200));
     // Everything queued before the delete has been sent once the delete arrives.
-    expect((await lb.request('POST', '/api/file/trash', { token, body: { paths: [`${cluster.roots.server}/${names[0]}`] } })).status).toBe(200);
+    await call(lb, apiCalls.file_trash, { token, body: { paths: [`${cluster.roots.server}/${names[0]}`] } });
     await expect.poll(() => hits.some((h) => h.event === 'delete'), { timeout: 30_000 }).toBe(true);
 
     const uploads = hits.filter((h) => h.event === 'upload');
@@ -65,7 +66,7 @@ describe('each event once, on two server processes', async () => {
   });
 
   it.skipIf(skip)('a usage change reaches the sockets open on either process', async () => {
-    const roots = (await cluster.http.request('GET', '/api/file/root', { token })).body as { _id: string; path: string }[];
+    const roots = (await call(cluster.http, apiCalls.root_list, { token })).body;
     const root = roots.find((r) => r.path === cluster.roots.server)!;
     const heard = await Promise.all(
       [cluster.a, cluster.b].map(async (proc) => {
