@@ -1,17 +1,20 @@
 import type { FileEntry, RequestType } from '@bogwan/contracts';
 import { mdiClipboardCheckOutline, mdiLinkVariantPlus, mdiLockOpenVariantOutline, mdiLockOutline, mdiShareVariantOutline } from '@mdi/js';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
+import { Deferred } from '../../components/deferred';
 import { notify } from '../../components/notify';
 import type { ExtraItemAction } from '../../lib/item-actions';
 import { refreshFiles } from '../../features/files/api/keys';
 import { useLockFolder } from '../../features/requests/api/lock-folder';
 import { useSecureStatus } from '../../features/requests/api/secure-status';
-import { RequestDialog } from '../../features/requests/components/request-dialog';
-import { ShareDialog } from '../../features/shares/components/share-dialog';
 import { messageText } from '../../i18n/keys';
+
+// The dialogs load their code when first opened.
+const RequestDialog = lazy(() => import('../../features/requests/components/request-dialog').then((m) => ({ default: m.RequestDialog })));
+const ShareDialog = lazy(() => import('../../features/shares/components/share-dialog').then((m) => ({ default: m.ShareDialog })));
 
 /**
  * The storage browser's sharing actions: share link, lock and unlock a folder, and the
@@ -79,8 +82,12 @@ export function useSharingActions(folderPath: string): { actions: ExtraItemActio
 
   const dialogs = (
     <>
-      <ShareDialog open={sharing !== null} item={sharing} onClose={() => setSharing(null)} />
-      <RequestDialog request={requesting} onClose={() => setRequesting(null)} />
+      <Deferred open={sharing !== null}>
+        <ShareDialog open={sharing !== null} item={sharing} onClose={() => setSharing(null)} />
+      </Deferred>
+      <Deferred open={requesting !== null}>
+        <RequestDialog request={requesting} onClose={() => setRequesting(null)} />
+      </Deferred>
     </>
   );
   return { actions, dialogs };

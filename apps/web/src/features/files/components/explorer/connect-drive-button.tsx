@@ -1,10 +1,12 @@
 import { mdiFolderNetworkOutline } from '@mdi/js';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../../components/mdi-icon';
-import { ConnectDriveDialog } from '../dialogs/connect-drive-dialog';
+import { Deferred } from '../../../../components/deferred';
+
+const ConnectDriveDialog = lazy(() => import('../dialogs/connect-drive-dialog').then((m) => ({ default: m.ConnectDriveDialog })));
 
 /** The toolbar button that opens "connect as a drive" for the folder on screen. */
 export function ConnectDriveButton({ path }: { path: string }) {
@@ -17,7 +19,9 @@ export function ConnectDriveButton({ path }: { path: string }) {
           <MdiIcon path={mdiFolderNetworkOutline} />
         </IconButton>
       </Tooltip>
-      <ConnectDriveDialog open={open} path={path} onClose={() => setOpen(false)} />
+      <Deferred open={open}>
+        <ConnectDriveDialog open={open} path={path} onClose={() => setOpen(false)} />
+      </Deferred>
     </>
   );
 }

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState, type DragEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { lazy, useCallback, useEffect, useMemo, useState, type DragEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../api/client';
 import { MdiIcon } from '../../../../components/mdi-icon';
@@ -31,14 +31,17 @@ import { isWithin, parentOf } from '../../lib/storage-path';
 import type { ExtraItemAction } from '../../../../lib/item-actions';
 import { ItemContextMenu, allowedActions, type ItemAction } from '../context-menu/item-context-menu';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
-import { CreateFolderDialog } from '../dialogs/create-folder-dialog';
-import { FolderPickerDialog } from '../dialogs/folder-picker-dialog';
-import { RenameDialog } from '../dialogs/rename-dialog';
+import { Deferred } from '../../../../components/deferred';
 import { ExplorerBreadcrumbs } from './explorer-breadcrumbs';
 import { ExplorerToolbar } from './explorer-toolbar';
 import { GridView } from './grid-view';
 import { ListView } from './list-view';
 import { SelectionActionBar } from './selection-action-bar';
+
+// The dialogs load their code when first opened.
+const CreateFolderDialog = lazy(() => import('../dialogs/create-folder-dialog').then((m) => ({ default: m.CreateFolderDialog })));
+const FolderPickerDialog = lazy(() => import('../dialogs/folder-picker-dialog').then((m) => ({ default: m.FolderPickerDialog })));
+const RenameDialog = lazy(() => import('../dialogs/rename-dialog').then((m) => ({ default: m.RenameDialog })));
 
 export interface FileExplorerProps {
   /** The folder shown ('/' lists the root folders). */
@@ -342,8 +345,12 @@ export function FileExplorer({ path, onNavigate, onOpenFile, onDownload, renderU
         extraActions={extraActions}
       />
       {dropMove.dialog}
-      <CreateFolderDialog open={dialog === 'create'} parentPath={path} onClose={() => setDialog(null)} />
-      <RenameDialog entry={renaming} onClose={() => setRenaming(null)} />
+      <Deferred open={dialog === 'create'}>
+        <CreateFolderDialog open={dialog === 'create'} parentPath={path} onClose={() => setDialog(null)} />
+      </Deferred>
+      <Deferred open={renaming !== null}>
+        <RenameDialog entry={renaming} onClose={() => setRenaming(null)} />
+      </Deferred>
       <ConfirmDialog
         open={dialog === 'trash'}
         danger
@@ -364,15 +371,17 @@ export function FileExplorer({ path, onNavigate, onOpenFile, onDownload, renderU
           });
         }}
       />
-      <FolderPickerDialog
-        open={dialog === 'move' || dialog === 'copy'}
-        title={dialog === 'copy' ? t('copy_to') : t('move_to')}
-        confirmLabel={dialog === 'copy' ? t('copy') : t('move')}
-        initialPath={path === '/' ? null : path}
-        isDisabled={(target) => pending.some((item) => (item.folder && isWithin(target, item.path)) || (dialog === 'move' && parentOf(item.path) === target))}
-        onConfirm={(target) => transfer(dialog === 'copy' ? 'copy' : 'move', target)}
-        onClose={() => setDialog(null)}
-      />
+      <Deferred open={dialog === 'move' || dialog === 'copy'}>
+        <FolderPickerDialog
+          open={dialog === 'move' || dialog === 'copy'}
+          title={dialog === 'copy' ? t('copy_to') : t('move_to')}
+          confirmLabel={dialog === 'copy' ? t('copy') : t('move')}
+          initialPath={path === '/' ? null : path}
+          isDisabled={(target) => pending.some((item) => (item.folder && isWithin(target, item.path)) || (dialog === 'move' && parentOf(item.path) === target))}
+          onConfirm={(target) => transfer(dialog === 'copy' ? 'copy' : 'move', target)}
+          onClose={() => setDialog(null)}
+        />
+      </Deferred>
     </Box>
   );
 }
