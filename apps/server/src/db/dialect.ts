@@ -1,4 +1,5 @@
 import { type Kysely, SqliteAdapter, sql, type Transaction } from 'kysely';
+import { withDeferredWalSync } from './wal-sync.js';
 
 /** True on SQLite, false on PostgreSQL (the two dialects the server runs on). */
 export function isSqlite(db: Kysely<any>): boolean {
@@ -20,16 +21,19 @@ export function transactionWithDeferredSync<DB, T>(db: Kysely<DB>, fn: (trx: Tra
       return fn(trx);
     });
   }
-  // SQLite refuses to change the level inside a transaction, so it is set around one, on
-  // the one connection, which no other query uses until this returns.
-  return db.connection().execute(async (conn) => {
-    const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(conn);
-    const level = rows[0]?.synchronous ?? 2;
-    await sql`pragma synchronous = NORMAL`.execute(conn);
-    try {
-      return await conn.transaction().execute(fn);
-    } finally {
-      await sql.raw(`pragma synchronous = ${Number(level)}`).execute(conn);
-    }
-  });
+  // Its WAL is synced by the next synced write (wal-sync.ts). Where the file has no WAL,
+  // SQLite commits at FULL: the level is set around the transaction (SQLite refuses to change
+  // it inside one), on the one connection, which no other query uses until this returns.
+  return withDeferredWalSync(() =>
+    db.connection().execute(async (conn) => {
+      const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(conn);
+      const level = rows[0]?.synchronous ?? 2;
+      await sql`pragma synchronous = NORMAL`.execute(conn);
+      try {
+        return await conn.transaction().execute(fn);
+      } finally {
+        await sql.raw(`pragma synchronous = ${Number(level)}`).execute(conn);
+      }
+    }),
+  );
 }

@@ -7,6 +7,7 @@ import type { DatabaseConfig } from '../config.js';
 import { ownerOnly } from '../data-dir.js';
 import { migrations } from './migrations/index.js';
 import { withStatementCache } from './statement-cache.js';
+import { fileSync, WalSyncedSqliteDialect } from './wal-sync.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -38,9 +39,17 @@ export function openDb(config: DatabaseConfig): Db {
   const database = new SQLite(config.file);
   // `exec`, not `pragma()`: the latter makes a statement object for the collector (see
   // statement-cache.ts for why none may be left to it).
-  // synchronous FULL: an acknowledged write survives a power cut, not only a process crash.
-  database.exec('pragma journal_mode = WAL; pragma synchronous = FULL; pragma foreign_keys = ON; pragma busy_timeout = 5000;');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+  database.exec('pragma journal_mode = WAL; pragma foreign_keys = ON; pragma busy_timeout = 5000;');
+  const cached = withStatementCache(database);
+  if ((cached.prepare('pragma journal_mode').all([]) as { journal_mode: string }[])[0]?.journal_mode === 'wal') {
+    // An acknowledged write survives a power cut, not only a process crash: committed at
+    // NORMAL, then the WAL is synced off the event loop before the write is answered (wal-sync.ts).
+    database.exec('pragma synchronous = NORMAL;');
+    return new Kysely<Database>({ dialect: new WalSyncedSqliteDialect({ database: cached }, database, fileSync(`${config.file}-wal`)) });
+  }
+  // No WAL on this file system: every commit syncs on its own.
+  database.exec('pragma synchronous = FULL;');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
 }
 
 /** The SQLite database file and the journal files SQLite keeps beside it. */
