@@ -1,8 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { apiCalls, type WebhookEvent } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signInAs } from './files-helpers.js';
-import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { bytesOf, upload } from './transfer-helpers.js';
 
 interface Hit {
@@ -35,9 +36,8 @@ describeEachDialect('outgoing webhooks deliver each event once on $dialect', (di
     server = await startServer(dialect);
     master = await setupMaster(server);
     admin = await signInAs(server, 'admin@example.com', 'ADMIN');
-    for (const name of ['Scans', 'Desk'])
-      expect((await server.request('POST', '/api/file', { token: master.token, body: { name, path: '/' } })).status).toBe(200);
-    expect((await server.request('PUT', '/api/webhooks/allowed-hosts', { token: admin.token, body: { hosts: ['localhost'] } })).status).toBe(200);
+    for (const name of ['Scans', 'Desk']) await call(server, apiCalls.folder_create, { token: master.token, body: { name, path: '/' } });
+    await call(server, apiCalls.webhook_allowed_hosts_update, { token: admin.token, body: { hosts: ['localhost'] } });
     server.app.webhooks.retryDelaysMs = [50, 50];
   });
   afterAll(async () => {
@@ -46,24 +46,24 @@ describeEachDialect('outgoing webhooks deliver each event once on $dialect', (di
   });
 
   /** A webhook on a fresh listener; removed (with its log) after the test so the next starts clean. */
-  const subscribe = async (events: string[], status?: (n: number) => number) => {
+  const subscribe = async (events: WebhookEvent[], status?: (n: number) => number) => {
     const target = await listener(status);
     closers.push(target.close);
-    const made = await server.request('POST', '/api/webhooks/outgoing', { token: admin.token, body: { url: `http://localhost:${target.port}/hook`, events } });
+    const made = await call(server, apiCalls.webhook_outgoing_create, { token: admin.token, body: { url: `http://localhost:${target.port}/hook`, events } });
     expect(made.status).toBe(200);
-    closers.push(async () => void (await server.request('DELETE', `/api/webhooks/outgoing/${made.body._id}`, { token: admin.token })));
-    return { ...target, id: made.body._id as string };
+    closers.push(async () => void (await call(server, apiCalls.webhook_outgoing_delete, { token: admin.token, params: { id: made.body._id } })));
+    return { ...target, id: made.body._id };
   };
   /** Trashes a file and waits until its delete event arrived: everything queued before it has been sent by then. */
   const settle = async (target: { hits: Hit[] }, path: string) => {
-    expect((await server.request('POST', '/api/file/trash', { token: admin.token, body: { paths: [path] } })).status).toBe(200);
+    await call(server, apiCalls.file_trash, { token: admin.token, body: { paths: [path] } });
     await expect.poll(() => target.hits.some((h) => h.body.event === 'delete'), { timeout: 10_000 }).toBe(true);
   };
   const uploadsOf = (target: { hits: Hit[] }) => target.hits.filter((h) => h.body.event === 'upload');
 
   it('a file sent to an incoming webhook reaches an outgoing webhook once', async () => {
     const target = await subscribe(['upload', 'delete']);
-    const made = await server.request('POST', '/api/webhooks', {
+    const made = await call(server, apiCalls.webhook_create, {
       token: admin.token,
       body: { title: '복합기', token: 'scanner-once', accessToken: 'scanner-once-secret-0123', path: '/Scans' },
     });
@@ -75,11 +75,7 @@ describeEachDialect('outgoing webhooks deliver each event once on $dialect', (di
     ] as const) {
       const form = new FormData();
       form.append('file', new Blob([data]), name);
-      const res = await fetch(`${server.url}/api/webhooks/incoming/scanner-once`, {
-        method: 'POST',
-        headers: { authorization: 'Bearer scanner-once-secret-0123' },
-        body: form,
-      });
+      const res = await call(server, apiCalls.webhook_incoming_call, { token: 'scanner-once-secret-0123', params: { token: 'scanner-once' }, body: form });
       expect(res.status).toBe(200);
     }
     await settle(target, '/Scans/스캔 1.pdf');
@@ -113,8 +109,8 @@ describeEachDialect('outgoing webhooks deliver each event once on $dialect', (di
     expect(retry!.headers['x-bogwan-delivery']).toBe(first!.headers['x-bogwan-delivery']);
     // Queued again later (a retried request, a restarted process): nothing new is sent.
     expect(await server.app.webhooks.enqueue('share.created', { shareId: 's-1' }, 'share:s-1')).toBe(0);
-    const log = await server.request('GET', `/api/webhooks/outgoing/${target.id}/deliveries`, { token: admin.token });
-    expect(log.body.map((d: { status: string; attempts: number }) => [d.status, d.attempts])).toEqual([['delivered', 2]]);
+    const log = await call(server, apiCalls.webhook_deliveries, { token: admin.token, params: { id: target.id } });
+    expect(log.body.map((d) => [d.status, d.attempts])).toEqual([['delivered', 2]]);
   });
 
   it('one event goes once to each subscribed webhook, under the same key', async () => {

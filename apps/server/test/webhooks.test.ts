@@ -2,9 +2,10 @@ import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { apiCalls, type IncomingWebhookCreate } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signInAs } from './files-helpers.js';
-import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, callRefused, describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { createPlan, repoDir, runPlan } from './snapshots-helpers.js';
 import { bytesOf, fetchBytes, sha256 } from './transfer-helpers.js';
 import { recordsOf } from './audit-actions-helpers.js';
@@ -55,7 +56,7 @@ describeEachDialect('webhooks on $dialect', (dialect) => {
       ['Other', '/'],
       ['sub', '/Inbox'],
     ]) {
-      expect((await server.request('POST', '/api/file', { token: master.token, body: { name, path } })).status).toBe(200);
+      await call(server, apiCalls.folder_create, { token: master.token, body: { name: name!, path: path! } });
     }
     server.app.webhooks.retryDelaysMs = [50, 50];
   });
@@ -64,15 +65,17 @@ describeEachDialect('webhooks on $dialect', (dialect) => {
     await server?.close();
   });
 
-  const createIncoming = (body: Record<string, unknown>, token = admin.token) => server.request('POST', '/api/webhooks', { token, body });
-  const call = async (token: string, accessToken: string | undefined, data: Buffer, name: string, path?: string) => {
+  const createIncoming = (body: IncomingWebhookCreate) => call(server, apiCalls.webhook_create, { token: admin.token, body });
+  const refuseIncoming = (body: IncomingWebhookCreate) => callRefused(server, apiCalls.webhook_create, { token: admin.token, body });
+  /** A call of the incoming webhook `token`: the file (and a folder under the webhook's) as a form, the access token as the bearer. */
+  const incoming = (token: string, accessToken: string | undefined, data: Buffer, name: string, path?: string) => {
     const form = new FormData();
     if (path !== undefined) form.append('path', path);
     form.append('file', new Blob([data]), name);
-    const headers: Record<string, string> = accessToken ? { authorization: `Bearer ${accessToken}` } : {};
-    const res = await fetch(`${server.url}/api/webhooks/incoming/${token}`, { method: 'POST', headers, body: form });
-    return { status: res.status, body: (await res.json()) as { message?: string; path?: string; size?: number } };
+    return { token: accessToken, params: { token }, body: form };
   };
+  const deliver = (...args: Parameters<typeof incoming>) => call(server, apiCalls.webhook_incoming_call, incoming(...args));
+  const refuse = (...args: Parameters<typeof incoming>) => callRefused(server, apiCalls.webhook_incoming_call, incoming(...args));
   /** The webhook calls in the audit trail, each as `action reason target refusal`. */
   const activity = async () =>
     (await recordsOf(server, { actions: ['webhook.call', 'webhook.refused'] })).map((r) =>
@@ -80,31 +83,43 @@ describeEachDialect('webhooks on $dialect', (dialect) => {
     );
 
   it('refuses every webhook administration call to a USER', async () => {
-    const calls: [string, string, unknown?][] = [
-      ['GET', '/api/webhooks'],
-      ['POST', '/api/webhooks', { token: 'abcdefgh', accessToken: 'x'.repeat(20), path: '/Inbox' }],
-      ['DELETE', '/api/webhooks/some-id'],
-      ['GET', '/api/webhooks/outgoing'],
-      ['POST', '/api/webhooks/outgoing', { url: 'https://example.com/hook', events: ['upload'] }],
-      ['DELETE', '/api/webhooks/outgoing/some-id'],
-      ['GET', '/api/webhooks/outgoing/some-id/deliveries'],
-      ['GET', '/api/webhooks/allowed-hosts'],
-      ['PUT', '/api/webhooks/allowed-hosts', { hosts: ['localhost'] }],
+    const token = user.token;
+    const id = 'some-id';
+    const calls: [string, string, () => ReturnType<typeof callRefused>][] = [
+      ['GET', '/api/webhooks', () => callRefused(server, apiCalls.webhook_list, { token })],
+      [
+        'POST',
+        '/api/webhooks',
+        () => callRefused(server, apiCalls.webhook_create, { token, body: { token: 'abcdefgh', accessToken: 'x'.repeat(20), path: '/Inbox' } }),
+      ],
+      ['DELETE', '/api/webhooks/some-id', () => callRefused(server, apiCalls.webhook_delete, { token, params: { id } })],
+      ['GET', '/api/webhooks/outgoing', () => callRefused(server, apiCalls.webhook_outgoing_list, { token })],
+      [
+        'POST',
+        '/api/webhooks/outgoing',
+        () => callRefused(server, apiCalls.webhook_outgoing_create, { token, body: { url: 'https://example.com/hook', events: ['upload'] } }),
+      ],
+      ['DELETE', '/api/webhooks/outgoing/some-id', () => callRefused(server, apiCalls.webhook_outgoing_delete, { token, params: { id } })],
+      ['GET', '/api/webhooks/outgoing/some-id/deliveries', () => callRefused(server, apiCalls.webhook_deliveries, { token, params: { id } })],
+      ['GET', '/api/webhooks/allowed-hosts', () => callRefused(server, apiCalls.webhook_allowed_hosts, { token })],
+      ['PUT', '/api/webhooks/allowed-hosts', () => callRefused(server, apiCalls.webhook_allowed_hosts_update, { token, body: { hosts: ['localhost'] } })],
     ];
-    for (const [method, url, body] of calls) {
-      const res = await server.request(method, url, { token: user.token, body });
+    for (const [method, url, refuseCall] of calls) {
+      const res = await refuseCall();
       expect([method, url, res.status]).toEqual([method, url, 403]);
     }
   });
 
   it('creates incoming webhooks only with a token, an access token and an existing folder', async () => {
-    const missing = await createIncoming({ accessToken: 'a'.repeat(20), path: '/Inbox' });
+    // Raw: a body without a field the contract requires.
+    const missing = await server.request('POST', '/api/webhooks', { token: admin.token, body: { accessToken: 'a'.repeat(20), path: '/Inbox' } });
     expect([missing.status, missing.body.message]).toEqual([400, 'webhook_token_pattern']);
-    const short = await createIncoming({ token: 'scanner-01', accessToken: 'short', path: '/Inbox' });
+    const short = await refuseIncoming({ token: 'scanner-01', accessToken: 'short', path: '/Inbox' });
     expect([short.status, short.body.message]).toEqual([400, 'webhook_access_token_length']);
-    const noPath = await createIncoming({ token: 'scanner-01', accessToken: 'a'.repeat(20) });
+    // Raw: a body without a field the contract requires.
+    const noPath = await server.request('POST', '/api/webhooks', { token: admin.token, body: { token: 'scanner-01', accessToken: 'a'.repeat(20) } });
     expect([noPath.status, noPath.body.message]).toEqual([400, 'invalid_path']);
-    const gone = await createIncoming({ token: 'scanner-01', accessToken: 'a'.repeat(20), path: '/Nowhere' });
+    const gone = await refuseIncoming({ token: 'scanner-01', accessToken: 'a'.repeat(20), path: '/Nowhere' });
     expect(gone.status).toBe(404);
     const made = await createIncoming({
       title: '스캐너',
@@ -127,22 +142,22 @@ describeEachDialect('webhooks on $dialect', (dialect) => {
       userId: admin.user._id,
       userEmail: 'admin@example.com',
     });
-    const taken = await createIncoming({ token: 'scanner-01', accessToken: 'b'.repeat(20), path: '/Other' });
+    const taken = await refuseIncoming({ token: 'scanner-01', accessToken: 'b'.repeat(20), path: '/Other' });
     expect([taken.status, taken.body.message]).toEqual([409, 'webhook_token_taken']);
-    const list = await server.request('GET', '/api/webhooks', { token: master.token });
+    const list = await call(server, apiCalls.webhook_list, { token: master.token });
     expect(list.body).toHaveLength(1);
     expect(JSON.stringify(list.body)).not.toContain('scanner-secret');
   });
 
   it('uploads a file sent with the right access token into its folder, as its creator', async () => {
     const data = bytesOf(12 * 1024 * 1024 + 7, 'scan-1');
-    const res = await call('scanner-01', 'scanner-secret-0123456789', data, '스캔 1.pdf');
-    expect(res).toEqual({ status: 200, body: { success: true, path: '/Inbox/스캔 1.pdf', size: data.length } });
+    const res = await deliver('scanner-01', 'scanner-secret-0123456789', data, '스캔 1.pdf');
+    expect({ status: res.status, body: res.body }).toEqual({ status: 200, body: { success: true, path: '/Inbox/스캔 1.pdf', size: data.length } });
     const got = await fetchBytes(server, admin.token, `/api/file/download?path=${encodeURIComponent('/Inbox/스캔 1.pdf')}`);
     expect(sha256(got.bytes)).toBe(sha256(data));
     const node = await server.app.fileTree.resolve('/Inbox/스캔 1.pdf');
     expect(node?.owner_id).toBe(admin.user._id);
-    const inside = await call('scanner-01', 'scanner-secret-0123456789', Buffer.from('hello'), 'note.txt', '/Inbox/sub');
+    const inside = await deliver('scanner-01', 'scanner-secret-0123456789', Buffer.from('hello'), 'note.txt', '/Inbox/sub');
     expect(inside).toMatchObject({ status: 200, body: { path: '/Inbox/sub/note.txt' } });
     expect(await activity()).toEqual(expect.arrayContaining(['webhook.call - /Inbox/스캔 1.pdf -']));
     // The upload is the webhook's: its record names the webhook (for its creator) as the actor.
@@ -151,23 +166,23 @@ describeEachDialect('webhooks on $dialect', (dialect) => {
   });
 
   it('refuses a wrong or missing access token, an unknown token, and paths outside its folder', async () => {
-    const before = (await server.request('GET', '/api/file/list?path=/Inbox', { token: admin.token })).body.total;
+    const before = (await call(server, apiCalls.file_list, { token: admin.token, query: { path: '/Inbox' } })).body.total;
     for (const [token, access] of [
       ['scanner-01', 'scanner-secret-0123456780'],
       ['scanner-01', undefined],
       ['no-such-hook', 'scanner-secret-0123456789'],
     ] as const) {
-      const res = await call(token, access, Buffer.from('x'), 'x.txt');
+      const res = await refuse(token, access, Buffer.from('x'), 'x.txt');
       expect([res.status, res.body.message]).toEqual([401, 'webhook_token_invalid']);
     }
-    const outside = await call('scanner-01', 'scanner-secret-0123456789', Buffer.from('x'), 'x.txt', '/Other');
+    const outside = await refuse('scanner-01', 'scanner-secret-0123456789', Buffer.from('x'), 'x.txt', '/Other');
     expect([outside.status, outside.body.message]).toEqual([403, 'no_access_warning']);
-    const beside = await call('scanner-01', 'scanner-secret-0123456789', Buffer.from('x'), 'x.txt', '/Inbox2');
+    const beside = await refuse('scanner-01', 'scanner-secret-0123456789', Buffer.from('x'), 'x.txt', '/Inbox2');
     expect(beside.status).toBe(403);
-    const dots = await call('scanner-01', 'scanner-secret-0123456789', Buffer.from('x'), 'x.txt', '/Inbox/../Other');
+    const dots = await refuse('scanner-01', 'scanner-secret-0123456789', Buffer.from('x'), 'x.txt', '/Inbox/../Other');
     expect([dots.status, dots.body.message]).toEqual([400, 'invalid_path']);
-    expect((await server.request('GET', '/api/file/list?path=/Inbox', { token: admin.token })).body.total).toBe(before);
-    expect((await server.request('GET', '/api/file/list?path=/Other', { token: admin.token })).body.total).toBe(0);
+    expect((await call(server, apiCalls.file_list, { token: admin.token, query: { path: '/Inbox' } })).body.total).toBe(before);
+    expect((await call(server, apiCalls.file_list, { token: admin.token, query: { path: '/Other' } })).body.total).toBe(0);
     const log = await activity();
     expect(log).toContain('webhook.refused webhook_token_invalid /Inbox wrong_access_token');
     expect(log).toContain('webhook.refused webhook_token_invalid - unknown_token');
@@ -175,12 +190,12 @@ describeEachDialect('webhooks on $dialect', (dialect) => {
   });
 
   it('acts with its creator\u2019s standing: a blocked creator and a full volume refuse the file', async () => {
-    await server.request('PUT', '/api/file/root/volume', { token: master.token, body: { path: '/Inbox', volume: 1024 } });
-    const full = await call('scanner-01', 'scanner-secret-0123456789', bytesOf(2048, 'too-big'), 'big.bin');
+    await call(server, apiCalls.root_volume, { token: master.token, body: { path: '/Inbox', volume: 1024 } });
+    const full = await refuse('scanner-01', 'scanner-secret-0123456789', bytesOf(2048, 'too-big'), 'big.bin');
     expect([full.status, full.body.message]).toEqual([413, 'volume_exceeded_warning']);
-    await server.request('PUT', '/api/file/root/volume', { token: master.token, body: { path: '/Inbox', volume: null } });
+    await call(server, apiCalls.root_volume, { token: master.token, body: { path: '/Inbox', volume: null } });
     await server.app.db.updateTable('users').set({ status: 'BLOCK' }).where('id', '=', admin.user._id).execute();
-    const blocked = await call('scanner-01', 'scanner-secret-0123456789', Buffer.from('x'), 'blocked.txt');
+    const blocked = await refuse('scanner-01', 'scanner-secret-0123456789', Buffer.from('x'), 'blocked.txt');
     expect(blocked.status).toBe(403);
     await server.app.db.updateTable('users').set({ status: 'ACTIVE' }).where('id', '=', admin.user._id).execute();
   });
@@ -233,10 +248,10 @@ describeEachDialect('webhooks on $dialect', (dialect) => {
     await limiter.reset('scanner-01');
     const answers: number[] = [];
     // Into a folder it may not write: each call is admitted, counted and refused cheaply.
-    for (let i = 0; i < 31; i++) answers.push((await call('scanner-01', 'scanner-secret-0123456789', Buffer.from('x'), `n${i}.txt`, '/Other')).status);
+    for (let i = 0; i < 31; i++) answers.push((await refuse('scanner-01', 'scanner-secret-0123456789', Buffer.from('x'), `n${i}.txt`, '/Other')).status);
     expect(answers.slice(0, 30).every((s) => s === 403)).toBe(true);
     expect(answers[30]).toBe(429);
-    expect((await call('scanner-01', 'scanner-secret-0123456789', Buffer.from('x'), 'late.txt')).status).toBe(429);
+    expect((await refuse('scanner-01', 'scanner-secret-0123456789', Buffer.from('x'), 'late.txt')).status).toBe(429);
     expect((await activity()).filter((m) => m === 'webhook.refused too_many_requests_message /Inbox -')).toHaveLength(2);
     await limiter.reset('scanner-01');
   });
@@ -246,21 +261,21 @@ describeEachDialect('webhooks on $dialect', (dialect) => {
     // An address over its refusals: no webhook named, only the address.
     const blockedLog = 'webhook.refused too_many_requests_message - -';
     const answers: number[] = [];
-    for (let i = 0; i < 11; i++) answers.push((await call('guess-000' + i, 'nope-nope-nope-nope', Buffer.from('x'), 'x.txt')).status);
+    for (let i = 0; i < 11; i++) answers.push((await refuse('guess-000' + i, 'nope-nope-nope-nope', Buffer.from('x'), 'x.txt')).status);
     expect(answers.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(answers[10]).toBe(429);
     // Even the right token waits until the window ends.
-    expect((await call('scanner-01', 'scanner-secret-0123456789', Buffer.from('x'), 'late.txt')).status).toBe(429);
+    expect((await refuse('scanner-01', 'scanner-secret-0123456789', Buffer.from('x'), 'late.txt')).status).toBe(429);
     expect((await activity()).filter((m) => m === blockedLog)).toHaveLength(2);
     await server.app.incomingWebhooks.refusalsPerIp.reset('127.0.0.1');
   });
 
   it('deletes an incoming webhook; its URL stops working', async () => {
-    const list = await server.request('GET', '/api/webhooks', { token: admin.token });
-    const id = list.body[0]._id;
-    expect((await server.request('DELETE', `/api/webhooks/${id}`, { token: admin.token })).body).toEqual({ success: true });
-    expect((await server.request('DELETE', `/api/webhooks/${id}`, { token: admin.token })).status).toBe(404);
-    expect((await call('scanner-01', 'scanner-secret-0123456789', Buffer.from('x'), 'x.txt')).status).toBe(401);
+    const list = await call(server, apiCalls.webhook_list, { token: admin.token });
+    const id = list.body[0]!._id;
+    expect((await call(server, apiCalls.webhook_delete, { token: admin.token, params: { id } })).body).toEqual({ success: true });
+    expect((await callRefused(server, apiCalls.webhook_delete, { token: admin.token, params: { id } })).status).toBe(404);
+    expect((await refuse('scanner-01', 'scanner-secret-0123456789', Buffer.from('x'), 'x.txt')).status).toBe(401);
   });
 
   it('refuses outgoing targets on loopback, private, link-local and metadata addresses', async () => {
@@ -277,12 +292,12 @@ describeEachDialect('webhooks on $dialect', (dialect) => {
       'http://[2002:7f00:1::1]/',
       `http://localhost:${local.port}/hook`,
     ]) {
-      const res = await server.request('POST', '/api/webhooks/outgoing', { token: admin.token, body: { url, events: ['upload'] } });
+      const res = await callRefused(server, apiCalls.webhook_outgoing_create, { token: admin.token, body: { url, events: ['upload'] } });
       expect([url, res.status, res.body.message]).toEqual([url, 400, 'webhook_target_refused']);
     }
-    const ftp = await server.request('POST', '/api/webhooks/outgoing', { token: admin.token, body: { url: 'ftp://example.com/', events: ['upload'] } });
+    const ftp = await callRefused(server, apiCalls.webhook_outgoing_create, { token: admin.token, body: { url: 'ftp://example.com/', events: ['upload'] } });
     expect([ftp.status, ftp.body.message]).toEqual([400, 'webhook_url_invalid']);
-    const none = await server.request('POST', '/api/webhooks/outgoing', { token: admin.token, body: { url: 'https://example.com/', events: [] } });
+    const none = await callRefused(server, apiCalls.webhook_outgoing_create, { token: admin.token, body: { url: 'https://example.com/', events: [] } });
     expect([none.status, none.body.message]).toEqual([400, 'webhook_events_required']);
     expect(local.received).toEqual([]);
   });
@@ -290,20 +305,19 @@ describeEachDialect('webhooks on $dialect', (dialect) => {
   it('delivers signed upload and delete events to an allowed host, retrying a failed attempt', async () => {
     const target = await receiver((n) => ({ status: n === 1 ? 500 : 200 }));
     closers.push(target.close);
-    const allowed = await server.request('PUT', '/api/webhooks/allowed-hosts', { token: admin.token, body: { hosts: ['LOCALHOST'] } });
+    const allowed = await call(server, apiCalls.webhook_allowed_hosts_update, { token: admin.token, body: { hosts: ['LOCALHOST'] } });
     expect(allowed.body).toEqual({ hosts: ['localhost'] });
-    const made = await server.request('POST', '/api/webhooks/outgoing', {
+    const made = await call(server, apiCalls.webhook_outgoing_create, {
       token: admin.token,
       body: { title: 'Audit', url: `http://localhost:${target.port}/hook`, events: ['upload', 'delete'] },
     });
     expect(made.status).toBe(200);
     expect(made.body.secret).toMatch(/^whsec_/);
     const secret: string = made.body.secret;
-    expect((await server.request('GET', '/api/webhooks/outgoing', { token: admin.token })).body[0]).not.toHaveProperty('secret');
+    expect((await call(server, apiCalls.webhook_outgoing_list, { token: admin.token })).body[0]).not.toHaveProperty('secret');
 
-    const uploaded = await fetch(`${server.url}/api/file/upload`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${admin.token}` },
+    const uploaded = await call(server, apiCalls.file_upload, {
+      token: admin.token,
       body: (() => {
         const f = new FormData();
         for (const [k, v] of Object.entries({ fileName: 'report.txt', path: '/Other', chunkIndex: '0', totalChunks: '1', isLastChunk: 'true', fileSize: '5' }))
@@ -325,7 +339,7 @@ describeEachDialect('webhooks on $dialect', (dialect) => {
     expect(payload.text).toBe('/Other에 report.txt 파일을 업로드했습니다');
     expect(target.received[0]!.headers['x-bogwan-delivery']).toBe(payload.id);
 
-    expect((await server.request('POST', '/api/file/trash', { token: admin.token, body: { paths: ['/Other/report.txt'] } })).status).toBe(200);
+    await call(server, apiCalls.file_trash, { token: admin.token, body: { paths: ['/Other/report.txt'] } });
     await expect.poll(() => target.received.length, { timeout: 5000 }).toBe(3);
     expect(JSON.parse(target.received[2]!.body)).toMatchObject({
       event: 'delete',
@@ -333,10 +347,8 @@ describeEachDialect('webhooks on $dialect', (dialect) => {
       data: { paths: ['/Other/report.txt'] },
     });
 
-    const log = await server.request('GET', `/api/webhooks/outgoing/${made.body._id}/deliveries`, { token: admin.token });
-    expect(
-      log.body.map((d: { event: string; status: string; attempts: number; responseStatus: number }) => [d.event, d.status, d.attempts, d.responseStatus]),
-    ).toEqual([
+    const log = await call(server, apiCalls.webhook_deliveries, { token: admin.token, params: { id: made.body._id } });
+    expect(log.body.map((d) => [d.event, d.status, d.attempts, d.responseStatus])).toEqual([
       ['delete', 'delivered', 1, 200],
       ['upload', 'delivered', 2, 200],
     ]);
@@ -347,38 +359,38 @@ describeEachDialect('webhooks on $dialect', (dialect) => {
     closers.push(inner.close);
     const redirecting = await receiver(() => ({ status: 302, location: `http://127.0.0.1:${inner.port}/internal` }));
     closers.push(redirecting.close);
-    const made = await server.request('POST', '/api/webhooks/outgoing', {
+    const made = await call(server, apiCalls.webhook_outgoing_create, {
       token: admin.token,
       body: { url: `http://localhost:${redirecting.port}/hook`, events: ['delete'] },
     });
     expect(made.status).toBe(200);
     await server.app.webhooks.enqueue('delete', { paths: ['/x'] });
     await expect
-      .poll(async () => (await server.request('GET', `/api/webhooks/outgoing/${made.body._id}/deliveries`, { token: admin.token })).body[0]?.status, {
+      .poll(async () => (await call(server, apiCalls.webhook_deliveries, { token: admin.token, params: { id: made.body._id } })).body[0]?.status, {
         timeout: 5000,
       })
       .toBe('failed');
-    const [delivery] = (await server.request('GET', `/api/webhooks/outgoing/${made.body._id}/deliveries`, { token: admin.token })).body;
+    const [delivery] = (await call(server, apiCalls.webhook_deliveries, { token: admin.token, params: { id: made.body._id } })).body;
     expect(delivery).toMatchObject({ attempts: 3, responseStatus: 302, error: 'redirect target refused', nextAttemptAt: null });
     expect(redirecting.received).toHaveLength(3);
     expect(inner.received).toEqual([]);
-    expect((await server.request('DELETE', `/api/webhooks/outgoing/${made.body._id}`, { token: admin.token })).body).toEqual({ success: true });
-    expect((await server.request('DELETE', `/api/webhooks/outgoing/${made.body._id}`, { token: admin.token })).status).toBe(404);
+    expect((await call(server, apiCalls.webhook_outgoing_delete, { token: admin.token, params: { id: made.body._id } })).body).toEqual({ success: true });
+    expect((await callRefused(server, apiCalls.webhook_outgoing_delete, { token: admin.token, params: { id: made.body._id } })).status).toBe(404);
   });
 
   it('allows host names only: an IP address is refused as an allowed host and never skips the address check', async () => {
-    const before = (await server.request('GET', '/api/webhooks/allowed-hosts', { token: admin.token })).body;
+    const before = (await call(server, apiCalls.webhook_allowed_hosts, { token: admin.token })).body;
     for (const host of ['127.0.0.1', '[::1]', '2130706433', '0x7f000001', '10.0.0.8', 'localhost.127']) {
-      const res = await server.request('PUT', '/api/webhooks/allowed-hosts', { token: admin.token, body: { hosts: ['localhost', host] } });
+      const res = await callRefused(server, apiCalls.webhook_allowed_hosts_update, { token: admin.token, body: { hosts: ['localhost', host] } });
       expect([host, res.status, res.body.message]).toEqual([host, 400, 'webhook_allowed_host_ip']);
     }
-    expect((await server.request('GET', '/api/webhooks/allowed-hosts', { token: admin.token })).body).toEqual(before);
+    expect((await call(server, apiCalls.webhook_allowed_hosts, { token: admin.token })).body).toEqual(before);
     const inner = await receiver();
     closers.push(inner.close);
     // An address saved as allowed before this check existed still opens nothing.
     await server.app.webhooks.setAllowedHosts(['localhost', '127.0.0.1']);
     try {
-      const res = await server.request('POST', '/api/webhooks/outgoing', {
+      const res = await callRefused(server, apiCalls.webhook_outgoing_create, {
         token: admin.token,
         body: { url: `http://127.0.0.1:${inner.port}/hook`, events: ['upload'] },
       });
@@ -410,19 +422,19 @@ describeEachDialect('webhooks on $dialect', (dialect) => {
     server.app.webhooks.attemptDeadlineMs = 400;
     await server.app.webhooks.setAllowedHosts(['localhost']);
     try {
-      const made = await server.request('POST', '/api/webhooks/outgoing', {
+      const made = await call(server, apiCalls.webhook_outgoing_create, {
         token: admin.token,
         body: { url: `http://localhost:${port}/slow`, events: ['request.state_changed'] },
       });
       expect(made.status).toBe(200);
       await server.app.webhooks.enqueue('request.state_changed', { requestId: 'r1' });
-      const deliveries = async () => (await server.request('GET', `/api/webhooks/outgoing/${made.body._id}/deliveries`, { token: admin.token })).body;
+      const deliveries = async () => (await call(server, apiCalls.webhook_deliveries, { token: admin.token, params: { id: made.body._id } })).body;
       await expect.poll(async () => (await deliveries())[0]?.status, { timeout: 8000 }).toBe('failed');
       expect((await deliveries())[0]).toMatchObject({ attempts: 3, error: 'timed out' });
       // Each attempt's connection was cut by the sender, not left to run.
       expect(requests).toBe(3);
       await expect.poll(() => cut.length, { timeout: 2000 }).toBe(3);
-      await server.request('DELETE', `/api/webhooks/outgoing/${made.body._id}`, { token: admin.token });
+      await call(server, apiCalls.webhook_outgoing_delete, { token: admin.token, params: { id: made.body._id } });
     } finally {
       server.app.webhooks.attemptDeadlineMs = 15_000;
     }
@@ -431,7 +443,7 @@ describeEachDialect('webhooks on $dialect', (dialect) => {
   it('tells subscribers of every finished snapshot run, completed or failed, and of new share links', async () => {
     const target = await receiver();
     closers.push(target.close);
-    const made = await server.request('POST', '/api/webhooks/outgoing', {
+    const made = await call(server, apiCalls.webhook_outgoing_create, {
       token: admin.token,
       body: { title: 'Ops', url: `http://localhost:${target.port}/events`, events: ['snapshot.finished', 'share.created'] },
     });
@@ -470,7 +482,7 @@ describeEachDialect('webhooks on $dialect', (dialect) => {
       data: { planId: plan._id, runId: failed._id, status: 'failure', error: failed.error },
     });
 
-    const shared = await server.request('POST', '/api/share', { token: admin.token, body: { path: '/Other', scope: 'anyone' } });
+    const shared = await call(server, apiCalls.share_create, { token: admin.token, body: { path: '/Other', scope: 'anyone' } });
     expect(shared.status, shared.text).toBe(200);
     await expect.poll(() => target.received.length, { timeout: 5000 }).toBe(3);
     expect(target.received[2]!.headers['x-bogwan-event']).toBe('share.created');
@@ -487,7 +499,7 @@ describeEachDialect('webhooks on $dialect', (dialect) => {
     let answer = '93.184.216.34';
     server.app.webhooks.resolve = async () => [{ address: answer, family: 4 }];
     try {
-      const made = await server.request('POST', '/api/webhooks/outgoing', {
+      const made = await call(server, apiCalls.webhook_outgoing_create, {
         token: admin.token,
         body: { url: `http://hooks.example.test:${inner.port}/hook`, events: ['snapshot.finished'] },
       });
@@ -495,12 +507,12 @@ describeEachDialect('webhooks on $dialect', (dialect) => {
       answer = '127.0.0.1';
       await server.app.webhooks.enqueue('snapshot.finished', { name: 'nightly' });
       await expect
-        .poll(async () => (await server.request('GET', `/api/webhooks/outgoing/${made.body._id}/deliveries`, { token: admin.token })).body[0]?.status, {
+        .poll(async () => (await call(server, apiCalls.webhook_deliveries, { token: admin.token, params: { id: made.body._id } })).body[0]?.status, {
           timeout: 5000,
         })
         .toBe('failed');
-      const [delivery] = (await server.request('GET', `/api/webhooks/outgoing/${made.body._id}/deliveries`, { token: admin.token })).body;
-      expect(delivery.error).toBe('target refused');
+      const [delivery] = (await call(server, apiCalls.webhook_deliveries, { token: admin.token, params: { id: made.body._id } })).body;
+      expect(delivery!.error).toBe('target refused');
       expect(inner.received).toEqual([]);
     } finally {
       server.app.webhooks.resolve = undefined;
