@@ -8,6 +8,7 @@ import { sealPlaintextSecrets } from './crypto/sealing.repo.js';
 import { SecretBox } from './crypto/secret-box.js';
 import { prepareDataDir } from './data-dir.js';
 import { type Db, migrateToLatest, openDb, pingDb } from './db/index.js';
+import { registerAdmission } from './http/admission.js';
 import { registerAuthorization } from './http/authorize.js';
 import { registerJsonCompression } from './http/compression.js';
 import { registerErrorHandler } from './http/errors.js';
@@ -166,6 +167,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('setupToken', setupToken);
 
   registerErrorHandler(app);
+  // First of the request hooks: a request waiting for its turn costs nothing else meanwhile.
+  registerAdmission(app, config.admission);
   registerMultipartChecks(app);
   registerSecurityHeaders(app);
   registerJsonCompression(app);

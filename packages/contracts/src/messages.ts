@@ -79,6 +79,7 @@ export const MESSAGE_KEYS = [
   'snapshot_location_not_shared',
   'snapshot_lock_lost',
   'storage_unavailable_message',
+  'server_busy',
   'trash_retention_invalid',
   'rules_group_name_required',
   'delete_account_reason_choice',
