@@ -30,19 +30,13 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
 import { MdiIcon } from '../../../components/mdi-icon';
 import { notify } from '../../../components/notify';
-import { k, messageText } from '../../../i18n/keys';
+import { messageText } from '../../../i18n/keys';
 import { useLocale } from '../../../i18n/use-locale';
 import { useGroupInfo, useProfiles } from '../api/find-recipients';
 import { useSaveShare } from '../api/save-share';
 import { copyToClipboard } from '../../../components/copy-button';
 import { dayOf, endOfDay, shareAddress } from '../lib/share-url';
-
-export const SCOPE_LABELS = {
-  anyone: k('share_scope_anyone'),
-  login: k('share_scope_login'),
-  specific: k('share_scope_specific'),
-  private: k('share_scope_private'),
-} as const;
+import { SCOPE_LABELS } from './share-scope-labels';
 
 export interface ShareDialogProps {
   open: boolean;

@@ -7,11 +7,12 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { DataTable, type DataColumn, type DataRowAction } from '../../../components/data-table';
+import { Deferred } from '../../../components/deferred';
 import { MdiIcon } from '../../../components/mdi-icon';
 import { notify } from '../../../components/notify';
 import { formatDateTime } from '../../../i18n/format-time';
@@ -21,7 +22,10 @@ import { useShares } from '../api/list-shares';
 import { useRevokeShare } from '../api/revoke-share';
 import { copyToClipboard } from '../../../components/copy-button';
 import { shareAddress } from '../lib/share-url';
-import { SCOPE_LABELS, ShareDialog } from './share-dialog';
+import { SCOPE_LABELS } from './share-scope-labels';
+
+// The edit dialog loads its code when first opened.
+const ShareDialog = lazy(() => import('./share-dialog').then((m) => ({ default: m.ShareDialog })));
 
 const STATE_LABELS = { active: k('share_state_active'), expired: k('share_state_expired'), exceeded: k('share_state_exceeded') } as const;
 
@@ -120,7 +124,9 @@ function MyLinks() {
         loading={shares.isPending}
         error={shares.isError}
       />
-      <ShareDialog open={editing !== null} item={null} link={editing} onClose={() => setEditing(null)} />
+      <Deferred open={editing !== null}>
+        <ShareDialog open={editing !== null} item={null} link={editing} onClose={() => setEditing(null)} />
+      </Deferred>
     </>
   );
 }
