@@ -27,7 +27,11 @@ export interface ChunkRequest {
   fields?: Record<string, string>;
 }
 
-/** Sends one chunk as the web client does: the fields first, then the file part. */
+/**
+ * Sends one chunk as the web client does: the fields first, then the file part. Raw on
+ * purpose: it answers refusals as well as successes (callers assert the status), and
+ * bad-input tests send fields the chunk contract refuses.
+ */
 export async function sendChunk(server: HttpTarget, token: string, chunk: ChunkRequest): Promise<TestResponse> {
   const form = new FormData();
   const fields: Record<string, string> = {

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CHUNK_SIZE } from '@bogwan/contracts';
+import { apiCalls, CHUNK_SIZE } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TransferJobs } from '../src/modules/transfer/transfer.jobs.js';
 import { TransferRepo } from '../src/modules/transfer/transfer.repo.js';
 import { blobKeyOf } from '../src/storage/blob-store.js';
 import { namesIn, signInAs } from './files-helpers.js';
-import { describeEachDialectAndBackend, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, callRefused, describeEachDialectAndBackend, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
 import { useS3 } from './s3.js';
 import { bytesOf, fetchBytes, readZip, sendChunk, sha256, upload } from './transfer-helpers.js';
 import { recordsOf } from './audit-actions-helpers.js';
@@ -24,19 +24,19 @@ describeEachDialectAndBackend('upload and download on $dialect, $backend backend
     server = await startServer(dialect, s3Server().env);
     token = (await setupMaster(server)).token;
     if (backend === 'cloud') {
-      const locked = await server.request('PUT', '/api/setting/storage', { token, body: { cloud: { bucket: 'no-such-bucket' } } });
+      const locked = await callRefused(server, apiCalls.storage_setting_update, { token, body: { cloud: { bucket: 'no-such-bucket' } } });
       expect(locked).toMatchObject({ status: 403, body: { message: 'admin_mode_required' } });
-      expect((await server.request('POST', '/api/setting/admin', { token, body: { password: GOOD_PASSWORD } })).body).toEqual({ success: true });
-      const missing = await server.request('PUT', '/api/setting/storage', { token, body: { cloud: { bucket: 'no-such-bucket' } } });
+      expect((await call(server, apiCalls.admin_mode, { token, body: { password: GOOD_PASSWORD } })).body).toEqual({ success: true });
+      const missing = await callRefused(server, apiCalls.storage_setting_update, { token, body: { cloud: { bucket: 'no-such-bucket' } } });
       expect(missing.status).toBe(400);
       expect(missing.body.message).toBe('cloud_bucket_missing');
       const bucket = await s3Server().bucket();
-      const saved = await server.request('PUT', '/api/setting/storage', { token, body: { cloud: { bucket } } });
+      const saved = await call(server, apiCalls.storage_setting_update, { token, body: { cloud: { bucket } } });
       expect(saved.status).toBe(200);
       expect(saved.body.cloud).toEqual({ bucket });
     }
     root = `/공유 ${backend}`;
-    const created = await server.request('POST', '/api/file', { token, body: { name: root.slice(1), path: '/', backend } });
+    const created = await call(server, apiCalls.folder_create, { token, body: { name: root.slice(1), path: '/', backend } });
     expect(created.status).toBe(200);
   });
   afterAll(async () => {
@@ -92,7 +92,7 @@ describeEachDialectAndBackend('upload and download on $dialect, $backend backend
     expect(blob).toMatchObject({ backend, size: data.length, ref_count: 1 });
     expect(await (await store()).stat(blobKeyOf(sha256(data)))).toEqual({ size: data.length });
 
-    const recent = await server.request('GET', '/api/file/recent', { token });
+    const recent = await call(server, apiCalls.file_recent, { token });
     expect(JSON.stringify(recent.body)).toContain(JSON.stringify(name).slice(1, -1));
     // The download is recorded before its first byte, the upload with the file.
     const actions = (await recordsOf(server, { actions: ['file.upload', 'file.download'] }))
@@ -195,14 +195,14 @@ describeEachDialectAndBackend('upload and download on $dialect, $backend backend
     const data = bytesOf(CHUNK_SIZE + 5, `resume-${backend}`);
     const base = { path: root, fileName: 'resume.bin', fileSize: data.length, totalChunks: 2 };
     expect((await sendChunk(server, token, { ...base, chunkIndex: 0, bytes: data.subarray(0, CHUNK_SIZE) })).status).toBe(200);
-    const query = `path=${encodeURIComponent(root)}&fileName=resume.bin&fileSize=${data.length}`;
-    const status = await server.request('GET', `/api/file/upload/status?${query}`, { token });
+    const query = { path: root, fileName: 'resume.bin', fileSize: data.length };
+    const status = await call(server, apiCalls.file_upload_status, { token, query });
     expect(status.body).toEqual({ received: [0], chunkSize: CHUNK_SIZE });
     // A chunk sent again with the same bytes is accepted (nothing is written again).
     expect((await sendChunk(server, token, { ...base, chunkIndex: 0, bytes: data.subarray(0, CHUNK_SIZE) })).body).toEqual({ complete: false, received: 1 });
     const done = await sendChunk(server, token, { ...base, chunkIndex: 1, bytes: data.subarray(CHUNK_SIZE) });
     expect(done.body.complete).toBe(true);
-    expect((await server.request('GET', `/api/file/upload/status?${query}`, { token })).body).toEqual({ received: [], chunkSize: CHUNK_SIZE });
+    expect((await call(server, apiCalls.file_upload_status, { token, query })).body).toEqual({ received: [], chunkSize: CHUNK_SIZE });
     const res = await fetchBytes(server, token, `/api/file/download?path=${encodeURIComponent(`${root}/resume.bin`)}`);
     expect(sha256(res.bytes)).toBe(sha256(data));
   });
@@ -270,8 +270,8 @@ describeEachDialectAndBackend('upload and download on $dialect, $backend backend
   it('refuses an upload over the root volume before storing a byte', async () => {
     const before = await staged();
     const quotaRoot = `/quota_${backend}`;
-    await server.request('POST', '/api/file', { token, body: { name: quotaRoot.slice(1), path: '/', backend } });
-    const set = await server.request('PUT', '/api/file/root/volume', { token, body: { path: quotaRoot, volume: 5000 } });
+    await call(server, apiCalls.folder_create, { token, body: { name: quotaRoot.slice(1), path: '/', backend } });
+    const set = await call(server, apiCalls.root_volume, { token, body: { path: quotaRoot, volume: 5000 } });
     expect(set.status).toBe(200);
     const over = await sendChunk(server, token, {
       path: quotaRoot,
@@ -291,8 +291,8 @@ describeEachDialectAndBackend('upload and download on $dialect, $backend backend
 
   it('zips a folder and a selection, streamed, with Korean names in UTF-8', async () => {
     const folder = `${root}/자료`;
-    expect((await server.request('POST', '/api/file', { token, body: { name: '자료', path: root } })).status).toBe(200);
-    expect((await server.request('POST', '/api/file', { token, body: { name: '하위', path: folder } })).status).toBe(200);
+    await call(server, apiCalls.folder_create, { token, body: { name: '자료', path: root } });
+    await call(server, apiCalls.folder_create, { token, body: { name: '하위', path: folder } });
     const one = Buffer.from('첫 번째 파일');
     const two = bytesOf(50_000, 'zip-two');
     await upload(server, token, folder, '가나다.txt', one);
@@ -341,15 +341,14 @@ describeEachDialectAndBackend('upload and download on $dialect, $backend backend
   it('refuses path traversal in every path field', async () => {
     const bad = [`${root}/../x`, `${root}\\x`, `${root}/a\u0000b`, 'relative/x', `${root}/./x`, `${root}//x`];
     for (const p of bad) {
-      const q = encodeURIComponent(p);
-      for (const url of [
-        `/api/file/download?path=${q}`,
-        `/api/file/preview?path=${q}`,
-        `/api/file/upload/status?path=${q}&fileName=a&fileSize=1`,
-        `/api/file/download?paths=${q}`,
-      ]) {
-        const res = await server.request('GET', url, { token });
-        expect([url, res.status, res.body.message]).toEqual([url, 400, 'invalid_path']);
+      for (const [url, refuse] of [
+        ['download path', () => callRefused(server, apiCalls.file_download, { token, query: { path: p } })],
+        ['preview path', () => callRefused(server, apiCalls.file_preview, { token, query: { path: p } })],
+        ['upload status path', () => callRefused(server, apiCalls.file_upload_status, { token, query: { path: p, fileName: 'a', fileSize: 1 } })],
+        ['download paths', () => callRefused(server, apiCalls.file_download, { token, query: { paths: [p] } })],
+      ] as const) {
+        const res = await refuse();
+        expect([url, p, res.status, res.body.message]).toEqual([url, p, 400, 'invalid_path']);
       }
       const up = await sendChunk(server, token, { path: p, fileName: 'x.txt', fileSize: 1, chunkIndex: 0, totalChunks: 1, bytes: Buffer.alloc(1) });
       expect([p, up.status, up.body.message]).toEqual([p, 400, 'invalid_path']);
@@ -359,10 +358,11 @@ describeEachDialectAndBackend('upload and download on $dialect, $backend backend
       expect([name, up.status, up.body.message]).toEqual([name, 400, 'invalid_path']);
     }
     // `%2e%2e` in the URL arrives as `..`; in a field it would be a literal (legal, missing) name.
+    // Raw: the URL's own encoding is the point (the typed query would encode the `%`).
     const dotted = await server.request('GET', `/api/file/download?path=${encodeURIComponent(root)}/%2e%2e/x`, { token });
     expect([dotted.status, dotted.body.message]).toEqual([400, 'invalid_path']);
     // A root's prefix sibling is another folder.
-    const sibling = await server.request('GET', `/api/file/download?path=${encodeURIComponent(`${root}2/range.bin`)}`, { token });
+    const sibling = await callRefused(server, apiCalls.file_download, { token, query: { path: `${root}2/range.bin` } });
     expect(sibling.status).toBe(404);
   });
 
@@ -380,12 +380,12 @@ describeEachDialectAndBackend('upload and download on $dialect, $backend backend
       .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify({ user: ['READ'], admin: ['READ', 'PREVIEW', 'DOWNLOAD', 'CREATE'] }) }))
       .execute();
     try {
-      for (const url of [
-        `/api/file/download?path=${encodeURIComponent(file)}`,
-        `/api/file/preview?path=${encodeURIComponent(file)}`,
-        `/api/file/download?path=${encodeURIComponent(root)}`,
-      ]) {
-        const res = await server.request('GET', url, { token: user.token });
+      for (const [url, refuse] of [
+        [`download ${file}`, () => callRefused(server, apiCalls.file_download, { token: user.token, query: { path: file } })],
+        [`preview ${file}`, () => callRefused(server, apiCalls.file_preview, { token: user.token, query: { path: file } })],
+        [`download ${root}`, () => callRefused(server, apiCalls.file_download, { token: user.token, query: { path: root } })],
+      ] as const) {
+        const res = await refuse();
         expect([url, res.status, res.body.message]).toEqual([url, 403, 'no_access_warning']);
       }
       const up = await sendChunk(server, user.token, { path: root, fileName: 'no.txt', fileSize: 3, chunkIndex: 0, totalChunks: 1, bytes: Buffer.from('abc') });
