@@ -1,10 +1,11 @@
+import { type AccessLogQuery, apiCalls } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { newId } from '../src/ids.js';
 import { AccessLogRepo } from '../src/modules/access-log/access-log.repo.js';
 import { AccessLogService } from '../src/modules/access-log/access-log.service.js';
 import { signInAs } from './files-helpers.js';
-import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, callRefused, describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 
 describeEachDialect('system information and log on $dialect', (dialect) => {
   let server: TestServer;
@@ -47,19 +48,20 @@ describeEachDialect('system information and log on $dialect', (dialect) => {
     await server?.close();
   });
 
-  const get = (path: string, token = master.token) => server.request('GET', path, { token });
-  const log = (query: Record<string, string>, token = master.token) => get(`/api/system/log?${new URLSearchParams({ from, ...query })}`, token);
+  const log = (query: AccessLogQuery, token = master.token) => call(server, apiCalls.system_log, { token, query: { from, ...query } });
+  const logRefused = (query: AccessLogQuery) => callRefused(server, apiCalls.system_log, { token: master.token, query: { from, ...query } });
 
   it('refuses every call to a USER and to nobody', async () => {
-    for (const path of ['/api/system', '/api/system/network', '/api/policy', '/api/system/log', '/api/system/log/export']) {
-      expect(await get(path, user.token), path).toMatchObject({ status: 403, body: { message: 'no_access_warning' } });
-      expect((await server.request('GET', path)).status, path).toBe(401);
-      expect((await get(path, admin.token)).status, path).toBe(200);
+    for (const contract of [apiCalls.system_info, apiCalls.system_network, apiCalls.policy, apiCalls.system_log, apiCalls.system_log_export]) {
+      const path = contract.path;
+      expect(await callRefused(server, contract, { token: user.token }), path).toMatchObject({ status: 403, body: { message: 'no_access_warning' } });
+      expect((await callRefused(server, contract)).status, path).toBe(401);
+      expect((await call(server, contract, { token: admin.token })).status, path).toBe(200);
     }
   });
 
   it('describes the machine and its network interfaces', async () => {
-    const info = await get('/api/system');
+    const info = await call(server, apiCalls.system_info, { token: master.token });
     expect(info.body).toMatchObject({
       hostname: expect.any(String),
       platform: process.platform,
@@ -70,13 +72,13 @@ describeEachDialect('system information and log on $dialect', (dialect) => {
     });
     expect(info.body.uptime).toBeGreaterThan(0);
     expect(info.body.cpu.cores).toBeGreaterThan(0);
-    const network = await get('/api/system/network');
-    const addresses = (network.body as { addresses: { address: string; internal: boolean }[] }[]).flatMap((i) => i.addresses);
+    const network = await call(server, apiCalls.system_network, { token: master.token });
+    const addresses = network.body.flatMap((i) => i.addresses);
     expect(addresses).toContainEqual(expect.objectContaining({ address: '127.0.0.1', internal: true }));
   });
 
   it('lists the policies the server enforces, with method and uri', async () => {
-    const policies = (await get('/api/policy')).body as { name: string; method: string; uri: string; level: number }[];
+    const policies = (await call(server, apiCalls.policy, { token: master.token })).body;
     expect(policies).toContainEqual({
       category: 'system',
       name: 'system_log_export',
@@ -90,13 +92,13 @@ describeEachDialect('system information and log on $dialect', (dialect) => {
   });
 
   it('pages the log newest first and filters by ip, method, url, status and time', async () => {
-    const page = await log({ limit: '2' });
+    const page = await log({ limit: 2 });
     expect(page.body.total).toBe(6);
-    expect(page.body.items.map((e: { url: string }) => e.url)).toEqual(['/api/한글/경로', '/api/export']);
+    expect(page.body.items.map((e) => e.url)).toEqual(['/api/한글/경로', '/api/export']);
     expect(page.body.items[0]).toMatchObject({ ip: '@10.0.0.1', method: 'GET', status: 200, responseTime: 1.5, contentLength: 120, userAgent: '+cmd|calc' });
-    expect((await log({ limit: '2', skip: '4' })).body.items.map((e: { url: string }) => e.url)).toEqual(['/api/file/upload', '/api/file/list?path=/Team']);
+    expect((await log({ limit: 2, skip: 4 })).body.items.map((e) => e.url)).toEqual(['/api/file/upload', '/api/file/list?path=/Team']);
 
-    const urls = async (query: Record<string, string>) => (await log(query)).body.items.map((e: { url: string }) => e.url);
+    const urls = async (query: AccessLogQuery) => (await log(query)).body.items.map((e) => e.url);
     expect(await urls({ ip: '10.1.' })).toEqual(['/api/export', '/api/100%_done', '/api/file/upload', '/api/file/list?path=/Team']);
     expect(await urls({ method: 'DELETE' })).toEqual(['/api/trash/abc']);
     expect(await urls({ url: 'UPLOAD' })).toEqual(['/api/file/upload']);
@@ -110,20 +112,17 @@ describeEachDialect('system information and log on $dialect', (dialect) => {
   });
 
   it('refuses malformed filters', async () => {
-    const malformed: Record<string, string>[] = [
-      { status: '6xx' },
-      { status: 'abc' },
-      { method: 'BREW' },
-      { from: 'yesterday' },
-      { limit: '101' },
-      { skip: '-1' },
-    ];
+    const malformed: AccessLogQuery[] = [{ status: '6xx' }, { status: 'abc' }, { from: 'yesterday' }, { limit: '101' }, { skip: '-1' }];
     for (const query of malformed) {
-      expect(await log(query), JSON.stringify(query)).toMatchObject({ status: 400, body: { message: 'invalid_request_message' } });
+      expect(await logRefused(query), JSON.stringify(query)).toMatchObject({ status: 400, body: { message: 'invalid_request_message' } });
     }
+    // Raw on purpose: a method the contract's type does not allow.
+    const brew = await server.request('GET', `/api/system/log?${new URLSearchParams({ from, method: 'BREW' })}`, { token: master.token });
+    expect(brew, JSON.stringify({ method: 'BREW' })).toMatchObject({ status: 400, body: { message: 'invalid_request_message' } });
   });
 
   it('exports the filtered log as UTF-8 CSV with a BOM, formula-like cells escaped', async () => {
+    // Raw fetch on purpose: the bytes themselves, to see the byte order mark.
     const res = await fetch(`${server.url}/api/system/log/export?${new URLSearchParams({ from, ip: '@' })}`, {
       headers: { authorization: `Bearer ${master.token}` },
     });
@@ -137,10 +136,8 @@ describeEachDialect('system information and log on $dialect', (dialect) => {
     expect(lines[1]).toBe(`${at(5)},'@10.0.0.1,GET,/api/한글/경로,200,1.5,120,'+cmd|calc,`);
     expect(lines.slice(2)).toEqual(['']);
 
-    const all = await fetch(`${server.url}/api/system/log/export?${new URLSearchParams({ from, to: at(10) })}`, {
-      headers: { authorization: `Bearer ${admin.token}` },
-    });
-    const text = (await all.text()).replace(/^\uFEFF/, '');
+    const all = await call(server, apiCalls.system_log_export, { token: admin.token, query: { from, to: at(10) } });
+    const text = all.text.replace(/^\uFEFF/, '');
     const rows = text.split('\r\n').filter(Boolean);
     expect(rows).toHaveLength(7);
     expect(rows).toContain(`${at(4)},10.1.2.3,GET,/api/export,200,1.5,120,"'=HYPERLINK(""http://evil.example"",""click"")",`);
@@ -166,7 +163,7 @@ describeEachDialect('system information and log on $dialect', (dialect) => {
     ]);
     expect(await new AccessLogService(repo, 60).applyRetention()).toBe(0);
     expect(await new AccessLogService(repo, 30).applyRetention()).toBe(1);
-    const left = await get(`/api/system/log?${new URLSearchParams({ ip: '10.9.9.9' })}`);
+    const left = await call(server, apiCalls.system_log, { token: master.token, query: { ip: '10.9.9.9' } });
     expect(left.body.total).toBe(0);
     // The rows of this file, a year ahead, are untouched.
     expect((await log({})).body.total).toBe(6);
