@@ -1,9 +1,10 @@
+import { apiCalls } from '@bogwan/contracts';
 import { generate } from 'otplib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { lastSeq, recordsOf } from './audit-actions-helpers.js';
 import { signInAs } from './files-helpers.js';
-import { describeEachDialect, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, callRefused, describeEachDialect, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
 
 const EMAIL = 'member@example.com';
 
@@ -23,19 +24,22 @@ describeEachDialect('audit records of accounts and sign-in on $dialect', (dialec
     await server?.close();
   });
 
-  const login = (email: string, password: string) => server.request('POST', '/api/auth/login', { body: { email, password }, headers: agent });
-  const as = (token: string, method: string, url: string, body?: unknown) => server.request(method, url, { token, body, headers: agent });
+  const login = (email: string, password: string) => call(server, apiCalls.login, { body: { email, password }, headers: agent });
+  const loginRefused = (email: string, password: string) => callRefused(server, apiCalls.login, { body: { email, password }, headers: agent });
+  /** A call's credentials and the client's agent. */
+  const client = (token: string) => ({ token, headers: agent });
 
   it('records sign-in ok, failed (wrong password, unknown e-mail), locked, and sign-out with the client', async () => {
     const from = await lastSeq(server);
     const ok = await login(EMAIL, GOOD_PASSWORD);
     expect(ok.status).toBe(200);
-    expect((await login('nobody@example.com', 'Wrong!pass1')).status).toBe(401);
-    for (let i = 0; i < 4; i++) expect((await login(EMAIL, `Wrong!pass${i}`)).status).toBe(401);
+    if (!('token' in ok.body)) throw new Error('the sign-in asked for a second factor');
+    expect((await loginRefused('nobody@example.com', 'Wrong!pass1')).status).toBe(401);
+    for (let i = 0; i < 4; i++) expect((await loginRefused(EMAIL, `Wrong!pass${i}`)).status).toBe(401);
     // The fifth failure restricts the account (423), and so is every try while it lasts.
-    expect((await login(EMAIL, 'Wrong!pass5')).status).toBe(423);
-    expect((await login(EMAIL, GOOD_PASSWORD)).status).toBe(423);
-    expect((await server.request('POST', '/api/auth/logout', { token: ok.body.token, body: {}, headers: agent })).status).toBe(204);
+    expect((await loginRefused(EMAIL, 'Wrong!pass5')).status).toBe(423);
+    expect((await loginRefused(EMAIL, GOOD_PASSWORD)).status).toBe(423);
+    expect((await call(server, apiCalls.logout, { ...client(ok.body.token), body: {} })).status).toBe(204);
     await server.app.loginGuard.unlock(member.user._id);
 
     const records = await recordsOf(server, { afterSeq: from });
@@ -63,14 +67,23 @@ describeEachDialect('audit records of accounts and sign-in on $dialect', (dialec
 
   it('records the authenticator app registration, the second-factor method, a wrong current password and a password change', async () => {
     const from = await lastSeq(server);
-    const qr = await as(master.token, 'POST', '/api/auth/login/otp', { email: 'master@example.com', currentPassword: GOOD_PASSWORD });
+    const qr = await call(server, apiCalls.otp_register, { ...client(master.token), body: { email: 'master@example.com', currentPassword: GOOD_PASSWORD } });
     expect(qr.status).toBe(200);
-    const otp = await generate({ secret: qr.body.secret as string, epoch: Math.floor(Date.now() / 1000) });
-    expect((await as(master.token, 'POST', '/api/auth/verify/otp', { email: 'master@example.com', otp, login: false })).body).toMatchObject({ success: true });
-    expect((await as(master.token, 'PUT', '/api/auth/factors', { mfa: 'otp', currentPassword: GOOD_PASSWORD })).status).toBe(200);
-    expect((await as(master.token, 'PUT', '/api/auth/factors', { mfa: 'none', currentPassword: 'Wrong!pass9' })).status).toBe(401);
-    expect((await as(master.token, 'PUT', '/api/auth/factors', { mfa: 'none', currentPassword: GOOD_PASSWORD })).status).toBe(200);
-    const changed = await as(member.token, 'PUT', '/api/user/password', { _id: member.user._id, password: GOOD_PASSWORD, newPassword: 'Changed!2026' });
+    const otp = await generate({ secret: qr.body.secret, epoch: Math.floor(Date.now() / 1000) });
+    expect((await call(server, apiCalls.verify_otp, { ...client(master.token), body: { email: 'master@example.com', otp, login: false } })).body).toMatchObject(
+      {
+        success: true,
+      },
+    );
+    expect((await call(server, apiCalls.factors_update, { ...client(master.token), body: { mfa: 'otp', currentPassword: GOOD_PASSWORD } })).status).toBe(200);
+    expect(
+      (await callRefused(server, apiCalls.factors_update, { ...client(master.token), body: { mfa: 'none', currentPassword: 'Wrong!pass9' } })).status,
+    ).toBe(401);
+    expect((await call(server, apiCalls.factors_update, { ...client(master.token), body: { mfa: 'none', currentPassword: GOOD_PASSWORD } })).status).toBe(200);
+    const changed = await call(server, apiCalls.password_change, {
+      ...client(member.token),
+      body: { _id: member.user._id, password: GOOD_PASSWORD, newPassword: 'Changed!2026' },
+    });
     expect(changed.status).toBe(200);
 
     const records = await recordsOf(server, { afterSeq: from });
@@ -92,23 +105,31 @@ describeEachDialect('audit records of accounts and sign-in on $dialect', (dialec
       .toBuffer();
     const form = new FormData();
     form.append('file', new Blob([image]), 'me.png');
-    const set = await fetch(`${server.url}/api/user/profile/${member.user._id}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${member.token}` },
-      body: form,
-    });
+    const set = await call(server, apiCalls.user_avatar, { token: member.token, params: { id: member.user._id }, body: form });
     expect(set.status).toBe(200);
-    expect((await as(member.token, 'DELETE', `/api/user/profile/${member.user._id}`)).status).toBe(200);
-    const created = await as(master.token, 'POST', '/api/user', { name: '신입', email: 'new@example.com', password: GOOD_PASSWORD });
+    expect((await call(server, apiCalls.user_avatar_delete, { ...client(member.token), params: { id: member.user._id } })).status).toBe(200);
+    const created = await call(server, apiCalls.user_create, {
+      ...client(master.token),
+      body: { name: '신입', email: 'new@example.com', password: GOOD_PASSWORD },
+    });
     expect(created.status).toBe(200);
-    expect((await as(master.token, 'PUT', '/api/user', { _id: created.body._id, role: 'ADMIN' })).status).toBe(200);
-    const group = await as(master.token, 'POST', '/api/group', { name: '감사팀', description: '' });
+    expect((await call(server, apiCalls.user_update, { ...client(master.token), body: { _id: created.body._id, role: 'ADMIN' } })).status).toBe(200);
+    const group = await call(server, apiCalls.group_create, { ...client(master.token), body: { name: '감사팀', description: '' } });
     expect(group.status).toBe(200);
-    expect((await as(master.token, 'PUT', '/api/setting', { _id: 'settings', permission: { user: ['READ', 'PREVIEW', 'DOWNLOAD'] } })).status).toBe(200);
-    expect((await as(master.token, 'PUT', '/api/user', { _id: created.body._id, status: 'BLOCK' })).status).toBe(200);
+    expect(
+      (
+        await call(server, apiCalls.setting_update, {
+          ...client(master.token),
+          body: { _id: 'settings', permission: { user: ['READ', 'PREVIEW', 'DOWNLOAD'] } },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await call(server, apiCalls.user_update, { ...client(master.token), body: { _id: created.body._id, status: 'BLOCK' } })).status).toBe(200);
     // The last ACTIVE MASTER is not deleted: refused, and nothing recorded for it.
-    expect((await as(master.token, 'POST', '/api/user/admin', { accountId: master.user._id })).status).toBeGreaterThanOrEqual(400);
-    expect((await as(master.token, 'POST', '/api/user/admin', { accountId: created.body._id })).status).toBe(200);
+    expect((await callRefused(server, apiCalls.user_delete, { ...client(master.token), body: { accountId: master.user._id } })).status).toBeGreaterThanOrEqual(
+      400,
+    );
+    expect((await call(server, apiCalls.user_delete, { ...client(master.token), body: { accountId: created.body._id } })).status).toBe(200);
 
     const records = await recordsOf(server, { afterSeq: from });
     expect(records.map((r) => [r.action, r.targetKind, r.targetId])).toEqual([
@@ -132,11 +153,11 @@ describeEachDialect('audit records of accounts and sign-in on $dialect', (dialec
   it('records a rejected licence key with its reason (never the key), admin mode on and off, and settings changes', async () => {
     const from = await lastSeq(server);
     const key = 'not-a-licence-key-0123456789';
-    expect((await as(master.token, 'PUT', '/api/system/license', { key })).status).toBe(400);
-    expect((await as(master.token, 'POST', '/api/setting/admin', { password: 'Wrong!admin1' })).body).toEqual({ success: false });
-    expect((await as(master.token, 'POST', '/api/setting/admin', { password: GOOD_PASSWORD })).body).toEqual({ success: true });
-    expect((await as(master.token, 'DELETE', '/api/setting/admin')).status).toBe(200);
-    expect((await as(master.token, 'PUT', '/api/trash/retention', { days: 30 })).status).toBe(200);
+    expect((await callRefused(server, apiCalls.license_update, { ...client(master.token), body: { key } })).status).toBe(400);
+    expect((await call(server, apiCalls.admin_mode, { ...client(master.token), body: { password: 'Wrong!admin1' } })).body).toEqual({ success: false });
+    expect((await call(server, apiCalls.admin_mode, { ...client(master.token), body: { password: GOOD_PASSWORD } })).body).toEqual({ success: true });
+    expect((await call(server, apiCalls.admin_mode_off, client(master.token))).status).toBe(200);
+    expect((await call(server, apiCalls.trash_retention_update, { ...client(master.token), body: { days: 30 } })).status).toBe(200);
 
     const records = await recordsOf(server, { afterSeq: from });
     expect(records.map((r) => [r.action, r.outcome, r.reason])).toEqual([

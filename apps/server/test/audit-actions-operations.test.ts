@@ -1,7 +1,8 @@
+import { apiCalls } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { lastSeq, recordsOf } from './audit-actions-helpers.js';
 import { signInAs } from './files-helpers.js';
-import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { createPlan, createRoot, repoDir, restoreItems, runPlan } from './snapshots-helpers.js';
 import { bytesOf, upload } from './transfer-helpers.js';
 
@@ -56,12 +57,12 @@ describeEachDialect('audit records of operations on $dialect', (dialect) => {
     const member = await signInAs(server, 'perm@example.com');
     const team = await server.app.fileTree.resolve('/Team');
     const from = await lastSeq(server);
-    const saved = await server.request('PUT', '/api/resource', {
+    const saved = await call(server, apiCalls.resource_update, {
       token,
       body: { path: '/Team', users: [{ entity: member.user._id, permissions: ['READ', 'DOWNLOAD'] }] },
     });
     expect(saved.status).toBe(200);
-    expect((await server.request('DELETE', `/api/resource/${saved.body._id}`, { token })).status).toBe(200);
+    expect((await call(server, apiCalls.resource_delete, { token, params: { id: saved.body._id } })).status).toBe(200);
     const records = await recordsOf(server, { afterSeq: from });
     expect(records.map((r) => [r.action, r.targetId, r.targetPath])).toEqual([
       ['permission.change', team!.id, '/Team'],
@@ -74,10 +75,10 @@ describeEachDialect('audit records of operations on $dialect', (dialect) => {
   it('records a group created, joined and deleted', async () => {
     const member = await signInAs(server, 'grouped@example.com');
     const from = await lastSeq(server);
-    const group = await server.request('POST', '/api/group', { token, body: { name: '보안팀', description: '' } });
+    const group = await call(server, apiCalls.group_create, { token, body: { name: '보안팀', description: '' } });
     expect(group.status).toBe(200);
-    expect((await server.request('POST', `/api/group/${group.body._id}/members`, { token, body: { userIds: [member.user._id] } })).status).toBe(200);
-    expect((await server.request('DELETE', `/api/group/${group.body._id}`, { token })).status).toBeLessThan(300);
+    expect((await call(server, apiCalls.group_members_add, { token, params: { id: group.body._id }, body: { userIds: [member.user._id] } })).status).toBe(200);
+    expect((await call(server, apiCalls.group_delete, { token, params: { id: group.body._id } })).status).toBeLessThan(300);
     const records = await recordsOf(server, { afterSeq: from });
     expect(records.map((r) => [r.action, r.targetKind, r.targetId, r.actorAccountId])).toEqual([
       ['group.create', 'group', group.body._id, masterId],
@@ -89,12 +90,12 @@ describeEachDialect('audit records of operations on $dialect', (dialect) => {
 
   it('records an incoming webhook created and deleted', async () => {
     const from = await lastSeq(server);
-    const made = await server.request('POST', '/api/webhooks', {
+    const made = await call(server, apiCalls.webhook_create, {
       token,
       body: { title: '스캐너', token: 'audit-hook', accessToken: 'audit-secret-0123456789', path: '/Team' },
     });
     expect(made.status).toBe(200);
-    expect((await server.request('DELETE', `/api/webhooks/${made.body._id}`, { token })).status).toBeLessThan(300);
+    expect((await call(server, apiCalls.webhook_delete, { token, params: { id: made.body._id } })).status).toBeLessThan(300);
     const records = await recordsOf(server, { afterSeq: from });
     expect(records.map((r) => [r.action, r.targetKind, r.targetId, r.targetPath, r.actorAccountId])).toEqual([
       ['webhook.create', 'webhook', made.body._id, '/Team', masterId],

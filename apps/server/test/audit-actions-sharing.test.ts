@@ -1,7 +1,8 @@
+import { apiCalls } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { lastSeq, recordsOf } from './audit-actions-helpers.js';
 import { makeFile, makeFolder, makeUser } from './factories.js';
-import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { publicShare } from './sharing-helpers.js';
 import { bytesOf } from './transfer-helpers.js';
 
@@ -25,16 +26,17 @@ describeEachDialect('audit records of sharing on $dialect', (dialect) => {
     const pub = publicShare(server);
     const node = await server.app.fileTree.resolve(notice);
     const from = await lastSeq(server);
-    const made = await server.request('POST', '/api/share', { token: owner.token, body: { scope: 'anyone', path: notice, preview: true } });
+    const made = await call(server, apiCalls.share_create, { token: owner.token, body: { scope: 'anyone', path: notice, preview: true } });
     expect(made.status).toBe(200);
-    const link = made.body as { _id: string; key: string };
+    const link = made.body;
     expect((await pub.download(link.key)).status).toBe(200);
     expect((await pub.download(link.key, '/', { route: 'preview' })).status).toBe(200);
-    expect((await server.request('PUT', `/api/share/${link._id}`, { token: owner.token, body: { scope: 'anyone', password: 'open sesame 1' } })).status).toBe(
-      200,
-    );
+    expect(
+      (await call(server, apiCalls.share_update, { token: owner.token, params: { id: link._id }, body: { scope: 'anyone', password: 'open sesame 1' } }))
+        .status,
+    ).toBe(200);
     expect((await pub.unlock(link.key, 'wrong words')).status).toBe(401);
-    expect((await server.request('DELETE', `/api/share/${link._id}`, { token: owner.token })).status).toBeLessThan(300);
+    expect((await call(server, apiCalls.share_delete, { token: owner.token, params: { id: link._id } })).status).toBeLessThan(300);
 
     const records = await recordsOf(server, { afterSeq: from });
     expect(records.map((r) => [r.action, r.outcome, r.actorKind, r.targetPath])).toEqual([
@@ -60,14 +62,15 @@ describeEachDialect('audit records of sharing on $dialect', (dialect) => {
     const root = await makeFolder(server, master.token);
     const vault = await makeFolder(server, master.token, { parent: root.path, name: '금고' });
     const contract = (await makeFile(server, master.token, vault.path, { name: '계약.txt', bytes: bytesOf(20, 'contract') })).path;
-    expect((await server.request('PUT', '/api/file/lock', { token: master.token, body: { path: vault.path, lock: true } })).status).toBe(200);
-    const ask = () => server.request('POST', '/api/request', { token: owner.token, body: { type: 'download', reason: '감사', paths: [contract] } });
+    expect((await call(server, apiCalls.file_lock, { token: master.token, body: { path: vault.path, lock: true } })).status).toBe(200);
+    const ask = () => call(server, apiCalls.request_create, { token: owner.token, body: { type: 'download', reason: '감사', paths: [contract] } });
     const from = await lastSeq(server);
     const first = await ask();
     expect(first.status).toBe(200);
-    expect((await server.request('PUT', `/api/request/${first.body._id}`, { token: master.token, body: { action: 'reject', reason: '불필요' } })).status).toBe(
-      200,
-    );
+    expect(
+      (await call(server, apiCalls.request_update, { token: master.token, params: { id: first.body._id }, body: { action: 'reject', reason: '불필요' } }))
+        .status,
+    ).toBe(200);
     const second = await ask();
     expect(second.status).toBe(200);
     await server.app.db
@@ -76,7 +79,7 @@ describeEachDialect('audit records of sharing on $dialect', (dialect) => {
       .where('id', '=', second.body._id)
       .execute();
     // Reading the requests expires what is due.
-    expect((await server.request('GET', '/api/request?box=mine', { token: owner.token })).status).toBe(200);
+    expect((await call(server, apiCalls.request_list, { token: owner.token, query: { box: 'mine' } })).status).toBe(200);
 
     const records = await recordsOf(server, { afterSeq: from, actions: ['request.create', 'request.reject', 'request.expire'] });
     expect(records.map((r) => [r.action, r.targetId, r.targetPath, r.actorKind, r.actorAccountId])).toEqual([
@@ -91,9 +94,9 @@ describeEachDialect('audit records of sharing on $dialect', (dialect) => {
 
   it('records a notice written and deleted', async () => {
     const from = await lastSeq(server);
-    const made = await server.request('POST', '/api/notice', { token: master.token, body: { title: '점검', content: '토요일' } });
+    const made = await call(server, apiCalls.notice_create, { token: master.token, body: { title: '점검', content: '토요일' } });
     expect(made.status).toBe(200);
-    expect((await server.request('DELETE', `/api/notice/${made.body._id}`, { token: master.token })).status).toBe(204);
+    expect((await call(server, apiCalls.notice_delete, { token: master.token, params: { id: made.body._id } })).status).toBe(204);
     const records = await recordsOf(server, { afterSeq: from });
     expect(records.map((r) => [r.action, r.targetKind, r.targetId, r.actorAccountId])).toEqual([
       ['notice.create', 'notice', made.body._id, master.user._id],

@@ -1,8 +1,9 @@
+import { apiCalls } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { lastSeq, recordsOf } from './audit-actions-helpers.js';
 import { basic, dav, davPath, makeAppPassword } from './dav-helpers.js';
 import { signInAs } from './files-helpers.js';
-import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, callRefused, describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { bytesOf, fetchBytes, upload } from './transfer-helpers.js';
 
 // File actions in the audit trail: who did what to which path, from where, allowed or refused.
@@ -16,27 +17,33 @@ describeEachDialect('audit records of file actions on $dialect', (dialect) => {
     server = await startServer(dialect);
     master = await setupMaster(server);
     user = await signInAs(server, 'worker@example.com');
-    expect((await server.request('POST', '/api/file', { token: master.token, body: { name: '문서', path: '/' } })).status).toBe(200);
+    expect((await call(server, apiCalls.folder_create, { token: master.token, body: { name: '문서', path: '/' } })).status).toBe(200);
   });
   afterAll(async () => {
     await server?.close();
   });
 
-  const call = (method: string, url: string, body?: unknown, token = user.token) => server.request(method, url, { token, body, headers: agent });
+  /** The credentials (the worker's unless told) and the client's agent, as each call of these tests sends them. */
+  const client = (token = user.token) => ({ token, headers: agent });
 
   it('records upload, mkdir, rename, move, copy, trash, restore and purge with actor, target, outcome and client', async () => {
     const from = await lastSeq(server);
     expect((await upload(server, user.token, '/문서', '보고서.txt', bytesOf(1000, 'report'))).status).toBe(200);
-    expect((await call('POST', '/api/file', { name: '보관함', path: '/문서' })).status).toBe(200);
-    expect((await call('PUT', '/api/file/rename', { path: '/문서', name: '보고서.txt', newName: '최종.txt' })).status).toBe(200);
-    expect((await call('POST', '/api/file/copy', { path: '/문서', name: '최종.txt', newPath: '/문서/보관함', onConflict: 'error' })).status).toBe(200);
-    expect((await call('POST', '/api/file/move', { path: '/문서', name: '최종.txt', newPath: '/문서/보관함', onConflict: 'keep-both' })).status).toBe(200);
-    const trashed = await call('POST', '/api/file/trash', { paths: ['/문서/보관함/최종 (1).txt'] });
+    expect((await call(server, apiCalls.folder_create, { ...client(), body: { name: '보관함', path: '/문서' } })).status).toBe(200);
+    expect((await call(server, apiCalls.file_rename, { ...client(), body: { path: '/문서', name: '보고서.txt', newName: '최종.txt' } })).status).toBe(200);
+    expect(
+      (await call(server, apiCalls.file_copy, { ...client(), body: { path: '/문서', name: '최종.txt', newPath: '/문서/보관함', onConflict: 'error' } })).status,
+    ).toBe(200);
+    expect(
+      (await call(server, apiCalls.file_move, { ...client(), body: { path: '/문서', name: '최종.txt', newPath: '/문서/보관함', onConflict: 'keep-both' } }))
+        .status,
+    ).toBe(200);
+    const trashed = await call(server, apiCalls.file_trash, { ...client(), body: { paths: ['/문서/보관함/최종 (1).txt'] } });
     expect(trashed.status).toBe(200);
-    const [trashId] = trashed.body.ids as string[];
-    expect((await call('POST', '/api/trash/restore', { ids: [trashId] })).status).toBe(200);
-    await call('POST', '/api/file/trash', { paths: ['/문서/보관함/최종 (1).txt'] });
-    expect((await call('DELETE', `/api/trash/${trashId}`, undefined, master.token)).status).toBe(200);
+    const [trashId] = trashed.body.ids;
+    expect((await call(server, apiCalls.trash_restore, { ...client(), body: { ids: [trashId!] } })).status).toBe(200);
+    await call(server, apiCalls.file_trash, { ...client(), body: { paths: ['/문서/보관함/최종 (1).txt'] } });
+    expect((await call(server, apiCalls.trash_delete, { ...client(master.token), params: { id: trashId! } })).status).toBe(200);
 
     const records = await recordsOf(server, { afterSeq: from });
     const mine = records.filter((r) => r.actorAccountId === user.user._id);
@@ -94,7 +101,7 @@ describeEachDialect('audit records of file actions on $dialect', (dialect) => {
     const file = await server.app.fileTree.resolve('/문서/secret.txt');
     expect(
       (
-        await server.request('PUT', '/api/resource', {
+        await call(server, apiCalls.resource_update, {
           token: master.token,
           body: { path: '/문서/secret.txt', users: [{ entity: user.user._id, permissions: ['READ'] }] },
         })
@@ -104,11 +111,11 @@ describeEachDialect('audit records of file actions on $dialect', (dialect) => {
 
     expect((await fetchBytes(server, user.token, `/api/file/download?path=${encodeURIComponent('/문서/secret.txt')}`)).status).toBe(403);
     expect((await fetchBytes(server, user.token, `/api/file/preview?path=${encodeURIComponent('/문서/secret.txt')}`)).status).toBe(403);
-    expect((await call('PUT', '/api/file/lock', { path: '/문서/보관함', lock: true })).status).toBe(403);
+    expect((await callRefused(server, apiCalls.file_lock, { ...client(), body: { path: '/문서/보관함', lock: true } })).status).toBe(403);
     expect((await fetchBytes(server, user.token, `/api/file/download?path=${encodeURIComponent('/문서/없는 파일.txt')}`)).status).toBe(404);
     expect(
       (
-        await server.request('PUT', '/api/resource', {
+        await call(server, apiCalls.resource_update, {
           token: master.token,
           body: { path: '/문서/보관함', users: [{ entity: user.user._id, permissions: ['READ'] }] },
         })
@@ -125,7 +132,7 @@ describeEachDialect('audit records of file actions on $dialect', (dialect) => {
     ]);
     // An upload refused at its folder: one record, with the folder's path and the permission it lacks.
     // A root folder is trashed by administrators only: the refusal is recorded too.
-    expect((await call('POST', '/api/file/trash', { paths: ['/문서'] })).status).toBe(403);
+    expect((await callRefused(server, apiCalls.file_trash, { ...client(), body: { paths: ['/문서'] } })).status).toBe(403);
     expect((await recordsOf(server, { afterSeq: fromUpload })).map((r) => [r.action, r.outcome, r.reason, r.targetPath, r.params.permission])).toEqual([
       ['file.upload', 'refused', 'no_access_warning', '/문서/보관함', 'CREATE'],
       ['file.trash', 'refused', 'no_access_warning', '/문서', 'TRASH'],
@@ -134,14 +141,17 @@ describeEachDialect('audit records of file actions on $dialect', (dialect) => {
   });
 
   it('records a download refused by a locked folder (no approved request) as a refusal', async () => {
-    expect((await server.request('POST', '/api/file', { token: master.token, body: { name: '기밀', path: '/문서' } })).status).toBe(200);
+    expect((await call(server, apiCalls.folder_create, { token: master.token, body: { name: '기밀', path: '/문서' } })).status).toBe(200);
     expect((await upload(server, master.token, '/문서/기밀', 'plan.txt', bytesOf(20, 'plan'))).status).toBe(200);
-    expect((await server.request('PUT', '/api/file/lock', { token: master.token, body: { path: '/문서/기밀', lock: true } })).status).toBe(200);
+    expect((await call(server, apiCalls.file_lock, { token: master.token, body: { path: '/문서/기밀', lock: true } })).status).toBe(200);
     const from = await lastSeq(server);
     const refused = await fetchBytes(server, user.token, `/api/file/download?path=${encodeURIComponent('/문서/기밀/plan.txt')}`);
     expect(refused.status).toBe(403);
     // Copying the bytes out of the locked folder is refused and recorded the same way, even for the MASTER.
-    const copyOut = await call('POST', '/api/file/copy', { path: '/문서/기밀', name: 'plan.txt', newPath: '/문서', onConflict: 'keep-both' }, master.token);
+    const copyOut = await callRefused(server, apiCalls.file_copy, {
+      ...client(master.token),
+      body: { path: '/문서/기밀', name: 'plan.txt', newPath: '/문서', onConflict: 'keep-both' },
+    });
     expect(copyOut.status).toBe(403);
     const records = await recordsOf(server, { afterSeq: from });
     expect(records.map((r) => [r.action, r.outcome, r.reason, r.targetPath, r.actorAccountId])).toEqual([

@@ -3,10 +3,11 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { apiCalls } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { AuditCommands } from '../src/cli/audit-commands.js';
 import { accountActor } from '../src/modules/audit/audit-context.js';
-import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { upload } from './transfer-helpers.js';
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -28,7 +29,7 @@ describeEachDialect('audit chain on $dialect', (dialect) => {
   const head = async () => Number((await server.app.db.selectFrom('audit_chain').select('seq').executeTakeFirstOrThrow()).seq);
 
   it('records each of 1,000 concurrent downloads once, in one unbroken chain', async () => {
-    expect((await server.request('POST', '/api/file', { token: master.token, body: { name: 'Team', path: '/' } })).status).toBe(200);
+    expect((await call(server, apiCalls.folder_create, { token: master.token, body: { name: 'Team', path: '/' } })).status).toBe(200);
     expect((await upload(server, master.token, '/Team', 'report.txt', Buffer.from('quarterly numbers'))).status).toBe(200);
     const before = await head();
     // All 1,000 are sent at once, over at most 200 connections (more than the listen
@@ -103,8 +104,8 @@ describeEachDialect('audit chain on $dialect', (dialect) => {
   });
 
   it('records the client address, user agent and signed-in actor of the request', async () => {
-    await server.request('GET', '/api/event', { token: master.token, headers: { 'user-agent': 'Audit-Test/1.0' } });
-    const res = await server.request('GET', '/api/event/export?format=jsonl', { token: master.token, headers: { 'user-agent': 'Audit-Test/1.0' } });
+    await call(server, apiCalls.event_list, { token: master.token, headers: { 'user-agent': 'Audit-Test/1.0' } });
+    const res = await call(server, apiCalls.event_export, { token: master.token, query: { format: 'jsonl' }, headers: { 'user-agent': 'Audit-Test/1.0' } });
     expect(res.status).toBe(200);
     const last = await server.app.db.selectFrom('audit_records').selectAll().orderBy('seq', 'desc').limit(1).executeTakeFirstOrThrow();
     expect(last).toMatchObject({

@@ -1,9 +1,11 @@
+import { apiCalls, type CallInput } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { lastSeq, recordsOf } from './audit-actions-helpers.js';
 import { signInAs } from './files-helpers.js';
-import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, callRefused, describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 
 type Session = { user: { _id: string }; token: string };
+type ExportQuery = NonNullable<CallInput<typeof apiCalls.event_export_ticket>['query']>;
 
 // The export the browser's download manager fetches: a single-use address, no bearer token.
 describeEachDialect('audit export tickets on $dialect', (dialect) => {
@@ -11,9 +13,9 @@ describeEachDialect('audit export tickets on $dialect', (dialect) => {
   let master: Session;
   let member: Session;
 
-  const ticketFor = async (query: string, s: Session) => {
-    const res = await server.request('POST', `/api/event/export/ticket?${query}`, { token: s.token });
-    return { status: res.status, url: res.body?.url as string };
+  const ticketFor = async (query: ExportQuery, s: Session) => {
+    const res = await call(server, apiCalls.event_export_ticket, { token: s.token, query });
+    return { status: res.status, url: res.body.url };
   };
   /** Follows an address as a browser would: no Authorization header. */
   const follow = async (url: string) => {
@@ -31,15 +33,15 @@ describeEachDialect('audit export tickets on $dialect', (dialect) => {
     master = await setupMaster(server);
     member = await signInAs(server, 'member@example.com');
     // One record of each account at least: their sign-ins; and a few of the administrator's.
-    await server.request('GET', '/api/event', { token: master.token });
-    expect((await server.request('POST', '/api/file', { token: master.token, body: { name: '감사', path: '/' } })).status).toBe(200);
+    await call(server, apiCalls.event_list, { token: master.token });
+    expect((await call(server, apiCalls.folder_create, { token: master.token, body: { name: '감사', path: '/' } })).status).toBe(200);
   });
   afterAll(async () => {
     await server?.close();
   });
 
   it('a ticket downloads the export once, without the bearer token; the second use is refused', async () => {
-    const ticket = await ticketFor('format=jsonl&lang=en', master);
+    const ticket = await ticketFor({ format: 'jsonl', lang: 'en' }, master);
     expect(ticket.status).toBe(200);
     expect(ticket.url).toMatch(/^\/api\/event\/export\?ticket=/);
     const first = await follow(ticket.url);
@@ -53,13 +55,13 @@ describeEachDialect('audit export tickets on $dialect', (dialect) => {
   });
 
   it('two requests with one ticket at the same moment: one export', async () => {
-    const ticket = await ticketFor('format=csv&lang=ko', master);
+    const ticket = await ticketFor({ format: 'csv', lang: 'ko' }, master);
     const answers = await Promise.all([follow(ticket.url), follow(ticket.url), follow(ticket.url)]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 401, 401]);
   });
 
   it('a forged or edited ticket is refused, and so is the export without any sign-in', async () => {
-    const ticket = await ticketFor('format=jsonl', member);
+    const ticket = await ticketFor({ format: 'jsonl' }, member);
     const value = new URL(ticket.url, server.url).searchParams.get('ticket')!;
     const [payload, signature] = value.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')) as { accountId: string };
@@ -73,8 +75,10 @@ describeEachDialect('audit export tickets on $dialect', (dialect) => {
 
   it('a member’s ticket carries the member’s visibility: parameters added to the address widen nothing', async () => {
     // Another account's records are refused when the ticket is asked for.
-    expect((await ticketFor(`format=jsonl&actor=${master.user._id}`, member)).status).toBe(403);
-    const ticket = await ticketFor('format=jsonl', member);
+    expect((await callRefused(server, apiCalls.event_export_ticket, { token: member.token, query: { format: 'jsonl', actor: master.user._id } })).status).toBe(
+      403,
+    );
+    const ticket = await ticketFor({ format: 'jsonl' }, member);
     const res = await follow(`${ticket.url}&actor=${master.user._id}&format=csv`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/x-ndjson; charset=utf-8');
@@ -85,7 +89,7 @@ describeEachDialect('audit export tickets on $dialect', (dialect) => {
 
   it('the export by ticket is recorded as the account’s export, with its filter', async () => {
     const from = await lastSeq(server);
-    const ticket = await ticketFor(`format=csv&lang=ko&action=file.mkdir&path=${encodeURIComponent('/감사')}`, master);
+    const ticket = await ticketFor({ format: 'csv', lang: 'ko', action: 'file.mkdir', path: '/감사' }, master);
     const res = await follow(ticket.url);
     expect(res.status).toBe(200);
     expect(res.text.split('\r\n').filter(Boolean)).toHaveLength(2);
@@ -96,7 +100,7 @@ describeEachDialect('audit export tickets on $dialect', (dialect) => {
 
   it('a ticket of an account disabled since is refused', async () => {
     const other = await signInAs(server, 'leaver@example.com');
-    const ticket = await ticketFor('format=jsonl', other);
+    const ticket = await ticketFor({ format: 'jsonl' }, other);
     await server.app.db.updateTable('users').set({ status: 'BLOCK' }).where('id', '=', other.user._id).execute();
     expect((await follow(ticket.url)).status).toBe(401);
   });

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { apiCalls } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type Db, openDb } from '../src/db/index.js';
 import { AuditChainRepo } from '../src/modules/audit/audit-chain.repo.js';
 import { verifyAuditTrail } from '../src/modules/audit/audit-verify.js';
-import { describeEachDialect, GOOD_PASSWORD } from './harness.js';
+import { call, describeEachDialect, GOOD_PASSWORD } from './harness.js';
 import { type ServerProcess, spawnServer } from './multi-process/cluster.js';
 import { createTestDatabase } from './postgres.js';
 import { scratchDir } from './scratch-dir.js';
@@ -31,14 +32,14 @@ describeEachDialect('audit chain across two server processes on $dialect', (dial
     const env = { DATABASE_URL: url, BOGWAN_SECRET: 'audit-processes-secret-'.padEnd(48, 'x') };
     a = await spawnServer('audit-a', env);
     const setupToken = fs.readFileSync(path.join(a.dataDir, 'setup-token'), 'utf8').trim();
-    const setup = await a.request('POST', '/api/auth/setup', {
+    const setup = await call(a, apiCalls.setup, {
       body: { token: setupToken, name: '관리자', email: 'master@example.com', password: GOOD_PASSWORD },
     });
     expect(setup.status, setup.text).toBe(200);
     token = setup.body.token;
     // Every process of one installation uses one server storage directory.
     const shared = path.join(scratchDir('bogwan-audit-root-'), 'server-root');
-    const storage = await a.request('PUT', '/api/setting/storage', { token, body: { server: { path: shared } } });
+    const storage = await call(a, apiCalls.storage_setting_update, { token, body: { server: { path: shared } } });
     expect(storage.status, storage.text).toBe(200);
     b = await spawnServer('audit-b', env);
     db = openDb(dialect === 'postgres' ? { dialect, url } : { dialect, file: url.slice('sqlite:'.length) });
@@ -54,12 +55,7 @@ describeEachDialect('audit chain across two server processes on $dialect', (dial
     // Each export is recorded (audit.export) before its (here empty) rows are streamed.
     const statuses = await Promise.all(
       Array.from({ length: 1000 }, (_, i) =>
-        fetch(`${(i % 2 ? a : b).url}/api/event/export?format=jsonl&action=snapshot.run`, { headers: { authorization: `Bearer ${token}` } }).then(
-          async (res) => {
-            await res.text();
-            return res.status;
-          },
-        ),
+        call(i % 2 ? a : b, apiCalls.event_export, { token, query: { format: 'jsonl', action: 'snapshot.run' } }).then((res) => res.status),
       ),
     );
     expect(statuses.filter((s) => s === 200)).toHaveLength(1000);

@@ -1,9 +1,11 @@
+import { apiCalls, type AuditList, type CallInput } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { AuditRepo, type NewAuditRecord } from '../src/modules/audit/audit.repo.js';
 import { signInAs } from './files-helpers.js';
-import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, callRefused, describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 
 type Session = { user: { _id: string }; token: string };
+type EventQuery = NonNullable<CallInput<typeof apiCalls.event_list>['query']>;
 
 /** A record as a module would write it, at a fixed time (after every real one: the chain's times only rise). */
 function rec(at: string, actor: string | null, action: string, path: string | null, extra: Partial<NewAuditRecord> = {}): NewAuditRecord {
@@ -45,11 +47,12 @@ describeEachDialect('audit queries on $dialect', (dialect) => {
   let master: Session;
   let minji: Session;
   let seojun: Session;
-  const get = (url: string, s: Session) => server.request('GET', url, { token: s.token });
-  const paths = async (url: string, s: Session = master) => {
-    const res = await get(url, s);
+  const events = (query: EventQuery, s: Session) => call(server, apiCalls.event_list, { token: s.token, query });
+  const eventsRefused = (query: EventQuery, s: Session) => callRefused(server, apiCalls.event_list, { token: s.token, query });
+  const paths = async (query: EventQuery, s: Session = master) => {
+    const res = await events(query, s);
     expect(res.status, res.text).toBe(200);
-    return (res.body.items as { target: { path: string } | null }[]).map((i) => i.target?.path ?? null);
+    return res.body.items.map((i) => i.target?.path ?? null);
   };
 
   beforeAll(async () => {
@@ -74,17 +77,17 @@ describeEachDialect('audit queries on $dialect', (dialect) => {
   });
 
   it('shows an account its own records only, and administrators everyone’s', async () => {
-    const own = await get('/api/event?limit=1000', minji);
+    const own = await events({ limit: 1000 }, minji);
     expect(own.status).toBe(200);
     expect(own.body.items.length).toBeGreaterThanOrEqual(PATHS.length + 1);
-    expect(new Set(own.body.items.map((i: { userId: string }) => i.userId))).toEqual(new Set([minji.user._id]));
-    expect((await get(`/api/event?userId=${seojun.user._id}`, minji)).status).toBe(403);
-    expect((await get(`/api/event?actor=${seojun.user._id}`, minji)).status).toBe(403);
-    expect((await get(`/api/event?userId=${minji.user._id}`, minji)).status).toBe(200);
-    const all = await get('/api/event?limit=1000', master);
-    const actors = new Set(all.body.items.map((i: { userId: string | null }) => i.userId));
+    expect(new Set(own.body.items.map((i) => i.userId))).toEqual(new Set([minji.user._id]));
+    expect((await eventsRefused({ userId: seojun.user._id }, minji)).status).toBe(403);
+    expect((await eventsRefused({ actor: seojun.user._id }, minji)).status).toBe(403);
+    expect((await events({ userId: minji.user._id }, minji)).status).toBe(200);
+    const all = await events({ limit: 1000 }, master);
+    const actors = new Set(all.body.items.map((i) => i.userId));
     expect(actors).toEqual(new Set([master.user._id, minji.user._id, seojun.user._id, null]));
-    const hers = await get(`/api/event?actor=${minji.user._id}&limit=1000`, master);
+    const hers = await events({ actor: minji.user._id, limit: 1000 }, master);
     expect(hers.body.items).toEqual(own.body.items);
     // Rows carry names (current and at the time), path, address, agent and the spec's columns.
     expect(hers.body.items[0]).toMatchObject({
@@ -102,9 +105,9 @@ describeEachDialect('audit queries on $dialect', (dialect) => {
 
   it('suggests people by part of a name or e-mail: administrators anyone, others themselves', async () => {
     const names = async (q: string, s: Session) => {
-      const res = await get(`/api/event/people?q=${encodeURIComponent(q)}`, s);
+      const res = await call(server, apiCalls.event_people, { token: s.token, query: { q } });
       expect(res.status).toBe(200);
-      return res.body.items.map((p: { email: string }) => p.email);
+      return res.body.items.map((p) => p.email);
     };
     expect(await names('민지', master)).toEqual(['minji@example.com']);
     expect(await names('EXAMPLE.COM', master)).toHaveLength(3);
@@ -116,7 +119,7 @@ describeEachDialect('audit queries on $dialect', (dialect) => {
   });
 
   it('filters by path prefix with %, _, quote, backslash and Korean taken literally, NFD input included', async () => {
-    const q = (p: string) => paths(`/api/event?action=file.download&path=${encodeURIComponent(p)}`);
+    const q = (p: string) => paths({ action: 'file.download', path: p });
     expect(await q('/팀 자료/100% 완료')).toEqual(['/팀 자료/100% 완료/a.txt']);
     expect(await q('/팀 자료/a_b')).toEqual(['/팀 자료/a_b/c.txt', '/팀 자료/a_b/c.txt']);
     expect(await q("/팀 자료/O'Brien/")).toEqual(["/팀 자료/O'Brien/d.txt"]);
@@ -125,55 +128,59 @@ describeEachDialect('audit queries on $dialect', (dialect) => {
     expect(await q('/팀 자료'.normalize('NFD'))).toHaveLength(8);
     expect(await q('/Docs')).toEqual(['/Docs/x.txt']);
     expect(await q('/팀 자료/a_b/c.txt')).toEqual(['/팀 자료/a_b/c.txt', '/팀 자료/a_b/c.txt']);
-    expect((await get('/api/event?path=relative', master)).status).toBe(400);
+    expect((await eventsRefused({ path: 'relative' }, master)).status).toBe(400);
   });
 
   it('filters by one or several actions, by outcome and by dates', async () => {
-    const actions = async (url: string) => ((await get(url, master)).body.items as { action: string }[]).map((i) => i.action);
-    expect(await actions('/api/event?action=file.view,file.rename')).toEqual(['file.rename', 'file.view']);
-    expect(await actions('/api/event?action=file.view&action=snapshot.run')).toEqual(['snapshot.run', 'file.view']);
-    expect((await get('/api/event?action=file.explode', master)).status).toBe(400);
-    const refused = await get('/api/event?outcome=refused', master);
+    const actions = async (query: EventQuery) => (await events(query, master)).body.items.map((i) => i.action);
+    expect(await actions({ action: 'file.view,file.rename' })).toEqual(['file.rename', 'file.view']);
+    expect(await actions({ action: ['file.view', 'snapshot.run'] })).toEqual(['snapshot.run', 'file.view']);
+    expect((await eventsRefused({ action: 'file.explode' }, master)).status).toBe(400);
+    const refused = await events({ outcome: 'refused' }, master);
     expect(refused.body.items).toHaveLength(1);
     expect(refused.body.items[0]).toMatchObject({ action: 'file.download', outcome: 'refused', reason: 'no_access_warning', actor: { name: '박서준' } });
-    expect(await actions('/api/event?from=2030-01-02T00:00:00Z&to=2030-01-04T00:00:00Z')).toEqual(['file.download', 'file.view']);
-    expect(await actions(`/api/event?from=2030-01-02&actor=${seojun.user._id}&path=${encodeURIComponent('/팀 자료')}`)).toEqual(['file.download', 'file.view']);
-    expect((await get('/api/event?from=yesterday', master)).status).toBe(400);
+    expect(await actions({ from: '2030-01-02T00:00:00Z', to: '2030-01-04T00:00:00Z' })).toEqual(['file.download', 'file.view']);
+    expect(await actions({ from: '2030-01-02', actor: seojun.user._id, path: '/팀 자료' })).toEqual(['file.download', 'file.view']);
+    expect((await eventsRefused({ from: 'yesterday' }, master)).status).toBe(400);
   });
 
   it('pages by cursor without gaps or repeats, and keeps the spec’s skip and limit', async () => {
-    const everything = (await get('/api/event?limit=1000', master)).body;
+    const everything = (await events({ limit: 1000 }, master)).body;
     expect(everything.next).toBeNull();
     const seen: string[] = [];
     let next: string | null = null;
     do {
-      const page: { items: { _id: string }[]; next: string | null; total: number } = (await get(`/api/event?limit=3${next ? `&before=${next}` : ''}`, master))
-        .body;
+      const page: AuditList = (await events({ limit: 3, ...(next ? { before: next } : {}) }, master)).body;
       expect(page.total).toBe(everything.total);
       seen.push(...page.items.map((i) => i._id));
       next = page.next;
     } while (next);
-    expect(seen).toEqual(everything.items.map((i: { _id: string }) => i._id));
-    const skipped = (await get('/api/event?skip=2&limit=3', master)).body.items.map((i: { _id: string }) => i._id);
+    expect(seen).toEqual(everything.items.map((i) => i._id));
+    const skipped = (await events({ skip: 2, limit: 3 }, master)).body.items.map((i) => i._id);
     expect(skipped).toEqual(seen.slice(2, 5));
   });
 
   it('answers the history of one file: everyone’s to administrators, one’s own to others', async () => {
-    const node = encodeURIComponent('node:/팀 자료/a_b/c.txt');
-    const all = await get(`/api/event/node/${node}`, master);
-    expect(all.body.items.map((i: { action: string }) => i.action)).toEqual(['file.rename', 'file.download', 'file.view', 'file.download']);
-    const hers = await get(`/api/event/node/${node}`, minji);
-    expect(hers.body.items.map((i: { action: string }) => i.action)).toEqual(['file.rename', 'file.download']);
+    const params = { nodeId: 'node:/팀 자료/a_b/c.txt' };
+    const all = await call(server, apiCalls.event_node, { token: master.token, params });
+    expect(all.body.items.map((i) => i.action)).toEqual(['file.rename', 'file.download', 'file.view', 'file.download']);
+    const hers = await call(server, apiCalls.event_node, { token: minji.token, params });
+    expect(hers.body.items.map((i) => i.action)).toEqual(['file.rename', 'file.download']);
   });
 
   it('keeps records 2 years by default; administrators set at least 1', async () => {
-    expect(await get('/api/setting/audit', master)).toMatchObject({ status: 200, body: { retentionYears: 2 } });
-    expect((await get('/api/setting/audit', minji)).status).toBe(403);
-    const put = (body: unknown, s: Session) => server.request('PUT', '/api/setting/audit', { token: s.token, body });
-    expect((await put({ retentionYears: 5 }, minji)).status).toBe(403);
-    for (const bad of [0, -1, 1.5, '3', 51]) expect((await put({ retentionYears: bad }, master)).status, String(bad)).toBe(400);
-    expect(await put({ retentionYears: 1 }, master)).toMatchObject({ status: 200, body: { retentionYears: 1 } });
-    expect(await get('/api/setting/audit', master)).toMatchObject({ body: { retentionYears: 1 } });
+    expect(await call(server, apiCalls.audit_setting, { token: master.token })).toMatchObject({ status: 200, body: { retentionYears: 2 } });
+    expect((await callRefused(server, apiCalls.audit_setting, { token: minji.token })).status).toBe(403);
+    const putRefused = (retentionYears: number, s: Session) => callRefused(server, apiCalls.audit_setting_update, { token: s.token, body: { retentionYears } });
+    expect((await putRefused(5, minji)).status).toBe(403);
+    for (const bad of [0, -1, 1.5, 51]) expect((await putRefused(bad, master)).status, String(bad)).toBe(400);
+    // Raw on purpose: years as text, which the contract's type does not allow.
+    expect((await server.request('PUT', '/api/setting/audit', { token: master.token, body: { retentionYears: '3' } })).status, '3').toBe(400);
+    expect(await call(server, apiCalls.audit_setting_update, { token: master.token, body: { retentionYears: 1 } })).toMatchObject({
+      status: 200,
+      body: { retentionYears: 1 },
+    });
+    expect(await call(server, apiCalls.audit_setting, { token: master.token })).toMatchObject({ body: { retentionYears: 1 } });
     const last = await server.app.db.selectFrom('audit_records').selectAll().orderBy('seq', 'desc').limit(1).executeTakeFirstOrThrow();
     expect(last).toMatchObject({ action: 'audit.retention_change', actor_account_id: master.user._id, params: JSON.stringify({ from: 2, to: 1 }) });
   });

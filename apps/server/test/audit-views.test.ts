@@ -1,7 +1,8 @@
+import { apiCalls } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { lastSeq, recordsOf } from './audit-actions-helpers.js';
 import { signInAs } from './files-helpers.js';
-import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { bytesOf, fetchBytes, upload } from './transfer-helpers.js';
 
 // Opening a preview is one `file.view`, however the viewer asks for the bytes; a download one `file.download`.
@@ -17,7 +18,7 @@ describeEachDialect('previews and downloads in the audit trail on $dialect', (di
     server = await startServer(dialect);
     master = await setupMaster(server);
     user = await signInAs(server, 'viewer@example.com');
-    expect((await server.request('POST', '/api/file', { token: master.token, body: { name: '열람', path: '/' } })).status).toBe(200);
+    expect((await call(server, apiCalls.folder_create, { token: master.token, body: { name: '열람', path: '/' } })).status).toBe(200);
     expect((await upload(server, master.token, '/열람', '메모.txt', bytesOf(5000, 'memo'))).status).toBe(200);
     expect((await upload(server, master.token, '/열람', '계약서.pdf', bytesOf(3000, 'pdf'))).status).toBe(200);
   });
