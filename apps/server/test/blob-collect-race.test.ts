@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { apiCalls } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TransferJobs } from '../src/modules/transfer/transfer.jobs.js';
 import { TransferRepo } from '../src/modules/transfer/transfer.repo.js';
 import { type BlobStore, blobKeyOf } from '../src/storage/blob-store.js';
 import type { BlobStores } from '../src/storage/blob-stores.js';
-import { describeEachDialectAndBackend, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, describeEachDialectAndBackend, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
 import { useS3 } from './s3.js';
 import { bytesOf, fetchBytes, sha256, upload } from './transfer-helpers.js';
 
@@ -53,10 +54,10 @@ describeEachDialectAndBackend('blob collection racing an upload of the same cont
     server = await startServer(dialect, s3Server().env);
     token = (await setupMaster(server)).token;
     if (backend === 'cloud') {
-      expect((await server.request('POST', '/api/setting/admin', { token, body: { password: GOOD_PASSWORD } })).status).toBe(200);
-      expect((await server.request('PUT', '/api/setting/storage', { token, body: { cloud: { bucket: await s3Server().bucket() } } })).status).toBe(200);
+      expect((await call(server, apiCalls.admin_mode, { token, body: { password: GOOD_PASSWORD } })).status).toBe(200);
+      expect((await call(server, apiCalls.storage_setting_update, { token, body: { cloud: { bucket: await s3Server().bucket() } } })).status).toBe(200);
     }
-    expect((await server.request('POST', '/api/file', { token, body: { name: root.slice(1), path: '/', backend } })).status).toBe(200);
+    expect((await call(server, apiCalls.folder_create, { token, body: { name: root.slice(1), path: '/', backend } })).status).toBe(200);
     repo = new TransferRepo(server.app.db);
   });
   afterAll(async () => {
@@ -72,8 +73,8 @@ describeEachDialectAndBackend('blob collection racing an upload of the same cont
   };
   const download = (name: string) => fetchBytes(server, token, `/api/file/download?path=${encodeURIComponent(`${root}/${name}`)}`);
   const remove = async (name: string) => {
-    expect((await server.request('POST', '/api/file/trash', { token, body: { paths: [`${root}/${name}`] } })).status).toBe(200);
-    expect((await server.request('DELETE', '/api/trash', { token })).status).toBe(200);
+    expect((await call(server, apiCalls.file_trash, { token, body: { paths: [`${root}/${name}`] } })).status).toBe(200);
+    expect((await call(server, apiCalls.trash_empty, { token })).status).toBe(200);
   };
   /** The file downloads as exactly `data`, and the blob file under its hash holds exactly that hash's bytes. */
   const expectIntact = async (name: string, data: Buffer) => {

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { apiCalls } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TransferJobs } from '../src/modules/transfer/transfer.jobs.js';
 import { TransferRepo } from '../src/modules/transfer/transfer.repo.js';
 import { blobKeyOf } from '../src/storage/blob-store.js';
-import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { bytesOf, fetchBytes, sha256, upload } from './transfer-helpers.js';
 
 const HOUR_MS = 3600_000;
@@ -19,7 +20,7 @@ describeEachDialect('blob reference counts across crashes on $dialect', (dialect
   beforeAll(async () => {
     server = await startServer(dialect);
     token = (await setupMaster(server)).token;
-    expect((await server.request('POST', '/api/file', { token, body: { name: root.slice(1), path: '/', backend: 'server' } })).status).toBe(200);
+    expect((await call(server, apiCalls.folder_create, { token, body: { name: root.slice(1), path: '/', backend: 'server' } })).status).toBe(200);
     repo = new TransferRepo(server.app.db);
     jobs = new TransferJobs(repo, server.app.blobStores, server.app.log);
   });
@@ -31,8 +32,8 @@ describeEachDialect('blob reference counts across crashes on $dialect', (dialect
     (await server.app.db.selectFrom('blobs').select('ref_count').where('backend', '=', 'server').where('hash', '=', hash).executeTakeFirst())?.ref_count;
   const blobFile = (hash: string) => path.join(server.dataDir, 'blobs', blobKeyOf(hash));
   const remove = async (name: string) => {
-    expect((await server.request('POST', '/api/file/trash', { token, body: { paths: [`${root}/${name}`] } })).status).toBe(200);
-    expect((await server.request('DELETE', '/api/trash', { token })).status).toBe(200);
+    expect((await call(server, apiCalls.file_trash, { token, body: { paths: [`${root}/${name}`] } })).status).toBe(200);
+    expect((await call(server, apiCalls.trash_empty, { token })).status).toBe(200);
   };
 
   it('a completion killed between its pin and its release leaves a count the repair brings back, and the blob is collected', async () => {

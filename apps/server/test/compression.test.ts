@@ -4,10 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
+import { apiCalls } from '@bogwan/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressAssets } from '../../web/build/compress-assets.js';
 import { type DavAccount, dav, davMaster, davPath } from './dav-helpers.js';
-import { describeEachDialect, startServer, type TestServer } from './harness.js';
+import { call, describeEachDialect, startServer, type TestServer } from './harness.js';
 import { upload } from './transfer-helpers.js';
 
 const BUILT_WEB_APP = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -120,7 +121,7 @@ describeEachDialect('compressed JSON answers on $dialect', (dialect) => {
   beforeAll(async () => {
     server = await startServer(dialect);
     master = await davMaster(server);
-    await server.request('POST', '/api/file', { token: master.token, body: { name: 'Docs', path: '/' } });
+    await call(server, apiCalls.folder_create, { token: master.token, body: { name: 'Docs', path: '/' } });
     expect((await upload(server, master.token, '/Docs', 'rows.json', document)).status).toBe(200);
   });
   afterAll(async () => {
