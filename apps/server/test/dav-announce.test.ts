@@ -1,6 +1,7 @@
 import type { Socket } from 'socket.io-client';
+import { apiCalls } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDialect, startServer, type TestServer } from './harness.js';
+import { call, describeEachDialect, startServer, type TestServer } from './harness.js';
 import { connect, next } from './sockets.js';
 import { type DavAccount, dav, davMaster, davPath } from './dav-helpers.js';
 
@@ -22,20 +23,18 @@ describeEachDialect('WebDAV uploads seen by search and realtime on $dialect', (d
   beforeAll(async () => {
     server = await startServer(dialect);
     master = await davMaster(server);
-    const made = await server.request('POST', '/api/file', { token: master.token, body: { name: root.slice(1), path: '/' } });
+    const made = await call(server, apiCalls.folder_create, { token: master.token, body: { name: root.slice(1), path: '/' } });
     expect(made.status, made.text).toBe(200);
-    rootId = ((await server.request('GET', '/api/file/root', { token: master.token })).body as { name: string; _id: string }[]).find(
-      (r) => r.name === root.slice(1),
-    )!._id;
+    rootId = (await call(server, apiCalls.root_list, { token: master.token })).body.find((r) => r.name === root.slice(1))!._id;
   });
   afterAll(async () => {
     await server?.close();
   });
 
   const search = async (keyword: string): Promise<Hit[]> => {
-    const res = await server.request('GET', `/api/search/keyword?keyword=${encodeURIComponent(keyword)}`, { token: master.token });
+    const res = await call(server, apiCalls.search_keyword, { token: master.token, query: { keyword } });
     expect(res.status, res.text).toBe(200);
-    return res.body as Hit[];
+    return res.body;
   };
 
   it('a PUT text file is found by a word inside it; a PUT over it replaces what is found', async () => {

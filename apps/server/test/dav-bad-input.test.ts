@@ -1,5 +1,6 @@
+import { apiCalls } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDialect, startServer, type TestServer } from './harness.js';
+import { call, describeEachDialect, startServer, type TestServer } from './harness.js';
 import { type DavAccount, dav, davMaster, davPath, rawRequest } from './dav-helpers.js';
 
 describeEachDialect('WebDAV bad input on $dialect', (dialect) => {
@@ -9,7 +10,7 @@ describeEachDialect('WebDAV bad input on $dialect', (dialect) => {
   beforeAll(async () => {
     server = await startServer(dialect);
     master = await davMaster(server);
-    await server.request('POST', '/api/file', { token: master.token, body: { name: 'A', path: '/' } });
+    await call(server, apiCalls.folder_create, { token: master.token, body: { name: 'A', path: '/' } });
     await dav(server, 'MKCOL', '/dav/A/B', { auth: master.auth });
     await dav(server, 'PUT', '/dav/A/B/f.txt', { auth: master.auth, body: 'f' });
   });

@@ -4,9 +4,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { apiCalls } from '@bogwan/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAppPassword } from './app-passwords-helpers.js';
-import { describeEachDialectAndBackend, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, describeEachDialectAndBackend, GOOD_PASSWORD, setupMaster, startServer, type TestServer } from './harness.js';
 import { useS3 } from './s3.js';
 
 const run = promisify(execFile);
@@ -74,9 +75,9 @@ describeEachDialectAndBackend('rclone and cadaver over WebDAV on $dialect, $back
 
   const rclone = (...args: string[]) => run('rclone', ['--retries', '1', '--low-level-retries', '2', ...args], { env: rcloneEnv, maxBuffer: 16 * 1024 * 1024 });
   const listing = async (folder: string) => {
-    const res = await server.request('GET', `/api/file/list?path=${encodeURIComponent(folder)}&limit=100`, { token });
+    const res = await call(server, apiCalls.file_list, { token, query: { path: folder, limit: 100 } });
     expect(res.status).toBe(200);
-    return (res.body.items as { name: string; folder: boolean; size: number }[]).map((item) => item.name).sort();
+    return res.body.items.map((item) => item.name).sort();
   };
 
   beforeAll(async () => {
@@ -84,11 +85,11 @@ describeEachDialectAndBackend('rclone and cadaver over WebDAV on $dialect, $back
     server = await startServer(dialect, s3Server().env);
     token = (await setupMaster(server)).token;
     if (backend === 'cloud') {
-      expect((await server.request('POST', '/api/setting/admin', { token, body: { password: GOOD_PASSWORD } })).body).toEqual({ success: true });
+      expect((await call(server, apiCalls.admin_mode, { token, body: { password: GOOD_PASSWORD } })).body).toEqual({ success: true });
       const bucket = await s3Server().bucket();
-      expect((await server.request('PUT', '/api/setting/storage', { token, body: { cloud: { bucket } } })).status).toBe(200);
+      expect((await call(server, apiCalls.storage_setting_update, { token, body: { cloud: { bucket } } })).status).toBe(200);
     }
-    expect((await server.request('POST', '/api/file', { token, body: { name: root, path: '/', backend } })).status).toBe(200);
+    expect((await call(server, apiCalls.folder_create, { token, body: { name: root, path: '/', backend } })).status).toBe(200);
     work = fs.mkdtempSync(path.join(os.tmpdir(), 'bogwan-dav-clients-'));
     const { password } = await makeAppPassword(server, token, 'rclone');
     const { stdout: obscured } = await run('rclone', ['obscure', password]);
@@ -140,7 +141,7 @@ describeEachDialectAndBackend('rclone and cadaver over WebDAV on $dialect, $back
     expect(await listing(`/${root}/english`)).toEqual(['100% #hash.txt', '새 파일.txt'].sort());
     expect(await listing(`/${root}/한글 폴더`)).toEqual(['빈 파일.txt', '회의록 정리.md'].sort());
     // Deleted over WebDAV as on the web: into the trash.
-    const trash = await server.request('GET', '/api/trash', { token });
+    const trash = await call(server, apiCalls.trash_list, { token });
     expect(JSON.stringify(trash.body)).toContain('a+b & c (1).txt');
   }, 180_000);
 
@@ -161,10 +162,8 @@ describeEachDialectAndBackend('rclone and cadaver over WebDAV on $dialect, $back
       child.stdin!.end(script);
     });
     expect(stdout).toContain('카다버 메모.txt');
-    const got = await fetch(`${server.url}/api/file/download?path=${encodeURIComponent(`/${root}/cadaver/카다버 메모.txt`)}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const got = await call(server, apiCalls.file_download, { token, query: { path: `/${root}/cadaver/카다버 메모.txt` } });
     expect(got.status).toBe(200);
-    expect(await got.text()).toBe('cadaver로 올린 파일\n');
+    expect(got.text).toBe('cadaver로 올린 파일\n');
   }, 60_000);
 });

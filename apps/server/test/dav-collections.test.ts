@@ -1,6 +1,7 @@
+import { apiCalls } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { namesIn } from './files-helpers.js';
-import { describeEachDialect, startServer, type TestServer } from './harness.js';
+import { call, describeEachDialect, startServer, type TestServer } from './harness.js';
 import { type DavAccount, dav, davMaster, davPath } from './dav-helpers.js';
 
 describeEachDialect('WebDAV MKCOL and DELETE on $dialect', (dialect) => {
@@ -10,7 +11,7 @@ describeEachDialect('WebDAV MKCOL and DELETE on $dialect', (dialect) => {
   beforeAll(async () => {
     server = await startServer(dialect);
     master = await davMaster(server);
-    expect((await server.request('POST', '/api/file', { token: master.token, body: { name: '팀', path: '/' } })).status).toBe(200);
+    expect((await call(server, apiCalls.folder_create, { token: master.token, body: { name: '팀', path: '/' } })).status).toBe(200);
   });
   afterAll(async () => {
     await server?.close();
@@ -39,7 +40,7 @@ describeEachDialect('WebDAV MKCOL and DELETE on $dialect', (dialect) => {
     expect((await dav(server, 'DELETE', davPath('/팀/지울 폴더', true), { auth: master.auth })).status).toBe(204);
     expect(await namesIn(server, master.token, '/팀')).not.toContain('지울 파일.txt');
     expect((await dav(server, 'GET', davPath('/팀/지울 폴더/안.txt'), { auth: master.auth })).status).toBe(404);
-    const trash = await server.request('GET', '/api/trash', { token: master.token });
+    const trash = await call(server, apiCalls.trash_list, { token: master.token });
     expect(trash.status).toBe(200);
     expect(JSON.stringify(trash.body)).toContain('지울 파일.txt');
     expect(JSON.stringify(trash.body)).toContain('지울 폴더');

@@ -1,6 +1,7 @@
+import { apiCalls } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { namesIn } from './files-helpers.js';
-import { describeEachDialect, startServer, type TestServer } from './harness.js';
+import { call, describeEachDialect, startServer, type TestServer } from './harness.js';
 import { type DavAccount, dav, davMaster, davPath } from './dav-helpers.js';
 
 describeEachDialect('WebDAV COPY and MOVE on $dialect', (dialect) => {
@@ -14,7 +15,7 @@ describeEachDialect('WebDAV COPY and MOVE on $dialect', (dialect) => {
     server = await startServer(dialect);
     master = await davMaster(server);
     for (const name of ['원본', '대상'])
-      expect((await server.request('POST', '/api/file', { token: master.token, body: { name, path: '/' } })).status).toBe(200);
+      expect((await call(server, apiCalls.folder_create, { token: master.token, body: { name, path: '/' } })).status).toBe(200);
   });
   afterAll(async () => {
     await server?.close();
@@ -43,7 +44,7 @@ describeEachDialect('WebDAV COPY and MOVE on $dialect', (dialect) => {
     const replaced = await dav(server, 'MOVE', davPath('/원본/b.txt'), { auth: master.auth, headers: { destination: to('/대상/b.txt'), overwrite: 'T' } });
     expect(replaced.status).toBe(204);
     expect(await text('/대상/b.txt')).toBe('new');
-    expect(JSON.stringify((await server.request('GET', '/api/trash', { token: master.token })).body)).toContain('b.txt');
+    expect(JSON.stringify((await call(server, apiCalls.trash_list, { token: master.token })).body)).toContain('b.txt');
   });
 
   it('copies a folder with its members (Depth infinity) or alone (Depth 0); MOVE takes infinity only', async () => {

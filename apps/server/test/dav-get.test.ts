@@ -1,5 +1,6 @@
+import { apiCalls } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDialectAndBackend, startServer, type TestServer } from './harness.js';
+import { call, describeEachDialectAndBackend, startServer, type TestServer } from './harness.js';
 import { useS3 } from './s3.js';
 import { bytesOf, fetchBytes, sha256 } from './transfer-helpers.js';
 import { type DavAccount, dav, davMaster, davPath, davRoot, davUser } from './dav-helpers.js';
@@ -65,20 +66,22 @@ describeEachDialectAndBackend('WebDAV GET and HEAD on $dialect, $backend backend
 
   it('a file in a secure folder needs an approved request, as a web download', async () => {
     const user = await davUser(server, `secure-${dialect}-${backend}@example.com`);
-    await server.request('POST', '/api/file', { token: master.token, body: { name: '기밀', path: root } });
+    await call(server, apiCalls.folder_create, { token: master.token, body: { name: '기밀', path: root } });
     expect((await dav(server, 'PUT', davPath(`${root}/기밀/plan.bin`), { auth: master.auth, body: 'secret plan' })).status).toBe(201);
-    expect((await server.request('PUT', '/api/file/lock', { token: master.token, body: { path: `${root}/기밀`, lock: true } })).status).toBe(200);
+    expect((await call(server, apiCalls.file_lock, { token: master.token, body: { path: `${root}/기밀`, lock: true } })).status).toBe(200);
     for (const account of [user, master]) {
       const refused = await dav(server, 'GET', davPath(`${root}/기밀/plan.bin`), { auth: account.auth });
       expect(refused.status).toBe(403);
       expect(refused.text).not.toContain('secret plan');
     }
-    const asked = await server.request('POST', '/api/request', {
+    const asked = await call(server, apiCalls.request_create, {
       token: user.token,
       body: { type: 'download', paths: [`${root}/기밀/plan.bin`], reason: '검토' },
     });
     expect(asked.status).toBe(200);
-    expect((await server.request('PUT', `/api/request/${asked.body._id}`, { token: master.token, body: { action: 'approve' } })).body.status).toBe('APPROVED');
+    expect(
+      (await call(server, apiCalls.request_update, { token: master.token, params: { id: asked.body._id }, body: { action: 'approve' } })).body.status,
+    ).toBe('APPROVED');
     const allowed = await dav(server, 'GET', davPath(`${root}/기밀/plan.bin`), { auth: user.auth });
     expect(allowed.status).toBe(200);
     expect(allowed.text).toBe('secret plan');

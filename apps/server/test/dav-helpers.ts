@@ -1,12 +1,13 @@
 import http from 'node:http';
+import { apiCalls } from '@bogwan/contracts';
 import { signInAs } from './files-helpers.js';
-import { GOOD_PASSWORD, type HttpTarget, type TestServer, setupMaster } from './harness.js';
+import { call, GOOD_PASSWORD, type HttpTarget, type TestServer, setupMaster } from './harness.js';
 
 /** An app password made through the API (Settings → Security) for the account of `token`. */
 export async function makeAppPassword(server: HttpTarget, token: string, name = 'rclone'): Promise<string> {
-  const res = await server.request('POST', '/api/auth/app-passwords', { token, body: { name, currentPassword: GOOD_PASSWORD } });
+  const res = await call(server, apiCalls.app_password_create, { token, body: { name, currentPassword: GOOD_PASSWORD } });
   if (res.status !== 201) throw new Error(`app password: ${res.status} ${res.text}`);
-  return res.body.password as string;
+  return res.body.password;
 }
 
 /** `Authorization: Basic …` of an e-mail and a password. */
@@ -110,11 +111,11 @@ export const PROPFIND_ALL = '<?xml version="1.0" encoding="utf-8"?><D:propfind x
  */
 export async function davRoot(server: TestServer, token: string, name: string, backend: 'server' | 'cloud', bucket: () => Promise<string>): Promise<void> {
   if (backend === 'cloud') {
-    const admin = await server.request('POST', '/api/setting/admin', { token, body: { password: GOOD_PASSWORD } });
+    const admin = await call(server, apiCalls.admin_mode, { token, body: { password: GOOD_PASSWORD } });
     if (admin.status !== 200) throw new Error(`admin mode: ${admin.status} ${admin.text}`);
-    const saved = await server.request('PUT', '/api/setting/storage', { token, body: { cloud: { bucket: await bucket() } } });
+    const saved = await call(server, apiCalls.storage_setting_update, { token, body: { cloud: { bucket: await bucket() } } });
     if (saved.status !== 200) throw new Error(`bucket: ${saved.status} ${saved.text}`);
   }
-  const made = await server.request('POST', '/api/file', { token, body: { name, path: '/', backend } });
+  const made = await call(server, apiCalls.folder_create, { token, body: { name, path: '/', backend } });
   if (made.status !== 200) throw new Error(`root: ${made.status} ${made.text}`);
 }

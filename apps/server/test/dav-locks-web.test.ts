@@ -1,7 +1,8 @@
+import { apiCalls } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type DavAccount, dav, davMaster, davPath, davUser } from './dav-helpers.js';
 import { namesIn } from './files-helpers.js';
-import { describeEachDialect, startServer, type TestServer } from './harness.js';
+import { call, callRefused, describeEachDialect, startServer, type TestServer } from './harness.js';
 import { upload } from './transfer-helpers.js';
 
 // WebDAV locks hold for the web's writes too: a file or folder locked by one account's WebDAV
@@ -20,8 +21,8 @@ describeEachDialect('web writes under WebDAV locks on $dialect', (dialect) => {
   let lee: DavAccount;
   let n = 0;
 
-  const web = (who: DavAccount, method: string, url: string, body: unknown) => server.request(method, url, { token: who.token, body });
-  const mkdir = async (name: string, path: string) => expect((await web(master, 'POST', '/api/file', { name, path })).status).toBe(200);
+  const mkdir = async (name: string, path: string) =>
+    expect((await call(server, apiCalls.folder_create, { token: master.token, body: { name, path } })).status).toBe(200);
   /** A fresh folder under /영업부 holding one file written over WebDAV; answers both names. */
   const fixture = async () => {
     n += 1;
@@ -57,11 +58,15 @@ describeEachDialect('web writes under WebDAV locks on $dialect', (dialect) => {
     const token = await lock(file, kim);
     for (const who of [lee, master]) {
       expect(await upload(server, who.token, folder, '문서.docx', Buffer.from('덮어쓰기'))).toMatchObject(LOCKED);
-      expect(await web(who, 'PUT', '/api/file/rename', { path: folder, name: '문서.docx', newName: '새 이름.docx' })).toMatchObject(LOCKED);
-      expect(await web(who, 'POST', '/api/file/move', { path: folder, name: '문서.docx', newPath: '/영업부/다른 곳' })).toMatchObject(LOCKED);
-      expect(await web(who, 'POST', '/api/file/trash', { paths: [file] })).toMatchObject(LOCKED);
+      expect(
+        await callRefused(server, apiCalls.file_rename, { token: who.token, body: { path: folder, name: '문서.docx', newName: '새 이름.docx' } }),
+      ).toMatchObject(LOCKED);
+      expect(
+        await callRefused(server, apiCalls.file_move, { token: who.token, body: { path: folder, name: '문서.docx', newPath: '/영업부/다른 곳' } }),
+      ).toMatchObject(LOCKED);
+      expect(await callRefused(server, apiCalls.file_trash, { token: who.token, body: { paths: [file] } })).toMatchObject(LOCKED);
       // Its folder holds a locked member: moving or trashing the folder is refused as well.
-      expect(await web(who, 'POST', '/api/file/trash', { paths: [folder] })).toMatchObject(LOCKED);
+      expect(await callRefused(server, apiCalls.file_trash, { token: who.token, body: { paths: [folder] } })).toMatchObject(LOCKED);
     }
     expect(await namesIn(server, lee.token, folder)).toEqual(['문서.docx']);
     expect((await dav(server, 'GET', davPath(file), { auth: kim.auth })).text).toBe('초안');
@@ -69,25 +74,31 @@ describeEachDialect('web writes under WebDAV locks on $dialect', (dialect) => {
     expect((await upload(server, lee.token, folder, '메모.txt', Buffer.from('메모'))).status).toBe(200);
 
     await unlock(file, kim, token);
-    expect((await web(lee, 'PUT', '/api/file/rename', { path: folder, name: '문서.docx', newName: '새 이름.docx' })).status).toBe(200);
-    expect((await web(lee, 'POST', '/api/file/move', { path: folder, name: '새 이름.docx', newPath: '/영업부/다른 곳' })).status).toBe(200);
-    expect((await web(lee, 'POST', '/api/file/trash', { paths: ['/영업부/다른 곳/새 이름.docx'] })).status).toBe(200);
+    expect((await call(server, apiCalls.file_rename, { token: lee.token, body: { path: folder, name: '문서.docx', newName: '새 이름.docx' } })).status).toBe(
+      200,
+    );
+    expect(
+      (await call(server, apiCalls.file_move, { token: lee.token, body: { path: folder, name: '새 이름.docx', newPath: '/영업부/다른 곳' } })).status,
+    ).toBe(200);
+    expect((await call(server, apiCalls.file_trash, { token: lee.token, body: { paths: ['/영업부/다른 곳/새 이름.docx'] } })).status).toBe(200);
     expect((await upload(server, lee.token, folder, '문서.docx', Buffer.from('새로'))).status).toBe(200);
   });
 
   it("the lock owner's own web session may rename and move its locked file; the lock ends with the old URL", async () => {
     const { folder, file } = await fixture();
     const token = await lock(file, kim);
-    expect((await web(kim, 'PUT', '/api/file/rename', { path: folder, name: '문서.docx', newName: '최종.docx' })).status).toBe(200);
+    expect((await call(server, apiCalls.file_rename, { token: kim.token, body: { path: folder, name: '문서.docx', newName: '최종.docx' } })).status).toBe(200);
     expect(await locksLeft()).toEqual([]);
     // Nothing holds the old URL or the new one: another account may write both.
     expect((await dav(server, 'PUT', davPath(file), { auth: lee.auth, body: Buffer.from('새 파일') })).status).toBe(201);
-    expect((await web(lee, 'PUT', '/api/file/rename', { path: folder, name: '최종.docx', newName: '최종2.docx' })).status).toBe(200);
+    expect((await call(server, apiCalls.file_rename, { token: lee.token, body: { path: folder, name: '최종.docx', newName: '최종2.docx' } })).status).toBe(200);
     // The token names no lock now.
     expect((await dav(server, 'UNLOCK', davPath(file), { auth: kim.auth, headers: { 'lock-token': `<${token}>` } })).status).toBe(409);
 
     await lock(`${folder}/최종2.docx`, kim);
-    expect((await web(kim, 'POST', '/api/file/move', { path: folder, name: '최종2.docx', newPath: '/영업부/다른 곳' })).status).toBe(200);
+    expect((await call(server, apiCalls.file_move, { token: kim.token, body: { path: folder, name: '최종2.docx', newPath: '/영업부/다른 곳' } })).status).toBe(
+      200,
+    );
     expect(await locksLeft()).toEqual([]);
     expect(await namesIn(server, kim.token, '/영업부/다른 곳')).toContain('최종2.docx');
   });
@@ -97,9 +108,13 @@ describeEachDialect('web writes under WebDAV locks on $dialect', (dialect) => {
     const { folder: sourceFolder } = await fixture();
     const token = await lock(folder, kim, 'infinity');
     expect(await upload(server, lee.token, folder, '보고서.txt', Buffer.from('보고'))).toMatchObject(LOCKED);
-    expect(await web(lee, 'POST', '/api/file', { name: '하위', path: folder })).toMatchObject(LOCKED);
-    expect(await web(lee, 'POST', '/api/file/copy', { path: sourceFolder, name: '문서.docx', newPath: folder })).toMatchObject(LOCKED);
-    expect(await web(lee, 'POST', '/api/file/move', { path: sourceFolder, name: '문서.docx', newPath: folder })).toMatchObject(LOCKED);
+    expect(await callRefused(server, apiCalls.folder_create, { token: lee.token, body: { name: '하위', path: folder } })).toMatchObject(LOCKED);
+    expect(await callRefused(server, apiCalls.file_copy, { token: lee.token, body: { path: sourceFolder, name: '문서.docx', newPath: folder } })).toMatchObject(
+      LOCKED,
+    );
+    expect(await callRefused(server, apiCalls.file_move, { token: lee.token, body: { path: sourceFolder, name: '문서.docx', newPath: folder } })).toMatchObject(
+      LOCKED,
+    );
     expect(await namesIn(server, lee.token, folder)).toEqual(['문서.docx']);
     // The owner's web session writes into its own locked folder; the lock stays.
     expect((await upload(server, kim.token, folder, '내 보고서.txt', Buffer.from('보고'))).status).toBe(200);
@@ -107,20 +122,22 @@ describeEachDialect('web writes under WebDAV locks on $dialect', (dialect) => {
 
     await unlock(folder, kim, token);
     expect((await upload(server, lee.token, folder, '보고서.txt', Buffer.from('보고'))).status).toBe(200);
-    expect((await web(lee, 'POST', '/api/file', { name: '하위', path: folder })).status).toBe(200);
-    expect((await web(lee, 'POST', '/api/file/copy', { path: sourceFolder, name: '문서.docx', newPath: `${folder}/하위` })).status).toBe(200);
+    expect((await call(server, apiCalls.folder_create, { token: lee.token, body: { name: '하위', path: folder } })).status).toBe(200);
+    expect(
+      (await call(server, apiCalls.file_copy, { token: lee.token, body: { path: sourceFolder, name: '문서.docx', newPath: `${folder}/하위` } })).status,
+    ).toBe(200);
   });
 
   it('an item is not restored from the trash into a folder another account has locked', async () => {
     const { folder, file } = await fixture();
-    const trashed = await web(lee, 'POST', '/api/file/trash', { paths: [file] });
+    const trashed = await call(server, apiCalls.file_trash, { token: lee.token, body: { paths: [file] } });
     expect(trashed.status).toBe(200);
-    const ids = trashed.body.ids as string[];
+    const ids = trashed.body.ids;
     const token = await lock(folder, kim, 'infinity');
-    expect(await web(lee, 'POST', '/api/trash/restore', { ids })).toMatchObject(LOCKED);
+    expect(await callRefused(server, apiCalls.trash_restore, { token: lee.token, body: { ids } })).toMatchObject(LOCKED);
     expect(await namesIn(server, lee.token, folder)).toEqual([]);
     await unlock(folder, kim, token);
-    expect((await web(lee, 'POST', '/api/trash/restore', { ids })).status).toBe(200);
+    expect((await call(server, apiCalls.trash_restore, { token: lee.token, body: { ids } })).status).toBe(200);
     expect(await namesIn(server, lee.token, folder)).toEqual(['문서.docx']);
   });
 });

@@ -1,7 +1,8 @@
+import { apiCalls } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type DavAccount, PROPFIND_ALL, dav, davMaster, davPath, davUser } from './dav-helpers.js';
 import { MAX_LOCKS_PER_ACCOUNT } from '../src/modules/dav/locks/dav-locks.js';
-import { describeEachDialect, startServer, type TestServer } from './harness.js';
+import { call, describeEachDialect, startServer, type TestServer } from './harness.js';
 
 // WebDAV class 2 through HTTP: LOCK and UNLOCK, writes under locks with and without the If
 // header, locks of another account, expiry, LOCK on an unmapped URL, and many LOCKs at once.
@@ -47,8 +48,8 @@ describeEachDialect('WebDAV locks on $dialect', (dialect) => {
       ['영업부', '/'],
       ['보고서', '/영업부'],
       ['잠금', '/영업부'],
-    ]) {
-      expect((await server.request('POST', '/api/file', { token: master.token, body: { name, path } })).status).toBe(200);
+    ] as const) {
+      expect((await call(server, apiCalls.folder_create, { token: master.token, body: { name, path } })).status).toBe(200);
     }
   });
   afterAll(async () => {
@@ -226,12 +227,12 @@ describeEachDialect('WebDAV locks on $dialect', (dialect) => {
     const path = await fileWith();
     const name = `파일 ${n}.txt`;
     expect((await lock(path, kim)).status).toBe(200);
-    expect((await server.request('POST', '/api/file/trash', { token: kim.token, body: { paths: [`/영업부/${name}`] } })).status).toBe(200);
+    expect((await call(server, apiCalls.file_trash, { token: kim.token, body: { paths: [`/영업부/${name}`] } })).status).toBe(200);
     expect((await put(path, lee, undefined, 'a new file at the URL')).status).toBe(201);
 
     const renamed = await fileWith();
     const token = tokenOf((await lock(renamed, kim)).headers.get('lock-token'));
-    const rename = await server.request('PUT', '/api/file/rename', {
+    const rename = await call(server, apiCalls.file_rename, {
       token: kim.token,
       body: { path: '/영업부', name: `파일 ${n}.txt`, newName: `새 이름 ${n}.txt` },
     });
@@ -243,7 +244,7 @@ describeEachDialect('WebDAV locks on $dialect', (dialect) => {
   it('a USER who may only READ cannot LOCK (403)', async () => {
     const path = await fileWith();
     const reader = await davUser(server, 'reader@example.com');
-    const grant = await server.request('PUT', '/api/resource', {
+    const grant = await call(server, apiCalls.resource_update, {
       token: master.token,
       body: { path: '/영업부', users: [{ entity: reader.userId, permissions: ['READ'] }] },
     });

@@ -1,9 +1,10 @@
+import { apiCalls } from '@bogwan/contracts';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { DeadPropertiesRepo } from '../src/modules/dav/dead-properties.repo.js';
 import { DavLocksRepo } from '../src/modules/dav/locks/locks.repo.js';
 import { DavListingRepo } from '../src/modules/dav/dav-listing.repo.js';
 import { addFile } from './files-helpers.js';
-import { describeEachDialect, startServer, type TestServer } from './harness.js';
+import { call, describeEachDialect, startServer, type TestServer } from './harness.js';
 import { type DavAccount, PROPFIND_ALL, dav, davMaster, davPath, hrefsOf, responseOf } from './dav-helpers.js';
 
 // A PROPFIND of depth 1 reads the members, their dead properties and their locks with one
@@ -26,7 +27,7 @@ describeEachDialect('WebDAV PROPFIND of a big folder on $dialect', (dialect) => 
   beforeAll(async () => {
     server = await startServer(dialect);
     master = await davMaster(server);
-    expect((await server.request('POST', '/api/file', { token: master.token, body: { name: '목록', path: '/' } })).status).toBe(200);
+    expect((await call(server, apiCalls.folder_create, { token: master.token, body: { name: '목록', path: '/' } })).status).toBe(200);
     expect((await dav(server, 'MKCOL', davPath(folder), { auth: master.auth })).status).toBe(201);
     expect((await dav(server, 'MKCOL', davPath(`${folder}/하위`), { auth: master.auth })).status).toBe(201);
     for (let i = 0; i < MEMBERS; i++) await addFile(server, folder, `파일 ${String(i).padStart(4, '0')}.txt`, 10 + i, master.userId);

@@ -1,5 +1,6 @@
+import { apiCalls } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDialect, startServer, type TestServer } from './harness.js';
+import { call, describeEachDialect, startServer, type TestServer } from './harness.js';
 import { type DavAccount, PROPFIND_ALL, dav, davMaster, davPath, davUser, hrefsOf, responseOf } from './dav-helpers.js';
 
 describeEachDialect('WebDAV PROPFIND on $dialect', (dialect) => {
@@ -9,9 +10,9 @@ describeEachDialect('WebDAV PROPFIND on $dialect', (dialect) => {
   beforeAll(async () => {
     server = await startServer(dialect);
     master = await davMaster(server);
-    const made = await server.request('POST', '/api/file', { token: master.token, body: { name: '영업부', path: '/' } });
+    const made = await call(server, apiCalls.folder_create, { token: master.token, body: { name: '영업부', path: '/' } });
     expect(made.status).toBe(200);
-    await server.request('POST', '/api/file', { token: master.token, body: { name: '보고서', path: '/영업부' } });
+    await call(server, apiCalls.folder_create, { token: master.token, body: { name: '보고서', path: '/영업부' } });
   });
   afterAll(async () => {
     await server?.close();
@@ -90,7 +91,7 @@ describeEachDialect('WebDAV PROPFIND on $dialect', (dialect) => {
   });
 
   it('shows the quota of the root folder (RFC 4331) on folders', async () => {
-    const limit = await server.request('PUT', '/api/file/root/volume', { token: master.token, body: { path: '/영업부', volume: 1000 } });
+    const limit = await call(server, apiCalls.root_volume, { token: master.token, body: { path: '/영업부', volume: 1000 } });
     expect(limit.status).toBe(200);
     const body = '<D:propfind xmlns:D="DAV:"><D:prop><D:quota-used-bytes/><D:quota-available-bytes/></D:prop></D:propfind>';
     const res = await dav(server, 'PROPFIND', davPath('/영업부/보고서'), { auth: master.auth, headers: { depth: '0' }, body });

@@ -1,5 +1,6 @@
+import { apiCalls } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDialect, startServer, type TestServer } from './harness.js';
+import { call, describeEachDialect, startServer, type TestServer } from './harness.js';
 import { type DavAccount, dav, davMaster, davPath, davUser } from './dav-helpers.js';
 
 const update = (body: string) =>
@@ -18,7 +19,7 @@ describeEachDialect('WebDAV PROPPATCH on $dialect', (dialect) => {
   beforeAll(async () => {
     server = await startServer(dialect);
     master = await davMaster(server);
-    await server.request('POST', '/api/file', { token: master.token, body: { name: '속성', path: '/' } });
+    await call(server, apiCalls.folder_create, { token: master.token, body: { name: '속성', path: '/' } });
     expect((await dav(server, 'PUT', davPath('/속성/a.docx'), { auth: master.auth, body: 'doc' })).status).toBe(201);
   });
   afterAll(async () => {
@@ -63,7 +64,7 @@ describeEachDialect('WebDAV PROPPATCH on $dialect', (dialect) => {
     expect((await dav(server, 'MOVE', davPath('/속성/a.docx'), { auth: master.auth, headers: { destination: davPath('/속성/b.docx') } })).status).toBe(201);
     expect((await propfind('/속성/b.docx', '<Z:tag/>')).text).toContain('>moved along</x:tag>');
     const user = await davUser(server, `props-${dialect}@example.com`);
-    await server.request('PUT', '/api/resource', { token: master.token, body: { path: '/속성', users: [{ entity: user.userId, permissions: ['READ'] }] } });
+    await call(server, apiCalls.resource_update, { token: master.token, body: { path: '/속성', users: [{ entity: user.userId, permissions: ['READ'] }] } });
     const refused = await dav(server, 'PROPPATCH', davPath('/속성/b.docx'), {
       auth: user.auth,
       body: update('<D:set><D:prop><Z:tag>no</Z:tag></D:prop></D:set>'),

@@ -1,7 +1,8 @@
+import { apiCalls } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FileTreeService } from '../src/modules/files/file-tree.js';
 import { namesIn, usageOf } from './files-helpers.js';
-import { describeEachDialectAndBackend, startServer, type TestServer } from './harness.js';
+import { call, describeEachDialectAndBackend, startServer, type TestServer } from './harness.js';
 import { useS3 } from './s3.js';
 import { sha256 } from './transfer-helpers.js';
 import { type DavAccount, dav, davMaster, davPath, davRoot, davUser } from './dav-helpers.js';
@@ -96,7 +97,7 @@ describeEachDialectAndBackend('WebDAV PUTs of one new name on $dialect, $backend
 
   it('a USER who may create but not update gets 403 when the name was taken meanwhile; the other file stays whole', async () => {
     const user = await davUser(server, `create-only-${dialect}-${backend}@example.com`);
-    const grant = await server.request('PUT', '/api/resource', {
+    const grant = await call(server, apiCalls.resource_update, {
       token: master.token,
       body: { path: root, users: [{ entity: user.userId, permissions: ['READ', 'DOWNLOAD', 'CREATE'] }] },
     });

@@ -1,10 +1,10 @@
 import net from 'node:net';
-import { CHUNK_SIZE } from '@bogwan/contracts';
+import { apiCalls, CHUNK_SIZE } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TransferJobs } from '../src/modules/transfer/transfer.jobs.js';
 import { TransferRepo } from '../src/modules/transfer/transfer.repo.js';
 import { namesIn, usageOf } from './files-helpers.js';
-import { describeEachDialectAndBackend, startServer, type TestServer } from './harness.js';
+import { call, describeEachDialectAndBackend, startServer, type TestServer } from './harness.js';
 import { useS3 } from './s3.js';
 import { bytesOf, fetchBytes, sha256 } from './transfer-helpers.js';
 import { type DavAccount, dav, davMaster, davPath, davRoot, davUser } from './dav-helpers.js';
@@ -127,8 +127,8 @@ describeEachDialectAndBackend('WebDAV PUT on $dialect, $backend backend', (diale
 
   it('answers 507 past the volume limit, before storing (declared) and while streaming (chunked)', async () => {
     const limited = `/한도 ${backend}`;
-    await server.request('POST', '/api/file', { token: master.token, body: { name: limited.slice(1), path: '/', backend } });
-    expect((await server.request('PUT', '/api/file/root/volume', { token: master.token, body: { path: limited, volume: 1000 } })).status).toBe(200);
+    await call(server, apiCalls.folder_create, { token: master.token, body: { name: limited.slice(1), path: '/', backend } });
+    expect((await call(server, apiCalls.root_volume, { token: master.token, body: { path: limited, volume: 1000 } })).status).toBe(200);
     const declared = await dav(server, 'PUT', davPath(`${limited}/big.bin`), { auth: master.auth, body: Buffer.alloc(1001) });
     expect(declared.status).toBe(507);
     const pieces = [Buffer.alloc(600), Buffer.alloc(600)];
@@ -167,7 +167,7 @@ describeEachDialectAndBackend('WebDAV PUT on $dialect, $backend backend', (diale
 
   it('a USER with READ only gets 403 on PUT, DELETE and MOVE, and nothing changes', async () => {
     const user = await davUser(server, `readonly-${dialect}-${backend}@example.com`);
-    const grant = await server.request('PUT', '/api/resource', {
+    const grant = await call(server, apiCalls.resource_update, {
       token: master.token,
       body: { path: root, users: [{ entity: user.userId, permissions: ['READ', 'DOWNLOAD'] }] },
     });

@@ -1,7 +1,8 @@
+import { apiCalls, type DownloadTicketRequest } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { recordsOf } from './audit-actions-helpers.js';
 import { signInAs } from './files-helpers.js';
-import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, callRefused, describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { bytesOf, fetchBytes, readZip, sha256, upload } from './transfer-helpers.js';
 
 describeEachDialect('file download tickets on $dialect', (dialect) => {
@@ -17,13 +18,13 @@ describeEachDialect('file download tickets on $dialect', (dialect) => {
     master = await setupMaster(server);
     owner = await signInAs(server, 'owner@example.com');
     stranger = await signInAs(server, 'stranger@example.com');
-    await server.request('POST', '/api/file', { token: master.token, body: { name: 'Team', path: '/' } });
-    await server.request('POST', '/api/file', { token: master.token, body: { name: 'Private', path: '/' } });
+    await call(server, apiCalls.folder_create, { token: master.token, body: { name: 'Team', path: '/' } });
+    await call(server, apiCalls.folder_create, { token: master.token, body: { name: 'Private', path: '/' } });
     expect((await upload(server, owner.token, '/Team', 'report.bin', report)).status).toBe(200);
     expect((await upload(server, owner.token, '/Team', 'memo.txt', memo)).status).toBe(200);
     expect((await upload(server, master.token, '/Private', 'secret.txt', Buffer.from('secret'))).status).toBe(200);
     // Only administrators reach /Private: no entry for users there.
-    const denied = await server.request('PUT', '/api/resource', {
+    const denied = await call(server, apiCalls.resource_update, {
       token: master.token,
       body: { path: '/Private', users: [{ entity: stranger.user._id, permissions: [] }] },
     });
@@ -33,7 +34,8 @@ describeEachDialect('file download tickets on $dialect', (dialect) => {
     await server?.close();
   });
 
-  const ticketFor = (token: string, body: Record<string, unknown>) => server.request('POST', '/api/file/download/ticket', { token, body });
+  const ticketFor = (token: string, body: DownloadTicketRequest) => call(server, apiCalls.file_download_ticket, { token, body });
+  const ticketRefused = (token: string, body: DownloadTicketRequest) => callRefused(server, apiCalls.file_download_ticket, { token, body });
   /** What the browser's download manager does with the address: a plain GET, no token. */
   const byUrl = async (url: string, headers: Record<string, string> = {}) => {
     const res = await fetch(server.url + url, { headers });
@@ -46,7 +48,7 @@ describeEachDialect('file download tickets on $dialect', (dialect) => {
     const issued = await ticketFor(owner.token, { path: '/Team/report.bin' });
     expect(issued.status).toBe(200);
     expect(issued.headers.get('cache-control')).toBe('no-store');
-    const url = issued.body.url as string;
+    const url = issued.body.url;
     expect(url).toMatch(/^\/api\/file\/download\?path=%2FTeam%2Freport\.bin&ticket=/);
     const got = await byUrl(url);
     expect(got.status).toBe(200);
@@ -62,9 +64,9 @@ describeEachDialect('file download tickets on $dialect', (dialect) => {
 
   it('resumes an interrupted download with Range under the same ticket, and the audit records one download', async () => {
     const before = (await recordsOf(server)).at(-1)!.seq;
-    const { url } = (await ticketFor(owner.token, { path: '/Team/report.bin' })).body as { url: string };
+    const { url } = (await ticketFor(owner.token, { path: '/Team/report.bin' })).body;
     // A never-used ticket cannot fetch the file's tail.
-    const unused = (await ticketFor(owner.token, { path: '/Team/report.bin' })).body.url as string;
+    const unused = (await ticketFor(owner.token, { path: '/Team/report.bin' })).body.url;
     expect((await byUrl(unused, { range: 'bytes=1000000-' })).status).toBe(401);
 
     // The browser gets the first megabyte, then the connection breaks.
@@ -97,18 +99,18 @@ describeEachDialect('file download tickets on $dialect', (dialect) => {
 
   it('is bound to its account, session, address and content', async () => {
     // No DOWNLOAD where the file is: no ticket.
-    expect((await ticketFor(stranger.token, { path: '/Private/secret.txt' })).status).toBe(403);
-    expect((await ticketFor(stranger.token, { path: '/Team/nothing.txt' })).status).toBe(404);
+    expect((await ticketRefused(stranger.token, { path: '/Private/secret.txt' })).status).toBe(403);
+    expect((await ticketRefused(stranger.token, { path: '/Team/nothing.txt' })).status).toBe(404);
 
     // The address cannot be pointed at another file, even one the account may download.
-    const { url } = (await ticketFor(owner.token, { path: '/Team/memo.txt' })).body as { url: string };
+    const { url } = (await ticketFor(owner.token, { path: '/Team/memo.txt' })).body;
     expect((await byUrl(url.replace('memo.txt', 'report.bin'))).status).toBe(401);
     // Another account's bearer token does not widen it either: the ticket speaks for its own account.
-    const masterTicket = (await ticketFor(master.token, { path: '/Private/secret.txt' })).body.url as string;
+    const masterTicket = (await ticketFor(master.token, { path: '/Private/secret.txt' })).body.url;
     expect((await byUrl(masterTicket.replace('Private%2Fsecret.txt', 'Team%2Fmemo.txt'))).status).toBe(401);
 
     // A file replaced since the ticket was issued is not served under it.
-    const stale = (await ticketFor(owner.token, { path: '/Team/memo.txt' })).body.url as string;
+    const stale = (await ticketFor(owner.token, { path: '/Team/memo.txt' })).body.url;
     expect((await upload(server, owner.token, '/Team', 'memo-2.txt', Buffer.from('second'))).status).toBe(200);
     const other = await server.app.fileTree.resolve('/Team/memo-2.txt');
     await server.app.db
@@ -117,18 +119,18 @@ describeEachDialect('file download tickets on $dialect', (dialect) => {
       .where('id', '=', (await server.app.fileTree.resolve('/Team/memo.txt'))!.id)
       .execute();
     expect((await byUrl(stale)).status).toBe(401);
-    const fresh = (await ticketFor(owner.token, { path: '/Team/memo.txt' })).body.url as string;
+    const fresh = (await ticketFor(owner.token, { path: '/Team/memo.txt' })).body.url;
     expect((await byUrl(fresh)).bytes.toString()).toBe('second');
 
     // Signing out ends the tickets of that session.
     const session = await signInAs(server, 'leaver@example.com');
-    const leaverTicket = (await ticketFor(session.token, { path: '/Team/report.bin' })).body.url as string;
-    expect((await server.request('POST', '/api/auth/logout', { token: session.token, body: { _id: session.user._id } })).status).toBe(204);
+    const leaverTicket = (await ticketFor(session.token, { path: '/Team/report.bin' })).body.url;
+    expect((await call(server, apiCalls.logout, { token: session.token, body: { _id: session.user._id } })).status).toBe(204);
     expect((await byUrl(leaverTicket)).status).toBe(401);
   });
 
   it('streams a selection as a zip once, and a zip is never resumed', async () => {
-    const { url } = (await ticketFor(owner.token, { paths: ['/Team/report.bin', '/Team/memo-2.txt'] })).body as { url: string };
+    const { url } = (await ticketFor(owner.token, { paths: ['/Team/report.bin', '/Team/memo-2.txt'] })).body;
     const zip = await byUrl(url);
     expect(zip.status).toBe(200);
     expect(zip.headers.get('content-type')).toBe('application/zip');
@@ -141,21 +143,23 @@ describeEachDialect('file download tickets on $dialect', (dialect) => {
     expect((await byUrl(url)).status).toBe(401);
   });
   it('refuses a ticket for a file in a secure folder until a download request is approved', async () => {
-    expect((await server.request('POST', '/api/file', { token: master.token, body: { name: '기밀', path: '/Team' } })).status).toBe(200);
+    expect((await call(server, apiCalls.folder_create, { token: master.token, body: { name: '기밀', path: '/Team' } })).status).toBe(200);
     expect((await upload(server, master.token, '/Team/기밀', 'plan.txt', Buffer.from('설계'))).status).toBe(200);
-    expect((await server.request('PUT', '/api/file/lock', { token: master.token, body: { path: '/Team/기밀', lock: true } })).status).toBe(200);
-    const refused = await ticketFor(owner.token, { path: '/Team/기밀/plan.txt' });
+    expect((await call(server, apiCalls.file_lock, { token: master.token, body: { path: '/Team/기밀', lock: true } })).status).toBe(200);
+    const refused = await ticketRefused(owner.token, { path: '/Team/기밀/plan.txt' });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe('secure_approval_required');
-    const asked = await server.request('POST', '/api/request', {
+    const asked = await call(server, apiCalls.request_create, {
       token: owner.token,
       body: { type: 'download', reason: '검토', paths: ['/Team/기밀/plan.txt'] },
     });
-    expect((await server.request('PUT', `/api/request/${asked.body._id}`, { token: master.token, body: { action: 'approve' } })).status).toBe(200);
+    expect((await call(server, apiCalls.request_update, { token: master.token, params: { id: asked.body._id }, body: { action: 'approve' } })).status).toBe(
+      200,
+    );
     const issued = await ticketFor(owner.token, { path: '/Team/기밀/plan.txt' });
     expect(issued.status).toBe(200);
     // Asking for the ticket spent nothing of the approval: the download itself goes through.
-    const got = await byUrl(issued.body.url as string);
+    const got = await byUrl(issued.body.url);
     expect(got.status).toBe(200);
     expect(got.bytes.toString()).toBe('설계');
   });
