@@ -10,6 +10,12 @@ const SHUTDOWN_GRACE_MS = 10_000;
 // version is fixed by the lockfile, and the product supports Node 20.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
+// libuv's thread pool (4 threads by default) runs every file read, open, fsync and WebCrypto
+// call: under load a download's reads, the WAL's sync and `/api/health`'s probe queued behind
+// one another. Set before the pool's first use; an operator's own value is kept
+// (docs/decisions/platform.md, "A larger thread pool").
+process.env.UV_THREADPOOL_SIZE ??= '16';
+
 /**
  * A line in the logger's JSON shape for when there is no logger yet (the configuration
  * failed) or any more (start-up failed): every line the server writes is JSON.

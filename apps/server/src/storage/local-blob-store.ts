@@ -78,7 +78,10 @@ export class LocalBlobStore implements BlobStore {
       await handle.close();
       return Readable.from([]);
     }
-    return handle.createReadStream({ ...(range ? { start: range.start, end: range.end } : {}), highWaterMark: READ_BUFFER });
+    // A small file or range is read into a buffer of its own size, not a whole MiB (a download
+    // of 16 KiB allocated 1 MiB for its one read).
+    const highWaterMark = range ? Math.min(READ_BUFFER, range.end - range.start + 1) : READ_BUFFER;
+    return handle.createReadStream({ ...(range ? { start: range.start, end: range.end } : {}), highWaterMark });
   }
 
   async stat(key: string): Promise<{ size: number } | null> {

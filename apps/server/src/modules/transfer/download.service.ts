@@ -81,7 +81,8 @@ export class DownloadService {
       size: node.size,
       etag: `"${node.content_hash}"`,
       lastModified: new Date(node.mtime).toUTCString(),
-      open: (range) => store.get(key, range),
+      // The whole file as a range of its known size: the store reads it in pieces no larger than it.
+      open: (range) => store.get(key, range ?? (node.size > 0 ? { start: 0, end: node.size - 1 } : undefined)),
     };
   }
 
