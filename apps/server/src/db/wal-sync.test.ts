@@ -61,12 +61,18 @@ describe('WalSyncedSqliteDialect', () => {
     return { db, syncs: () => syncs, release: () => release?.() };
   }
 
-  it('answers a write only once the WAL is synced; a transaction syncs once, at its end; a read not at all', async () => {
-    const { db, syncs, release } = open();
-    const created = sql`create table t (v integer)`.execute(db);
+  /** `open`, with table `t` made (its write synced). */
+  async function openWithTable() {
+    const opened = open();
+    const created = sql`create table t (v integer)`.execute(opened.db);
     await tick();
-    release();
+    opened.release();
     await created;
+    return opened;
+  }
+
+  it('answers a write only once the WAL is synced; a transaction syncs once, at its end; a read not at all', async () => {
+    const { db, syncs, release } = await openWithTable();
     const before = syncs();
 
     let written = false;
@@ -97,11 +103,7 @@ describe('WalSyncedSqliteDialect', () => {
   });
 
   it('leaves a deferred transaction to the next synced write', async () => {
-    const { db, syncs, release } = open();
-    const created = sql`create table t (v integer)`.execute(db);
-    await tick();
-    release();
-    await created;
+    const { db, syncs } = await openWithTable();
     const before = syncs();
     await transactionWithDeferredSync(db, (trx) => trx.insertInto('t').values({ v: 1 }).execute());
     expect(syncs()).toBe(before);
