@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { CHUNK_SIZE } from '@bogwan/contracts';
+import { apiCalls, CHUNK_SIZE } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { blobKeyOf } from '../src/storage/blob-store.js';
-import { describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
+import { call, describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { bytesOf, type ChunkRequest, chunkMultipart, fetchBytes, sendChunk, sha256 } from './transfer-helpers.js';
 
-/** A chunk request whose body is sent in two steps: everything up to half the file part now, the rest on demand. */
+/** A chunk request whose body is sent in two steps: everything up to half the file part now, the rest on demand (raw: a stalled body is the point). */
 function stalledChunk(server: TestServer, token: string, chunk: ChunkRequest) {
   const { contentType, head, tail } = chunkMultipart(chunk);
   const half = Math.floor(chunk.bytes.length / 2);
@@ -55,7 +55,7 @@ describeEachDialect('uploads under concurrency on $dialect', (dialect) => {
   beforeAll(async () => {
     server = await startServer(dialect);
     token = (await setupMaster(server)).token;
-    expect((await server.request('POST', '/api/file', { token, body: { name: root.slice(1), path: '/', backend: 'server' } })).status).toBe(200);
+    await call(server, apiCalls.folder_create, { token, body: { name: root.slice(1), path: '/', backend: 'server' } });
   });
   afterAll(async () => {
     await server?.close();
@@ -191,21 +191,16 @@ describeEachDialect('uploads under concurrency on $dialect', (dialect) => {
     const big = bytesOf(CHUNK_SIZE + 1, `id-big-${dialect}`);
     const uploadId = randomBytes(16).toString('hex');
     expect((await sendChunk(server, token, chunkOf('id.bin', big, 0, undefined, { fields: { uploadId } }))).status).toBe(200);
-    const query = (id?: string) =>
-      `/api/file/upload/status?path=${encodeURIComponent(root)}&fileName=id.bin&fileSize=${big.length}${id ? `&uploadId=${id}` : ''}`;
-    expect((await server.request('GET', query(uploadId), { token })).body.received).toEqual([0]);
-    expect((await server.request('GET', query(), { token })).body.received).toEqual([]);
+    const query = (id?: string) => ({ path: root, fileName: 'id.bin', fileSize: big.length, uploadId: id });
+    expect((await call(server, apiCalls.file_upload_status, { token, query: query(uploadId) })).body.received).toEqual([0]);
+    expect((await call(server, apiCalls.file_upload_status, { token, query: query() })).body.received).toEqual([]);
   });
 
   it('a name sent in NFD is stored and resumed as its NFC form', async () => {
     const nfd = '보고서.bin'.normalize('NFD');
     const data = bytesOf(CHUNK_SIZE + 10, `nfc-${dialect}`);
     expect((await sendChunk(server, token, chunkOf(nfd, data, 0))).status).toBe(200);
-    const status = await server.request(
-      'GET',
-      `/api/file/upload/status?path=${encodeURIComponent(root)}&fileName=${encodeURIComponent('보고서.bin')}&fileSize=${data.length}`,
-      { token },
-    );
+    const status = await call(server, apiCalls.file_upload_status, { token, query: { path: root, fileName: '보고서.bin', fileSize: data.length } });
     expect(status.body.received).toEqual([0]);
     const done = await sendChunk(server, token, chunkOf('보고서.bin', data, 1));
     expect(done.body.file.name).toBe('보고서.bin');
