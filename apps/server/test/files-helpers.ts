@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import { type ApiCall, apiCalls, callPath, callSearch } from '@bogwan/contracts';
+import { apiCalls } from '@bogwan/contracts';
 import { newLocalUser } from '../src/modules/users/new-user.js';
 import type { NodeRow } from '../src/modules/files/ports.js';
-import { call, type CallOptions, GOOD_PASSWORD, type HttpTarget, type TestResponse, type TestServer } from './harness.js';
+import { call, GOOD_PASSWORD, type HttpTarget, type TestServer } from './harness.js';
 
 /** An account of the given role, inserted as the account screens will later create it, then signed in. */
 export async function signInAs(server: TestServer, email: string, role: 'USER' | 'ADMIN' = 'USER') {
@@ -19,15 +19,6 @@ export async function signIn(server: HttpTarget, email: string, password = GOOD_
   const res = await call(server, apiCalls.login, { body: { email, password } });
   if (!('token' in res.body)) throw new Error(`login asked for a second factor: ${res.text}`);
   return res.body;
-}
-
-/**
- * The raw answer of a contract's call, its input typed by the contract: for races, bursts and
- * polls, where an answer may be a success or a refusal (`call` and `callRefused` each expect one).
- */
-export function answerOf<C extends ApiCall>(target: HttpTarget, contract: C, options: CallOptions<C>): Promise<TestResponse> {
-  const { params, query, body, ...rest } = options as { params?: Record<string, string>; query?: unknown; body?: unknown };
-  return target.request(contract.method, callPath(contract, params) + callSearch(query), { ...rest, body });
 }
 
 /** A file of `size` bytes in the folder at `folderPath`, added through the FileTree seam (no bytes stored). */

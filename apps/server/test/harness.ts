@@ -190,6 +190,14 @@ export async function call<C extends ApiCall>(target: HttpTarget, contract: C, .
   return res as CallAnswer<CallOutput<C>>;
 }
 
+/**
+ * The raw answer of a contract's call, its input typed by the contract: for races, bursts and
+ * polls, where an answer may be a success or a refusal (`call` and `callRefused` each expect one).
+ */
+export function answerOf<C extends ApiCall>(target: HttpTarget, contract: C, ...[options]: CallArgs<C>): Promise<TestResponse> {
+  return send(target, contract, options);
+}
+
 /** Makes one call that must be refused and answers the refusal's `{statusCode, message}`; a success throws. */
 export async function callRefused<C extends ApiCall>(target: HttpTarget, contract: C, ...[options]: CallArgs<C>): Promise<RefusalAnswer> {
   const res = await send(target, contract, options);

@@ -3,9 +3,8 @@ import net from 'node:net';
 import path from 'node:path';
 import { apiCalls, type ReadinessResponse } from '@bogwan/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, callRefused, describeEachDialect, type RefusalAnswer, startServer, type TestServer } from './harness.js';
+import { answerOf, call, callRefused, describeEachDialect, type RefusalAnswer, startServer, type TestServer } from './harness.js';
 import { REDIS_URL, redisForSuite } from './multi-process/cluster.js';
-import { answerOf } from './files-helpers.js';
 
 const allOk = { database: 'ok', migrations: 'ok', blobStore: 'ok', redis: 'not_used' };
 

@@ -2,8 +2,8 @@ import { apiCalls } from '@bogwan/contracts';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { TRIAL_SEATS } from '../src/modules/licence/licence.service.js';
 import { newLocalUser } from '../src/modules/users/new-user.js';
-import { answerOf, signIn } from './files-helpers.js';
-import { call, callRefused, describeEachDialect, GOOD_PASSWORD, setupMaster, startServer, type TestResponse, type TestServer } from './harness.js';
+import { signIn } from './files-helpers.js';
+import { answerOf, call, callRefused, describeEachDialect, GOOD_PASSWORD, setupMaster, startServer, type TestResponse, type TestServer } from './harness.js';
 
 type Status = 'ACTIVE' | 'BLOCK' | 'PENDING';
 

@@ -1,8 +1,9 @@
 import { apiCalls } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { newLocalUser } from '../src/modules/users/new-user.js';
-import { addFile, answerOf } from './files-helpers.js';
+import { addFile } from './files-helpers.js';
 import {
+  answerOf,
   call,
   callRefused,
   describeEachDialect,

@@ -1,8 +1,8 @@
 import { apiCalls } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeFolder, makeUser } from './factories.js';
-import { addFile, answerOf, namesIn } from './files-helpers.js';
-import { call, callRefused, describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
+import { addFile, namesIn } from './files-helpers.js';
+import { answerOf, call, callRefused, describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 
 describeEachDialect('a personal trash on $dialect', (dialect) => {
   let server: TestServer;
