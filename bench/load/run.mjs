@@ -141,7 +141,9 @@ async function load(target) {
   healthAgent.destroy();
   const all = Object.values(times).flat();
   const summary = (values) =>
-    values.length === 0 ? null : { n: values.length, p50: percentile(values, 50), p99: percentile(values, 99), max: values.reduce((a, b) => Math.max(a, b), 0) };
+    values.length === 0
+      ? null
+      : { n: values.length, p50: percentile(values, 50), p99: percentile(values, 99), max: values.reduce((a, b) => Math.max(a, b), 0) };
   return {
     seconds: (Date.now() - started) / 1000,
     answered: all.length,
