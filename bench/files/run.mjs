@@ -5,8 +5,18 @@
 // uploads, each into a new file after the same page-cache warm-up; an unmeasured
 // download, then bare, rclone and bogwan for downloads, whose bytes the client counts and
 // drops), each after a garbage collection of this client; ratios are of the medians.
+// The bare sink runs in a process of its own, as the product does, so that each server's
+// own CPU seconds per GiB uploaded (from /proc/<pid>/stat) can be set side by side: a
+// figure that other load on the machine moves far less than the wall-clock rate.
+//
+// `--busy-core on` keeps one core busy (a child process spinning at normal priority) for
+// the whole measured phase; `--busy-core both` uploads in each round without and then with
+// it, so both ratios come from one run. `--server-js FILE` starts that bundle instead of
+// building apps/server/dist/main.js (to compare two builds with the same script);
+// `--entries 0` skips the listing, `--uploads-only` the measured downloads.
 //
 //   nice -n 10 node bench/files/run.mjs [--size-mib 1024] [--entries 100000] [--rounds 5] [--skip-build] [--profile DIR]
+//     [--busy-core off|on|both] [--server-js FILE] [--uploads-only]
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -16,7 +26,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { api, createFirstAccount, freePort, insertEntries, median, percentile, repo, startServer as startProductServer } from './harness.mjs';
+import { api, createFirstAccount, freePort, insertEntries, median, percentile, repo } from './harness.mjs';
 
 // A collection before each measured transfer, so that one transfer does not pay for the
 // garbage of the one before it in this client.
@@ -54,6 +64,15 @@ const ENTRIES = option('entries', 100_000);
 const CHUNK = 10_485_760;
 const IN_FLIGHT = 4;
 const ROUNDS = option('rounds', 5);
+const textOption = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const BUSY = textOption('busy-core', 'off');
+if (!['off', 'on', 'both'].includes(BUSY)) throw new Error(`--busy-core ${BUSY}: off, on or both`);
+const SERVER_JS = textOption('server-js', undefined);
+const UPLOADS_ONLY = args.includes('--uploads-only');
+const GIB = 1024 * 1024 * 1024;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bogwan-bench-files-'));
 const results = { when: new Date().toISOString() };
 
@@ -81,6 +100,33 @@ async function sha256File(file) {
   return hash.digest('hex');
 }
 
+// The bare sink's server, run as a process of its own (its CPU is read from /proc like the
+// product's): a PUT streamed into a new file (fsync at the end), a GET of the latest one.
+const BARE_SERVER = `
+const fs = require('node:fs');
+const http = require('node:http');
+const path = require('node:path');
+const { pipeline } = require('node:stream/promises');
+const dir = process.argv[1];
+let uploads = 0;
+let file = path.join(dir, 'blob-0');
+const server = http.createServer(async (req, res) => {
+  if (req.method === 'PUT') {
+    const target = path.join(dir, 'blob-' + ++uploads);
+    await pipeline(req, fs.createWriteStream(target, { highWaterMark: 1 << 20 }));
+    const handle = await fs.promises.open(target, 'r+');
+    await handle.sync();
+    await handle.close();
+    file = target;
+    res.end('ok');
+  } else {
+    res.setHeader('content-length', fs.statSync(file).size);
+    await pipeline(fs.createReadStream(file, { highWaterMark: 1 << 20 }), res);
+  }
+});
+server.listen(Number(process.argv[2]), '127.0.0.1', () => process.send('listening'));
+`;
+
 /**
  * The baseline: a PUT streamed to a new file (fsync at the end), a GET streamed from the
  * latest one. Each upload is kept in a file of its own, as the product keeps each uploaded
@@ -92,23 +138,11 @@ async function startBare() {
   const dir = path.join(work, 'bare');
   fs.mkdirSync(dir);
   const port = await freePort();
-  let uploads = 0;
-  let file = path.join(dir, 'blob-0');
-  const server = http.createServer(async (req, res) => {
-    if (req.method === 'PUT') {
-      const target = path.join(dir, `blob-${++uploads}`);
-      await pipeline(req, fs.createWriteStream(target, { highWaterMark: 1 << 20 }));
-      const handle = await fs.promises.open(target, 'r+');
-      await handle.sync();
-      await handle.close();
-      file = target;
-      res.end('ok');
-    } else {
-      res.setHeader('content-length', fs.statSync(file).size);
-      await pipeline(fs.createReadStream(file, { highWaterMark: 1 << 20 }), res);
-    }
+  const child = spawn(process.execPath, ['-e', BARE_SERVER, dir, String(port)], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  await new Promise((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`bare sink exited with code ${code}`)));
   });
-  await new Promise((r) => server.listen(port, '127.0.0.1', r));
   // A connection of its own per upload (`agent: false`): a kept-alive one could be reused
   // just as this server's 5 s keep-alive timeout closes it.
   const upload = (source) =>
@@ -120,7 +154,31 @@ async function startBare() {
       req.on('error', reject);
       fs.createReadStream(source, { highWaterMark: 1 << 20 }).pipe(req);
     });
-  return { url: `http://127.0.0.1:${port}/`, upload, stop: () => server.close() };
+  return { url: `http://127.0.0.1:${port}/`, upload, pid: child.pid, stop: () => child.kill() };
+}
+
+/**
+ * A process spinning on one core at normal priority (nice 0, even when this script runs
+ * under `nice`), standing for other work on the machine; answers how to stop it.
+ */
+function busyCore() {
+  const child = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+  let priority = null;
+  try {
+    os.setPriority(child.pid, 0);
+    priority = os.getPriority(child.pid);
+  } catch {
+    // Without the right to lower a niceness the spinner keeps this script's.
+    priority = os.getPriority(child.pid);
+  }
+  return {
+    priority,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGKILL');
+      }),
+  };
 }
 
 /**
@@ -186,10 +244,27 @@ async function stampSource(source, round) {
   return sha256File(source);
 }
 
+/** Starts the product's bundle (`--server-js`, else the one just built) on a data directory of its own; waits until it answers. */
 async function startServer() {
   // `--profile DIR`: the server writes a CPU profile there when it stops.
   const nodeArgs = args.includes('--profile') ? ['--cpu-prof', `--cpu-prof-dir=${args[args.indexOf('--profile') + 1]}`] : [];
-  return startProductServer(path.join(work, 'data'), { env: { BOGWAN_WEB_DIR: path.join(work, 'no-web') }, nodeArgs });
+  const dataDir = path.join(work, 'data');
+  const port = await freePort();
+  const script = path.resolve(SERVER_JS ?? path.join(repo, 'apps/server/dist/main.js'));
+  const child = spawn(process.execPath, [...nodeArgs, script], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BOGWAN_DATA_DIR: dataDir, LOG_LEVEL: 'warn', BOGWAN_WEB_DIR: path.join(work, 'no-web') },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // starting
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { child, url, dataDir };
 }
 
 /**
@@ -267,7 +342,6 @@ async function uploadThroughApi(url, token, source, folder, name) {
 function machineCpu() {
   const [user, nice, system, , iowait, irq, softirq] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
   const tick = 100; // USER_HZ
-  const server = serverPid ? fs.readFileSync(`/proc/${serverPid}/stat`, 'utf8').split(') ')[1].split(' ') : null;
   const own = process.cpuUsage();
   return {
     busy: (user + nice + system + irq + softirq) / tick,
@@ -275,13 +349,22 @@ function machineCpu() {
     system: system / tick,
     softirq: (irq + softirq) / tick,
     iowait: iowait / tick,
-    server: server ? (Number(server[11]) + Number(server[12])) / tick : 0,
+    server: processCpu(serverPid),
+    bareSink: processCpu(barePid),
     client: (own.user + own.system) / 1e6,
   };
 }
 let serverPid = 0;
+let barePid = 0;
 
-/** Runs a transfer; answers its seconds and the machine's busy core-seconds during it. */
+/** CPU seconds (user + system, all its threads) a process has used so far; 0 without one. */
+function processCpu(pid) {
+  if (!pid) return 0;
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** Runs a transfer; answers its seconds, the cores busy during it, and the CPU seconds each process used (`used`). */
 async function measure(transfer) {
   const cpu0 = machineCpu();
   const t0 = process.hrtime.bigint();
@@ -289,7 +372,8 @@ async function measure(transfer) {
   const s = seconds(t0);
   const cpu1 = machineCpu();
   const cores = Object.fromEntries(Object.keys(cpu1).map((k) => [k, Number(((cpu1[k] - cpu0[k]) / s).toFixed(2))]));
-  return { s, busyCores: cores.busy, iowaitCores: cores.iowait, cores };
+  const used = Object.fromEntries(Object.keys(cpu1).map((k) => [k, cpu1[k] - cpu0[k]]));
+  return { s, busyCores: cores.busy, iowaitCores: cores.iowait, cores, used };
 }
 
 function peakRss(pid) {
@@ -300,12 +384,12 @@ function peakRss(pid) {
 
 async function main() {
   log(`work dir ${work}; ${SIZE / 1024 / 1024} MiB; ${ENTRIES} entries; ${os.cpus().length} cores, ${os.cpus()[0]?.model}`);
-  if (!args.includes('--skip-build')) {
+  if (!args.includes('--skip-build') && !SERVER_JS) {
     const build = spawnSync('npm', ['run', 'build', '-w', '@bogwan/server'], { cwd: repo, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('build failed');
   }
   const source = path.join(work, 'source.bin');
-  let t0 = process.hrtime.bigint();
+  const t0 = process.hrtime.bigint();
   await makeSource(source);
   log(`source written in ${seconds(t0).toFixed(1)} s`);
 
@@ -314,6 +398,7 @@ async function main() {
   results.rcloneVersion = rclone?.version ?? null;
   const server = await startServer();
   serverPid = server.child.pid;
+  barePid = bare.pid;
   try {
     const { token, user } = await createFirstAccount(server, { name: 'bench', email: 'bench@example.com', password: 'Bogwan!2026' });
     await api(server.url, 'POST', '/api/file', token, { name: 'Bench', path: '/', backend: 'server' });
@@ -325,63 +410,91 @@ async function main() {
     // young generation still small); the rounds measure the steady state of both.
     await bare.upload(source);
     await uploadThroughApi(server.url, token, source, '/Bench', 'warm-up.bin');
+    // The modes each round uploads in: without and/or with one core kept busy.
+    const modes = BUSY === 'both' ? ['idle', 'busy'] : [BUSY === 'on' ? 'busy' : 'idle'];
+    // `on`: the spinner runs through the whole measured phase; `both`: through each round's busy uploads.
+    const wholeRun = BUSY === 'on' ? busyCore() : null;
+    if (wholeRun) log(`busy core: a spinner at nice ${wholeRun.priority} for the whole measured phase`);
     const rounds = [];
-    for (let round = 1; round <= ROUNDS; round++) {
-      const expected = await stampSource(source, round);
-      const name = `one-gib-${round}.bin`;
-      const measured = { round };
-      await warmPages(SIZE * 1.25);
-      const bareUp = await measure(() => bare.upload(source));
-      measured.bareUpload = mbps(SIZE, bareUp.s);
-      measured.bareUploadCpu = bareUp.cores;
-      await warmPages(SIZE * 1.25);
-      const up = await measure(() => uploadThroughApi(server.url, token, source, '/Bench', name));
-      measured.upload = mbps(SIZE, up.s);
-      measured.uploadCpu = up.cores;
-      // An unmeasured download goes first: the first read of 1 GiB after a 1 GiB upload ran at
-      // about half speed whichever server answered it (seen when downloads went to a file).
-      await timedDownload(bare.url, {});
-      measured.bareDownload = mbps(SIZE, await timedDownload(bare.url, {}));
-      if (rclone) measured.rcloneDownload = mbps(SIZE, await timedDownload(rclone.url, {}));
-      const fileUrl = `${server.url}/api/file/download?path=${encodeURIComponent(`/Bench/${name}`)}`;
-      const auth = { authorization: `Bearer ${token}` };
-      measured.download = mbps(SIZE, await timedDownload(fileUrl, auth));
-      if ((await downloadedHash(fileUrl, auth)) !== expected) throw new Error(`round ${round}: the downloaded file differs from the uploaded one`);
-      rounds.push(measured);
-      log('round', measured);
+    try {
+      for (let round = 1; round <= ROUNDS; round++) {
+        const measured = { round };
+        let name = '';
+        let expected = '';
+        for (const mode of modes) {
+          expected = await stampSource(source, `${round} ${mode}`);
+          name = `one-gib-${round}-${mode}.bin`;
+          const spinner = mode === 'busy' && !wholeRun ? busyCore() : null;
+          try {
+            await warmPages(SIZE * 1.25);
+            const bareUp = await measure(() => bare.upload(source));
+            await warmPages(SIZE * 1.25);
+            const up = await measure(() => uploadThroughApi(server.url, token, source, '/Bench', name));
+            measured[mode] = {
+              bareUpload: mbps(SIZE, bareUp.s),
+              upload: mbps(SIZE, up.s),
+              bareSinkCpuPerGiB: bareUp.used.bareSink / (SIZE / GIB),
+              serverCpuPerGiB: up.used.server / (SIZE / GIB),
+              bareUploadCores: bareUp.cores,
+              uploadCores: up.cores,
+              spinnerNice: (spinner ?? wholeRun)?.priority,
+            };
+          } finally {
+            await spinner?.stop();
+          }
+          const fileUrl = `${server.url}/api/file/download?path=${encodeURIComponent(`/Bench/${name}`)}`;
+          if ((await downloadedHash(fileUrl, { authorization: `Bearer ${token}` })) !== expected)
+            throw new Error(`round ${round} (${mode}): the downloaded file differs from the uploaded one`);
+        }
+        if (!UPLOADS_ONLY) {
+          // An unmeasured download goes first: the first read of 1 GiB after a 1 GiB upload ran at
+          // about half speed whichever server answered it (seen when downloads went to a file).
+          await timedDownload(bare.url, {});
+          measured.bareDownload = mbps(SIZE, await timedDownload(bare.url, {}));
+          if (rclone) measured.rcloneDownload = mbps(SIZE, await timedDownload(rclone.url, {}));
+          const fileUrl = `${server.url}/api/file/download?path=${encodeURIComponent(`/Bench/${name}`)}`;
+          measured.download = mbps(SIZE, await timedDownload(fileUrl, { authorization: `Bearer ${token}` }));
+        }
+        rounds.push(measured);
+        log('round', JSON.stringify(measured));
+      }
+    } finally {
+      await wholeRun?.stop();
     }
     const of = (key) => rounds.map((r) => r[key]).filter((v) => v !== undefined);
+    const ofMode = (mode, key) => rounds.map((r) => r[mode][key]);
+    results.busyCore = BUSY;
     results.rounds = rounds;
-    results.bare = { uploadMBps: median(of('bareUpload')), downloadMBps: median(of('bareDownload')) };
-    results.rclone = rclone ? { downloadMBps: median(of('rcloneDownload')), version: rclone.version } : null;
+    results.uploads = Object.fromEntries(
+      modes.map((mode) => {
+        const bareMBps = median(ofMode(mode, 'bareUpload'));
+        const MBps = median(ofMode(mode, 'upload'));
+        return [
+          mode,
+          {
+            bareMBps,
+            MBps,
+            ratio: MBps / bareMBps,
+            serverCpuPerGiB: median(ofMode(mode, 'serverCpuPerGiB')),
+            bareSinkCpuPerGiB: median(ofMode(mode, 'bareSinkCpuPerGiB')),
+          },
+        ];
+      }),
+    );
+    results.bare = { uploadMBps: results.uploads[modes[0]].bareMBps, downloadMBps: UPLOADS_ONLY ? null : median(of('bareDownload')) };
+    results.rclone = rclone && !UPLOADS_ONLY ? { downloadMBps: median(of('rcloneDownload')), version: rclone.version } : null;
     results.server = {
-      uploadMBps: median(of('upload')),
-      downloadMBps: median(of('download')),
+      uploadMBps: results.uploads[modes[0]].MBps,
+      downloadMBps: UPLOADS_ONLY ? null : median(of('download')),
       sha256Matches: true,
       rssAfterTransfer: peakRss(server.child.pid),
       rssBefore,
     };
     log('medians', { bare: results.bare, rclone: results.rclone, server: results.server });
 
-    const folder = await api(server.url, 'GET', `/api/file/list?path=${encodeURIComponent('/Bench')}`, token);
-    const many = folder.items.find((i) => i.name === 'many');
-    const root = (await api(server.url, 'GET', '/api/file/root', token)).find((r) => r.name === 'Bench');
-    t0 = process.hrtime.bigint();
-    await insertEntries(server.dataDir, many._id, root._id, user._id, ENTRIES);
-    log(`inserted ${ENTRIES} rows in ${seconds(t0).toFixed(1)} s`);
-    const timings = [];
-    const pages = Math.floor(ENTRIES / 100);
-    for (let i = 0; i < 300; i++) {
-      const skip = ((i * 331) % pages) * 100;
-      const sort = ['name', '-mtime', 'size'][i % 3];
-      const t = process.hrtime.bigint();
-      const page = await api(server.url, 'GET', `/api/file/list?path=${encodeURIComponent('/Bench/many')}&skip=${skip}&limit=100&sort=${sort}`, token);
-      timings.push(seconds(t) * 1000);
-      if (i === 0 && page.total !== ENTRIES) throw new Error(`listing total ${page.total}`);
-    }
-    results.list = { p50ms: percentile(timings, 50), p99ms: percentile(timings, 99), calls: timings.length };
+    if (ENTRIES > 0) await listing(server, token, user);
     results.server.peakRss = peakRss(server.child.pid);
-    log('list', results.list, 'rss', results.server.peakRss);
+    log('rss', results.server.peakRss);
   } finally {
     const exited = new Promise((resolve) => server.child.once('exit', resolve));
     server.child.kill();
@@ -392,12 +505,40 @@ async function main() {
 
   results.ratios = {
     uploadVsBare: results.server.uploadMBps / results.bare.uploadMBps,
-    downloadVsBare: results.server.downloadMBps / results.bare.downloadMBps,
+    downloadVsBare: UPLOADS_ONLY ? null : results.server.downloadMBps / results.bare.downloadMBps,
     downloadVsRclone: results.rclone ? results.server.downloadMBps / results.rclone.downloadMBps : null,
   };
   log('ratios', results.ratios);
+  log('uploads (medians; CPU seconds per GiB of the server process alone, and of the bare sink process alone):');
+  for (const [mode, u] of Object.entries(results.uploads))
+    log(
+      `  ${mode.padEnd(4)}  bare ${u.bareMBps.toFixed(0)} MB/s, product ${u.MBps.toFixed(0)} MB/s, ratio ${u.ratio.toFixed(2)}×; ` +
+        `server ${u.serverCpuPerGiB.toFixed(2)} CPU-s/GiB, bare sink ${u.bareSinkCpuPerGiB.toFixed(2)} CPU-s/GiB`,
+    );
   fs.writeFileSync(path.join(repo, 'bench/files/last-run.json'), `${JSON.stringify(results, null, 2)}\n`);
   fs.rmSync(work, { recursive: true, force: true });
+}
+
+/** Inserts ENTRIES rows into one folder and times 300 listing calls of it. */
+async function listing(server, token, user) {
+  const folder = await api(server.url, 'GET', `/api/file/list?path=${encodeURIComponent('/Bench')}`, token);
+  const many = folder.items.find((i) => i.name === 'many');
+  const root = (await api(server.url, 'GET', '/api/file/root', token)).find((r) => r.name === 'Bench');
+  const t0 = process.hrtime.bigint();
+  await insertEntries(server.dataDir, many._id, root._id, user._id, ENTRIES);
+  log(`inserted ${ENTRIES} rows in ${seconds(t0).toFixed(1)} s`);
+  const timings = [];
+  const pages = Math.floor(ENTRIES / 100);
+  for (let i = 0; i < 300; i++) {
+    const skip = ((i * 331) % pages) * 100;
+    const sort = ['name', '-mtime', 'size'][i % 3];
+    const t = process.hrtime.bigint();
+    const page = await api(server.url, 'GET', `/api/file/list?path=${encodeURIComponent('/Bench/many')}&skip=${skip}&limit=100&sort=${sort}`, token);
+    timings.push(seconds(t) * 1000);
+    if (i === 0 && page.total !== ENTRIES) throw new Error(`listing total ${page.total}`);
+  }
+  results.list = { p50ms: percentile(timings, 50), p99ms: percentile(timings, 99), calls: timings.length };
+  log('list', results.list);
 }
 
 main().catch((error) => {
