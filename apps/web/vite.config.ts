@@ -27,6 +27,9 @@ export default defineConfig(({ command }) => ({
       '/socket.io': { target: API_TARGET, ws: true },
     },
   },
+  // A catalogue as `JSON.parse('…')`, not one export per key: the module is the JSON once
+  // (24 KB gzip for ko.json) instead of every key twice over (37 KB).
+  json: { namedExports: false, stringify: true },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
