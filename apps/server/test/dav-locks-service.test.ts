@@ -201,7 +201,10 @@ describeEachDialect('WebDAV lock service on $dialect', (dialect) => {
     // The same for many paths at once (PROPFIND depth 1), in one query per root.
     const paths = ['/', '/영업부', '/영업부/a.txt', '/영업부/b.txt', '/기획부/x'];
     const all = await service.lockDiscoveryAll(paths, hrefOf);
-    for (const p of paths) expect(all.get(p)).toBe(await service.lockDiscovery(p, hrefOf));
+    // A path no lock covers is absent (its lockdiscovery is the empty one).
+    const empty = '<D:lockdiscovery xmlns:D="DAV:"></D:lockdiscovery>';
+    for (const p of paths) expect(all.get(p) ?? empty).toBe(await service.lockDiscovery(p, hrefOf));
+    expect(all.has('/기획부/x')).toBe(false);
     expect(all.get('/영업부/b.txt')).toContain(above.token);
     expect(all.get('/영업부/b.txt')).not.toContain(own.token);
     await service.releaseUnder('/영업부/a.txt');

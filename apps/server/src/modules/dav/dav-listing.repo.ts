@@ -1,9 +1,13 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { isSqlite } from '../../db/dialect.js';
 import type { Database } from '../../db/schema.js';
 import type { DavNode } from './properties.js';
 
 /** The columns a PROPFIND answers from (its live properties), and nothing else. */
 const LISTED_COLUMNS = ['id', 'root_id', 'name', 'folder', 'size', 'mtime', 'content_hash', 'created_at'] as const;
+
+/** A member as SQLite's `json_array` writes it: the LISTED_COLUMNS' values in order. */
+type MemberTuple = [string, string, string, number, number, string, string | null, string];
 
 /**
  * A folder's live members for PROPFIND depth 1: the rows of the web's listing
@@ -13,7 +17,8 @@ const LISTED_COLUMNS = ['id', 'root_id', 'name', 'folder', 'size', 'mtime', 'con
 export class DavListingRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
-  liveMembers(folderId: string): Promise<DavNode[]> {
+  async liveMembers(folderId: string): Promise<DavNode[]> {
+    if (isSqlite(this.db)) return this.liveMembersAsJson(folderId);
     return this.db
       .selectFrom('nodes')
       .select([...LISTED_COLUMNS])
@@ -22,5 +27,27 @@ export class DavListingRepo {
       .orderBy('folder', 'desc')
       .orderBy('name')
       .execute();
+  }
+
+  /**
+   * On SQLite the rows come as one JSON array made by the database and parsed at once:
+   * better-sqlite3 builds a JavaScript object per row, column by column, which for 10,000
+   * members took about twice as long as SQLite writing the JSON and `JSON.parse` reading it.
+   */
+  private async liveMembersAsJson(folderId: string): Promise<DavNode[]> {
+    const { rows } = await sql<{ members: string | null }>`
+      select json_group_array(json_array(id, root_id, name, folder, size, mtime, content_hash, created_at) order by folder desc, name) as members
+      from nodes where parent_id = ${folderId} and trash_key = ''`.execute(this.db);
+    const tuples = JSON.parse(rows[0]?.members ?? '[]') as MemberTuple[];
+    return tuples.map(([id, root_id, name, folder, size, mtime, content_hash, created_at]) => ({
+      id,
+      root_id,
+      name,
+      folder,
+      size,
+      mtime,
+      content_hash,
+      created_at,
+    }));
   }
 }

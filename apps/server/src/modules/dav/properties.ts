@@ -4,6 +4,7 @@ import type { NodeRow } from '../files/ports.js';
 import type { NodesRepo } from '../files/nodes.repo.js';
 import { previewType } from '../transfer/http-bytes.js';
 import { DavError } from './dav-errors.js';
+import { httpDateOf, isoDateOf } from './dav-dates.js';
 import { hrefOf } from './dav-paths.js';
 import type { DeadPropertiesRepo, DeadProperty } from './dead-properties.repo.js';
 import type { DavLocks } from './ports.js';
@@ -169,9 +170,9 @@ export class DavProperties {
       case 'displayname':
         return node ? escapeXml(node.name) : undefined;
       case 'creationdate':
-        return node ? new Date(node.created_at).toISOString() : undefined;
+        return node ? isoDateOf(node.created_at) : undefined;
       case 'getlastmodified':
-        return node ? new Date(node.mtime).toUTCString() : undefined;
+        return node ? httpDateOf(node.mtime) : undefined;
       case 'getcontentlength':
         return file ? String(node.size) : undefined;
       case 'getcontenttype':

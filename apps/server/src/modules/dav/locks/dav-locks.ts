@@ -109,7 +109,7 @@ export interface DavLocks {
   lockDiscovery(path: string, hrefOf: (path: string) => string): Promise<string>;
   /** `<D:supportedlock xmlns:D="DAV:">…</D:supportedlock>`: exclusive and shared write locks. */
   supportedLock(): string;
-  /** `lockDiscovery` of many paths (a folder and its members) in one query per root folder, by path. */
+  /** `lockDiscovery` of many paths (a folder and its members) in one query per root folder, by path; a path without locks is absent. */
   lockDiscoveryAll(paths: string[], hrefOf: (path: string) => string): Promise<Map<string, string>>;
 }
 
@@ -228,7 +228,8 @@ export class DavLocksService implements DavLocks {
 
   /**
    * `lockDiscovery` of many paths at once (a PROPFIND of a folder and its members): one query
-   * per root folder instead of one per path. Answers the XML by path.
+   * per root folder instead of one per path. Answers the XML by path, for the paths some
+   * lock covers (the others have an empty `<D:lockdiscovery>`).
    */
   async lockDiscoveryAll(paths: string[], hrefOf: (path: string) => string): Promise<Map<string, string>> {
     const now = this.now();
@@ -244,17 +245,12 @@ export class DavLocksService implements DavLocks {
     for (const [root, group] of byRoot) {
       // The deepest folder holding them all: the locks above it, on it and below it answer for every one.
       const near = root === '' ? [] : await this.repo.near(commonFolder(group), now, true);
-      const none = near.length === 0 ? lockDiscoveryXml([], hrefOf, now) : undefined;
-      for (const path of group)
-        result.set(
-          path,
-          none ??
-            lockDiscoveryXml(
-              near.filter((lock) => covers(lock, path)),
-              hrefOf,
-              now,
-            ),
-        );
+      // Only locked paths are answered (a listing without locks, the usual case, makes no entries).
+      if (near.length === 0) continue;
+      for (const path of group) {
+        const covering = near.filter((lock) => covers(lock, path));
+        if (covering.length > 0) result.set(path, lockDiscoveryXml(covering, hrefOf, now));
+      }
     }
     return result;
   }

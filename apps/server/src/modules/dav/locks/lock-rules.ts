@@ -52,12 +52,14 @@ export function unsatisfied(reaching: DavLock[], submitted: Set<string>, account
 
 /** The deepest path that is `path` or a folder above it, for every one of `paths` (same root). */
 export function commonFolder(paths: string[]): string {
-  let common = paths[0]!.split('/');
-  for (const path of paths.slice(1)) {
-    const segments = path.split('/');
-    let same = 0;
-    while (same < common.length && same < segments.length && common[same] === segments[same]) same += 1;
-    common = common.slice(0, same);
+  // Shrunk by whole segments while some path is neither it nor below it: one prefix test per
+  // path (a 10,000-entry listing split every path into segments before).
+  let common = paths[0]!;
+  for (let i = 1; i < paths.length; i += 1) {
+    const path = paths[i]!;
+    while (common !== '' && path !== common && !path.startsWith(common.endsWith('/') ? common : `${common}/`)) {
+      common = common.slice(0, Math.max(0, common.lastIndexOf('/')));
+    }
   }
-  return common.join('/');
+  return common;
 }
