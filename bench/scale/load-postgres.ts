@@ -1,5 +1,8 @@
 // Writes an installation's rows straight into a PostgreSQL database: multi-row inserts
-// from arrays (`unnest`), thousands of rows a statement, under the product's own indexes.
+// from arrays (`unnest`), thousands of rows a statement. As a bulk load does, the secondary
+// indexes of the tables written (trigram, character-pair and listing indexes) are dropped
+// and built again afterwards, and the product's row triggers are replaced by their effect
+// in one statement; a trigger this loader does not know stops it.
 import pg from 'pg';
 import { fileCounts } from './installation.js';
 import { NODE_COLUMNS, type NodeRow, type Owner, fileRows, folderRows } from './rows.js';
@@ -24,6 +27,14 @@ const NODE_TYPES: Record<(typeof NODE_COLUMNS)[number], string> = {
   created_at: 'text',
   updated_at: 'text',
 };
+const TABLES = ['nodes', 'blobs', 'search_texts', 'search_text_bigrams'];
+/** Row triggers on TABLES, and the statement that has their effect on the rows a load added ($1: the ids that were there before). */
+const TRIGGERS: Record<string, string> = {
+  tree_changes_insert_delete: `insert into tree_changes (folder_id, changes) select parent_id, count(*) from nodes where not (id = any($1)) group by parent_id
+    on conflict (folder_id) do update set changes = tree_changes.changes + excluded.changes`,
+  tree_changes_update: '',
+};
+
 /** Separates the character pairs of one text in a single array element (no pair holds it). */
 const GRAM_SEPARATOR = '\u001f';
 
@@ -33,6 +44,27 @@ export async function loadPostgres(url: string, owner: Owner, files: number): Pr
   await client.connect();
   try {
     await client.query('set synchronous_commit = off');
+    await client.query('set maintenance_work_mem = 524288');
+    const indexes = (
+      await client.query<{ name: string; definition: string }>(
+        `select i.indexname as name, i.indexdef as definition from pg_indexes i
+         where i.schemaname = 'public' and i.tablename = any($1)
+           and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
+        [TABLES],
+      )
+    ).rows;
+    const triggers = (
+      await client.query<{ name: string; tableName: string }>(
+        `select t.tgname as name, c.relname as "tableName" from pg_trigger t join pg_class c on c.oid = t.tgrelid where c.relname = any($1) and not t.tgisinternal`,
+        [TABLES],
+      )
+    ).rows;
+    const unknown = triggers.filter((t) => !(t.name in TRIGGERS));
+    if (unknown.length > 0) throw new Error(`the loader does not know the triggers ${unknown.map((t) => t.name).join(', ')}`);
+    const existing = (await client.query<{ id: string }>('select id from nodes')).rows.map((row) => row.id);
+    for (const trigger of triggers) await client.query(`alter table ${trigger.tableName} disable trigger ${trigger.name}`);
+    for (const index of indexes) await client.query(`drop index ${index.name}`);
+
     const { rows: folders, ids } = folderRows(owner);
     for (let i = 0; i < folders.length; i += BATCH) await insertNodes(client, folders.slice(i, i + BATCH));
 
@@ -77,6 +109,11 @@ export async function loadPostgres(url: string, owner: Owner, files: number): Pr
     }
     await flush();
     await client.query('update nodes set usage_bytes = $1, trash_bytes = $2 where id = $3', [usage, trash, owner.rootId]);
+    for (const index of indexes) await client.query(index.definition);
+    for (const trigger of triggers) {
+      if (TRIGGERS[trigger.name]) await client.query(TRIGGERS[trigger.name]!, [existing]);
+      await client.query(`alter table ${trigger.tableName} enable trigger ${trigger.name}`);
+    }
     // What autovacuum does after a bulk load (statistics, GIN pending lists merged), as bench/search does.
     await client.query('vacuum analyze');
     return { usage, trash, folderIds: ids };

@@ -169,7 +169,10 @@ try {
     results.blobSeconds = msSince(t0) / 1000;
   }
   for (const files of SCALES) {
-    for (const dialect of dialects) (results[dialect] as ScaleResult[]).push(await benchOne(dialect, files, work, blobDir));
+    for (const dialect of dialects) {
+      (results[dialect] as ScaleResult[]).push(await benchOne(dialect, files, work, blobDir));
+      if (JSON_FILE) fs.writeFileSync(JSON_FILE, `${JSON.stringify(results, null, 2)}\n`);
+    }
     if (files <= SNAPSHOT_MAX && RESTIC) {
       restic[files] = resticBackups(blobList(blobDir, files, path.join(work, `blobs-${files}.txt`)), path.join(work, `restic-${files}`));
       log(`${files}: restic`, restic[files]);
