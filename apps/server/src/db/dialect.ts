@@ -1,5 +1,5 @@
 import { type Kysely, SqliteAdapter, sql, type Transaction } from 'kysely';
-import { withDeferredWalSync } from './wal-sync.js';
+import { isWalSynced, withDeferredWalSync } from './wal-sync.js';
 
 /** True on SQLite, false on PostgreSQL (the two dialects the server runs on). */
 export function isSqlite(db: Kysely<any>): boolean {
@@ -21,7 +21,10 @@ export function transactionWithDeferredSync<DB, T>(db: Kysely<DB>, fn: (trx: Tra
       return fn(trx);
     });
   }
-  // Its WAL is synced by the next synced write (wal-sync.ts). Where the file has no WAL,
+  // Its WAL is synced by the next synced write (wal-sync.ts); the database already commits at
+  // NORMAL, so nothing is set (three statements each time before).
+  if (isWalSynced(db)) return withDeferredWalSync(() => db.transaction().execute(fn));
+  // Where the file has no WAL,
   // SQLite commits at FULL: the level is set around the transaction (SQLite refuses to change
   // it inside one), on the one connection, which no other query uses until this returns.
   return withDeferredWalSync(() =>

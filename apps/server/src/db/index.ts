@@ -7,7 +7,7 @@ import type { DatabaseConfig } from '../config.js';
 import { ownerOnly } from '../data-dir.js';
 import { migrations } from './migrations/index.js';
 import { withStatementCache } from './statement-cache.js';
-import { fileSync, WalSyncedSqliteDialect } from './wal-sync.js';
+import { fileSync, markWalSynced, WalSyncedSqliteDialect } from './wal-sync.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -45,7 +45,9 @@ export function openDb(config: DatabaseConfig): Db {
     // An acknowledged write survives a power cut, not only a process crash: committed at
     // NORMAL, then the WAL is synced off the event loop before the write is answered (wal-sync.ts).
     database.exec('pragma synchronous = NORMAL;');
-    return new Kysely<Database>({ dialect: new WalSyncedSqliteDialect({ database: cached }, database, fileSync(`${config.file}-wal`)) });
+    const db = new Kysely<Database>({ dialect: new WalSyncedSqliteDialect({ database: cached }, database, fileSync(`${config.file}-wal`)) });
+    markWalSynced(db);
+    return db;
   }
   // No WAL on this file system: every commit syncs on its own.
   database.exec('pragma synchronous = FULL;');

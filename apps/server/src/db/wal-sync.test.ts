@@ -6,7 +6,7 @@ import { Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { transactionWithDeferredSync } from './dialect.js';
 import { openDb } from './index.js';
-import { coalescedSync, WalSyncedSqliteDialect } from './wal-sync.js';
+import { coalescedSync, isWalSynced, WalSyncedSqliteDialect } from './wal-sync.js';
 
 /** A sync that finishes when the test says so; counts its runs. */
 function manualSync() {
@@ -116,6 +116,8 @@ describe('WalSyncedSqliteDialect', () => {
     const db = openDb({ dialect: 'sqlite', file: path.join(dir, 'db.sqlite') });
     const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(db);
     expect(rows[0]!.synchronous).toBe(1);
+    // Known as WAL-synced: a deferred transaction then sets no level around itself (dialect.ts).
+    expect(isWalSynced(db)).toBe(true);
     await sql`create table t (v integer)`.execute(db);
     await sql`insert into t values (42)`.execute(db);
     expect(fs.statSync(path.join(dir, 'db.sqlite-wal')).size).toBeGreaterThan(0);

@@ -66,6 +66,19 @@ export function fileSync(file: string): FileSync {
 
 const deferred = new AsyncLocalStorage<true>();
 
+/** The databases opened with `WalSyncedSqliteDialect` (see `isWalSynced`). */
+const walSynced = new WeakSet<object>();
+
+/** Records that `db` runs on `WalSyncedSqliteDialect` (openDb, once it is made). */
+export function markWalSynced(db: object): void {
+  walSynced.add(db);
+}
+
+/** True when `db` is a database opened on `WalSyncedSqliteDialect`: it commits at NORMAL and syncs the WAL itself. */
+export function isWalSynced(db: object): boolean {
+  return walSynced.has(db);
+}
+
 /** Runs `fn` with the WAL sync of its writes left to the next synced write or checkpoint (`transactionWithDeferredSync`). */
 export function withDeferredWalSync<T>(fn: () => Promise<T>): Promise<T> {
   return deferred.run(true, fn);
