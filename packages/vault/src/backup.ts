@@ -334,6 +334,23 @@ export async function backup(repo: Repository, source: BackupSource, options: Ba
       if (entry.gid !== undefined) node.gid = entry.gid;
       if (entry.contentHash !== undefined) node.hash = entry.contentHash;
       const old = top.previous?.get(name);
+      if (entry.type === 'dir' && entry.unchanged) {
+        if (!options.full && old?.type === 'dir' && old.subtree && writer.has(Buffer.from(old.subtree, 'hex'))) {
+          const below = entry.unchanged;
+          node.subtree = old.subtree;
+          stats.dirs += 1 + below.dirs;
+          stats.files += below.files;
+          stats.filesUnchanged += below.files;
+          stats.totalSize += below.size;
+          addNode(top, node);
+          options.onProgress?.(stats, entry.path);
+          continue;
+        }
+        // Not in the parent: its contents come next, as if the source had listed them.
+        const contents: SourceEntry[] = [];
+        for await (const below of entry.unchanged.contents()) contents.push(below);
+        ahead.unshift(...contents);
+      }
       if (entry.type === 'dir') {
         stats.dirs++;
         let previous: Map<string, TreeNode> | null = null;

@@ -25,6 +25,23 @@ export interface SourceEntry {
   open?(): AsyncIterable<Uint8Array>;
   /** The absolute path of the local file that `open` streams, when there is one: the engine may read it on a thread of its own. */
   file?: string;
+  /** Directories: the source vouches that nothing below changed since the parent snapshot (see UnchangedDir). */
+  unchanged?: UnchangedDir;
+}
+
+/**
+ * A directory given without its contents: the caller knows (from its own change records)
+ * that everything below it is as in the parent snapshot at the same path. The engine then
+ * takes the parent's tree for it, reading nothing below; when it cannot (a full run, no
+ * parent snapshot, no directory there, its tree not in the index), it lists `contents()`
+ * (the directory's descendants, in the order of a source) as if they had followed it.
+ */
+export interface UnchangedDir {
+  /** What lies below, for the run's statistics: files, directories and bytes. */
+  files: number;
+  dirs: number;
+  size: number;
+  contents(): AsyncIterable<SourceEntry>;
 }
 
 /** What a backup reads: any async iterable of entries. */

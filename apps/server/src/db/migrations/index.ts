@@ -30,6 +30,7 @@ import * as notificationKeys from './20261127_2601_notification_keys.js';
 import * as accountLanguage from './20261127_2602_account_language.js';
 import * as fileVersions from './20261127_2701_file_versions.js';
 import * as restoreOnConflict from './20261127_2702_restore_on_conflict.js';
+import * as treeChanges from './20261128_0101_tree_changes.js';
 
 /**
  * Every migration, in order. Listed by hand (not read from the directory) so the
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   '20261127_2602_account_language': accountLanguage,
   '20261127_2701_file_versions': fileVersions,
   '20261127_2702_restore_on_conflict': restoreOnConflict,
+  '20261128_0101_tree_changes': treeChanges,
 };

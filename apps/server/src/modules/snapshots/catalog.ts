@@ -5,8 +5,11 @@ import type { NodeRow } from '../files/ports.js';
 // what the backup engine's own tree does not hold: owners, content hashes (SHA-256, as
 // the store keys blobs) and each root folder's backend. Compact rows keep it small.
 
-/** One row: [path, folder 0/1, size, mtime ISO, owner index or -1, SHA-256 or ''] */
-export type CatalogRow = [string, 0 | 1, number, string, number, string];
+/**
+ * One row: [path, folder 0/1, size, mtime ISO, owner index or -1, SHA-256 or ''], and for
+ * a folder also [node id, its change count when walked] (see unchanged-folders.ts).
+ */
+export type CatalogRow = [string, 0 | 1, number, string, number, string] | [string, 0 | 1, number, string, number, string, string, number];
 
 export interface CatalogFile {
   version: 1;
@@ -17,11 +20,26 @@ export interface CatalogFile {
   rows: CatalogRow[];
 }
 
-/** Collects the catalog while the live store is walked. */
+/** A catalog as stored: its bytes, and them read. */
+export interface StoredCatalog {
+  data: Buffer;
+  file: CatalogFile;
+}
+
+/**
+ * Collects the catalog while the live store is walked. `changes` are the folders' change
+ * counts read before the walk, kept with each folder; rows of an unchanged folder come from
+ * the parent snapshot's catalog (`copy`).
+ */
 export class CatalogBuilder {
   private readonly roots: CatalogFile['roots'] = [];
   private readonly ownerIndex = new Map<string, number>();
   private readonly rows: CatalogRow[] = [];
+
+  constructor(
+    private readonly changes: Map<string, number> = new Map(),
+    private readonly previous: StoredCatalog | null = null,
+  ) {}
 
   addRoot(root: NodeRow): void {
     this.roots.push({ name: root.name, backend: root.backend });
@@ -29,24 +47,53 @@ export class CatalogBuilder {
   }
 
   add(path: string, node: NodeRow): void {
-    let owner = -1;
-    if (node.owner_id) {
-      owner = this.ownerIndex.get(node.owner_id) ?? this.ownerIndex.size;
-      this.ownerIndex.set(node.owner_id, owner);
-    }
-    this.rows.push([path, node.folder === 1 ? 1 : 0, node.size, node.mtime, owner, node.content_hash ?? '']);
+    const owner = this.ownerOf(node.owner_id);
+    if (node.folder === 1) this.rows.push([path, 1, node.size, node.mtime, owner, node.content_hash ?? '', node.id, this.changes.get(node.id) ?? 0]);
+    else this.rows.push([path, 0, node.size, node.mtime, owner, node.content_hash ?? '']);
   }
 
-  /** The finished catalog; owner emails are looked up once at the end. */
+  /** Adds the previous catalog's rows `from` to `to` (exclusive), their owners mapped to this catalog's. */
+  copy(from: number, to: number): void {
+    const { rows, owners } = this.previous!.file;
+    for (let i = from; i < to; i++) {
+      const row = [...rows[i]!] as CatalogRow;
+      row[4] = this.ownerOf(owners[row[4]]?.id ?? null);
+      this.rows.push(row);
+    }
+  }
+
+  private ownerOf(ownerId: string | null): number {
+    if (!ownerId) return -1;
+    const owner = this.ownerIndex.get(ownerId) ?? this.ownerIndex.size;
+    this.ownerIndex.set(ownerId, owner);
+    return owner;
+  }
+
+  /**
+   * The finished catalog; owner emails are looked up once at the end. When it says exactly
+   * what the previous one said, the previous bytes are answered: the snapshot then keeps
+   * the stored catalog as it is (same content hash, nothing to read or store).
+   */
   build(emails: Map<string, string>): Buffer {
     const owners = [...this.ownerIndex.keys()].map((id) => ({ id, email: emails.get(id) ?? '' }));
     const file: CatalogFile = { version: 1, createdAt: new Date().toISOString(), roots: this.roots, owners, rows: this.rows };
+    if (this.previous && sameCatalog(file, this.previous.file)) return this.previous.data;
     return Buffer.from(JSON.stringify(file));
   }
 
   ownerIds(): string[] {
     return [...this.ownerIndex.keys()];
   }
+}
+
+function sameRow(a: CatalogRow, b: CatalogRow): boolean {
+  return a.length === b.length && a.every((v, i) => v === b[i]);
+}
+
+/** True when two catalogs hold the same roots, owners and rows (their times aside). */
+function sameCatalog(a: CatalogFile, b: CatalogFile): boolean {
+  if (a.rows.length !== b.rows.length || JSON.stringify([a.roots, a.owners]) !== JSON.stringify([b.roots, b.owners])) return false;
+  return a.rows.every((row, i) => sameRow(row, b.rows[i]!));
 }
 
 /** An entry of a read catalog. */
@@ -58,6 +105,11 @@ export interface CatalogEntry {
   mtime: string;
   owner: { id: string; email: string } | null;
   hash: string;
+}
+
+/** A stored catalog's file, as written (not checked further). */
+export function parseCatalogFile(data: Buffer): CatalogFile {
+  return JSON.parse(data.toString('utf8')) as CatalogFile;
 }
 
 const parentOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '');
@@ -90,7 +142,7 @@ export class Catalog {
   }
 
   static parse(data: Buffer): Catalog {
-    return new Catalog(JSON.parse(data.toString('utf8')) as CatalogFile);
+    return new Catalog(parseCatalogFile(data));
   }
 
   get(path: string): CatalogEntry | undefined {

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { Database, RestoresTable, SnapshotRunsTable } from '../../db/schema.js';
 
 export type RunRow = Selectable<SnapshotRunsTable>;
@@ -164,6 +164,15 @@ export class JobsRepo {
     if (ids.length === 0) return new Map();
     const rows = await this.db.selectFrom('users').select(['id', 'email']).where('id', 'in', ids).execute();
     return new Map(rows.map((r) => [r.id, r.email]));
+  }
+
+  /**
+   * Each folder's count of changes to its children (table `tree_changes`, kept by triggers
+   * on `nodes`); a folder missing from the map has 0.
+   */
+  async folderChanges(): Promise<Map<string, number>> {
+    const { rows } = await sql<{ folder_id: string; changes: number | string }>`select folder_id, changes from tree_changes`.execute(this.db);
+    return new Map(rows.map((r) => [r.folder_id, Number(r.changes)]));
   }
 
   /** Ids of accounts that still exist, by email. */

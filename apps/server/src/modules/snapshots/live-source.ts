@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { SNAPSHOT_CATALOG_NAME } from '@bogwan/contracts';
 import type { BackupSource, SourceEntry } from '@bogwan/vault';
 import { AppError } from '../../errors.js';
@@ -5,6 +6,7 @@ import type { BlobStores } from '../../storage/blob-stores.js';
 import type { LocalBlobStore } from '../../storage/local-blob-store.js';
 import type { FileTree, NodeRow } from '../files/ports.js';
 import type { CatalogBuilder } from './catalog.js';
+import type { UnchangedFolders } from './unchanged-folders.js';
 
 const FILE_MODE = 0o644;
 const DIR_MODE = 0o755;
@@ -19,8 +21,10 @@ function entryOf(path: string, node: NodeRow): Omit<SourceEntry, 'type' | 'size'
  * store of the root's backend. The content hash the store already knows lets an
  * incremental backup reuse the parent's chunks without reading. A file on the server
  * backend also names its blob file, so the engine may read it on its reader threads
- * (a read that fails there goes through `open`, whose error is the product's). The
- * catalog (owners, hashes, backends) is collected on the way and added last, at the top.
+ * (a read that fails there goes through `open`, whose error is the product's). A folder
+ * that `unchanged` finds as it was in the parent snapshot is given without its contents
+ * (the engine takes the parent's tree for it) and is not walked. The catalog (owners,
+ * hashes, backends) is collected on the way and added last, at the top.
  */
 export async function* liveSource(
   tree: FileTree,
@@ -28,40 +32,89 @@ export async function* liveSource(
   roots: NodeRow[],
   catalog: CatalogBuilder,
   finishCatalog: () => Promise<Buffer>,
+  unchanged: UnchangedFolders | null = null,
 ): BackupSource {
-  let local: LocalBlobStore | undefined;
-  for (const root of [...roots].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-    catalog.addRoot(root);
-    yield { ...entryOf(root.name, root), type: 'dir', size: 0 };
-    for await (const { node, relativePath } of tree.walk(root)) {
-      const path = `${root.name}/${relativePath}`;
-      catalog.add(path, node);
-      if (node.folder === 1) {
-        yield { ...entryOf(path, node), type: 'dir', size: 0 };
+  const files = new FileEntries(stores);
+  // Folders found unchanged among the children just listed: given before the walk goes on.
+  const skipped: SourceEntry[] = [];
+  const pathOf = new Map<string, string>();
+  const keep = async (children: NodeRow[]): Promise<NodeRow[]> => {
+    const walked: NodeRow[] = [];
+    for (const child of children) {
+      const path = `${pathOf.get(child.parent_id)}/${child.name}`;
+      const entry = child.folder === 1 ? reused(path, child) : undefined;
+      if (!entry) {
+        walked.push(child);
         continue;
       }
-      yield {
-        ...entryOf(path, node),
-        type: 'file',
-        size: node.size,
-        ...(node.content_hash ? { contentHash: node.content_hash } : {}),
-        ...(node.backend === 'server' && node.blob_key && node.size > 0 ? { file: blobFile((local ??= await stores.local()), node.blob_key) } : {}),
-        open: () => blobBytes(stores, node),
-      };
+      catalog.add(path, child);
+      skipped.push(entry);
     }
+    return walked;
+  };
+  // The folder's own row is the caller's to add (it is listed in its parent); those below come from the parent's catalog.
+  const reused = (path: string, folder: NodeRow): SourceEntry | undefined => {
+    const found = unchanged?.find(path, folder.id);
+    if (!found) return undefined;
+    catalog.copy(found.from + 1, found.to);
+    const { files: count, dirs, size } = found;
+    return { ...entryOf(path, folder), type: 'dir', size: 0, unchanged: { files: count, dirs, size, contents: () => files.under(tree, folder, path) } };
+  };
+  for (const root of [...roots].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    catalog.addRoot(root);
+    const whole = reused(root.name, root);
+    if (whole) {
+      yield whole;
+      continue;
+    }
+    yield { ...entryOf(root.name, root), type: 'dir', size: 0 };
+    pathOf.set(root.id, root.name);
+    for await (const { node, relativePath } of tree.walk(root, keep)) {
+      yield* skipped.splice(0);
+      const path = `${root.name}/${relativePath}`;
+      catalog.add(path, node);
+      if (node.folder === 1) pathOf.set(node.id, path);
+      yield await files.entry(path, node);
+    }
+    yield* skipped.splice(0);
   }
   const data = await finishCatalog();
-  // A new mtime each time: the engine then always stores this run's catalog.
   yield {
     path: SNAPSHOT_CATALOG_NAME,
     type: 'file',
     mode: FILE_MODE,
     mtimeMs: Date.now(),
     size: data.length,
+    // By its hash: a catalog that says what the parent's said is kept without being read.
+    contentHash: createHash('sha256').update(data).digest('hex'),
     open: async function* () {
       yield data;
     },
   };
+}
+
+/** Source entries of live nodes: folders, and files whose bytes come from the blob store. */
+class FileEntries {
+  private local: LocalBlobStore | undefined;
+
+  constructor(private readonly stores: BlobStores) {}
+
+  async entry(path: string, node: NodeRow): Promise<SourceEntry> {
+    if (node.folder === 1) return { ...entryOf(path, node), type: 'dir', size: 0 };
+    return {
+      ...entryOf(path, node),
+      type: 'file',
+      size: node.size,
+      ...(node.content_hash ? { contentHash: node.content_hash } : {}),
+      ...(node.backend === 'server' && node.blob_key && node.size > 0 ? { file: blobFile((this.local ??= await this.stores.local()), node.blob_key) } : {}),
+      open: () => blobBytes(this.stores, node),
+    };
+  }
+
+  /** Everything below a folder, for the engine when it cannot take the folder from the parent (its catalog rows are already in). */
+  async *under(tree: FileTree, folder: NodeRow, path: string): AsyncIterable<SourceEntry> {
+    for await (const { node, relativePath } of tree.walk(folder)) yield await this.entry(`${path}/${relativePath}`, node);
+  }
 }
 
 /** The file of a blob in the local store; undefined for a key it would refuse. */

@@ -1,13 +1,15 @@
-import { Lock, backup } from '@bogwan/vault';
+import { SNAPSHOT_CATALOG_NAME } from '@bogwan/contracts';
+import { Lock, type Repository, backup, readSnapshotFile } from '@bogwan/vault';
 import { newId } from '../../ids.js';
 import type { NodeRow } from '../files/ports.js';
-import { CatalogBuilder } from './catalog.js';
+import { CatalogBuilder, parseCatalogFile, type StoredCatalog } from './catalog.js';
 import { type SnapshotContext, errorKeyOf, isAbort, planTarget, runActor } from './context.js';
 import type { RunRow } from './jobs.repo.js';
 import { liveSource } from './live-source.js';
 import type { HeldOperation } from './operation-lock.js';
 import type { PlanRow } from './plans.repo.js';
 import { announceFinishedRun } from './snapshot-finished.js';
+import { UnchangedFolders } from './unchanged-folders.js';
 import { backendOf, locationOf, openPlanRepository } from './vault-location.js';
 
 /** Progress goes to the task panel at most this often. */
@@ -75,6 +77,17 @@ export class SnapshotRunner {
     }
   }
 
+  /** The parent snapshot's catalog; null (everything is walked) when it cannot be read. */
+  private async previousCatalog(repo: Repository, snapshotId: string): Promise<StoredCatalog | null> {
+    try {
+      const data = await readSnapshotFile(repo, snapshotId, SNAPSHOT_CATALOG_NAME);
+      return { data, file: parseCatalogFile(data) };
+    } catch (error) {
+      this.ctx.log.warn({ err: error, snapshot: snapshotId }, 'parent snapshot catalog unreadable; walking everything');
+      return null;
+    }
+  }
+
   private async execute(plan: PlanRow, run: RunRow, estimate: number, controller: AbortController, held: HeldOperation): Promise<void> {
     const { ctx } = this;
     const backend = backendOf(locationOf(plan), ctx.config.s3);
@@ -94,19 +107,29 @@ export class SnapshotRunner {
       vaultLock = await Lock.acquire(backend, 'backup', false);
       repo.holdWith(vaultLock);
       await repo.loadIndex();
+      // Read before the walk: a change made while it runs shows in the next run's counts.
+      const changes = await ctx.jobs.folderChanges();
       const roots = await rootsOf(ctx, plan);
       if (roots.length === 0 && plan.target_all !== 1) throw Object.assign(new Error('no target'), { messageKey: 'snapshot_target_invalid' });
-      const catalog = new CatalogBuilder();
-      let catalogSize = 0;
       // Full runs read every file again; the parent then only links the history.
       const parent = await ctx.jobs.latestCompleted(plan.id);
+      const previous = plan.backup_type === 'full' || !parent?.vault_snapshot_id ? null : await this.previousCatalog(repo, parent.vault_snapshot_id);
+      const catalog = new CatalogBuilder(changes, previous);
+      let catalogSize = 0;
       const result = await backup(
         repo,
-        liveSource(ctx.tree(), ctx.stores(), roots, catalog, async () => {
-          const data = catalog.build(await ctx.jobs.emails(catalog.ownerIds()));
-          catalogSize = data.length;
-          return data;
-        }),
+        liveSource(
+          ctx.tree(),
+          ctx.stores(),
+          roots,
+          catalog,
+          async () => {
+            const data = catalog.build(await ctx.jobs.emails(catalog.ownerIds()));
+            catalogSize = data.length;
+            return data;
+          },
+          previous && UnchangedFolders.of(previous.file, changes),
+        ),
         {
           paths: roots.map((r) => r.name).sort(),
           full: plan.backup_type === 'full',
