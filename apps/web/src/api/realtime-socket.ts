@@ -1,7 +1,7 @@
 import { SOCKET_EVENTS } from '@bogwan/contracts';
-import { io, type Socket } from 'socket.io-client';
 import { authStore } from '../state/auth';
 import { freshToken, refreshSession } from './session-refresh';
+import { openWire } from './socket-io-wire';
 
 export interface RealtimeHandlers {
   notification: (payload: unknown) => void;
@@ -30,23 +30,7 @@ export function connectRealtime(handlers: RealtimeHandlers): () => void {
   let sentToken = authStore.get()?.token ?? '';
   // One refresh per refusal: a fresh token refused again is not retried in a loop.
   let refreshedSinceConnect = false;
-
-  const socket: Socket = io({
-    path: '/socket.io',
-    // WebSocket only, as the server: one connection to one process, so no load balancer
-    // needs sticky sessions (long-polling's requests would be spread over processes).
-    transports: ['websocket'],
-    // Asked before every (re)connection, so a reconnect always carries a current token.
-    auth: (send) => {
-      freshToken()
-        .catch(() => authStore.get()?.token ?? null)
-        .then((token) => {
-          sentToken = token ?? '';
-          send({ token: sentToken });
-        });
-    },
-    autoConnect: false,
-  });
+  let expired = false;
 
   const refreshAndReconnect = async () => {
     if (closed || refreshedSinceConnect) return;
@@ -55,49 +39,63 @@ export function connectRealtime(handlers: RealtimeHandlers): () => void {
     try {
       token = await refreshSession(sentToken);
     } catch {
-      // Server unreachable: try again with what we have; socket.io backs off on its own.
+      // Server unreachable: try again with what we have.
       token = authStore.get()?.token ?? null;
     }
     if (token && !closed) socket.connect();
   };
 
-  socket.on('connect', () => {
-    refreshedSinceConnect = false;
-    handlers.connected?.();
+  const events: Record<string, ((payload: unknown) => void) | undefined> = {
+    [SOCKET_EVENTS.notification]: handlers.notification,
+    [SOCKET_EVENTS.task]: handlers.task,
+    [SOCKET_EVENTS.usage]: handlers.usage,
+    [SOCKET_EVENTS.sessionExpired]: () => {
+      expired = true;
+    },
+  };
+
+  // WebSocket only, as the server: one connection to one process, so no load balancer
+  // needs sticky sessions (long-polling's requests would be spread over processes).
+  const socket = openWire({
+    path: '/socket.io',
+    // Asked before every (re)connection, so a reconnect always carries a current token.
+    auth: async () => {
+      const token = await freshToken().catch(() => authStore.get()?.token ?? null);
+      sentToken = token ?? '';
+      return { token: sentToken };
+    },
+    handlers: {
+      connect: () => {
+        refreshedSinceConnect = false;
+        handlers.connected?.();
+      },
+      // The server's middleware refused the token: not retried without a refresh.
+      connectError: (message) => {
+        if (message === UNAUTHORIZED) void refreshAndReconnect();
+      },
+      serverDisconnect: () => {
+        if (closed) return;
+        if (expired) {
+          expired = false;
+          refreshedSinceConnect = false;
+          void refreshAndReconnect();
+        } else {
+          // Closed for another reason (a restart): come back after a moment.
+          setTimeout(
+            () => {
+              if (!closed && !socket.connected) socket.connect();
+            },
+            RESTART_DELAY_MS + Math.random() * RESTART_DELAY_MS,
+          );
+        }
+      },
+      event: (name, payload) => events[name]?.(payload),
+    },
   });
-  socket.on('connect_error', (error) => {
-    // The server's middleware refused the token: socket.io does not retry that by itself.
-    if (error.message === UNAUTHORIZED) void refreshAndReconnect();
-  });
-  let expired = false;
-  socket.on(SOCKET_EVENTS.sessionExpired, () => {
-    expired = true;
-  });
-  socket.on('disconnect', (reason) => {
-    // socket.io does not reconnect after the server closed the socket; do it here.
-    if (closed || reason !== 'io server disconnect') return;
-    if (expired) {
-      expired = false;
-      refreshedSinceConnect = false;
-      void refreshAndReconnect();
-    } else {
-      // Closed for another reason (a restart): come back after a moment.
-      setTimeout(
-        () => {
-          if (!closed && !socket.connected) socket.connect();
-        },
-        RESTART_DELAY_MS + Math.random() * RESTART_DELAY_MS,
-      );
-    }
-  });
-  socket.on(SOCKET_EVENTS.notification, handlers.notification);
-  socket.on(SOCKET_EVENTS.task, handlers.task);
-  if (handlers.usage) socket.on(SOCKET_EVENTS.usage, handlers.usage);
   socket.connect();
 
   return () => {
     closed = true;
-    socket.removeAllListeners();
     socket.disconnect();
   };
 }
