@@ -234,10 +234,11 @@ test('the guide and the manual open in the PDF viewer from the help menu and dow
   await page.getByRole('button', { name: ko('help_menu'), exact: true }).click();
   await page.getByRole('menuitem', { name: ko('nav_guide'), exact: true }).click();
   await expect(page).toHaveURL(/\/guide$/);
+  // Chromium has a PDF viewer of its own: the guide is framed in it, from the document's bytes.
   const viewer = page.getByTestId('pdf-preview');
-  await expect(viewer).toHaveAttribute('data-pages', /^\d+$/);
-  expect(Number(await viewer.getAttribute('data-pages'))).toBeGreaterThan(5);
-  await expect(viewer.locator('canvas').first()).toBeVisible();
+  await expect(viewer).toHaveAttribute('data-viewer', 'browser');
+  await expect(viewer).toHaveAttribute('title', ko('nav_guide'));
+  expect(await framedBytes(page)).toBe('%PDF-');
 
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: ko('download'), exact: true }).click()]);
   expect(file.suggestedFilename()).toBe('bogwan-guide-ko.pdf');
@@ -250,7 +251,25 @@ test('the guide and the manual open in the PDF viewer from the help menu and dow
 
   await page.goto(`${server().url}/en/manual`);
   await expect(page.getByRole('heading', { name: en('nav_manual') })).toBeVisible();
-  await expect(page.getByTestId('pdf-preview')).toHaveAttribute('data-pages', /^\d+$/);
+  await expect(page.getByTestId('pdf-preview')).toHaveAttribute('title', en('nav_manual'));
+  expect(await framedBytes(page)).toBe('%PDF-');
   const [manual] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: en('download'), exact: true }).click()]);
   expect(manual.suggestedFilename()).toBe('bogwan-manual-en.pdf');
 });
+
+test('a browser without a PDF viewer of its own (a phone) sees the guide drawn page by page', async ({ page }) => {
+  await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'pdfViewerEnabled', { get: () => false }));
+  await signIn(page, server());
+  await page.goto(`${server().url}/guide`);
+  const viewer = page.getByTestId('pdf-preview');
+  await expect(viewer).toHaveAttribute('data-pages', /^\d+$/);
+  expect(Number(await viewer.getAttribute('data-pages'))).toBeGreaterThan(5);
+  await expect(viewer.locator('canvas').first()).toBeVisible();
+});
+
+/** The first bytes of the document framed in the browser's PDF viewer. */
+async function framedBytes(page: Page): Promise<string> {
+  const src = await page.getByTestId('pdf-preview').getAttribute('src');
+  expect(src).toMatch(/^blob:/);
+  return page.evaluate(async (url) => (await (await fetch(url!)).text()).slice(0, 5), src);
+}

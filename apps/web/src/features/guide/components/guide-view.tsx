@@ -11,8 +11,9 @@ import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../components/mdi-icon';
 import { useLocale } from '../../../i18n/use-locale';
 import { guidePdf, type GuideDocument } from '../lib/guide-documents';
+import { BrowserPdfFrame, browserShowsPdf } from './browser-pdf-frame';
 
-// pdf.js is large: it loads with the first document shown.
+// pdf.js is large: it loads only where the browser has no PDF viewer of its own (phones).
 const PdfDocument = lazy(() => import('../../../components/pdf-document'));
 
 /** The PDF bytes of a document, served as a static file of the web build. */
@@ -31,7 +32,7 @@ function Loading() {
   );
 }
 
-/** The user guide or the manual of the page's language, in the PDF viewer, with download and open buttons. */
+/** The user guide or the manual of the page's language, in a PDF viewer (the browser's, else pdf.js), with download and open buttons. */
 export function GuideView({ document }: { document: GuideDocument }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -69,6 +70,8 @@ export function GuideView({ document }: { document: GuideDocument }) {
           <Box sx={{ p: 3 }}>
             <Alert severity="error">{t('guide_load_failed')}</Alert>
           </Box>
+        ) : pdf.data && browserShowsPdf() ? (
+          <BrowserPdfFrame blob={pdf.data} title={title} />
         ) : pdf.data ? (
           <Suspense fallback={<Loading />}>
             <PdfDocument blob={pdf.data} onError={onError} />
