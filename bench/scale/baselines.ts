@@ -69,15 +69,19 @@ export function hasRestic(): boolean {
   return spawnSync('restic', ['version']).status === 0;
 }
 
-/** restic over the files listed in `listFile`: a first backup, then one with nothing changed; seconds of each. */
-export function resticBackups(listFile: string, repository: string): { firstSeconds: number; secondSeconds: number } {
+/** restic over a directory or the files listed in a file: a first backup, then one with nothing changed; seconds of each. */
+export function resticBackups(target: { dir: string } | { list: string }, repository: string): { firstSeconds: number; secondSeconds: number } {
   const env = { ...process.env, RESTIC_PASSWORD: 'bench-password', RESTIC_REPOSITORY: repository };
   fs.mkdirSync(repository, { recursive: true });
   const init = spawnSync('restic', ['init'], { env, encoding: 'utf8' });
   if (init.status !== 0) throw new Error(`restic init: ${init.stderr}`);
   const backup = () => {
     const t = process.hrtime.bigint();
-    const run = spawnSync('restic', ['backup', '--quiet', '--files-from-verbatim', listFile], { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const run = spawnSync('restic', ['backup', '--quiet', ...('dir' in target ? [target.dir] : ['--files-from-verbatim', target.list])], {
+      env,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
     if (run.status !== 0) throw new Error(`restic backup: ${run.stderr}`);
     return msSince(t) / 1000;
   };

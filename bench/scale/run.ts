@@ -12,7 +12,7 @@
 //
 //   nice -n 10 npx tsx bench/scale/run.ts [--files 100000,1000000] [--only sqlite|postgres] [--runs 50]
 //     [--json FILE] [--commit REV | --server PATH/main.js] [--no-snapshot | --snapshot-max FILES] [--blobs DIR]
-//     [--no-restic]
+//     [--no-restic] [--explain]
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,6 +21,7 @@ import { createTestDatabase, postgresReachable } from '../../apps/server/test/po
 import { type DirectDb, directQueries, hasRestic, openDirect, resticBackups } from './baselines.js';
 import { blobList, linkBlobs, writeBlobs } from './blobs.js';
 import { buildAt } from './build.js';
+import { explainAll } from './explain.js';
 import { BIG_FOLDER, DEPTS, ROOT_NAME, TEAMS_PER_DEPT, fileCounts } from './installation.js';
 import { loadPostgres } from './load-postgres.js';
 import { loadSqlite } from './load-sqlite.js';
@@ -92,7 +93,13 @@ async function benchOne(dialect: Dialect, files: number, work: string, blobDir: 
 
     // The baselines, straight from the database the server has just let go of.
     const along = [root._id, loaded.folderIds[42]!, loaded.folderIds[DEPTS + 42 * TEAMS_PER_DEPT + 7]!];
-    const direct = await measureDirect(dialect, database?.url ?? dataDir, { root: root._id, big: loaded.folderIds[BIG_FOLDER]!, along }, files);
+    const ids = { root: root._id, big: loaded.folderIds[BIG_FOLDER]!, along };
+    const direct = await measureDirect(dialect, database?.url ?? dataDir, ids, files);
+    let plans;
+    if (args.includes('--explain')) {
+      const db = await openDirect(dialect, database?.url ?? dataDir);
+      plans = await explainAll(dialect, db, ids).finally(() => db.close());
+    }
     return {
       files,
       rows: fileCounts(files),
@@ -107,6 +114,7 @@ async function benchOne(dialect: Dialect, files: number, work: string, blobDir: 
       memoryAfterCalls,
       memoryAfterSnapshot,
       snapshot,
+      plans,
     };
   } finally {
     await database?.drop();
@@ -174,7 +182,10 @@ try {
       if (JSON_FILE) fs.writeFileSync(JSON_FILE, `${JSON.stringify(results, null, 2)}\n`);
     }
     if (files <= SNAPSHOT_MAX && RESTIC) {
-      restic[files] = resticBackups(blobList(blobDir, files, path.join(work, `blobs-${files}.txt`)), path.join(work, `restic-${files}`));
+      // The directory itself when it holds this scale's blobs alone: restic given 100k single
+      // files (`--files-from`) took 4× longer for its no-change run than for its first.
+      const target = files === snapshotted.at(-1) ? { dir: blobDir } : { list: blobList(blobDir, files, path.join(work, `blobs-${files}.txt`)) };
+      restic[files] = resticBackups(target, path.join(work, `restic-${files}`));
       log(`${files}: restic`, restic[files]);
     }
     if (JSON_FILE) fs.writeFileSync(JSON_FILE, `${JSON.stringify({ ...results, restic }, null, 2)}\n`);
