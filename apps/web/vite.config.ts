@@ -2,6 +2,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compressAssetsPlugin } from './build/compress-assets.ts';
+import { inertSchemasPlugin } from './build/inert-schemas-plugin.ts';
 import { initialSizePlugin } from './build/initial-size-plugin.ts';
 import { inlineIconsPlugin } from './build/inline-icons-plugin.ts';
 
@@ -16,6 +17,7 @@ export default defineConfig(({ command }) => ({
   },
   plugins: [
     inlineIconsPlugin(),
+    inertSchemasPlugin({ contractsDir: path.join(import.meta.dirname, '../../packages/contracts/src') }),
     react(),
     initialSizePlugin({ routeModule: 'src/routes/auth-login/auth-login-route.tsx', alsoLoaded: ['src/i18n/ko.json'], goalKb: 300 }),
     // Last: brotli and gzip copies of the written files, served by Accept-Encoding.
