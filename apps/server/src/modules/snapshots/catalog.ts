@@ -20,6 +20,12 @@ export interface CatalogFile {
   rows: CatalogRow[];
 }
 
+/** A finished catalog: its bytes and its time (the parent's, when it is the parent's catalog). */
+export interface BuiltCatalog {
+  data: Buffer;
+  createdAt: string;
+}
+
 /** A catalog as stored: its bytes, and them read. */
 export interface StoredCatalog {
   data: Buffer;
@@ -74,11 +80,11 @@ export class CatalogBuilder {
    * what the previous one said, the previous bytes are answered: the snapshot then keeps
    * the stored catalog as it is (same content hash, nothing to read or store).
    */
-  build(emails: Map<string, string>): Buffer {
+  build(emails: Map<string, string>): BuiltCatalog {
     const owners = [...this.ownerIndex.keys()].map((id) => ({ id, email: emails.get(id) ?? '' }));
     const file: CatalogFile = { version: 1, createdAt: new Date().toISOString(), roots: this.roots, owners, rows: this.rows };
-    if (this.previous && sameCatalog(file, this.previous.file)) return this.previous.data;
-    return Buffer.from(JSON.stringify(file));
+    if (this.previous && sameCatalog(file, this.previous.file)) return { data: this.previous.data, createdAt: this.previous.file.createdAt };
+    return { data: Buffer.from(JSON.stringify(file)), createdAt: file.createdAt };
   }
 
   ownerIds(): string[] {

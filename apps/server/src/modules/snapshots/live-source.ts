@@ -5,7 +5,7 @@ import { AppError } from '../../errors.js';
 import type { BlobStores } from '../../storage/blob-stores.js';
 import type { LocalBlobStore } from '../../storage/local-blob-store.js';
 import type { FileTree, NodeRow } from '../files/ports.js';
-import type { CatalogBuilder } from './catalog.js';
+import type { BuiltCatalog, CatalogBuilder } from './catalog.js';
 import type { UnchangedFolders } from './unchanged-folders.js';
 
 const FILE_MODE = 0o644;
@@ -31,7 +31,7 @@ export async function* liveSource(
   stores: BlobStores,
   roots: NodeRow[],
   catalog: CatalogBuilder,
-  finishCatalog: () => Promise<Buffer>,
+  finishCatalog: () => Promise<BuiltCatalog>,
   unchanged: UnchangedFolders | null = null,
 ): BackupSource {
   const files = new FileEntries(stores);
@@ -78,12 +78,13 @@ export async function* liveSource(
     }
     yield* skipped.splice(0);
   }
-  const data = await finishCatalog();
+  const { data, createdAt } = await finishCatalog();
   yield {
     path: SNAPSHOT_CATALOG_NAME,
     type: 'file',
     mode: FILE_MODE,
-    mtimeMs: Date.now(),
+    // The catalog's own time: a catalog kept from the parent leaves the top directory as it was.
+    mtimeMs: Date.parse(createdAt) || Date.now(),
     size: data.length,
     // By its hash: a catalog that says what the parent's said is kept without being read.
     contentHash: createHash('sha256').update(data).digest('hex'),

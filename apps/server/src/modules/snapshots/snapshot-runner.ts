@@ -124,9 +124,9 @@ export class SnapshotRunner {
           roots,
           catalog,
           async () => {
-            const data = catalog.build(await ctx.jobs.emails(catalog.ownerIds()));
-            catalogSize = data.length;
-            return data;
+            const built = catalog.build(await ctx.jobs.emails(catalog.ownerIds()));
+            catalogSize = built.data.length;
+            return built;
           },
           previous && UnchangedFolders.of(previous.file, changes),
         ),

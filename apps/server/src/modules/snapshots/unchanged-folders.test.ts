@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import type { CatalogFile, CatalogRow } from './catalog.js';
+import { UnchangedFolders } from './unchanged-folders.js';
+
+const folder = (path: string, id: string, changes: number): CatalogRow => [path, 1, 0, '2026-11-28T00:00:00.000Z', -1, '', id, changes];
+const file = (path: string, size: number): CatalogRow => [path, 0, size, '2026-11-28T00:00:00.000Z', -1, 'h'];
+
+function catalog(rows: CatalogRow[]): CatalogFile {
+  return { version: 1, createdAt: '2026-11-28T00:00:00.000Z', roots: [{ name: 'T', backend: 'server' }], owners: [], rows };
+}
+
+// T ─ a ─ x ─ f1
+//   │   └ f2
+//   └ b ─ f3
+const rows = [
+  folder('T', 't', 3),
+  folder('T/a', 'a', 2),
+  folder('T/a/x', 'x', 1),
+  file('T/a/x/f1', 10),
+  file('T/a/f2', 20),
+  folder('T/b', 'b', 1),
+  file('T/b/f3', 30),
+];
+const counts = new Map([
+  ['t', 3],
+  ['a', 2],
+  ['x', 1],
+  ['b', 1],
+]);
+
+describe('folders unchanged since the parent snapshot', () => {
+  it('finds a folder with its rows and totals when no count at or below it moved', () => {
+    const unchanged = UnchangedFolders.of(catalog(rows), counts)!;
+    expect(unchanged.find('T', 't')).toEqual({ from: 0, to: 7, files: 3, dirs: 3, size: 60 });
+    expect(unchanged.find('T/a', 'a')).toEqual({ from: 1, to: 5, files: 2, dirs: 1, size: 30 });
+  });
+
+  it('a moved count makes the folder and every folder above it changed, not its siblings', () => {
+    const unchanged = UnchangedFolders.of(catalog(rows), new Map([...counts, ['x', 2]]))!;
+    expect(unchanged.find('T/a/x', 'x')).toBeUndefined();
+    expect(unchanged.find('T/a', 'a')).toBeUndefined();
+    expect(unchanged.find('T', 't')).toBeUndefined();
+    expect(unchanged.find('T/b', 'b')).toBeDefined();
+  });
+
+  it('another node at the same path is not the same folder', () => {
+    const unchanged = UnchangedFolders.of(catalog(rows), counts)!;
+    expect(unchanged.find('T/b', 'a')).toBeUndefined();
+    expect(unchanged.find('T/c', 'b')).toBeUndefined();
+  });
+
+  it('a folder without a count row counts 0 on both sides', () => {
+    const unchanged = UnchangedFolders.of(catalog([folder('T', 't', 0), file('T/f', 1)]), new Map())!;
+    expect(unchanged.find('T', 't')).toMatchObject({ files: 1 });
+  });
+
+  it('cannot tell from a catalog without folder counts or not in walk order', () => {
+    expect(UnchangedFolders.of(catalog([['T', 1, 0, '', -1, ''], file('T/f', 1)]), counts)).toBeNull();
+    expect(UnchangedFolders.of(catalog([folder('T', 't', 3), file('U/f', 1)]), counts)).toBeNull();
+  });
+});
