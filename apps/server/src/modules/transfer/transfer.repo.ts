@@ -96,30 +96,32 @@ export class TransferRepo {
   }
 
   /**
-   * Records a stored chunk and ends its writer's lease, in one transaction; false (nothing
+   * Records a stored chunk and ends its writer's lease, in one transaction; answers the
+   * session's chunk records as they stand after it (in index order), or null (nothing
    * recorded) when the lease is no longer this writer's (it ran out and another writer
    * took the chunk over) or the session is gone. The chunk's bytes are on the disk already;
    * the record's commit does not wait for the disk (a power cut may lose it, and the client
    * then sends that chunk again).
    */
-  async recordChunk(sessionId: string, idx: number, size: number, token: string): Promise<boolean> {
+  async recordChunk(sessionId: string, idx: number, size: number, token: string): Promise<ChunkRow[] | null> {
     const now = new Date().toISOString();
     return transactionWithDeferredSync(this.db, async (trx) => {
-      if (!(await lockSession(trx, sessionId, now))) return false;
+      if (!(await lockSession(trx, sessionId, now))) return null;
       const ended = await trx
         .deleteFrom('upload_leases')
         .where('session_id', '=', sessionId)
         .where('idx', '=', idx)
         .where('token', '=', token)
         .executeTakeFirst();
-      if (Number(ended.numDeletedRows) !== 1) return false;
+      if (Number(ended.numDeletedRows) !== 1) return null;
       await trx.insertInto('upload_chunks').values({ session_id: sessionId, idx, size, created_at: now, token }).execute();
-      return true;
+      return this.chunksOf(sessionId, trx);
     });
   }
 
-  chunksOf(sessionId: string): Promise<ChunkRow[]> {
-    return this.db.selectFrom('upload_chunks').select(['idx', 'size', 'token']).where('session_id', '=', sessionId).orderBy('idx').execute();
+  /** The chunk records of a session, in index order (read in `trx` when given). */
+  chunksOf(sessionId: string, trx: Transaction<Database> | Db = this.db): Promise<ChunkRow[]> {
+    return trx.selectFrom('upload_chunks').select(['idx', 'size', 'token']).where('session_id', '=', sessionId).orderBy('idx').execute();
   }
 
   sessionExists(id: string): Promise<boolean> {

@@ -22,6 +22,7 @@ import type { DownloadService, FileBody } from './download.service.js';
 import { contentDisposition, etagMatches, PREVIEW_CSP, parseRange, previewType } from './http-bytes.js';
 import type { PreviewTickets } from './preview-tickets.js';
 import { ChunkBody } from './chunk-body.js';
+import { piecesOf } from './request-pieces.js';
 import type { UploadService } from './upload.service.js';
 
 const category = 'file';
@@ -74,7 +75,7 @@ export async function transferRoutes(app: FastifyInstance, { uploads, downloads,
     },
     async (request) => {
       // Fields must precede the file part: they are checked before a byte of the chunk is stored.
-      const body = await ChunkBody.open(request.raw, request.headers['content-type']);
+      const body = await ChunkBody.open(piecesOf(request.raw), request.headers['content-type']);
       try {
         const parsed = uploadFieldsSchema.safeParse(body.fields);
         if (!parsed.success) {

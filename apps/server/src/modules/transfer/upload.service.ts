@@ -17,7 +17,7 @@ import { ChunkLease, chunkRefused, LEASE_POLL_MS, LEASE_WAIT_MS, LeaseLostError 
 import { HashThread } from './hash-thread.js';
 import { ChunkLengthError, type ChunkSource } from './chunk-body.js';
 import { type Digest, inProcessDigest, RunningHashes } from './running-hash.js';
-import type { TransferRepo, UploadSessionRow } from './transfer.repo.js';
+import type { ChunkRow, TransferRepo, UploadSessionRow } from './transfer.repo.js';
 
 /** The multipart fields of one chunk, validated (the `userId` field is never read). */
 export interface ChunkFields {
@@ -146,13 +146,15 @@ export class UploadService {
       return { complete: false, received };
     }
     const tap = this.hashes.begin(session.id, index, () => this.digestOf(store, session.id));
-    let recorded = false;
+    // The session's chunk records once this one is among them (read in the record's transaction).
+    let chunks: ChunkRow[] | undefined;
     try {
-      await refusingBadLength(fields, async () => {
+      chunks = await refusingBadLength(fields, async () => {
         await store.staging.writeChunk(session.id, index, index * CHUNK_SIZE, expected, body.file(expected, lease.guard(tap)));
         // Recorded only once durable: the status call lists only chunks that survive a crash.
-        recorded = await this.repo.recordChunk(session.id, index, expected, token);
+        const recorded = await this.repo.recordChunk(session.id, index, expected, token);
         if (!recorded) throw new LeaseLostError();
+        return recorded;
       });
     } catch (error) {
       lease.stop();
@@ -162,10 +164,9 @@ export class UploadService {
       throw error;
     } finally {
       lease.stop();
-      this.hashes.end(session.id, index, recorded ? token : undefined);
+      this.hashes.end(session.id, index, chunks ? token : undefined);
     }
 
-    const chunks = await this.repo.chunksOf(session.id);
     const file = { name: fields.fileName, size: fields.fileSize, folder: fields.path };
     await this.progress.chunkStored(session.id, user.id, file, chunks.length, fields.totalChunks);
     if (chunks.length < fields.totalChunks) {
