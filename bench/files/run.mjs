@@ -357,6 +357,39 @@ function machineCpu() {
 let serverPid = 0;
 let barePid = 0;
 
+/**
+ * CPU seconds each thread of a process has used so far, by name and id (`node` is the
+ * event loop and any worker thread, `libuv-worker` the file system pool, `V8 …` the
+ * collector's helpers), each as `{ user, system }`.
+ */
+function threadCpu(pid) {
+  const out = {};
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const name = fs.readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+      const fields = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ');
+      const key = tid === String(pid) ? 'event loop' : `${name} ${tid}`;
+      out[key] ??= { user: 0, system: 0 };
+      out[key].user += Number(fields[11]) / 100;
+      out[key].system += Number(fields[12]) / 100;
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return out;
+}
+
+/** The CPU seconds by thread name used between two `threadCpu` readings (threads gone meanwhile are left out). */
+function threadCpuSince(before, after) {
+  const round = (v) => Number(v.toFixed(2));
+  return Object.fromEntries(
+    Object.entries(after).map(([name, t]) => [
+      name,
+      { user: round(t.user - (before[name]?.user ?? 0)), system: round(t.system - (before[name]?.system ?? 0)) },
+    ]),
+  );
+}
+
 /** CPU seconds (user + system, all its threads) a process has used so far; 0 without one. */
 function processCpu(pid) {
   if (!pid) return 0;
@@ -394,7 +427,8 @@ async function main() {
   log(`source written in ${seconds(t0).toFixed(1)} s`);
 
   const bare = await startBare();
-  const rclone = await startRclone(source);
+  // Only the downloads are compared with rclone.
+  const rclone = UPLOADS_ONLY ? null : await startRclone(source);
   results.rcloneVersion = rclone?.version ?? null;
   const server = await startServer();
   serverPid = server.child.pid;
@@ -429,7 +463,9 @@ async function main() {
             await warmPages(SIZE * 1.25);
             const bareUp = await measure(() => bare.upload(source));
             await warmPages(SIZE * 1.25);
+            const threads0 = threadCpu(serverPid);
             const up = await measure(() => uploadThroughApi(server.url, token, source, '/Bench', name));
+            const serverThreads = threadCpuSince(threads0, threadCpu(serverPid));
             measured[mode] = {
               bareUpload: mbps(SIZE, bareUp.s),
               upload: mbps(SIZE, up.s),
@@ -437,6 +473,7 @@ async function main() {
               serverCpuPerGiB: up.used.server / (SIZE / GIB),
               bareUploadCores: bareUp.cores,
               uploadCores: up.cores,
+              serverThreads,
               spinnerNice: (spinner ?? wholeRun)?.priority,
             };
           } finally {
