@@ -17,7 +17,7 @@ const LOCK = (depth: string) =>
 const SET_PROP =
   '<?xml version="1.0" encoding="utf-8"?><D:propertyupdate xmlns:D="DAV:" xmlns:Z="urn:x-test"><D:set><D:prop><Z:colour>파랑</Z:colour></D:prop></D:set></D:propertyupdate>';
 const lockTokenOf = (xml: string) => /<D:locktoken><D:href>([^<]+)<\/D:href>/.exec(xml)?.[1];
-const lockDiscoveryOf = (xml: string) => /<D:lockdiscovery[^>]*>[\s\S]*?<\/D:lockdiscovery>/.exec(xml)?.[0];
+const lockDiscoveryOf = (xml: string) => /<D:lockdiscovery\/>|<D:lockdiscovery[^>/]*>[\s\S]*?<\/D:lockdiscovery>/.exec(xml)?.[0];
 
 describeEachDialect('WebDAV PROPFIND of a big folder on $dialect', (dialect) => {
   let server: TestServer;
@@ -75,6 +75,9 @@ describeEachDialect('WebDAV PROPFIND of a big folder on $dialect', (dialect) => 
     expect(lockDiscoveryOf(responseOf(res.text, `/dav${folder}/파일 0008.txt`)!)).not.toContain('activelock');
     expect(lockDiscoveryOf(responseOf(res.text, `/dav${folder}/`)!)).not.toContain('activelock');
     expect(responseOf(res.text, `/dav${folder}/파일 0003.txt`)).toContain('파랑');
+    // allprop names only what a resource has: a folder has no length, type or ETag, and says nothing of them.
+    expect(responseOf(res.text, `/dav${folder}/하위/`)).not.toMatch(/404 Not Found|getcontentlength|getetag/);
+    expect(responseOf(res.text, `/dav${folder}/파일 0004.txt`)).toMatch(/<D:getcontentlength>\d+<\/D:getcontentlength>/);
     expect(responseOf(res.text, `/dav${folder}/파일 0004.txt`)).not.toContain('파랑');
 
     // The same properties as each member's own PROPFIND of depth 0.

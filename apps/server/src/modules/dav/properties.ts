@@ -51,7 +51,7 @@ export const LIVE_PROPERTIES = [
 ] as const;
 type LiveProperty = (typeof LIVE_PROPERTIES)[number];
 /** A resource without locks (what the lock service answers then). */
-const EMPTY_LOCK_DISCOVERY = '<D:lockdiscovery xmlns:D="DAV:"></D:lockdiscovery>';
+const EMPTY_LOCK_DISCOVERY = '<D:lockdiscovery/>';
 /** RFC 4331: the quota properties are not part of `allprop`. */
 const NOT_IN_ALLPROP = new Set<string>(['quota-used-bytes', 'quota-available-bytes']);
 /** The live properties `allprop` answers, in order. */
@@ -148,8 +148,11 @@ export class DavProperties {
         const value = isLiveProperty(prop)
           ? this.live(prop.name as LiveProperty, entry, root, discovery)
           : dead.find((d) => d.ns === prop.ns && d.name === prop.name)?.value;
-        if (value === undefined) missing += elementXml(prop.ns, prop.name, '');
-        else if (prop.ns === DAV_NS && (prop.name === 'lockdiscovery' || prop.name === 'supportedlock')) found += value;
+        // allprop names only the properties the resource has (RFC 4918 9.1): a folder's
+        // getcontentlength or getetag is left out, not answered 404 as a `prop` request's is.
+        if (value === undefined) {
+          if (request.kind === 'prop') missing += elementXml(prop.ns, prop.name, '');
+        } else if (prop.ns === DAV_NS && (prop.name === 'lockdiscovery' || prop.name === 'supportedlock')) found += value;
         else found += elementXml(prop.ns, prop.name, value);
       }
     }
