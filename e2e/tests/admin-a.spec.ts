@@ -117,7 +117,7 @@ test('the dashboard draws its charts from real uploads, downloads, accounts and 
   const transfers = page.getByTestId('chart-transfers');
   await expect(transfers.locator('svg').first()).toBeVisible();
   // One bar per day and series (uploads, downloads, previews); today's uploads and downloads have a height.
-  const bars = transfers.locator('.MuiBarChart-element');
+  const bars = transfers.locator('.dashboard-bar');
   await expect(bars).toHaveCount(90);
   const heights = await bars.evaluateAll((nodes) => nodes.map((n) => (n as SVGGraphicsElement).getBBox().height));
   expect(heights.filter((h) => h > 0).length).toBe(2);
