@@ -77,7 +77,7 @@ const ROWS: Row[] = [
     target: 300,
   },
   {
-    label: 'server peak RSS (after snapshots)',
+    label: 'server peak RSS (whole run; snapshots where measured)',
     unit: 'MiB',
     value: (r) => r.memoryAfterSnapshot?.peakMiB,
     baseline: (r) => r.emptyMemory?.rssMiB,

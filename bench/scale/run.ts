@@ -167,6 +167,7 @@ try {
   }
   for (const dialect of dialects) results[dialect] = [];
   const restic: Record<number, unknown> = {};
+  results.restic = restic;
   // Blobs for the largest scale whose snapshot is measured (the others read none).
   const blobDir = BLOBS ?? path.join(work, 'blobs');
   const snapshotted = SCALES.filter((files) => files <= SNAPSHOT_MAX);
@@ -188,9 +189,8 @@ try {
       restic[files] = resticBackups(target, path.join(work, `restic-${files}`));
       log(`${files}: restic`, restic[files]);
     }
-    if (JSON_FILE) fs.writeFileSync(JSON_FILE, `${JSON.stringify({ ...results, restic }, null, 2)}\n`);
+    if (JSON_FILE) fs.writeFileSync(JSON_FILE, `${JSON.stringify(results, null, 2)}\n`);
   }
-  results.restic = restic;
   results.loadAfter = os.loadavg();
   if (JSON_FILE) fs.writeFileSync(JSON_FILE, `${JSON.stringify(results, null, 2)}\n`);
   printTable(results, dialects);
