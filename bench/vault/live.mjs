@@ -202,6 +202,8 @@ async function benchBuild(build) {
     console.error(
       `[${build.label}] populated ${SMALL} small files in ${FOLDERS} folders + 3 × ${BIG_MB} MiB in ${((performance.now() - t) / 1000).toFixed(1)} s`,
     );
+    // After the long pause of populating, the client's pooled connection may be one the server is closing: spend it on a health call.
+    await fetch(`${server.url}/api/health`).catch(() => {});
     const plan = await api(server.url, 'POST', '/api/snapshot/plan', token, {
       name: 'bench',
       backupType: 'incremental',
