@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { apiCalls } from '@bogwan/contracts';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { AuditCommands } from '../src/cli/audit-commands.js';
+import { AuditRepo } from '../src/modules/audit/audit.repo.js';
 import { accountActor } from '../src/modules/audit/audit-context.js';
 import { call, describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { upload } from './transfer-helpers.js';
@@ -78,6 +79,35 @@ describeEachDialect('audit chain on $dialect', (dialect) => {
       ),
     );
     expect(await head()).toBe(before + 1000);
+    expect(await verify()).toMatchObject({ ok: true });
+  });
+
+  it('never times a record before the one ahead of it (another process whose clock runs ahead)', async () => {
+    const ahead = new Date(Date.now() + 60 * 60 * 1000).toISOString();
+    const actor = accountActor({ id: master.user._id, name: '관리자', email: master.user.email });
+    const target = { kind: 'node' as const, id: 'n-clock', path: '/Team/clock.txt' };
+    await new AuditRepo(server.app.db).append([
+      {
+        actor_kind: 'account',
+        actor_id: master.user._id,
+        actor_account_id: master.user._id,
+        actor_label: null,
+        action: 'file.view',
+        outcome: 'allowed',
+        reason: null,
+        target_kind: 'node',
+        target_id: 'n-clock',
+        target_path: '/Team/clock.txt',
+        target_label: null,
+        params: '{}',
+        ip: null,
+        user_agent: null,
+        at: ahead,
+      },
+    ]);
+    await server.app.audit.record({ action: 'file.view', actor, target });
+    const latest = await server.app.db.selectFrom('audit_records').select('at').orderBy('seq', 'desc').executeTakeFirstOrThrow();
+    expect(latest.at).toBe(ahead);
     expect(await verify()).toMatchObject({ ok: true });
   });
 

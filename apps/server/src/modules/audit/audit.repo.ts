@@ -75,20 +75,24 @@ export class AuditRepo {
     if (records.length === 0) return [];
     const run = async (t: Transaction<Database>) => {
       // An update of the head row that changes nothing locks it (PostgreSQL: the row until
-      // commit; SQLite: the database's write lock) and answers it, in one statement.
+      // commit; SQLite: the database's write lock) and answers it with the time of the last
+      // record, in one statement.
       const head = await t
         .updateTable('audit_chain')
         .set({ seq: sql`seq` })
         .where('id', '=', 'main')
-        .returning(['seq', 'hash'])
+        .returning((eb) => [
+          'seq',
+          'hash',
+          eb.selectFrom('audit_records').select('audit_records.at').whereRef('audit_records.seq', '=', 'audit_chain.seq').as('last_at'),
+        ])
         .executeTakeFirstOrThrow();
       let seq = Number(head.seq);
       let prev = head.hash;
       // Times never go back along the chain (clocks of several processes may differ a little),
       // so a time range and a range of seq are the same records.
-      const last = await t.selectFrom('audit_records').select('at').where('seq', '=', seq).executeTakeFirst();
       const now = new Date().toISOString();
-      const at = last && last.at > now ? last.at : now;
+      const at = head.last_at && head.last_at > now ? head.last_at : now;
       const rows = records.map((r) => {
         seq += 1;
         const unhashed: UnhashedRecord = { ...r, at: r.at ?? at, seq, prev_hash: prev };
