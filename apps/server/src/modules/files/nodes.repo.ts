@@ -376,7 +376,9 @@ export class NodesRepo {
 
   /** Trashed items (their own trash entries), newest first; only those trashed by `trashedBy` when given. */
   async trashed(options: { trashedBy?: string; skip: number; limit: number }): Promise<{ rows: NodeRow[]; total: number }> {
-    let base = this.db.selectFrom('nodes').where('trash_key', '<>', '');
+    // A literal, not a parameter: SQLite uses the partial index nodes_trash_listing only for a
+    // condition it can see at prepare time.
+    let base = this.db.selectFrom('nodes').where(sql<boolean>`trash_key <> ''`);
     if (options.trashedBy) base = base.where('trashed_by', '=', options.trashedBy);
     const rows = await base.selectAll().orderBy('trashed_at', 'desc').orderBy('id', 'desc').offset(options.skip).limit(options.limit).execute();
     const count = await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
