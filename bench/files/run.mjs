@@ -26,7 +26,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { api, createFirstAccount, freePort, insertEntries, median, percentile, repo } from './harness.mjs';
+import { api, createFirstAccount, freePort, insertEntries, median, percentile, repo, startServer as startProductServer } from './harness.mjs';
 
 // A collection before each measured transfer, so that one transfer does not pay for the
 // garbage of the one before it in this client.
@@ -245,26 +245,11 @@ async function stampSource(source, round) {
 }
 
 /** Starts the product's bundle (`--server-js`, else the one just built) on a data directory of its own; waits until it answers. */
-async function startServer() {
+function startServer() {
   // `--profile DIR`: the server writes a CPU profile there when it stops.
   const nodeArgs = args.includes('--profile') ? ['--cpu-prof', `--cpu-prof-dir=${args[args.indexOf('--profile') + 1]}`] : [];
-  const dataDir = path.join(work, 'data');
-  const port = await freePort();
   const script = path.resolve(SERVER_JS ?? path.join(repo, 'apps/server/dist/main.js'));
-  const child = spawn(process.execPath, [...nodeArgs, script], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BOGWAN_DATA_DIR: dataDir, LOG_LEVEL: 'warn', BOGWAN_WEB_DIR: path.join(work, 'no-web') },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { child, url, dataDir };
+  return startProductServer(path.join(work, 'data'), { nodeArgs, script, env: { BOGWAN_WEB_DIR: path.join(work, 'no-web') } });
 }
 
 /**

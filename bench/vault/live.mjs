@@ -17,12 +17,12 @@
 //   BENCH_REPEAT   no-change runs timed per tool (default 3; the median is reported)
 //   BENCH_CHANGES  files replaced (new content) before one extra "few changes" run (default 10)
 //   BENCH_PROF=1   start the server with --cpu-prof (profiles land in BENCH_DIR/prof-<label>, kept)
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createCipheriv, createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { api, createFirstAccount, freePort, median, repo } from '../files/harness.mjs';
+import { api, createFirstAccount, median, repo, startServer as startProductServer } from '../files/harness.mjs';
 
 const BENCH = process.env.BENCH_DIR ?? '/tmp/bogwan-live-bench';
 const SMALL = Number(process.env.BENCH_SMALL ?? 50_000);
@@ -52,23 +52,10 @@ function cpuOf(pid) {
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
 }
 
-async function startServer(build, dataDir) {
-  const port = await freePort();
-  const prof = PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.join(BENCH, `prof-${build.label}`)}`] : [];
-  const child = spawn(process.execPath, [...prof, path.join(build.dir, 'apps/server/dist/main.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BOGWAN_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { child, url, dataDir };
+/** The build's server on `dataDir`, answering (with a CPU profile per build under `BENCH_PROF`). */
+function startServer(build, dataDir) {
+  const nodeArgs = PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.join(BENCH, `prof-${build.label}`)}`] : [];
+  return startProductServer(dataDir, { nodeArgs, script: path.join(build.dir, 'apps/server/dist/main.js') });
 }
 
 async function stopServer(server) {
