@@ -73,6 +73,16 @@ export interface TestResponse {
 }
 
 /**
+ * How long the test server keeps an idle connection: longer than Node's fetch ever keeps one
+ * (at most 600 s, its keepAliveMaxTimeout), so the client always lets go first. With the
+ * server's 72 s, fetch keeps an idle connection until 1 s before the server's timeout, by
+ * coarse timers; on a busy machine (client and server share one event loop here) it sent a
+ * chunk on a connection the server closed that moment, and the test saw ECONNRESET ("fetch
+ * failed"). Every HTTP/1.1 client meets this race; browsers retry such a request, fetch does not.
+ */
+const TEST_KEEP_ALIVE_MS = 15 * 60_000;
+
+/**
  * Starts the real server on a random loopback port with a temporary data directory
  * and a fresh database of the given dialect; `close` removes all of it.
  */
@@ -88,6 +98,7 @@ export async function startServer(dialect: Dialect, env: Record<string, string> 
   });
   const app = await buildApp(config);
   await app.listen({ port: 0, host: '127.0.0.1' });
+  app.server.keepAliveTimeout = TEST_KEEP_ALIVE_MS;
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
   const url = `http://127.0.0.1:${address.port}`;
