@@ -94,6 +94,25 @@ describeEachDialect('WebDAV PROPFIND of a big folder on $dialect', (dialect) => 
     }
   });
 
+  it("depth 1 lists the members in the web listing's order: folders first, then by name", async () => {
+    const mixed = '/목록/섞인 이름';
+    expect((await dav(server, 'MKCOL', davPath(mixed), { auth: master.auth })).status).toBe(201);
+    for (const name of ['z 폴더', 'A 폴더', '가 폴더'])
+      expect((await dav(server, 'MKCOL', davPath(`${mixed}/${name}`), { auth: master.auth })).status).toBe(201);
+    for (const name of ['b.txt', '10.txt', 'B.txt', '가나.txt', '2.txt', 'a.txt', '_x.txt', '나.txt']) await addFile(server, mixed, name, 3, master.userId);
+    const web = await call(server, apiCalls.file_list, { token: master.token, query: { path: mixed, limit: 100 } });
+    expect(web.status).toBe(200);
+    const webNames = (web.body.items as { name: string }[]).map((item) => item.name);
+    const res = await dav(server, 'PROPFIND', davPath(mixed, true), { auth: master.auth, headers: { depth: '1' }, body: PROPFIND_ALL });
+    expect(res.status).toBe(207);
+    const davNames = hrefsOf(res.text)
+      .slice(1)
+      .map((href) => href.replace(/\/$/, '').split('/').at(-1));
+    expect(davNames).toEqual(webNames);
+    expect(davNames.slice(0, 3).sort()).toEqual(['A 폴더', 'z 폴더', '가 폴더'].sort());
+    expect(davNames).toHaveLength(11);
+  });
+
   it('a prop request without lock or dead properties reads neither', async () => {
     const near = vi.spyOn(DavLocksRepo.prototype, 'near');
     const listing = vi.spyOn(DeadPropertiesRepo.prototype, 'ofListing');

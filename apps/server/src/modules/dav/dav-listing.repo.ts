@@ -33,11 +33,15 @@ export class DavListingRepo {
    * On SQLite the rows come as one JSON array made by the database and parsed at once:
    * better-sqlite3 builds a JavaScript object per row, column by column, which for 10,000
    * members took about twice as long as SQLite writing the JSON and `JSON.parse` reading it.
+   * The array takes the rows in the order the subquery gives them, which the listing index
+   * (`nodes_list_name`: parent, trash key, folder first, name) gives without sorting; an
+   * ORDER BY inside the aggregate sorted the 10,000 rows again in a temporary B-tree (a third
+   * of the query's time).
    */
   private async liveMembersAsJson(folderId: string): Promise<DavNode[]> {
     const { rows } = await sql<{ members: string | null }>`
-      select json_group_array(json_array(id, root_id, name, folder, size, mtime, content_hash, created_at) order by folder desc, name) as members
-      from nodes where parent_id = ${folderId} and trash_key = ''`.execute(this.db);
+      select json_group_array(json_array(id, root_id, name, folder, size, mtime, content_hash, created_at)) as members
+      from (select * from nodes where parent_id = ${folderId} and trash_key = '' order by folder desc, name)`.execute(this.db);
     const tuples = JSON.parse(rows[0]?.members ?? '[]') as MemberTuple[];
     return tuples.map(([id, root_id, name, folder, size, mtime, content_hash, created_at]) => ({
       id,
