@@ -8,6 +8,8 @@ import type { PendingFile, SearchRepo, TextRow } from './search.repo.js';
 
 /** Files taken per round; added files wait this long so a burst of uploads is one round. */
 const BATCH = 20;
+/** Nodes a sweep looks at per statement (search.repo `pendingFiles`). */
+const SWEEP_WINDOW = 2000;
 const SETTLE_MS = 1000;
 /** Characters of extracted text held before a round's rows are written (bounds memory with long texts). */
 const HELD_CHARS_MAX = 4 * 1_048_576;
@@ -23,6 +25,9 @@ export class SearchIndexer {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private sweeping = false;
+  /** Where the sweep goes on (the last node id of its last window), and the files it found there not yet taken. */
+  private sweptTo = '';
+  private swept: PendingFile[] = [];
   private closed = false;
 
   constructor(
@@ -42,6 +47,7 @@ export class SearchIndexer {
 
   /** Looks for files whose text was never extracted and extracts it. */
   sweep(): Promise<void> {
+    if (!this.sweeping) this.sweptTo = '';
     this.sweeping = true;
     this.schedule(0);
     return this.idle();
@@ -74,7 +80,7 @@ export class SearchIndexer {
         .catch((error) => this.log.warn({ err: error }, 'search indexing stopped'))
         .finally(() => {
           this.running = undefined;
-          if (this.waiting.size > 0 || this.sweeping) this.schedule(this.settleMs);
+          if (this.waiting.size > 0 || this.sweeping || this.swept.length > 0) this.schedule(this.settleMs);
         });
     }, delay);
     this.timer.unref();
@@ -86,16 +92,28 @@ export class SearchIndexer {
       if (this.waiting.size > 0) {
         batch = [...this.waiting.values()].slice(0, BATCH);
         for (const file of batch) this.waiting.delete(file.content_hash);
-      } else if (this.sweeping) {
-        batch = await this.repo.pendingFiles(BATCH);
-        if (batch.length < BATCH) this.sweeping = false;
-        if (batch.length === 0) return;
+      } else if (this.swept.length > 0 || this.sweeping) {
+        if (this.swept.length === 0) {
+          const window = await this.repo.pendingFiles(this.sweptTo, SWEEP_WINDOW);
+          this.swept = window.files;
+          if (window.next === undefined) this.sweeping = false;
+          else this.sweptTo = window.next;
+          // A window of indexed files: on to the next one, after other work had a turn.
+          if (this.swept.length === 0) {
+            await nextTurn();
+            continue;
+          }
+        }
+        batch = this.swept.splice(0, BATCH);
       } else {
         return;
       }
       const saved = await this.indexBatch(batch);
       // A sweep that could store nothing (the database refuses) stops instead of looping.
-      if (saved === 0 && this.waiting.size === 0) this.sweeping = false;
+      if (saved === 0 && this.waiting.size === 0) {
+        this.sweeping = false;
+        this.swept = [];
+      }
     }
   }
 

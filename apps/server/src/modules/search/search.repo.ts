@@ -245,20 +245,35 @@ export class SearchRepo {
     return places;
   }
 
-  /** Live files whose content has no text row yet, oldest first. */
-  async pendingFiles(limit: number): Promise<PendingFile[]> {
-    return this.db
+  /**
+   * Live files whose content has no text row yet, among the next `scan` nodes by id after
+   * `after` (`''`: from the first); `next` is the id to go on after, undefined once the
+   * window reached the last node. A sweep walks the table window by window: each statement
+   * looks at `scan` nodes at most, so a sweep of a million files, nearly all indexed, no
+   * longer holds SQLite's connection (and the event loop) for one scan of every node.
+   */
+  async pendingFiles(after: string, scan: number): Promise<{ files: PendingFile[]; next: string | undefined }> {
+    const bound = await this.db
+      .selectFrom('nodes')
+      .select('id')
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(1)
+      .offset(scan - 1)
+      .executeTakeFirst();
+    let query = this.db
       .selectFrom('nodes')
       .leftJoin('search_texts', 'search_texts.hash', 'nodes.content_hash')
       .select(['nodes.id', 'nodes.name', 'nodes.size', 'nodes.content_hash', 'nodes.backend', 'nodes.blob_key', 'nodes.owner_id'])
+      .where('nodes.id', '>', after)
       .where('search_texts.hash', 'is', null)
       .where('nodes.folder', '=', 0)
       .where('nodes.trash_key', '=', '')
       .where('nodes.content_hash', 'is not', null)
-      .where('nodes.blob_key', 'is not', null)
-      .orderBy('nodes.id')
-      .limit(limit)
-      .execute() as Promise<PendingFile[]>;
+      .where('nodes.blob_key', 'is not', null);
+    if (bound) query = query.where('nodes.id', '<=', bound.id);
+    const files = (await query.orderBy('nodes.id').execute()) as PendingFile[];
+    return { files, next: bound?.id };
   }
 
   /** Which of these hashes already have a text row. */
