@@ -2,7 +2,8 @@
 // file through Bogwan's /dav/ against `rclone serve webdav` of a directory on the same disk,
 // same machine, same run; PROPFIND depth 1 of a 10,000-entry folder (p50/p99) on both. Not
 // a test: prints ratios (Bogwan's speed / rclone serve's, so > 1 is faster).
-// Each round copies into a new destination on both servers, baseline first; ratios are of
+// Each round copies into a new destination on both servers, baseline first, each copy after a
+// `sync` (untimed) of what the copies before it left to write; ratios are of
 // the medians. Needs the built server (npm run build) and rclone.
 //
 //   nice -n 10 node bench/dav/run.mjs [--small 1000] [--size-mib 1024] [--entries 10000] [--rounds 3] [--propfinds 100] [--cpu-prof DIR]
@@ -101,6 +102,10 @@ const remoteEnv = (name, url, user, pass) => ({
 
 /** One timed rclone copy; the same flags for both servers. */
 async function timedCopy(env, from, to) {
+  // What the copies before this one left unwritten is written first, outside the timing: a
+  // copy that follows gigabytes of dirty pages would pay for the earlier copies' writeback
+  // (and Bogwan, which syncs each file it stores, for all of it).
+  spawnSync('sync');
   const t0 = process.hrtime.bigint();
   await run('rclone', ['copy', '--transfers', '4', '--checkers', '8', from, to], { env, maxBuffer: 64 * 1024 * 1024 });
   return seconds(t0);
