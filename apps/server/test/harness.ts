@@ -75,7 +75,7 @@ export interface TestResponse {
 /**
  * How long the test server keeps an idle connection: longer than Node's fetch ever keeps one
  * (at most 600 s, its keepAliveMaxTimeout), so the client always lets go first. With the
- * server's 72 s, fetch keeps an idle connection until 1 s before the server's timeout, by
+ * server's 72 s, fetch keeps an idle connection until shortly before the server's timeout, by
  * coarse timers; on a busy machine (client and server share one event loop here) it sent a
  * chunk on a connection the server closed that moment, and the test saw ECONNRESET ("fetch
  * failed"). Every HTTP/1.1 client meets this race; browsers retry such a request, fetch does not.
