@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { apiCalls } from '@bogwan/contracts';
-import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import type { NodesTable } from '../src/db/schema.js';
+import { blankNode } from '../src/modules/files/file-tree.js';
+import type { NodeRow } from '../src/modules/files/ports.js';
 import { SearchRepo } from '../src/modules/search/search.repo.js';
 import { call, describeEachDialect, setupMaster, startServer, type TestServer } from './harness.js';
 import { upload } from './transfer-helpers.js';
@@ -36,32 +36,10 @@ describeEachDialect('search sweep on $dialect', (dialect) => {
     const root = (await server.app.fileTree.resolve('/창고'))!;
     // Files never indexed either, whose ids come before the missed file's (ids sort by time).
     const now = new Date().toISOString();
-    const fillers: Insertable<NodesTable>[] = Array.from({ length: FILLERS }, (_, i) => {
+    const fillers: NodeRow[] = Array.from({ length: FILLERS }, (_, i) => {
       const hash = hashOf(`filler-${i}`);
-      return {
-        id: `00000000-0000-7000-8000-${String(i).padStart(12, '0')}`,
-        parent_id: root.id,
-        root_id: root.id,
-        name: `filler-${i}.bin`,
-        folder: 0,
-        size: 1,
-        mtime: now,
-        content_hash: hash,
-        blob_key: hash,
-        backend: 'server',
-        owner_id: master.user._id,
-        description: '',
-        lock: 0,
-        volume_limit: null,
-        usage_bytes: 0,
-        content_by: null,
-        trash_key: '',
-        trashed_at: null,
-        trashed_by: null,
-        original_parent_id: null,
-        created_at: now,
-        updated_at: now,
-      };
+      const id = `00000000-0000-7000-8000-${String(i).padStart(12, '0')}`;
+      return { ...blankNode(root, now), id, name: `filler-${i}.bin`, folder: 0, size: 1, content_hash: hash, blob_key: hash, owner_id: master.user._id };
     });
     for (let i = 0; i < fillers.length; i += 500)
       await server.app.db
