@@ -55,7 +55,7 @@ const EMPTY_LOCK_DISCOVERY = '<D:lockdiscovery/>';
 /** RFC 4331: the quota properties are not part of `allprop`. */
 const NOT_IN_ALLPROP = new Set<string>(['quota-used-bytes', 'quota-available-bytes']);
 /** The live properties `allprop` answers, in order. */
-const ALLPROP_LIVE: PropName[] = LIVE_PROPERTIES.filter((n) => !NOT_IN_ALLPROP.has(n)).map((name) => ({ ns: DAV_NS, name }));
+export const ALLPROP_LIVE: PropName[] = LIVE_PROPERTIES.filter((n) => !NOT_IN_ALLPROP.has(n)).map((name) => ({ ns: DAV_NS, name }));
 const LIVE_NAMES = new Set<string>(LIVE_PROPERTIES);
 
 export function isLiveProperty(prop: PropName): boolean {
@@ -142,9 +142,11 @@ export class DavProperties {
     if (request.kind === 'propname') {
       for (const name of LIVE_PROPERTIES) if (this.live(name, entry, root, discovery) !== undefined) found += elementXml(DAV_NS, name, '');
       for (const prop of dead) found += elementXml(prop.ns, prop.name, '');
+    } else if (request.kind === 'allprop') {
+      found = this.allpropLive(entry, discovery);
+      for (const prop of dead) found += elementXml(prop.ns, prop.name, prop.value);
     } else {
-      const wanted: PropName[] = request.kind === 'prop' ? request.props : dead.length === 0 ? ALLPROP_LIVE : [...ALLPROP_LIVE, ...dead];
-      for (const prop of wanted) {
+      for (const prop of request.props) {
         const value = isLiveProperty(prop)
           ? this.live(prop.name as LiveProperty, entry, root, discovery)
           : dead.find((d) => d.ns === prop.ns && d.name === prop.name)?.value;
@@ -157,10 +159,29 @@ export class DavProperties {
       }
     }
     // Every element written is non-empty: '' means none.
-    let response = `<D:response><D:href>${escapeXml(entry.href ?? hrefOf(entry.path, folder))}</D:href>`;
+    // An href is percent-encoded down to unreserved characters (dav-paths.ts): nothing in it to escape.
+    let response = `<D:response><D:href>${entry.href ?? hrefOf(entry.path, folder)}</D:href>`;
     if (found !== '' || missing === '') response += propstat(found, '200 OK');
     if (missing !== '') response += propstat(missing, '404 Not Found');
     return `${response}</D:response>`;
+  }
+
+  /**
+   * The live properties `allprop` answers (ALLPROP_LIVE, in order), written at once: what
+   * the loop over `live` writes for them, without a lookup, a switch and an element made per
+   * property (a 10,000-entry listing writes 90,000 of them). A unit test compares the two.
+   */
+  private allpropLive(entry: DavEntry, discovery: Map<string, string>): string {
+    const node = entry.node;
+    // The top level `/dav/` is a collection and nothing else.
+    if (!node) return '<D:resourcetype><D:collection/></D:resourcetype>';
+    let xml = `<D:creationdate>${isoDateOf(node.created_at)}</D:creationdate><D:displayname>${escapeXml(node.name)}</D:displayname>`;
+    if (node.folder !== 1) {
+      xml += `<D:getcontentlength>${node.size}</D:getcontentlength><D:getcontenttype>${escapeXml(davContentType(node.name))}</D:getcontenttype>`;
+      if (node.content_hash) xml += `<D:getetag>&quot;${escapeXml(node.content_hash)}&quot;</D:getetag>`;
+      xml += `<D:getlastmodified>${httpDateOf(node.mtime)}</D:getlastmodified><D:resourcetype/>`;
+    } else xml += `<D:getlastmodified>${httpDateOf(node.mtime)}</D:getlastmodified><D:resourcetype><D:collection/></D:resourcetype>`;
+    return xml + (discovery.get(entry.path) ?? EMPTY_LOCK_DISCOVERY) + (this.supported ??= this.locks.supportedLock());
   }
 
   /** A live property's content as XML, or undefined when the resource has none (404 in its propstat). */
@@ -180,10 +201,9 @@ export class DavProperties {
         return file ? String(node.size) : undefined;
       case 'getcontenttype':
         return file ? escapeXml(davContentType(node.name)) : undefined;
-      case 'getetag': {
-        const etag = node ? etagOf(node) : undefined;
-        return etag === undefined ? undefined : escapeXml(etag);
-      }
+      case 'getetag':
+        // etagOf's quotes, escaped as before (the hash between them rarely holds anything to escape).
+        return node && node.folder !== 1 && node.content_hash ? `&quot;${escapeXml(node.content_hash)}&quot;` : undefined;
       case 'quota-used-bytes':
         return !file && root ? String(root.usage_bytes) : undefined;
       case 'quota-available-bytes':
