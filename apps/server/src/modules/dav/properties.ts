@@ -90,6 +90,11 @@ export function etagOf(node: Pick<NodeRow, 'folder' | 'content_hash'>): string |
   return node.folder === 1 || !node.content_hash ? undefined : `"${node.content_hash}"`;
 }
 
+/** `getetag`'s content: etagOf's value written escaped (its quotes as `&quot;`), or undefined. */
+function etagXml(node: Pick<NodeRow, 'folder' | 'content_hash'>): string | undefined {
+  return etagOf(node) === undefined ? undefined : `&quot;${escapeXml(node.content_hash!)}&quot;`;
+}
+
 /**
  * Builds PROPFIND answers: the live properties from the node rows, and in one query each for
  * the whole listing, only when asked for: the quota from the entries' roots, the dead
@@ -178,7 +183,8 @@ export class DavProperties {
     let xml = `<D:creationdate>${isoDateOf(node.created_at)}</D:creationdate><D:displayname>${escapeXml(node.name)}</D:displayname>`;
     if (node.folder !== 1) {
       xml += `<D:getcontentlength>${node.size}</D:getcontentlength><D:getcontenttype>${escapeXml(davContentType(node.name))}</D:getcontenttype>`;
-      if (node.content_hash) xml += `<D:getetag>&quot;${escapeXml(node.content_hash)}&quot;</D:getetag>`;
+      const etag = etagXml(node);
+      if (etag !== undefined) xml += `<D:getetag>${etag}</D:getetag>`;
       xml += `<D:getlastmodified>${httpDateOf(node.mtime)}</D:getlastmodified><D:resourcetype/>`;
     } else xml += `<D:getlastmodified>${httpDateOf(node.mtime)}</D:getlastmodified><D:resourcetype><D:collection/></D:resourcetype>`;
     return xml + (discovery.get(entry.path) ?? EMPTY_LOCK_DISCOVERY) + (this.supported ??= this.locks.supportedLock());
@@ -202,8 +208,7 @@ export class DavProperties {
       case 'getcontenttype':
         return file ? escapeXml(davContentType(node.name)) : undefined;
       case 'getetag':
-        // etagOf's quotes, escaped as before (the hash between them rarely holds anything to escape).
-        return node && node.folder !== 1 && node.content_hash ? `&quot;${escapeXml(node.content_hash)}&quot;` : undefined;
+        return node ? etagXml(node) : undefined;
       case 'quota-used-bytes':
         return !file && root ? String(root.usage_bytes) : undefined;
       case 'quota-available-bytes':
