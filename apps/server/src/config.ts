@@ -118,6 +118,7 @@ const envSchema = z.object({
   BOGWAN_METRICS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   BOGWAN_MAX_ACTIVE_REQUESTS: z.coerce.number().int().min(1).max(10_000).default(32),
   BOGWAN_MAX_WAITING_REQUESTS: z.coerce.number().int().min(0).max(1_000_000).default(1024),
+  BOGWAN_MAX_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(250),
 });
 
 export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
@@ -168,8 +169,8 @@ export interface Config {
   logRequests: boolean;
   /** Prometheus metrics: off unless a port (own listener) and/or a token (bearer on the main port) is set. */
   metrics: { port: number | undefined; host: string; token: string | undefined };
-  /** Admission control: API/WebDAV requests running at once, and waiting for a turn before 503 (http/admission.ts). */
-  admission: { active: number; waiting: number };
+  /** Admission control: API/WebDAV requests running at once, waiting for a turn, and how long a turn is waited for before 503 (http/admission.ts). */
+  admission: { active: number; waiting: number; maxWaitMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -214,7 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     logRequests: e.BOGWAN_LOG_REQUESTS,
     metrics: { port: e.BOGWAN_METRICS_PORT, host: e.BOGWAN_METRICS_HOST, token: e.BOGWAN_METRICS_TOKEN },
-    admission: { active: e.BOGWAN_MAX_ACTIVE_REQUESTS, waiting: e.BOGWAN_MAX_WAITING_REQUESTS },
+    admission: { active: e.BOGWAN_MAX_ACTIVE_REQUESTS, waiting: e.BOGWAN_MAX_WAITING_REQUESTS, maxWaitMs: e.BOGWAN_MAX_QUEUE_WAIT_MS },
   };
 }
 

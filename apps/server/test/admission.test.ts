@@ -29,8 +29,11 @@ function stalledRequest(url: string): Promise<{ end: () => Promise<string> }> {
   });
 }
 
+const LIMITS = { active: 1, waiting: 1, maxWaitMs: 250 };
+const nextTurnOfTheLoop = () => new Promise((resolve) => setImmediate(resolve));
+
 it('turns: at most `active` holders, then a bounded queue in arrival order, then refusals', async () => {
-  const turns = new Turns({ active: 1, waiting: 1 });
+  const turns = new Turns(LIMITS);
   expect(turns.take()).toBe(true);
   const second = turns.take();
   expect(second).toBeInstanceOf(Promise);
@@ -39,6 +42,46 @@ it('turns: at most `active` holders, then a bounded queue in arrival order, then
   await expect(second).resolves.toBe(true);
   expect(turns.active).toBe(1);
   turns.give();
+  expect(turns.active).toBe(0);
+});
+
+it("turns: a turn given back reaches the next waiter on a later turn of the event loop, not in the giver's stack", async () => {
+  const turns = new Turns({ ...LIMITS, waiting: 10 });
+  expect(turns.take()).toBe(true);
+  const order: string[] = [];
+  void (turns.take() as Promise<boolean>).then(() => order.push('waiter'));
+  setImmediate(() => order.push('other I/O'));
+  turns.give();
+  await Promise.resolve();
+  expect(order).toEqual([]);
+  // The slot stays reserved for the waiter: a newcomer queues behind it instead of taking it.
+  expect(turns.active).toBe(1);
+  expect(turns.take()).toBeInstanceOf(Promise);
+  await nextTurnOfTheLoop();
+  await nextTurnOfTheLoop();
+  expect(order).toEqual(['other I/O', 'waiter']);
+});
+
+it('turns: a queue standing still for `maxWaitMs` refuses newcomers, and a waiter past twice that is refused when its turn comes', async () => {
+  let now = 0;
+  const turns = new Turns({ active: 1, waiting: 100, maxWaitMs: 250 }, () => now);
+  expect(turns.take()).toBe(true);
+  const early = turns.take() as Promise<boolean>;
+  now = 200;
+  const later = turns.take() as Promise<boolean>;
+  expect(later).toBeInstanceOf(Promise);
+  now = 250;
+  // The first waiter has waited 250 ms: a newcomer would wait longer still.
+  expect(turns.take()).toBe(false);
+  now = 520;
+  turns.give();
+  // 520 ms is more than twice the limit for the first waiter, not for the second (320 ms).
+  await expect(early).resolves.toBe(false);
+  await expect(later).resolves.toBe(true);
+  expect(turns.active).toBe(1);
+  expect(turns.waiting).toBe(0);
+  turns.give();
+  await nextTurnOfTheLoop();
   expect(turns.active).toBe(0);
 });
 

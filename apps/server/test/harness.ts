@@ -93,6 +93,10 @@ export async function startServer(dialect: Dialect, env: Record<string, string> 
     BOGWAN_DATA_DIR: dataDir,
     BOGWAN_WEB_DIR: path.join(dataDir, 'no-web-build'),
     LOG_LEVEL: 'silent',
+    // A test machine running many suites at once is slower than production by an unknown
+    // factor: bursts in tests wait for their turn instead of being shed (admission.test.ts
+    // tests the shedding with its own limits).
+    BOGWAN_MAX_QUEUE_WAIT_MS: '60000',
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...env,
   });

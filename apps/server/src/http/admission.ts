@@ -1,10 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 
-/** How many API and WebDAV requests run at once, and how many may wait for a turn. */
+/**
+ * How many API and WebDAV requests run at once, how many may wait for a turn, and how long a
+ * turn may be waited for (ms) before the server says it is busy.
+ */
 export interface AdmissionLimits {
   active: number;
   waiting: number;
+  maxWaitMs: number;
 }
 
 /** A client told to come back later is told when: one second (`Retry-After`). */
@@ -26,31 +30,63 @@ export function takesTurn(request: Pick<FastifyRequest, 'url' | 'headers'>): boo
   return Number(request.headers['content-length'] ?? 0) <= TRANSFER_BODY_BYTES;
 }
 
+interface Waiter {
+  since: number;
+  resolve: (taken: boolean) => void;
+}
+
 /**
  * Turns in arrival order: at most `active` holders; up to `waiting` more wait in a queue; one
- * more is refused. A turn is given back exactly once.
+ * more is refused. A queue whose first waiter has waited `maxWaitMs` refuses newcomers (they
+ * would wait longer still), and a waiter whose wait reached twice that is refused when its turn
+ * comes: a served request has waited at most about `maxWaitMs`. A turn is handed to the next
+ * waiter on the event loop's next turn, never in the giver's own stack, so that other I/O
+ * (the health check, transfers) is served between two requests; it is given back exactly once.
  */
 export class Turns {
   private holders = 0;
-  private readonly queue: (() => void)[] = [];
+  private readonly queue: Waiter[] = [];
+  private handing = false;
 
-  constructor(private readonly limits: AdmissionLimits) {}
+  constructor(
+    private readonly limits: AdmissionLimits,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
 
-  /** Resolves when the caller holds a turn; false at once when the queue is full. */
+  /** True when the caller holds a turn, a promise of whether it will get one, or false at once (busy). */
   take(): Promise<boolean> | boolean {
-    if (this.holders < this.limits.active) {
+    if (this.holders < this.limits.active && this.queue.length === 0) {
       this.holders++;
       return true;
     }
     if (this.queue.length >= this.limits.waiting) return false;
-    return new Promise<boolean>((resolve) => this.queue.push(() => resolve(true)));
+    const at = this.now();
+    if (this.queue.length > 0 && at - this.queue[0]!.since >= this.limits.maxWaitMs) return false;
+    return new Promise<boolean>((resolve) => this.queue.push({ since: at, resolve }));
   }
 
-  /** Gives a turn back: the first waiting caller gets it. */
+  /** Gives a turn back: the first waiting caller gets it, on the next turn of the event loop. */
   give(): void {
-    const next = this.queue.shift();
-    if (next) next();
-    else this.holders--;
+    this.holders--;
+    this.handOn();
+  }
+
+  private handOn(): void {
+    if (this.handing || this.queue.length === 0 || this.holders >= this.limits.active) return;
+    this.handing = true;
+    this.holders++;
+    setImmediate(() => {
+      this.handing = false;
+      const at = this.now();
+      let next = this.queue.shift();
+      while (next && at - next.since >= 2 * this.limits.maxWaitMs) {
+        next.resolve(false);
+        next = this.queue.shift();
+      }
+      if (next) next.resolve(true);
+      else this.holders--;
+      this.handOn();
+    });
   }
 
   get active(): number {
@@ -64,8 +100,9 @@ export class Turns {
 
 /**
  * Admission control: API and WebDAV requests run at most `active` at a time, in arrival
- * order; beyond `waiting` more, a request is answered 503 `server_busy` with `Retry-After`
- * at once, instead of queueing without bound while every request in the process slows down.
+ * order; beyond `waiting` more, or when the queue has not moved for `maxWaitMs`, a request is
+ * answered 503 `server_busy` with `Retry-After` at once, instead of queueing without bound
+ * while every request in the process slows down.
  * The turn is given back when the answer starts (a download's streaming does not hold it),
  * or when the client goes away.
  */
@@ -86,8 +123,9 @@ export function registerAdmission(app: FastifyInstance, limits: AdmissionLimits)
       let gone = false;
       const onClose = () => (gone = true);
       request.raw.once('close', onClose);
-      await taken;
+      const given = await taken;
       request.raw.off('close', onClose);
+      if (!given) throw busy(reply);
       if (gone) {
         turns.give();
         return;

@@ -81,6 +81,8 @@ export async function spawnServer(name: string, env: Record<string, string>): Pr
     env: {
       ...process.env,
       BOGWAN_WEB_DIR: path.join(dataDir, 'no-web-build'),
+      // Bursts in tests wait for their turn on a slow test machine instead of being shed (as in harness.ts).
+      BOGWAN_MAX_QUEUE_WAIT_MS: '60000',
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -33,6 +33,44 @@ afterEach(() => {
 });
 
 describe('apiFetch', () => {
+  it('sends a call refused as busy (503 with Retry-After) again after the time the server names', async () => {
+    vi.useFakeTimers();
+    try {
+      const busy = () => new Response(JSON.stringify({ message: 'server_busy' }), { status: 503, headers: { 'Retry-After': '1' } });
+      const fetchMock = vi
+        .fn()
+        .mockImplementationOnce(async () => busy())
+        .mockImplementationOnce(async () => answer(200, { ok: true }));
+      vi.stubGlobal('fetch', fetchMock);
+      const result = apiFetch('/file/list');
+      await vi.advanceTimersByTimeAsync(900);
+      // Not before a second has passed.
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(700);
+      await expect(result).resolves.toEqual({ ok: true });
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+
+      // Still busy after two more tries: the user is told, with the server's message.
+      const alwaysBusy = vi.fn(async () => busy());
+      vi.stubGlobal('fetch', alwaysBusy);
+      const refused = apiFetch('/file/list').catch((error: unknown) => error);
+      await vi.advanceTimersByTimeAsync(10_000);
+      const error = (await refused) as ApiError;
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error.status).toBe(503);
+      expect(error.messageKey).toBe('server_busy');
+      expect(alwaysBusy).toHaveBeenCalledTimes(3);
+
+      // A 503 without Retry-After (e.g. storage unavailable) is not sent again.
+      const unavailable = vi.fn(async () => answer(503, { message: 'storage_unavailable' }));
+      vi.stubGlobal('fetch', unavailable);
+      await expect(apiFetch('/file/list')).rejects.toBeInstanceOf(ApiError);
+      expect(unavailable).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('sends the bearer token and parses the answer with the schema', async () => {
     authStore.set({ user, token: 'abc' });
     const fetchMock = vi.fn(async () => answer(200, { user, token: 'next' }));

@@ -1,5 +1,6 @@
 import { type ApiCall, type CallInput, type CallOutput, callPath, callSearch } from '@bogwan/contracts';
 import { authStore } from '../state/auth';
+import { whileBusy } from './busy-retry';
 import { ApiError, errorFromResponse } from './api-error';
 import { endSession, freshToken, refreshSession } from './session-refresh';
 
@@ -61,7 +62,11 @@ function buildUrl(path: string, query: ApiRequest<unknown>['query']): string {
  */
 const SESSION_REFUSED = 'unauthorized_message';
 
-async function send(path: string, request: ApiRequest<unknown>, token: string | null): Promise<Response> {
+function send(path: string, request: ApiRequest<unknown>, token: string | null): Promise<Response> {
+  return whileBusy(() => sendOnce(path, request, token), request.signal);
+}
+
+async function sendOnce(path: string, request: ApiRequest<unknown>, token: string | null): Promise<Response> {
   const headers: Record<string, string> = { ...request.headers, Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   // A form (file upload) sets its own multipart Content-Type with the boundary.

@@ -1,5 +1,6 @@
 import { authStore } from '../state/auth';
 import { ApiError, errorFromResponse } from './api-error';
+import { whileBusy } from './busy-retry';
 import { endSession, freshToken, refreshSession } from './session-refresh';
 
 /**
@@ -12,7 +13,7 @@ export async function fetchWithSession(path: string, init: { headers?: Record<st
     const headers: Record<string, string> = { ...init.headers };
     if (token) headers.Authorization = `Bearer ${token}`;
     try {
-      return await fetch(`/api${path}`, { headers, credentials: 'same-origin', signal: init.signal });
+      return await whileBusy(() => fetch(`/api${path}`, { headers, credentials: 'same-origin', signal: init.signal }), init.signal);
     } catch (cause) {
       if (init.signal?.aborted) throw cause;
       throw new ApiError(0, 'request_error_message');
