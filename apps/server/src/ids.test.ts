@@ -9,4 +9,12 @@ describe('newId', () => {
     expect(a < b).toBe(true);
     expect(new Set(Array.from({ length: 1000 }, () => newId())).size).toBe(1000);
   });
+
+  it('never repeats the random part, also across refills of its pool (ids of one millisecond)', () => {
+    const ids = Array.from({ length: 2000 }, () => newId(1_700_000_000_000));
+    const randomParts = new Set(ids.map((id) => id.slice(14)));
+    expect(randomParts.size).toBe(2000);
+    // The random bits are spread: every hex digit shows up in the last group.
+    expect(new Set(ids.map((id) => id.at(-1))).size).toBe(16);
+  });
 });
