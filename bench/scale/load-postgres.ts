@@ -4,6 +4,7 @@
 // and built again afterwards, and the product's row triggers are replaced by their effect
 // in one statement; a trigger this loader does not know stops it.
 import pg from 'pg';
+import { FOLDER_COUNTS } from './folder-counts.js';
 import { fileCounts } from './installation.js';
 import { NODE_COLUMNS, type NodeRow, type Owner, fileRows, folderRows } from './rows.js';
 
@@ -114,6 +115,9 @@ export async function loadPostgres(url: string, owner: Owner, files: number): Pr
       if (TRIGGERS[trigger.name]) await client.query(TRIGGERS[trigger.name]!, [existing]);
       await client.query(`alter table ${trigger.tableName} enable trigger ${trigger.name}`);
     }
+    // The folders' live child counts (migration folder_counts), counted again over every node, where the server built has them.
+    const counted = await client.query(`select 1 from information_schema.columns where table_name = 'tree_changes' and column_name = 'live_children'`);
+    if (counted.rowCount) await client.query(FOLDER_COUNTS);
     // What autovacuum does after a bulk load (statistics, GIN pending lists merged), as bench/search does.
     await client.query('vacuum analyze');
     return { usage, trash, folderIds: ids };

@@ -2,11 +2,13 @@
 // the secondary indexes of the tables written are dropped and built again afterwards, and
 // the product's insert triggers are replaced by the same effect in one statement each (the
 // name index's rows, the full-text indexes rebuilt from their content tables, the folders'
-// change counters); the end state is what row-by-row inserts leave. A trigger this loader
-// does not know stops it, so a new one is never skipped silently.
+// change counters; their live child counts are counted again over every node); the end
+// state is what row-by-row inserts leave. A trigger this loader does not know stops it, so
+// a new one is never skipped silently.
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { bigramToken } from '../../apps/server/src/modules/search/search-bigrams.js';
+import { FOLDER_COUNTS } from './folder-counts.js';
 import { fileCounts } from './installation.js';
 import { NODE_COLUMNS, type NodeRow, type Owner, fileRows, folderRows } from './rows.js';
 
@@ -84,6 +86,8 @@ export function loadSqlite(dataDir: string, owner: Owner, files: number): { usag
   db.transaction(() => {
     for (const index of indexes) db.exec(index.sql);
     for (const name of REPLAY) if (triggers.some((t) => t.name === name)) db.prepare(INSERT_TRIGGERS[name]!).run(before);
+    const counted = (db.prepare(`select name from pragma_table_info('tree_changes')`).all() as { name: string }[]).some((c) => c.name === 'live_children');
+    if (counted) db.exec(FOLDER_COUNTS);
     for (const trigger of triggers) db.exec(trigger.sql);
   })();
   db.pragma('wal_checkpoint(TRUNCATE)');

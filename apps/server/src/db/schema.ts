@@ -182,6 +182,18 @@ export interface NodesTable {
   updated_at: string;
 }
 
+/**
+ * Per folder, kept by triggers on `nodes` (migrations tree_changes and folder_counts): the
+ * count of changes to its direct children a snapshot records, and its live children and live
+ * sub-folders. A folder without a row has 0 of each. Written by the triggers only.
+ */
+export interface TreeChangesTable {
+  folder_id: string;
+  changes: number | string;
+  live_children: number | string;
+  live_folders: number | string;
+}
+
 export interface BlobsTable {
   backend: string;
   hash: string;
@@ -669,6 +681,7 @@ export interface Database {
   audit_chain: AuditChainTable;
   audit_digests: AuditDigestsTable;
   nodes: NodesTable;
+  tree_changes: TreeChangesTable;
   blobs: BlobsTable;
   file_versions: FileVersionsTable;
   version_policies: VersionPoliciesTable;

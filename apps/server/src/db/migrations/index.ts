@@ -32,6 +32,7 @@ import * as fileVersions from './20261127_2701_file_versions.js';
 import * as restoreOnConflict from './20261127_2702_restore_on_conflict.js';
 import * as treeChanges from './20261128_0101_tree_changes.js';
 import * as trashListing from './20261128_0501_trash_listing.js';
+import * as folderCounts from './20261128_1101_folder_counts.js';
 
 /**
  * Every migration, in order. Listed by hand (not read from the directory) so the
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '20261127_2702_restore_on_conflict': restoreOnConflict,
   '20261128_0101_tree_changes': treeChanges,
   '20261128_0501_trash_listing': trashListing,
+  '20261128_1101_folder_counts': folderCounts,
 };

@@ -132,19 +132,14 @@ export class NodesRepo {
     return rows.map((row) => row.id);
   }
 
-  /** How many live children a folder has, and how many of them are folders. */
+  /**
+   * How many live children a folder has, and how many of them are folders: one row of the
+   * counts the triggers on `nodes` keep (migration folder_counts), not a count of the
+   * folder's index entries; no row means 0 and 0.
+   */
   async countLiveChildren(parentId: string): Promise<{ total: number; folders: number }> {
-    const count = (folder?: 1) => {
-      let query = this.db
-        .selectFrom('nodes')
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .where('parent_id', '=', parentId)
-        .where('trash_key', '=', '');
-      if (folder !== undefined) query = query.where('folder', '=', folder);
-      return query.executeTakeFirstOrThrow().then((row) => Number(row.n));
-    };
-    const [total, folders] = await Promise.all([count(), count(1)]);
-    return { total, folders };
+    const row = await this.db.selectFrom('tree_changes').select(['live_children', 'live_folders']).where('folder_id', '=', parentId).executeTakeFirst();
+    return { total: Number(row?.live_children ?? 0), folders: Number(row?.live_folders ?? 0) };
   }
 
   /** Live sub-folders of each given folder, by name. */
