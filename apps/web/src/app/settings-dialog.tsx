@@ -4,7 +4,7 @@ import Dialog from '@mui/material/Dialog';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import { useState, type ComponentType } from 'react';
+import { Suspense, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccountSection } from '../features/accounts/components/account-section';
 import { ActivitySection } from '../features/activity/components/activity-section';
@@ -22,6 +22,7 @@ import { InformationSection } from '../features/system/components/information-se
 import { NetworkSection } from '../features/system/components/network-section';
 import { PolicySection } from '../features/system/components/policy-section';
 import { MdiIcon } from '../components/mdi-icon';
+import { Spinner } from '../components/spinner';
 import { useAuth } from '../state/auth';
 import { closeSettings, selectSetting, useSettingId } from '../state/settings';
 import { initialSection, visibleGroups, type AvailableSection } from '../features/settings/components/sections';
@@ -149,7 +150,10 @@ export function SettingsDialog({ open }: { open: boolean }) {
             </Box>
             <Divider />
             <Box sx={{ flexGrow: 1, minHeight: 0, overflowY: 'auto', px: 3, py: 3 }}>
-              <Body />
+              {/* A section may wait for a part of the catalogue (the policy list). */}
+              <Suspense fallback={<Spinner />}>
+                <Body />
+              </Suspense>
             </Box>
           </Box>
         )}

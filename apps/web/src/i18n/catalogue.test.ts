@@ -1,4 +1,5 @@
-import { MESSAGE_KEYS } from '@bogwan/contracts';
+import { MESSAGE_KEYS, NOTIFICATION_KEYS } from '@bogwan/contracts';
+import { CATALOGUE_PARTS, PART_FILES, partOf } from './catalogue-parts';
 import { serverTextKeys } from './server-text-keys';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -93,5 +94,20 @@ describe('i18n catalogues', () => {
       .filter(([key]) => key !== 'rules_folder' && key !== 'note_legacy')
       .filter(([, text]) => typeof text === 'string' && !/[\uAC00-\uD7A3]/.test(text));
     expect(notKorean).toEqual([]);
+  });
+
+  it('serves a key outside the common part only to the files that wait for that part', () => {
+    // Every file a key is used in, by file (the used-key map above keeps only the first).
+    const stray: string[] = [];
+    for (const file of sourceFiles(srcDir)) {
+      const where = relative(srcDir, file).replace(/\\/g, '/');
+      for (const key of keysIn(readFileSync(file, 'utf8'))) {
+        const part = partOf(key);
+        if (part !== 'common' && !PART_FILES[part].includes(where)) stray.push(`${key} (${part}) in ${where}`);
+      }
+    }
+    for (const key of [...MESSAGE_KEYS, ...NOTIFICATION_KEYS]) if (partOf(key) !== 'common') stray.push(`${key}: a server text shown anywhere`);
+    expect(stray).toEqual([]);
+    for (const part of CATALOGUE_PARTS) expect(Object.keys(ko).filter((key) => partOf(key) === part).length).toBeGreaterThan(0);
   });
 });

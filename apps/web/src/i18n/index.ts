@@ -1,7 +1,9 @@
 import type { Locale } from '@bogwan/contracts';
 import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { use } from 'react';
+import { initReactI18next, useTranslation } from 'react-i18next';
 import { localeFromPath } from '../state/locale';
+import type { CataloguePart } from './catalogue-parts';
 import type ko from './ko.json';
 
 declare module 'i18next' {
@@ -11,10 +13,16 @@ declare module 'i18next' {
   }
 }
 
-// Each catalogue is its own chunk: a visitor downloads only the language they read.
-const catalogues: Record<Locale, () => Promise<{ default: Record<string, string> }>> = {
-  ko: () => import('./ko.json'),
-  en: () => import('./en.json'),
+type Messages = () => Promise<{ default: Record<string, string> }>;
+
+// Each catalogue is its own chunk: a visitor downloads only the language they read. Texts
+// only some screens read are parts of their own (catalogue-parts.ts), loaded by those screens.
+const catalogues: Record<Locale, Messages> = {
+  ko: () => import('virtual:catalogue/ko/common'),
+  en: () => import('virtual:catalogue/en/common'),
+};
+const parts: Record<CataloguePart, Record<Locale, Messages>> = {
+  policy: { ko: () => import('virtual:catalogue/ko/policy'), en: () => import('virtual:catalogue/en/policy') },
 };
 
 void i18n.use(initReactI18next).init({
@@ -26,10 +34,51 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
-/** Loads a language's catalogue once. */
+/** Pieces already added to i18next (`ko/common`, `en/policy`…), and their loads under way. */
+const loads = new Map<string, Promise<void>>();
+const added = new Set<string>();
+/** Parts some screen has asked for: a change of language loads them in the new language too. */
+const wantedParts = new Set<CataloguePart>();
+
+function loadPiece(locale: Locale, name: CataloguePart | 'common'): Promise<void> {
+  const id = `${locale}/${name}`;
+  let load = loads.get(id);
+  if (!load) {
+    const messages = name === 'common' ? catalogues[locale] : parts[name][locale];
+    load = messages().then(
+      (module) => {
+        i18n.addResourceBundle(locale, 'translation', module.default, true, true);
+        added.add(id);
+      },
+      (error: unknown) => {
+        loads.delete(id);
+        throw error;
+      },
+    );
+    loads.set(id, load);
+  }
+  return load;
+}
+
+/** Loads a language's catalogue once: its common part and every part a screen has asked for. */
 export async function loadCatalogue(locale: Locale): Promise<void> {
-  if (i18n.hasResourceBundle(locale, 'translation')) return;
-  i18n.addResourceBundle(locale, 'translation', (await catalogues[locale]()).default);
+  await Promise.all([loadPiece(locale, 'common'), ...[...wantedParts].map((part) => loadPiece(locale, part))]);
+}
+
+/** Loads a part of the current language's catalogue (and of any language switched to later). */
+export function loadCataloguePart(part: CataloguePart, locale = i18n.language as Locale): Promise<void> {
+  wantedParts.add(part);
+  return loadPiece(locale, part);
+}
+
+/**
+ * Holds the calling screen (suspends it) until the texts of `part` are there in the current
+ * language, so it never shows a key. Needs a Suspense boundary above.
+ */
+export function useCataloguePart(part: CataloguePart): void {
+  const { i18n: instance } = useTranslation();
+  const locale = instance.language as Locale;
+  if (!added.has(`${locale}/${part}`)) use(loadCataloguePart(part, locale));
 }
 
 /** Switches the interface language (loading its catalogue first) and the document's `lang`. */

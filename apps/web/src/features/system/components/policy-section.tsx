@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../components/mdi-icon';
 import { PagedTable, type PagedColumn } from '../../../components/paged-table';
 import { usePaging } from '../../../components/use-paging';
+import { useCataloguePart } from '../../../i18n';
 import { k } from '../../../i18n/keys';
 import { POLICY_CATEGORY_PREFIX, POLICY_DESCRIPTION_PREFIX } from '../../../i18n/server-text-keys';
 import { usePolicies } from '../api/get-policies';
@@ -179,6 +180,8 @@ function PolicyTable({ policies }: { policies: Policy[] }) {
 
 /** Settings → System → Policy: every route with the role level the server enforces, from the same data. */
 export function PolicySection() {
+  // The policy texts are a catalogue part of their own: the section waits for them.
+  useCataloguePart('policy');
   const policies = usePolicies();
   return <SectionState query={policies}>{(data) => <PolicyTable policies={data} />}</SectionState>;
 }
