@@ -1,4 +1,4 @@
-import { type Kysely, type Expression, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { NodeRow } from '../files/ports.js';
 import { isSqlite } from '../../db/dialect.js';
@@ -10,17 +10,10 @@ export const TRIGRAM_MIN = 3;
 const MAX_DEPTH = 1000;
 /** SQLite: how many of the newest substring matches of a name are ranked at least. */
 const NAME_WINDOW = 500;
+/** How many rows of a name tier's range are read in index order at least, to tell a frequent keyword from a rare one. */
+const PROBE_MIN = 2000;
 /** PostgreSQL: how many of the newest texts are checked for a pair before the index is asked. */
 const PAIR_WINDOW = 1000;
-
-type RankedNode = NodeRow & { search_rank: number };
-type RankedId = { node_id: string; search_rank: number };
-
-/** 0: the whole name is the keyword; 1: the name starts with it; 2: it is elsewhere in the name. */
-function nameRank(name: Expression<string>, keyword: string) {
-  const lowered = sql`lower(${keyword})`;
-  return sql<number>`case when lower(${name}) = ${lowered} then 0 when substr(lower(${name}), 1, ${[...keyword].length}) = ${lowered} then 1 else 2 end`;
-}
 
 /** Ids (UUIDv7 text) newest first; they compare the same as bytes and as JavaScript strings. */
 function byIdDesc(a: string, b: string): number {
@@ -75,76 +68,165 @@ export class SearchRepo {
   /**
    * Up to `want` live nodes whose name holds `keyword` (case-insensitive), best first: the
    * whole name, then names starting with it, then the rest; newest (highest id) first within
-   * each. Exact and prefix matches come from a range of the lower-cased name index, all of
-   * them; the rest from the substring index, newest first with LIMIT, so a keyword in nearly
-   * every name costs no more than a rare one. On SQLite the substring index answers in the
-   * order names were indexed (creation order, as ids are), so there the newest
-   * max(2 × `want`, NAME_WINDOW) of those are ranked by id.
+   * each. The tiers are read one after another and only as far as needed. The whole-name and
+   * prefix tiers are exact, at a cost bounded by the size of the installation rather than by
+   * the number of matches (see `prefixTier`); the rest come from the substring index, newest
+   * first with LIMIT, so a keyword in nearly every name costs no more than a rare one. On
+   * SQLite the substring index answers in the order names were indexed (creation order, as
+   * ids are), so there the newest max(2 × `want`, NAME_WINDOW) of those are ranked by id.
    */
   async nameMatches(keyword: string, filters: NodeFilters, want: number): Promise<NodeRow[]> {
     return this.sqlite ? this.sqliteNameMatches(keyword, filters, want) : this.postgresNameMatches(keyword, filters, want);
   }
 
+  /** PostgreSQL: the filters are in every statement, so each tier answers exactly what it is asked for, or all it has. */
   private async postgresNameMatches(keyword: string, filters: NodeFilters, want: number): Promise<NodeRow[]> {
-    const lowered = sql`lower(${keyword})`;
-    const rank = nameRank(sql.ref('n.name'), keyword);
+    const lowered = sql`(lower(${keyword}) collate "C")`;
+    const upper = sql`((lower(${keyword}) || chr(1114111)) collate "C")`;
     const where = sql.join([sql`n.trash_key = ''`, ...this.nodeConditions(filters)], sql` and `);
+    // The name index's expression, and the same value in a form no index matches (for walks of the primary key).
     const key = sql`(lower(n.name) collate "C")`;
-    // Each tier newest first with LIMIT (the planner picks the name index or a walk of the
-    // primary key, whichever is cheaper). Every tier's first `want` include the first `want`
-    // of the lower ranks they hold, so merging them ranks exactly.
+    const plain = sql`((lower(n.name) || '') collate "C")`;
+    const total = await this.postgresTotal();
+    const found: NodeRow[] = [];
     const tiers = [
-      sql`${key} = (${lowered} collate "C")`,
-      sql`${key} >= (${lowered} collate "C") and ${key} < ((${lowered} || chr(1114111)) collate "C")`,
-      [...keyword].length < TRIGRAM_MIN
-        ? sql`search_name_bigrams(n.name) @> array[${lowered}] and strpos(lower(n.name), ${lowered}) > 0`
-        : sql`n.name ilike ${`%${escapeLike(keyword)}%`}`,
+      { indexed: sql`${key} = ${lowered}`, checked: sql`${plain} = ${lowered}` },
+      { indexed: sql`${key} > ${lowered} and ${key} < ${upper}`, checked: sql`${plain} > ${lowered} and ${plain} < ${upper}` },
     ];
-    const rows: RankedNode[] = [];
-    for (const match of tiers) {
-      // Ids are UUIDv7 text of one fixed shape: every collation orders them as bytes, so the primary key index serves.
-      const tier = await sql<RankedNode>`select n.*, ${rank} as search_rank from nodes n where ${match} and ${where} order by n.id desc limit ${want}`.execute(
-        this.db,
-      );
-      rows.push(...tier.rows);
+    for (const { indexed, checked } of tiers) {
+      const need = want - found.length;
+      const { rows } = await this.prefixTier(total, need, {
+        probe: (limit) => sql<{ n: string }>`select count(*) as n from (select 1 from nodes n where ${indexed} limit ${limit}) p`,
+        // The newest `budget` nodes by the primary key (the window's order carries through), checked row by row.
+        walk: async (budget, limit) => {
+          const rows = await sql<NodeRow>`select n.* from (select * from nodes order by id desc limit ${budget}) n
+            where ${checked} and ${where} order by n.id desc limit ${limit}`.execute(this.db);
+          return { rows: rows.rows, whole: false };
+        },
+        // Fenced (offset 0): the range first, then the sort; never a walk of the whole table.
+        sorted: (limit) => sql<NodeRow>`select * from (select n.* from nodes n where ${indexed} and ${where} offset 0) r order by r.id desc limit ${limit}`,
+      });
+      found.push(...rows);
+      if (found.length >= want) return found.slice(0, want);
     }
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return [...byId.values()]
-      .sort((a, b) => Number(a.search_rank) - Number(b.search_rank) || byIdDesc(a.id, b.id))
-      .slice(0, want)
-      .map(({ search_rank: _, ...node }) => node as NodeRow);
+    const contains =
+      [...keyword].length < TRIGRAM_MIN
+        ? sql`search_name_bigrams(n.name) @> array[lower(${keyword})] and strpos(lower(n.name), lower(${keyword})) > 0`
+        : sql`n.name ilike ${`%${escapeLike(keyword)}%`}`;
+    // Ids are UUIDv7 text of one fixed shape: every collation orders them as bytes, so the primary key index serves.
+    const rest = await sql<NodeRow>`select n.* from nodes n where ${contains} and not (${key} >= ${lowered} and ${key} < ${upper}) and ${where}
+      order by n.id desc limit ${want - found.length}`.execute(this.db);
+    return [...found, ...rest.rows];
+  }
+
+  /** PostgreSQL's estimate of the number of nodes (0 before the table was first analysed). */
+  private async postgresTotal(): Promise<number> {
+    const result = await sql<{ n: number }>`select greatest(reltuples, 0)::float8 as n from pg_class where oid = 'nodes'::regclass`.execute(this.db);
+    return Number(result.rows[0]?.n ?? 0);
+  }
+
+  /**
+   * One exact tier (whole name, or names starting with the keyword), newest first: `limit`
+   * rows of it, or all it has (`complete`). Reading the name index's range and sorting it by id
+   * costs as many rows as the keyword has matches (50,000 at a million names for a word that
+   * starts 1 name in 20); walking the nodes newest first until `limit` match costs about
+   * `limit` × total ÷ matches. So the range is first counted up to `probe` =
+   * max(PROBE_MIN, √(`limit` × total)) rows (SQLite: from the covering index alone;
+   * PostgreSQL: the index and the rows it points to, without the filters): fewer than that
+   * are all the matches, read from the range and sorted; a full count means
+   * the keyword is frequent, and the walk newest first is cheap. Both then cost about `probe`
+   * rows at most. The walk is bounded to the newest `budget` nodes (4 × what it costs when the
+   * matches are exactly `probe` and spread evenly); matches crowded among old nodes, which it
+   * does not reach, are read from the range and sorted, as before.
+   */
+  private async prefixTier<Row>(
+    total: number,
+    limit: number,
+    q: {
+      probe: (limit: number) => RawBuilder<{ n: string | number }>;
+      /** Matches among the newest `budget` nodes, newest first, up to `limit`; `whole`: those were all the nodes. */
+      walk: (budget: number, limit: number) => Promise<{ rows: Row[]; whole: boolean }>;
+      sorted: (limit: number) => RawBuilder<Row>;
+    },
+  ): Promise<{ rows: Row[]; complete: boolean }> {
+    const probe = Math.max(PROBE_MIN, Math.ceil(Math.sqrt(limit * total)));
+    const probed = Number((await q.probe(probe).execute(this.db)).rows[0]?.n ?? 0);
+    if (probed >= probe) {
+      const budget = Math.ceil((4 * limit * Math.max(total, probe)) / probe);
+      const walked = await q.walk(budget, limit);
+      if (walked.rows.length === limit || walked.whole) return { rows: walked.rows, complete: walked.rows.length < limit };
+    }
+    const sorted = (await q.sorted(limit).execute(this.db)).rows;
+    return { rows: sorted, complete: sorted.length < limit };
   }
 
   /**
    * SQLite: ranked ids from the narrow `search_names` table first (no node row is read for
    * candidates that will not be shown), then the node rows, with the filters, in that order.
+   * A tier cut short by its limit ends the candidates there; when the filters leave too few
+   * of them, the limits grow and the tiers are read again.
    */
   private async sqliteNameMatches(keyword: string, filters: NodeFilters, want: number): Promise<NodeRow[]> {
     const lowered = sql`lower(${keyword})`;
-    const rank = nameRank(sql.ref('s.name'), keyword);
+    const upper = sql`lower(${keyword}) || char(1114111)`;
+    // Names starting with the keyword, not equal to it: a range of search_names_lower.
+    const range = sql`lower(name) > ${lowered} and lower(name) < ${upper}`;
     const short = [...keyword].length < TRIGRAM_MIN;
     const match = short ? sql`search_name_bigrams match hex(${lowered})` : sql`search_names_fts match ${ftsPhrase(keyword)}`;
     const index = short ? sql`search_name_bigrams` : sql`search_names_fts`;
     const where = sql.join([sql`n.trash_key = ''`, ...this.nodeConditions(filters)], sql` and `);
-    for (let limit = Math.max(want * 2, NAME_WINDOW); ; limit *= 4) {
-      const starts = await sql<RankedId>`select s.node_id, ${rank} as search_rank from search_names s
-        where lower(s.name) >= ${lowered} and lower(s.name) < ${lowered} || char(1114111)
-        order by search_rank, s.node_id desc limit ${limit}`.execute(this.db);
-      const contains = await sql<RankedId>`select s.node_id, ${rank} as search_rank
-        from (select rowid from ${index} where ${match} order by rowid desc limit ${limit}) f join search_names s on s.seq = f.rowid
-        where ${short ? sql`instr(lower(s.name), ${lowered}) > 0` : sql`1 = 1`}`.execute(this.db);
-      const ranked = new Map<string, number>();
-      for (const row of [...starts.rows, ...contains.rows]) ranked.set(row.node_id, Number(row.search_rank));
-      const ids = [...ranked.keys()].sort((a, b) => ranked.get(a)! - ranked.get(b)! || byIdDesc(a, b));
+    const total = Number((await sql<{ n: number | null }>`select max(seq) as n from search_names`.execute(this.db)).rows[0]?.n ?? 0);
+    const ids = (rows: { node_id: string }[]) => rows.map((row) => row.node_id);
+    for (let limit = want * 2, window = Math.max(want * 2, NAME_WINDOW); ; limit *= 4, window *= 4) {
+      const tiers: (() => Promise<{ ids: string[]; complete: boolean }>)[] = [
+        // Equality on the first column of (lower(name), node_id): newest first straight from the index.
+        async () => {
+          const rows = await sql<{ node_id: string }>`select node_id from search_names where lower(name) = ${lowered}
+            order by node_id desc limit ${limit}`.execute(this.db);
+          return { ids: ids(rows.rows), complete: rows.rows.length < limit };
+        },
+        async () => {
+          const { rows, complete } = await this.prefixTier(total, limit, {
+            probe: (probe) => sql<{ n: number }>`select count(*) as n from (select 1 from search_names where ${range} limit ${probe})`,
+            // The node_id index, newest first, down to the id `budget` rows below the newest; the name range checked on each row.
+            walk: async (budget, count) => {
+              const floor = await sql<{ node_id: string }>`select node_id from search_names order by node_id desc limit 1 offset ${budget}`.execute(this.db);
+              const bound = floor.rows[0]?.node_id;
+              const rows = await sql<{ node_id: string }>`select node_id from search_names indexed by sqlite_autoindex_search_names_1
+                where ${bound === undefined ? sql`1 = 1` : sql`node_id >= ${bound}`} and ${range} order by node_id desc limit ${count}`.execute(this.db);
+              return { rows: rows.rows, whole: bound === undefined };
+            },
+            sorted: (count) => sql<{ node_id: string }>`select node_id from search_names where ${range} order by node_id desc limit ${count}`,
+          });
+          return { ids: ids(rows), complete };
+        },
+        // The rest: the newest `window` substring matches by index order, those outside the first two tiers, by id.
+        async () => {
+          const rows = await sql<{ node_id: string; rest: number }>`select s.node_id,
+              not (lower(s.name) >= ${lowered} and lower(s.name) < ${upper}) ${short ? sql`and instr(lower(s.name), ${lowered}) > 0` : sql``} as rest
+            from (select rowid from ${index} where ${match} order by rowid desc limit ${window}) f join search_names s on s.seq = f.rowid`.execute(this.db);
+          const rest = rows.rows.filter((row) => Number(row.rest) === 1).map((row) => row.node_id);
+          return { ids: rest.sort(byIdDesc), complete: rows.rows.length < window };
+        },
+      ];
       const found: NodeRow[] = [];
-      for (let at = 0, size = want; at < ids.length && found.length < want; at += size) {
-        const chunk = ids.slice(at, at + size);
-        const rows = await sql<NodeRow>`select n.* from nodes n where n.id in (${sql.join(chunk)}) and ${where}`.execute(this.db);
-        const byId = new Map(rows.rows.map((row) => [row.id, row]));
-        for (const id of chunk) if (byId.has(id)) found.push(byId.get(id)!);
+      let cut = false;
+      for (const tier of tiers) {
+        const { ids: candidates, complete } = await tier();
+        for (let at = 0; at < candidates.length && found.length < want; at += want) {
+          const chunk = candidates.slice(at, at + want);
+          const rows = await sql<NodeRow>`select n.* from nodes n where n.id in (${sql.join(chunk)}) and ${where}`.execute(this.db);
+          const byId = new Map(rows.rows.map((row) => [row.id, row]));
+          for (const id of chunk) if (byId.has(id)) found.push(byId.get(id)!);
+        }
+        if (found.length >= want) return found.slice(0, want);
+        if (!complete) {
+          cut = true;
+          break;
+        }
       }
-      // Enough, or every candidate was seen: done. Otherwise the filters left too few of the first candidates.
-      if (found.length >= want || (starts.rows.length < limit && contains.rows.length < limit)) return found.slice(0, want);
+      // Every candidate was seen: done. Otherwise the filters left too few of the first candidates.
+      if (!cut) return found;
     }
   }
 
