@@ -82,6 +82,42 @@ describeEachDialect('audit chain on $dialect', (dialect) => {
     expect(await verify()).toMatchObject({ ok: true });
   });
 
+  it('commits appends of one turn together, each caller answered with its own records, one failing append failing alone', async () => {
+    const repo = new AuditRepo(server.app.db);
+    const record = (i: number) => ({
+      actor_kind: 'account' as const,
+      actor_id: master.user._id,
+      actor_account_id: master.user._id,
+      actor_label: null,
+      action: 'file.view' as const,
+      outcome: 'allowed' as const,
+      reason: null,
+      target_kind: 'node' as const,
+      target_id: `g${i}`,
+      target_path: `/Team/group-${i}.txt`,
+      target_label: null,
+      params: '{}',
+      ip: null,
+      user_agent: null,
+    });
+    const before = await head();
+    const seqs = await Promise.all(Array.from({ length: 30 }, (_, i) => repo.append(i % 3 === 0 ? [record(i), record(i + 100)] : [record(i)])));
+    // Every caller got its own records' places, in the order it gave them, and no place twice.
+    const places = seqs.flat();
+    expect(new Set(places).size).toBe(40);
+    expect(places.every((seq) => seq > before && seq <= before + 40)).toBe(true);
+    for (const [i, own] of seqs.entries()) {
+      const rows = await server.app.db.selectFrom('audit_records').select(['seq', 'target_id']).where('seq', 'in', own).orderBy('seq').execute();
+      expect(rows.map((row) => row.target_id)).toEqual(i % 3 === 0 ? [`g${i}`, `g${i + 100}`] : [`g${i}`]);
+    }
+    // A record the database refuses (no action) fails its own append only.
+    const broken = { ...record(999), action: null as unknown as 'file.view' };
+    const mixed = await Promise.allSettled([repo.append([record(200)]), repo.append([broken]), repo.append([record(201)])]);
+    expect(mixed.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await head()).toBe(before + 42);
+    expect(await verify()).toMatchObject({ ok: true });
+  });
+
   it('never times a record before the one ahead of it (another process whose clock runs ahead)', async () => {
     const ahead = new Date(Date.now() + 60 * 60 * 1000).toISOString();
     const actor = accountActor({ id: master.user._id, name: '관리자', email: master.user.email });

@@ -64,51 +64,91 @@ function whereFilter(eb: RecordsEb, f: AuditRepoFilter, sqlite: boolean) {
 export class AuditRepo {
   constructor(private readonly db: Db) {}
 
+  /** Appends made outside a transaction since the last group commit, each with its caller. */
+  private waiting: { records: NewAuditRecord[]; done: (seqs: number[]) => void; failed: (error: unknown) => void }[] = [];
+
   /**
    * Appends the records, in order, at the head of the chain, inside `trx` when given (the
    * action's own transaction: its commit and the records' are one) or else in a short
    * transaction of its own. The head row is locked first (an update of it: PostgreSQL locks
    * the row, SQLite takes the database's write lock), so appends from any number of
    * processes queue one behind the other and the chain never forks.
+   *
+   * Without `trx`, appends made in the same turn of the event loop are written together, in
+   * order, in one transaction (a group commit): under load, many downloads' records cost one
+   * lock of the head and one commit instead of one each. Each caller's promise still settles
+   * only after its records are committed. Should the group fail, each append is tried again
+   * alone, so one append's failure is never another's.
    */
-  async append(records: NewAuditRecord[], trx?: Transaction<Database>): Promise<number[]> {
-    if (records.length === 0) return [];
-    const run = async (t: Transaction<Database>) => {
-      // An update of the head row that changes nothing locks it (PostgreSQL: the row until
-      // commit; SQLite: the database's write lock) and answers it with the time of the last
-      // record, in one statement.
-      const head = await t
-        .updateTable('audit_chain')
-        .set({ seq: sql`seq` })
-        .where('id', '=', 'main')
-        .returning((eb) => [
-          'seq',
-          'hash',
-          eb.selectFrom('audit_records').select('audit_records.at').whereRef('audit_records.seq', '=', 'audit_chain.seq').as('last_at'),
-        ])
-        .executeTakeFirstOrThrow();
-      let seq = Number(head.seq);
-      let prev = head.hash;
-      // Times never go back along the chain (clocks of several processes may differ a little),
-      // so a time range and a range of seq are the same records.
-      const now = new Date().toISOString();
-      const at = head.last_at && head.last_at > now ? head.last_at : now;
-      const rows = records.map((r) => {
-        seq += 1;
-        const unhashed: UnhashedRecord = { ...r, at: r.at ?? at, seq, prev_hash: prev };
-        prev = recordHash(unhashed);
-        return { ...unhashed, hash: prev };
-      });
-      // SQLite binds at most 32,766 values per statement: 500 rows of 19 columns at a time.
-      for (let i = 0; i < rows.length; i += 500)
-        await t
-          .insertInto('audit_records')
-          .values(rows.slice(i, i + 500))
-          .execute();
-      await t.updateTable('audit_chain').set({ seq, hash: prev }).where('id', '=', 'main').execute();
-      return rows.map((r) => r.seq);
-    };
-    return trx ? run(trx) : this.db.transaction().execute(run);
+  append(records: NewAuditRecord[], trx?: Transaction<Database>): Promise<number[]> {
+    if (records.length === 0) return Promise.resolve([]);
+    if (trx) return this.appendIn(trx, records);
+    return new Promise((done, failed) => {
+      this.waiting.push({ records, done, failed });
+      if (this.waiting.length === 1) setImmediate(() => void this.commitGroup());
+    });
+  }
+
+  private async commitGroup(): Promise<void> {
+    const group = this.waiting;
+    this.waiting = [];
+    try {
+      const seqs = await this.db.transaction().execute((t) =>
+        this.appendIn(
+          t,
+          group.flatMap((append) => append.records),
+        ),
+      );
+      let at = 0;
+      for (const append of group) {
+        append.done(seqs.slice(at, at + append.records.length));
+        at += append.records.length;
+      }
+    } catch (error) {
+      if (group.length === 1) return group[0]!.failed(error);
+      for (const append of group) {
+        await this.db
+          .transaction()
+          .execute((t) => this.appendIn(t, append.records))
+          .then(append.done, append.failed);
+      }
+    }
+  }
+
+  private async appendIn(t: Transaction<Database>, records: NewAuditRecord[]): Promise<number[]> {
+    // An update of the head row that changes nothing locks it (PostgreSQL: the row until
+    // commit; SQLite: the database's write lock) and answers it with the time of the last
+    // record, in one statement.
+    const head = await t
+      .updateTable('audit_chain')
+      .set({ seq: sql`seq` })
+      .where('id', '=', 'main')
+      .returning((eb) => [
+        'seq',
+        'hash',
+        eb.selectFrom('audit_records').select('audit_records.at').whereRef('audit_records.seq', '=', 'audit_chain.seq').as('last_at'),
+      ])
+      .executeTakeFirstOrThrow();
+    let seq = Number(head.seq);
+    let prev = head.hash;
+    // Times never go back along the chain (clocks of several processes may differ a little),
+    // so a time range and a range of seq are the same records.
+    const now = new Date().toISOString();
+    const at = head.last_at && head.last_at > now ? head.last_at : now;
+    const rows = records.map((r) => {
+      seq += 1;
+      const unhashed: UnhashedRecord = { ...r, at: r.at ?? at, seq, prev_hash: prev };
+      prev = recordHash(unhashed);
+      return { ...unhashed, hash: prev };
+    });
+    // SQLite binds at most 32,766 values per statement: 500 rows of 19 columns at a time.
+    for (let i = 0; i < rows.length; i += 500)
+      await t
+        .insertInto('audit_records')
+        .values(rows.slice(i, i + 500))
+        .execute();
+    await t.updateTable('audit_chain').set({ seq, hash: prev }).where('id', '=', 'main').execute();
+    return rows.map((r) => r.seq);
   }
 
   /** `name <email>` of an account, or null when there is none. */
