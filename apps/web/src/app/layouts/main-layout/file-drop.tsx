@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { Deferred } from '../../../components/deferred';
 import { storageHref } from '../../../features/files/lib/storage-path';
 import { PageDropZone } from '../../../features/upload/components/page-drop-zone';
-import { UploadConflictHost } from '../../../features/upload/components/upload-conflict-dialog';
+import { UploadConflictHost } from '../../../features/upload/components/upload-conflict-host';
 import { useLocalePath } from '../../../i18n/use-locale';
 import { useCurrentStoragePath, useRefreshOnUpload } from './storage-tree';
 

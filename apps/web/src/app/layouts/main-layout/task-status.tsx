@@ -1,18 +1,21 @@
 import { TASK_TYPES, type TaskEntry, type TaskType } from '@bogwan/contracts';
-import { useEffect, useMemo, useRef } from 'react';
+import { lazy, useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { storageHref } from '../../../features/files/lib/storage-path';
 import { useTaskCache } from '../../../features/tasks/api/get-task-cache';
 import { TaskIndicator } from '../../../features/tasks/components/task-indicator';
-import { TaskPanel } from '../../../features/tasks/components/task-panel';
 import { isActive, ownTasks, tabForArrivals, tasksOfTab, withoutMirroredUploads } from '../../../features/tasks/lib/task-rules';
-import { setTaskPanel, taskPanelStore } from '../../../features/tasks/state/task-panel';
-import { UploadQueueSection } from '../../../features/upload/components/upload-panel';
+import { setTaskPanel, taskPanelStore, useTaskPanel } from '../../../features/tasks/state/task-panel';
 import { useUploadAnnouncements } from '../../../features/upload/hooks/use-upload-announcements';
 import { useUploadTasks } from '../../../features/upload/hooks/use-upload-tasks';
 import { restoreUploads } from '../../../features/upload/upload-service';
 import { useLocalePath } from '../../../i18n/use-locale';
 import { useAuth } from '../../../state/auth';
+import { Deferred } from '../../../components/deferred';
+
+// The panel and the upload queue's list arrive when the panel first opens (it is closed on a fresh page).
+const TaskPanel = lazy(() => import('../../../features/tasks/components/task-panel').then((m) => ({ default: m.TaskPanel })));
+const UploadQueueSection = lazy(() => import('../../../features/upload/components/upload-panel').then((m) => ({ default: m.UploadQueueSection })));
 
 /**
  * The tasks the panel shows: the server's (own, per tab, newest first) and this
@@ -61,6 +64,7 @@ export function TaskPanelHost() {
   const localePath = useLocalePath();
   const overview = useTaskOverview();
   const { tabs, ownKeys, localCount, cacheData } = overview;
+  const panelOpen = useTaskPanel().open;
   useUploadAnnouncements();
 
   useEffect(() => {
@@ -95,13 +99,15 @@ export function TaskPanelHost() {
   }, [total]);
 
   return (
-    <TaskPanel
-      userId={overview.userId}
-      tabs={tabs}
-      localUploads={<UploadQueueSection />}
-      localUploadCount={localCount}
-      runningCount={overview.runningCount}
-      onMove={(task) => void navigate(localePath(storageHref(task.clientPath)))}
-    />
+    <Deferred open={panelOpen}>
+      <TaskPanel
+        userId={overview.userId}
+        tabs={tabs}
+        localUploads={<UploadQueueSection />}
+        localUploadCount={localCount}
+        runningCount={overview.runningCount}
+        onMove={(task) => void navigate(localePath(storageHref(task.clientPath)))}
+      />
+    </Deferred>
   );
 }

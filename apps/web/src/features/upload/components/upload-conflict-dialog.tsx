@@ -8,10 +8,11 @@ import DialogTitle from '@mui/material/DialogTitle';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { k, type TranslationKey } from '../../../i18n/keys';
-import { chooseForAll, choicesFor, defaultChoice, setConflictResolver, type ConflictChoice, type UploadConflict } from '../lib/conflicts';
+import { chooseForAll, choicesFor, defaultChoice, type ConflictChoice, type UploadConflict } from '../lib/conflicts';
+import type { ConflictQuestion } from './upload-conflict-host';
 
 const CHOICE_LABEL = {
   replace: k('upload_conflict_replace'),
@@ -19,12 +20,6 @@ const CHOICE_LABEL = {
   skip: k('upload_conflict_skip'),
 } as const satisfies Record<ConflictChoice, TranslationKey>;
 const ALL_CHOICES: ConflictChoice[] = ['replace', 'keep-both', 'skip'];
-
-interface Question {
-  target: string;
-  conflicts: UploadConflict[];
-  answer: (choices: Map<string, ConflictChoice> | null) => void;
-}
 
 /** What a choice does to one file, in a short line under its name. */
 function ChoiceHint({ conflict, choice }: { conflict: UploadConflict; choice: ConflictChoice }) {
@@ -42,31 +37,26 @@ function ChoiceHint({ conflict, choice }: { conflict: UploadConflict; choice: Co
   );
 }
 
+const initialChoices = (question: ConflictQuestion | null) => new Map((question?.conflicts ?? []).map((c) => [c.name, defaultChoice(c)]));
+
 /**
  * Asks what to do with the names of a drop that already exist (replace, keep both or skip),
- * per file or for all; mounted once in the layout, it answers the upload service's question.
- * Cancel sends nothing.
+ * per file or for all (the question of UploadConflictHost; its code loads with the first
+ * question). Cancel sends nothing.
  */
-export function UploadConflictHost() {
+export function UploadConflictDialog({ question, onAnswered }: { question: ConflictQuestion | null; onAnswered: () => void }) {
   const { t } = useTranslation();
-  const [question, setQuestion] = useState<Question | null>(null);
-  const [choices, setChoices] = useState<Map<string, ConflictChoice>>(new Map());
-
-  useEffect(
-    () =>
-      setConflictResolver(
-        (target, conflicts) =>
-          new Promise((resolve) => {
-            setChoices(new Map(conflicts.map((c) => [c.name, defaultChoice(c)])));
-            setQuestion({ target, conflicts, answer: resolve });
-          }),
-      ),
-    [],
-  );
+  const [choices, setChoices] = useState<Map<string, ConflictChoice>>(() => initialChoices(question));
+  // A new question starts from each file's default choice.
+  const [asked, setAsked] = useState(question);
+  if (question !== asked) {
+    setAsked(question);
+    if (question) setChoices(initialChoices(question));
+  }
 
   const close = (answer: Map<string, ConflictChoice> | null) => {
     question?.answer(answer);
-    setQuestion(null);
+    onAnswered();
   };
   const conflicts = question?.conflicts ?? [];
 
