@@ -96,7 +96,14 @@ export class SearchRepo {
     for (const { indexed, checked } of tiers) {
       const need = want - found.length;
       const { rows } = await this.prefixTier(total, need, {
-        probe: (limit) => sql<{ n: string }>`select count(*) as n from (select 1 from nodes n where ${indexed} limit ${limit}) p`,
+        // The planner's estimate of the range (from the name index's statistics): counting it
+        // would read a heap row per index entry, pages spread over the whole table.
+        probe: async () => {
+          const plan = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`explain (format json) select 1 from nodes n where ${indexed}`.execute(
+            this.db,
+          );
+          return Number(plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
+        },
         // The newest `budget` nodes by the primary key (the window's order carries through), checked row by row.
         walk: async (budget, limit) => {
           const rows = await sql<NodeRow>`select n.* from (select * from nodes order by id desc limit ${budget}) n
@@ -132,8 +139,8 @@ export class SearchRepo {
    * starts 1 name in 20); walking the nodes newest first until `limit` match costs about
    * `limit` × total ÷ matches. So the range is first counted up to `probe` =
    * max(PROBE_MIN, √(`limit` × total)) rows (SQLite: from the covering index alone;
-   * PostgreSQL: the index and the rows it points to, without the filters): fewer than that
-   * are all the matches, read from the range and sorted; a full count means
+   * PostgreSQL: the planner's estimate, since counting would fetch a heap row per entry):
+   * fewer than that are all the matches, read from the range and sorted; a full count means
    * the keyword is frequent, and the walk newest first is cheap. Both then cost about `probe`
    * rows at most. The walk is bounded to the newest `budget` nodes (4 × what it costs when the
    * matches are exactly `probe` and spread evenly); matches crowded among old nodes, which it
@@ -143,14 +150,15 @@ export class SearchRepo {
     total: number,
     limit: number,
     q: {
-      probe: (limit: number) => RawBuilder<{ n: string | number }>;
+      /** How many rows the range holds, counted up to `limit` (or estimated). */
+      probe: (limit: number) => Promise<number>;
       /** Matches among the newest `budget` nodes, newest first, up to `limit`; `whole`: those were all the nodes. */
       walk: (budget: number, limit: number) => Promise<{ rows: Row[]; whole: boolean }>;
       sorted: (limit: number) => RawBuilder<Row>;
     },
   ): Promise<{ rows: Row[]; complete: boolean }> {
     const probe = Math.max(PROBE_MIN, Math.ceil(Math.sqrt(limit * total)));
-    const probed = Number((await q.probe(probe).execute(this.db)).rows[0]?.n ?? 0);
+    const probed = await q.probe(probe);
     if (probed >= probe) {
       const budget = Math.ceil((4 * limit * Math.max(total, probe)) / probe);
       const walked = await q.walk(budget, limit);
@@ -187,7 +195,11 @@ export class SearchRepo {
         },
         async () => {
           const { rows, complete } = await this.prefixTier(total, limit, {
-            probe: (probe) => sql<{ n: number }>`select count(*) as n from (select 1 from search_names where ${range} limit ${probe})`,
+            probe: async (probe) =>
+              Number(
+                (await sql<{ n: number }>`select count(*) as n from (select 1 from search_names where ${range} limit ${probe})`.execute(this.db)).rows[0]?.n ??
+                  0,
+              ),
             // The node_id index, newest first, down to the id `budget` rows below the newest; the name range checked on each row.
             walk: async (budget, count) => {
               const floor = await sql<{ node_id: string }>`select node_id from search_names order by node_id desc limit 1 offset ${budget}`.execute(this.db);
