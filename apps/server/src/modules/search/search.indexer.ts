@@ -1,4 +1,4 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BlobStore } from '../../storage/blob-store.js';
 import type { BlobStores } from '../../storage/blob-stores.js';
@@ -8,11 +8,25 @@ import type { PendingFile, SearchRepo, TextRow } from './search.repo.js';
 
 /** Files taken per round; added files wait this long so a burst of uploads is one round. */
 const BATCH = 20;
-/** Nodes a sweep looks at per statement (search.repo `pendingFiles`). */
-const SWEEP_WINDOW = 2000;
+/** Nodes a sweep looks at per statement (search.repo `pendingFiles`): a few milliseconds of the event loop each. */
+const SWEEP_WINDOW = 500;
+/**
+ * The share of the event loop a sweep may take: after each window it rests for the time the
+ * window took times (1 / share - 1), at most SWEEP_REST_MAX_MS. At a million files the
+ * start-up sweep then takes a minute or two instead of holding every request back for its
+ * whole length (docs/decisions/search.md).
+ */
+const SWEEP_SHARE = 0.2;
+const SWEEP_REST_MAX_MS = 1000;
 const SETTLE_MS = 1000;
 /** Characters of extracted text held before a round's rows are written (bounds memory with long texts). */
 const HELD_CHARS_MAX = 4 * 1_048_576;
+
+/** Rests after `busyMs` of sweeping so that the sweep keeps to its share of the event loop. */
+function rest(busyMs: number): Promise<unknown> {
+  const ms = Math.min(SWEEP_REST_MAX_MS, busyMs * (1 / SWEEP_SHARE - 1));
+  return ms < 1 ? nextTurn() : sleep(ms, undefined, { ref: false });
+}
 
 /**
  * Extracts the text of added files in the background, one content at a time (copies share
@@ -94,13 +108,14 @@ export class SearchIndexer {
         for (const file of batch) this.waiting.delete(file.content_hash);
       } else if (this.swept.length > 0 || this.sweeping) {
         if (this.swept.length === 0) {
+          const started = performance.now();
           const window = await this.repo.pendingFiles(this.sweptTo, SWEEP_WINDOW);
           this.swept = window.files;
           if (window.next === undefined) this.sweeping = false;
           else this.sweptTo = window.next;
-          // A window of indexed files: on to the next one, after other work had a turn.
+          // A window of indexed files: on to the next one, after other work had its share.
           if (this.swept.length === 0) {
-            await nextTurn();
+            await rest(performance.now() - started);
             continue;
           }
         }
