@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { storageHref } from '../../../features/files/lib/storage-path';
 import { useTaskCache } from '../../../features/tasks/api/get-task-cache';
 import { TaskIndicator } from '../../../features/tasks/components/task-indicator';
+import type { TaskPanelProps } from '../../../features/tasks/components/task-panel';
 import { isActive, ownTasks, tabForArrivals, tasksOfTab, withoutMirroredUploads } from '../../../features/tasks/lib/task-rules';
 import { setTaskPanel, taskPanelStore, useTaskPanel } from '../../../features/tasks/state/task-panel';
 import { useUploadAnnouncements } from '../../../features/upload/hooks/use-upload-announcements';
@@ -13,9 +14,18 @@ import { useLocalePath } from '../../../i18n/use-locale';
 import { useAuth } from '../../../state/auth';
 import { Deferred } from '../../../components/deferred';
 
-// The panel and the upload queue's list arrive when the panel first opens (it is closed on a fresh page).
-const TaskPanel = lazy(() => import('../../../features/tasks/components/task-panel').then((m) => ({ default: m.TaskPanel })));
-const UploadQueueSection = lazy(() => import('../../../features/upload/components/upload-panel').then((m) => ({ default: m.UploadQueueSection })));
+// The panel and the upload queue's list arrive together when the panel first opens (it is
+// closed on a fresh page): one round of requests, made before an upload's chunks take the
+// connections.
+const TaskPanel = lazy(async () => {
+  const [panel, uploads] = await Promise.all([
+    import('../../../features/tasks/components/task-panel'),
+    import('../../../features/upload/components/upload-panel'),
+  ]);
+  const { TaskPanel: Panel } = panel;
+  const { UploadQueueSection } = uploads;
+  return { default: (props: Omit<TaskPanelProps, 'localUploads'>) => <Panel {...props} localUploads={<UploadQueueSection />} /> };
+});
 
 /**
  * The tasks the panel shows: the server's (own, per tab, newest first) and this
@@ -103,7 +113,6 @@ export function TaskPanelHost() {
       <TaskPanel
         userId={overview.userId}
         tabs={tabs}
-        localUploads={<UploadQueueSection />}
         localUploadCount={localCount}
         runningCount={overview.runningCount}
         onMove={(task) => void navigate(localePath(storageHref(task.clientPath)))}
