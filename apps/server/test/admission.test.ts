@@ -62,20 +62,20 @@ it("turns: a turn given back reaches the next waiter on a later turn of the even
   expect(order).toEqual(['other I/O', 'waiter']);
 });
 
-it('turns: a queue standing still for `maxWaitMs` refuses newcomers, and a waiter past twice that is refused when its turn comes', async () => {
+it('turns: a queue standing still for half of `maxWaitMs` refuses newcomers, and a waiter that waited `maxWaitMs` is refused when its turn comes', async () => {
   let now = 0;
   const turns = new Turns({ active: 1, waiting: 100, maxWaitMs: 250 }, () => now);
   expect(turns.take()).toBe(true);
   const early = turns.take() as Promise<boolean>;
-  now = 200;
+  now = 100;
   const later = turns.take() as Promise<boolean>;
   expect(later).toBeInstanceOf(Promise);
-  now = 250;
-  // The first waiter has waited 250 ms: a newcomer would wait longer still.
+  now = 125;
+  // The first waiter has waited half the limit: a newcomer would wait longer than the limit.
   expect(turns.take()).toBe(false);
-  now = 520;
+  now = 260;
   turns.give();
-  // 520 ms is more than twice the limit for the first waiter, not for the second (320 ms).
+  // 260 ms is past the limit for the first waiter, not for the second (160 ms): no served request waited longer.
   await expect(early).resolves.toBe(false);
   await expect(later).resolves.toBe(true);
   expect(turns.active).toBe(1);

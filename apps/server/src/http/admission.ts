@@ -37,9 +37,9 @@ interface Waiter {
 
 /**
  * Turns in arrival order: at most `active` holders; up to `waiting` more wait in a queue; one
- * more is refused. A queue whose first waiter has waited `maxWaitMs` refuses newcomers (they
- * would wait longer still), and a waiter whose wait reached twice that is refused when its turn
- * comes: a served request has waited at most about `maxWaitMs`. A turn is handed to the next
+ * more is refused. A queue whose first waiter has waited half of `maxWaitMs` refuses newcomers
+ * (those behind it would wait longer still), and a waiter whose wait reached `maxWaitMs` is
+ * refused when its turn comes: a served request has waited at most `maxWaitMs`. A turn is handed to the next
  * waiter on the event loop's next turn, never in the giver's own stack, so that other I/O
  * (the health check, transfers) is served between two requests; it is given back exactly once.
  */
@@ -61,7 +61,7 @@ export class Turns {
     }
     if (this.queue.length >= this.limits.waiting) return false;
     const at = this.now();
-    if (this.queue.length > 0 && at - this.queue[0]!.since >= this.limits.maxWaitMs) return false;
+    if (this.queue.length > 0 && at - this.queue[0]!.since >= this.limits.maxWaitMs / 2) return false;
     return new Promise<boolean>((resolve) => this.queue.push({ since: at, resolve }));
   }
 
@@ -79,7 +79,7 @@ export class Turns {
       this.handing = false;
       const at = this.now();
       let next = this.queue.shift();
-      while (next && at - next.since >= 2 * this.limits.maxWaitMs) {
+      while (next && at - next.since >= this.limits.maxWaitMs) {
         next.resolve(false);
         next = this.queue.shift();
       }
@@ -100,8 +100,9 @@ export class Turns {
 
 /**
  * Admission control: API and WebDAV requests run at most `active` at a time, in arrival
- * order; beyond `waiting` more, or when the queue has not moved for `maxWaitMs`, a request is
- * answered 503 `server_busy` with `Retry-After` at once, instead of queueing without bound
+ * order; beyond `waiting` more, or when the queue stands still for half of `maxWaitMs`, a
+ * request is answered 503 `server_busy` with `Retry-After` at once (and one that waited
+ * `maxWaitMs` when its turn comes), instead of queueing without bound
  * while every request in the process slows down.
  * The turn is given back when the answer starts (a download's streaming does not hold it),
  * or when the client goes away.
