@@ -14,7 +14,7 @@ export { prune, type PruneOptions, type PruneResult } from './prune.js';
 export { NoRepositoryError, Repository, type InitOptions } from './repository.js';
 export { restore, type RestoreOptions, type RestoreResult } from './restore.js';
 export { findSnapshot, listSnapshots, type Snapshot, type BackupStats } from './snapshot.js';
-export { readSnapshotFile } from './snapshot-file.js';
+export { readSnapshotFile, snapshotFilePieces } from './snapshot-file.js';
 export { walkPaths, type BackupSource, type SourceEntry, type UnchangedDir } from './source.js';
 export { withRepository } from './session.js';
 export { blobCodecInUse } from './native.js';

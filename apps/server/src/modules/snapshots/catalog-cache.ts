@@ -17,10 +17,10 @@ export function stagingRoot(dataDir: string): string {
   return path.join(dataDir, 'restore-staging');
 }
 
-/** Reads a restored catalog file; a missing or unreadable one means the snapshot cannot be restored. */
+/** Reads a restored catalog file (either format); a missing or unreadable one means the snapshot cannot be restored. */
 export async function readCatalog(file: string): Promise<Catalog> {
   try {
-    return Catalog.parse(await fs.readFile(file));
+    return await Catalog.read(file);
   } catch {
     throw cannotRestore();
   }

@@ -1,9 +1,19 @@
+import { createHash, type Hash } from 'node:crypto';
+import fs from 'node:fs/promises';
 import type { SnapshotItem } from '@bogwan/contracts';
 import type { NodeRow } from '../files/ports.js';
+import { FolderScan, type UnchangedFolder, type UnchangedFolders } from './unchanged-folders.js';
 
 // The catalog: a file each snapshot carries at its top (SNAPSHOT_CATALOG_NAME) with
 // what the backup engine's own tree does not hold: owners, content hashes (SHA-256, as
 // the store keys blobs) and each root folder's backend. Compact rows keep it small.
+//
+// Version 2 (written now) is lines of JSON, so that it is written and read in pieces:
+//   {"version":2,"createdAt":"…"}            the header
+//   ["Team",1,0,"…",0,"",id,changes]         one row a line, in walk order
+//   {"roots":[…],"owners":[…]}               the trailer: known only at the end of the walk
+// Version 1 (written before) is one JSON object (CatalogFile) with the rows inside; it is
+// still read, for restores and as a parent.
 
 /**
  * One row: [path, folder 0/1, size, mtime ISO, owner index or -1, SHA-256 or ''], and for
@@ -11,60 +21,260 @@ import type { NodeRow } from '../files/ports.js';
  */
 export type CatalogRow = [string, 0 | 1, number, string, number, string] | [string, 0 | 1, number, string, number, string, string, number];
 
+type Roots = { name: string; backend: string }[];
+/** Owners by index, with their email so a restore elsewhere can find them again. */
+type Owners = { id: string; email: string }[];
+
+/** A version 1 catalog. */
 export interface CatalogFile {
   version: 1;
   createdAt: string;
-  roots: { name: string; backend: string }[];
-  /** Owners by index, with their email so a restore elsewhere can find them again. */
-  owners: { id: string; email: string }[];
+  roots: Roots;
+  owners: Owners;
   rows: CatalogRow[];
 }
 
-/** A finished catalog: its bytes and its time (the parent's, when it is the parent's catalog). */
+interface Trailer {
+  roots: Roots;
+  owners: Owners;
+}
+
+/** A finished catalog as the engine gets it: its file, size, SHA-256 and time (the parent's, when it is the parent's catalog). */
 export interface BuiltCatalog {
-  data: Buffer;
+  file: string;
+  size: number;
+  digest: string;
   createdAt: string;
 }
 
-/** A catalog as stored: its bytes, and them read. */
-export interface StoredCatalog {
-  data: Buffer;
-  file: CatalogFile;
+/** Bytes of a catalog file are read in pieces of this size. */
+const PIECE = 1 << 20;
+/** Rows are written once this many bytes of them have gathered. */
+const FLUSH_AT = 1 << 20;
+
+/** Splits a file into lines as it is read, with each line's byte range. */
+async function* linesOf(file: string, start = 0, end = Infinity): AsyncGenerator<{ line: Buffer; start: number; end: number }> {
+  const handle = await fs.open(file, 'r');
+  try {
+    let rest: Buffer = Buffer.alloc(0);
+    let restAt = start;
+    let position = start;
+    while (position < end) {
+      const buffer = Buffer.allocUnsafe(Math.min(PIECE, end - position));
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
+      if (bytesRead === 0) break;
+      position += bytesRead;
+      const data = rest.length > 0 ? Buffer.concat([rest, buffer.subarray(0, bytesRead)]) : buffer.subarray(0, bytesRead);
+      let at = 0;
+      for (let nl = data.indexOf(10, at); nl !== -1; nl = data.indexOf(10, at)) {
+        yield { line: data.subarray(at, nl), start: restAt + at, end: restAt + nl + 1 };
+        at = nl + 1;
+      }
+      // Copied: a line kept over from a large piece would otherwise hold the whole piece.
+      rest = Buffer.from(data.subarray(at));
+      restAt += at;
+    }
+    if (rest.length > 0) yield { line: rest, start: restAt, end: restAt + rest.length };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The first bytes of a file, enough to tell a version 2 header from a version 1 object. */
+async function versionOf(file: string): Promise<number> {
+  for await (const { line } of linesOf(file, 0, 64 * 1024)) {
+    const text = line.toString('utf8');
+    if (text.startsWith('{"version":2,')) return 2;
+    return 1;
+  }
+  return 1;
+}
+
+/** Writes a file in large pieces while hashing what is written. */
+class HashedWriter {
+  private pending: string[] = [];
+  private pendingBytes = 0;
+  size = 0;
+
+  private constructor(
+    private readonly handle: fs.FileHandle,
+    readonly file: Hash,
+    /** Everything after the header: what the catalog says, its time aside. */
+    readonly content: Hash,
+  ) {}
+
+  static async create(path: string): Promise<HashedWriter> {
+    return new HashedWriter(await fs.open(path, 'w'), createHash('sha256'), createHash('sha256'));
+  }
+
+  async header(line: string): Promise<void> {
+    const bytes = Buffer.from(`${line}\n`);
+    this.file.update(bytes);
+    await this.handle.write(bytes);
+    this.size += bytes.length;
+  }
+
+  async line(line: string): Promise<void> {
+    this.pending.push(line, '\n');
+    this.pendingBytes += line.length + 1;
+    if (this.pendingBytes >= FLUSH_AT) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (this.pending.length === 0) return;
+    const bytes = Buffer.from(this.pending.join(''));
+    this.pending = [];
+    this.pendingBytes = 0;
+    this.file.update(bytes);
+    this.content.update(bytes);
+    this.size += bytes.length;
+    await this.handle.write(bytes);
+  }
+
+  async close(): Promise<void> {
+    await this.flush();
+    await this.handle.close();
+  }
+
+  async abandon(): Promise<void> {
+    await this.handle.close().catch(() => {});
+  }
 }
 
 /**
- * Collects the catalog while the live store is walked. `changes` are the folders' change
- * counts read before the walk, kept with each folder; rows of an unchanged folder come from
- * the parent snapshot's catalog (`copy`).
+ * The parent snapshot's catalog, copied to a file of its own and read through once: its
+ * owners and roots, the SHA-256 of its bytes and of its content, and which of its folders
+ * are unchanged since (only folder ranges are kept in memory).
  */
-export class CatalogBuilder {
-  private readonly roots: CatalogFile['roots'] = [];
-  private readonly ownerIndex = new Map<string, number>();
-  private readonly rows: CatalogRow[] = [];
-
-  constructor(
-    private readonly changes: Map<string, number> = new Map(),
-    private readonly previous: StoredCatalog | null = null,
+export class ParentCatalog {
+  private constructor(
+    readonly file: string,
+    readonly size: number,
+    readonly digest: string,
+    /** Null for a version 1 catalog: the new catalog is never the same bytes. */
+    readonly contentDigest: string | null,
+    readonly createdAt: string,
+    readonly owners: Owners,
+    readonly unchanged: UnchangedFolders | null,
   ) {}
 
-  addRoot(root: NodeRow): void {
+  /**
+   * Writes `pieces` (the stored catalog's bytes) to `file` and reads it. A version 1 catalog
+   * is read whole (as it was written) and rewritten in version 2 at `file`.
+   */
+  static async read(pieces: AsyncIterable<Uint8Array>, file: string, changes: Map<string, number>): Promise<ParentCatalog> {
+    const digest = createHash('sha256');
+    const out = await fs.open(file, 'w');
+    let size = 0;
+    try {
+      for await (const piece of pieces) {
+        digest.update(piece);
+        size += piece.length;
+        await out.write(piece);
+      }
+    } finally {
+      await out.close();
+    }
+    const fileDigest = digest.digest('hex');
+    if ((await versionOf(file)) === 1) {
+      const old = parseCatalogFile(await fs.readFile(file));
+      if (old.version !== 1 || !Array.isArray(old.rows)) throw new Error('unknown catalog format');
+      const writer = await HashedWriter.create(file);
+      try {
+        await writer.header(JSON.stringify({ version: 2, createdAt: old.createdAt }));
+        for (const row of old.rows) await writer.line(JSON.stringify(row));
+        await writer.line(JSON.stringify({ roots: old.roots, owners: old.owners }));
+      } finally {
+        await writer.close();
+      }
+      return ParentCatalog.scan(file, size, fileDigest, null, changes);
+    }
+    return ParentCatalog.scan(file, size, fileDigest, undefined, changes);
+  }
+
+  /** Reads a version 2 catalog file through: content digest (unless given), time, owners, unchanged folders. */
+  private static async scan(file: string, size: number, digest: string, contentDigest: string | null | undefined, changes: Map<string, number>) {
+    const content = createHash('sha256');
+    const folders = new FolderScan(changes);
+    let createdAt = '';
+    let trailer: Trailer | null = null;
+    let end = 0;
+    let first = true;
+    for await (const { line, start, end: lineEnd } of linesOf(file)) {
+      if (first) {
+        first = false;
+        createdAt = (JSON.parse(line.toString('utf8')) as { createdAt: string }).createdAt;
+        continue;
+      }
+      content.update(line).update('\n');
+      if (line[0] === 0x5b /* [ */) folders.row(JSON.parse(line.toString('utf8')) as CatalogRow, start, lineEnd);
+      else {
+        trailer = JSON.parse(line.toString('utf8')) as Trailer;
+        end = start;
+      }
+    }
+    if (!trailer) throw new Error('catalog without its trailer');
+    return new ParentCatalog(
+      file,
+      size,
+      digest,
+      contentDigest === undefined ? content.digest('hex') : contentDigest,
+      createdAt,
+      trailer.owners,
+      folders.finish(end),
+    );
+  }
+
+  /** The rows of an unchanged folder below its own row, as written. */
+  async *rowsBelow(folder: UnchangedFolder): AsyncGenerator<CatalogRow> {
+    for await (const { line } of linesOf(this.file, folder.start, folder.end)) if (line.length > 0) yield JSON.parse(line.toString('utf8')) as CatalogRow;
+  }
+}
+
+/**
+ * Writes the catalog to `file` while the live store is walked. `changes` are the folders'
+ * change counts read before the walk, kept with each folder; rows of an unchanged folder
+ * come from the parent snapshot's catalog (`copy`). Only the owners and roots are kept in
+ * memory; their emails are looked up at the end.
+ */
+export class CatalogBuilder {
+  private readonly roots: Roots = [];
+  private readonly ownerIndex = new Map<string, number>();
+  private readonly createdAt = new Date().toISOString();
+
+  private constructor(
+    private readonly out: HashedWriter,
+    private readonly path: string,
+    private readonly changes: Map<string, number>,
+    private readonly previous: ParentCatalog | null,
+  ) {}
+
+  static async create(file: string, changes: Map<string, number> = new Map(), previous: ParentCatalog | null = null): Promise<CatalogBuilder> {
+    const builder = new CatalogBuilder(await HashedWriter.create(file), file, changes, previous);
+    await builder.out.header(JSON.stringify({ version: 2, createdAt: builder.createdAt }));
+    return builder;
+  }
+
+  async addRoot(root: NodeRow): Promise<void> {
     this.roots.push({ name: root.name, backend: root.backend });
-    this.add(root.name, root);
+    await this.add(root.name, root);
   }
 
-  add(path: string, node: NodeRow): void {
+  async add(path: string, node: NodeRow): Promise<void> {
     const owner = this.ownerOf(node.owner_id);
-    if (node.folder === 1) this.rows.push([path, 1, node.size, node.mtime, owner, node.content_hash ?? '', node.id, this.changes.get(node.id) ?? 0]);
-    else this.rows.push([path, 0, node.size, node.mtime, owner, node.content_hash ?? '']);
+    const row: CatalogRow =
+      node.folder === 1
+        ? [path, 1, node.size, node.mtime, owner, node.content_hash ?? '', node.id, this.changes.get(node.id) ?? 0]
+        : [path, 0, node.size, node.mtime, owner, node.content_hash ?? ''];
+    await this.out.line(JSON.stringify(row));
   }
 
-  /** Adds the previous catalog's rows `from` to `to` (exclusive), their owners mapped to this catalog's. */
-  copy(from: number, to: number): void {
-    const { rows, owners } = this.previous!.file;
-    for (let i = from; i < to; i++) {
-      const row = [...rows[i]!] as CatalogRow;
+  /** Adds the parent catalog's rows below an unchanged folder, their owners mapped to this catalog's. */
+  async copy(folder: UnchangedFolder): Promise<void> {
+    const { owners } = this.previous!;
+    for await (const row of this.previous!.rowsBelow(folder)) {
       row[4] = this.ownerOf(owners[row[4]]?.id ?? null);
-      this.rows.push(row);
+      await this.out.line(JSON.stringify(row));
     }
   }
 
@@ -77,14 +287,23 @@ export class CatalogBuilder {
 
   /**
    * The finished catalog; owner emails are looked up once at the end. When it says exactly
-   * what the previous one said, the previous bytes are answered: the snapshot then keeps
-   * the stored catalog as it is (same content hash, nothing to read or store).
+   * what the previous one said (same content digest), the previous file is answered: the
+   * snapshot then keeps the stored catalog as it is (same content hash, nothing to store).
    */
-  build(emails: Map<string, string>): BuiltCatalog {
+  async build(emails: Map<string, string>): Promise<BuiltCatalog> {
     const owners = [...this.ownerIndex.keys()].map((id) => ({ id, email: emails.get(id) ?? '' }));
-    const file: CatalogFile = { version: 1, createdAt: new Date().toISOString(), roots: this.roots, owners, rows: this.rows };
-    if (this.previous && sameCatalog(file, this.previous.file)) return { data: this.previous.data, createdAt: this.previous.file.createdAt };
-    return { data: Buffer.from(JSON.stringify(file)), createdAt: file.createdAt };
+    await this.out.line(JSON.stringify({ roots: this.roots, owners }));
+    await this.out.close();
+    const content = this.out.content.digest('hex');
+    const previous = this.previous;
+    if (previous && previous.contentDigest === content)
+      return { file: previous.file, size: previous.size, digest: previous.digest, createdAt: previous.createdAt };
+    return { file: this.path, size: this.out.size, digest: this.out.file.digest('hex'), createdAt: this.createdAt };
+  }
+
+  /** Closes the file when the walk stops before `build`. */
+  async abandon(): Promise<void> {
+    await this.out.abandon();
   }
 
   ownerIds(): string[] {
@@ -92,14 +311,19 @@ export class CatalogBuilder {
   }
 }
 
-function sameRow(a: CatalogRow, b: CatalogRow): boolean {
-  return a.length === b.length && a.every((v, i) => v === b[i]);
-}
-
-/** True when two catalogs hold the same roots, owners and rows (their times aside). */
-function sameCatalog(a: CatalogFile, b: CatalogFile): boolean {
-  if (a.rows.length !== b.rows.length || JSON.stringify([a.roots, a.owners]) !== JSON.stringify([b.roots, b.owners])) return false;
-  return a.rows.every((row, i) => sameRow(row, b.rows[i]!));
+/** A catalog file's bytes in pieces, for the engine. */
+export async function* catalogBytes(file: string): AsyncGenerator<Uint8Array> {
+  const handle = await fs.open(file, 'r');
+  try {
+    for (;;) {
+      const buffer = Buffer.allocUnsafe(PIECE);
+      const { bytesRead } = await handle.read(buffer, 0, PIECE, null);
+      if (bytesRead === 0) return;
+      yield buffer.subarray(0, bytesRead);
+    }
+  } finally {
+    await handle.close();
+  }
 }
 
 /** An entry of a read catalog. */
@@ -113,42 +337,79 @@ export interface CatalogEntry {
   hash: string;
 }
 
-/** A stored catalog's file, as written (not checked further). */
+/** A stored version 1 catalog's file, as written (not checked further). */
 export function parseCatalogFile(data: Buffer): CatalogFile {
   return JSON.parse(data.toString('utf8')) as CatalogFile;
 }
 
 const parentOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '');
 
-/** A snapshot's catalog, indexed for browsing and for choosing what a restore brings back. */
+/** A snapshot's catalog (either version), indexed in memory for browsing and for choosing what a restore brings back. */
 export class Catalog {
   private readonly byPath = new Map<string, CatalogEntry>();
   private readonly children = new Map<string, CatalogEntry[]>();
-  readonly roots: CatalogFile['roots'];
+  /** Each entry's owner index until the owners are known (version 2: at the end). */
+  private ownerIndexes: number[] = [];
+  roots: Roots = [];
 
-  constructor(file: CatalogFile) {
-    if (file.version !== 1 || !Array.isArray(file.rows)) throw new Error('unknown catalog format');
-    this.roots = file.roots;
-    for (const [p, folder, size, mtime, owner, hash] of file.rows) {
-      const entry: CatalogEntry = {
-        path: p,
-        name: p.slice(p.lastIndexOf('/') + 1),
-        folder: folder === 1,
-        size,
-        mtime,
-        owner: file.owners[owner] ?? null,
-        hash,
-      };
-      this.byPath.set(p, entry);
-      const siblings = this.children.get(parentOf(p)) ?? [];
-      siblings.push(entry);
-      this.children.set(parentOf(p), siblings);
-    }
-    for (const list of this.children.values()) list.sort((a, b) => Number(b.folder) - Number(a.folder) || a.name.localeCompare(b.name));
+  private constructor() {}
+
+  private add([p, folder, size, mtime, owner, hash]: CatalogRow): void {
+    const entry: CatalogEntry = { path: p, name: p.slice(p.lastIndexOf('/') + 1), folder: folder === 1, size, mtime, owner: null, hash };
+    this.byPath.set(p, entry);
+    this.ownerIndexes.push(owner);
+    const siblings = this.children.get(parentOf(p));
+    if (siblings) siblings.push(entry);
+    else this.children.set(parentOf(p), [entry]);
   }
 
+  private finish({ roots, owners }: Trailer): this {
+    this.roots = roots;
+    let i = 0;
+    for (const entry of this.byPath.values()) entry.owner = owners[this.ownerIndexes[i++]!] ?? null;
+    this.ownerIndexes = [];
+    for (const list of this.children.values()) list.sort((a, b) => Number(b.folder) - Number(a.folder) || a.name.localeCompare(b.name));
+    return this;
+  }
+
+  private static ofFile(file: CatalogFile): Catalog {
+    if (file.version !== 1 || !Array.isArray(file.rows)) throw new Error('unknown catalog format');
+    const catalog = new Catalog();
+    for (const row of file.rows) catalog.add(row);
+    return catalog.finish(file);
+  }
+
+  /** Reads a catalog from its bytes in memory. */
   static parse(data: Buffer): Catalog {
-    return new Catalog(parseCatalogFile(data));
+    if (!data.subarray(0, 16).toString('utf8').startsWith('{"version":2,')) return Catalog.ofFile(parseCatalogFile(data));
+    const catalog = new Catalog();
+    let trailer: Trailer | null = null;
+    const lines = data.toString('utf8').split('\n');
+    for (let i = 1; i < lines.length; i++) {
+      const line = lines[i]!;
+      if (line.startsWith('[')) catalog.add(JSON.parse(line) as CatalogRow);
+      else if (line.startsWith('{')) trailer = JSON.parse(line) as Trailer;
+    }
+    if (!trailer) throw new Error('catalog without its trailer');
+    return catalog.finish(trailer);
+  }
+
+  /** Reads a catalog file; a version 2 one in pieces. */
+  static async read(file: string): Promise<Catalog> {
+    if ((await versionOf(file)) === 1) return Catalog.ofFile(parseCatalogFile(await fs.readFile(file)));
+    const catalog = new Catalog();
+    let trailer: Trailer | null = null;
+    let first = true;
+    for await (const { line } of linesOf(file)) {
+      if (first) {
+        first = false;
+        continue;
+      }
+      if (line[0] === 0x5b) catalog.add(JSON.parse(line.toString('utf8')) as CatalogRow);
+      else if (line[0] === 0x7b) trailer = JSON.parse(line.toString('utf8')) as Trailer;
+    }
+    if (!trailer) throw new Error('catalog without its trailer');
+    return catalog.finish(trailer);
   }
 
   get(path: string): CatalogEntry | undefined {

@@ -1,12 +1,11 @@
-import { createHash } from 'node:crypto';
 import { SNAPSHOT_CATALOG_NAME } from '@bogwan/contracts';
 import type { BackupSource, SourceEntry } from '@bogwan/vault';
 import { AppError } from '../../errors.js';
 import type { BlobStores } from '../../storage/blob-stores.js';
 import type { LocalBlobStore } from '../../storage/local-blob-store.js';
 import type { FileTree, NodeRow } from '../files/ports.js';
-import type { BuiltCatalog, CatalogBuilder } from './catalog.js';
-import type { UnchangedFolders } from './unchanged-folders.js';
+import { type BuiltCatalog, type CatalogBuilder, catalogBytes } from './catalog.js';
+import type { UnchangedFolder, UnchangedFolders } from './unchanged-folders.js';
 
 const FILE_MODE = 0o644;
 const DIR_MODE = 0o755;
@@ -24,7 +23,8 @@ function entryOf(path: string, node: NodeRow): Omit<SourceEntry, 'type' | 'size'
  * (a read that fails there goes through `open`, whose error is the product's). A folder
  * that `unchanged` finds as it was in the parent snapshot is given without its contents
  * (the engine takes the parent's tree for it) and is not walked. The catalog (owners,
- * hashes, backends) is collected on the way and added last, at the top.
+ * hashes, backends) is written to a file on the way and added last, at the top, read from
+ * that file in pieces.
  */
 export async function* liveSource(
   tree: FileTree,
@@ -42,29 +42,27 @@ export async function* liveSource(
     const walked: NodeRow[] = [];
     for (const child of children) {
       const path = `${pathOf.get(child.parent_id)}/${child.name}`;
-      const entry = child.folder === 1 ? reused(path, child) : undefined;
-      if (!entry) {
+      const found = child.folder === 1 ? unchanged?.find(path, child.id) : undefined;
+      if (!found) {
         walked.push(child);
         continue;
       }
-      catalog.add(path, child);
-      skipped.push(entry);
+      await catalog.add(path, child);
+      skipped.push(await reused(path, child, found));
     }
     return walked;
   };
-  // The folder's own row is the caller's to add (it is listed in its parent); those below come from the parent's catalog.
-  const reused = (path: string, folder: NodeRow): SourceEntry | undefined => {
-    const found = unchanged?.find(path, folder.id);
-    if (!found) return undefined;
-    catalog.copy(found.from + 1, found.to);
+  // The folder's own row is the caller's to add first (it is listed in its parent); those below come from the parent's catalog.
+  const reused = async (path: string, folder: NodeRow, found: UnchangedFolder): Promise<SourceEntry> => {
+    await catalog.copy(found);
     const { files: count, dirs, size } = found;
     return { ...entryOf(path, folder), type: 'dir', size: 0, unchanged: { files: count, dirs, size, contents: () => files.under(tree, folder, path) } };
   };
   for (const root of [...roots].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-    catalog.addRoot(root);
-    const whole = reused(root.name, root);
-    if (whole) {
-      yield whole;
+    await catalog.addRoot(root);
+    const found = unchanged?.find(root.name, root.id);
+    if (found) {
+      yield await reused(root.name, root, found);
       continue;
     }
     yield { ...entryOf(root.name, root), type: 'dir', size: 0 };
@@ -72,25 +70,23 @@ export async function* liveSource(
     for await (const { node, relativePath } of tree.walk(root, keep)) {
       yield* skipped.splice(0);
       const path = `${root.name}/${relativePath}`;
-      catalog.add(path, node);
+      await catalog.add(path, node);
       if (node.folder === 1) pathOf.set(node.id, path);
       yield await files.entry(path, node);
     }
     yield* skipped.splice(0);
   }
-  const { data, createdAt } = await finishCatalog();
+  const { file, size, digest, createdAt } = await finishCatalog();
   yield {
     path: SNAPSHOT_CATALOG_NAME,
     type: 'file',
     mode: FILE_MODE,
     // The catalog's own time: a catalog kept from the parent leaves the top directory as it was.
     mtimeMs: Date.parse(createdAt) || Date.now(),
-    size: data.length,
+    size,
     // By its hash: a catalog that says what the parent's said is kept without being read.
-    contentHash: createHash('sha256').update(data).digest('hex'),
-    open: async function* () {
-      yield data;
-    },
+    contentHash: digest,
+    open: () => catalogBytes(file),
   };
 }
 

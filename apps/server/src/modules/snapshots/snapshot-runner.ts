@@ -1,16 +1,22 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { SNAPSHOT_CATALOG_NAME } from '@bogwan/contracts';
-import { Lock, type Repository, backup, readSnapshotFile } from '@bogwan/vault';
+import { Lock, type Repository, backup, snapshotFilePieces } from '@bogwan/vault';
 import { newId } from '../../ids.js';
 import type { NodeRow } from '../files/ports.js';
-import { CatalogBuilder, parseCatalogFile, type StoredCatalog } from './catalog.js';
+import { CatalogBuilder, ParentCatalog } from './catalog.js';
 import { type SnapshotContext, errorKeyOf, isAbort, planTarget, runActor } from './context.js';
 import type { RunRow } from './jobs.repo.js';
 import { liveSource } from './live-source.js';
 import type { HeldOperation } from './operation-lock.js';
 import type { PlanRow } from './plans.repo.js';
 import { announceFinishedRun } from './snapshot-finished.js';
-import { UnchangedFolders } from './unchanged-folders.js';
 import { backendOf, locationOf, openPlanRepository } from './vault-location.js';
+
+/** The directory under the data directory where runs write their catalogs (one directory a run, removed when it ends). */
+export function snapshotWorkRoot(dataDir: string): string {
+  return path.join(dataDir, 'snapshot-work');
+}
 
 /** Progress goes to the task panel at most this often. */
 const PROGRESS_EVERY_MS = 1000;
@@ -77,11 +83,10 @@ export class SnapshotRunner {
     }
   }
 
-  /** The parent snapshot's catalog; null (everything is walked) when it cannot be read. */
-  private async previousCatalog(repo: Repository, snapshotId: string): Promise<StoredCatalog | null> {
+  /** The parent snapshot's catalog, copied to `file` and read through; null (everything is walked) when it cannot be read. */
+  private async previousCatalog(repo: Repository, snapshotId: string, file: string, changes: Map<string, number>): Promise<ParentCatalog | null> {
     try {
-      const data = await readSnapshotFile(repo, snapshotId, SNAPSHOT_CATALOG_NAME);
-      return { data, file: parseCatalogFile(data) };
+      return await ParentCatalog.read(snapshotFilePieces(repo, snapshotId, SNAPSHOT_CATALOG_NAME), file, changes);
     } catch (error) {
       this.ctx.log.warn({ err: error, snapshot: snapshotId }, 'parent snapshot catalog unreadable; walking everything');
       return null;
@@ -102,7 +107,15 @@ export class SnapshotRunner {
       await held.release().catch((e) => ctx.log.error({ err: e }, 'snapshot operation lock not released'));
     };
     let lastProgress = 0;
+    // The run's catalog files (its own and its parent's): removed however the run ends.
+    const work = path.join(snapshotWorkRoot(ctx.config.dataDir), run.id);
+    let catalog: CatalogBuilder | null = null;
     try {
+      // Left by a run whose process stopped: no other run can be going on (the operation lock is held).
+      for (const name of await fs.readdir(path.dirname(work)).catch(() => [] as string[])) {
+        await fs.rm(path.join(path.dirname(work), name), { recursive: true, force: true });
+      }
+      await fs.mkdir(work, { recursive: true });
       const repo = await openPlanRepository(ctx, plan, backend);
       vaultLock = await Lock.acquire(backend, 'backup', false);
       repo.holdWith(vaultLock);
@@ -113,8 +126,11 @@ export class SnapshotRunner {
       if (roots.length === 0 && plan.target_all !== 1) throw Object.assign(new Error('no target'), { messageKey: 'snapshot_target_invalid' });
       // Full runs read every file again; the parent then only links the history.
       const parent = await ctx.jobs.latestCompleted(plan.id);
-      const previous = plan.backup_type === 'full' || !parent?.vault_snapshot_id ? null : await this.previousCatalog(repo, parent.vault_snapshot_id);
-      const catalog = new CatalogBuilder(changes, previous);
+      const previous =
+        plan.backup_type === 'full' || !parent?.vault_snapshot_id
+          ? null
+          : await this.previousCatalog(repo, parent.vault_snapshot_id, path.join(work, 'parent-catalog'), changes);
+      const builder = (catalog = await CatalogBuilder.create(path.join(work, 'catalog'), changes, previous));
       let catalogSize = 0;
       const result = await backup(
         repo,
@@ -122,13 +138,13 @@ export class SnapshotRunner {
           ctx.tree(),
           ctx.stores(),
           roots,
-          catalog,
+          builder,
           async () => {
-            const built = catalog.build(await ctx.jobs.emails(catalog.ownerIds()));
-            catalogSize = built.data.length;
+            const built = await builder.build(await ctx.jobs.emails(builder.ownerIds()));
+            catalogSize = built.size;
             return built;
           },
-          previous && UnchangedFolders.of(previous.file, changes),
+          previous?.unchanged ?? null,
         ),
         {
           paths: roots.map((r) => r.name).sort(),
@@ -185,6 +201,8 @@ export class SnapshotRunner {
       });
     } finally {
       await releaseAll();
+      await catalog?.abandon();
+      await fs.rm(work, { recursive: true, force: true }).catch((e) => ctx.log.warn({ err: e }, 'snapshot catalog files not removed'));
     }
   }
 }

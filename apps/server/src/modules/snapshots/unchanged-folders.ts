@@ -1,4 +1,4 @@
-import type { CatalogFile } from './catalog.js';
+import type { CatalogRow } from './catalog.js';
 
 // Which folders of the live store a snapshot may take from its parent without walking
 // them. Each folder row of the parent's catalog carries the folder's id and the change
@@ -8,11 +8,14 @@ import type { CatalogFile } from './catalog.js';
 // holds for every folder below it, and the folder is the same node at the same path, all
 // its contents are as the parent snapshot stored them.
 
-/** A folder taken from the parent: its rows in the parent's catalog and what lies below. */
+/** A folder taken from the parent: where its rows are in the parent's catalog and what lies below. */
 export interface UnchangedFolder {
-  /** Its own row and the rows below it: `rows[from..to)` of the parent's catalog. */
+  /** Its own row and the rows below it: rows `from..to` (exclusive) of the parent's catalog. */
   from: number;
   to: number;
+  /** The byte range of the rows below its own row in the parent's catalog file. */
+  start: number;
+  end: number;
   files: number;
   dirs: number;
   size: number;
@@ -20,61 +23,107 @@ export interface UnchangedFolder {
 
 const parentOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '');
 
+interface Open {
+  path: string;
+  id: string;
+  index: number;
+  /** Where the rows below it begin (the end of its own row). */
+  after: number;
+  dirty: boolean;
+  /** The running totals when it opened (itself counted). */
+  files: number;
+  dirs: number;
+  size: number;
+}
+
+/**
+ * Reads the parent's catalog rows one by one, in file order, against the counts now; keeps
+ * only the unchanged folders' ranges and totals (one entry a folder, nothing a file).
+ */
+export class FolderScan {
+  private readonly open: Open[] = [];
+  private readonly clean = new Map<string, UnchangedFolder & { id: string }>();
+  private index = 0;
+  private files = 0;
+  private dirs = 0;
+  private size = 0;
+  private broken = false;
+
+  constructor(private readonly changes: Map<string, number>) {}
+
+  /** The next row, which the file holds in bytes `start..end`. */
+  row(row: CatalogRow, start: number, end: number): void {
+    if (this.broken) return;
+    const parent = parentOf(row[0]);
+    while (this.open.length > 0 && this.open.at(-1)!.path !== parent) this.close(start);
+    // A row whose folder is not the one open: the rows are not in walk order.
+    if (this.open.length === 0 && parent !== '') {
+      this.broken = true;
+      return;
+    }
+    const index = this.index++;
+    if (row[1] !== 1) {
+      this.files++;
+      this.size += row[2];
+      return;
+    }
+    if (row.length !== 8) {
+      this.broken = true;
+      return;
+    }
+    this.dirs++;
+    const dirty = (this.changes.get(row[6]) ?? 0) !== row[7];
+    if (dirty) {
+      // Everything above a changed folder has changed below.
+      for (let j = this.open.length - 1; j >= 0 && !this.open[j]!.dirty; j--) this.open[j]!.dirty = true;
+    }
+    this.open.push({ path: row[0], id: row[6], index, after: end, dirty, files: this.files, dirs: this.dirs, size: this.size });
+  }
+
+  private close(end: number): void {
+    const folder = this.open.pop()!;
+    if (folder.dirty) return;
+    this.clean.set(folder.path, {
+      id: folder.id,
+      from: folder.index,
+      to: this.index,
+      start: folder.after,
+      end,
+      files: this.files - folder.files,
+      dirs: this.dirs - folder.dirs,
+      size: this.size - folder.size,
+    });
+  }
+
+  /** After the last row, which ends at byte `end`; null when the catalog cannot tell (folders without counts, rows not in walk order). */
+  finish(end: number): UnchangedFolders | null {
+    if (this.broken) return null;
+    while (this.open.length > 0) this.close(end);
+    return new UnchangedFolders(this.clean);
+  }
+}
+
 /** The folders of the parent snapshot that nothing has changed in since, by path. */
 export class UnchangedFolders {
-  private constructor(
-    private readonly file: CatalogFile,
-    /** Folder path → [row index, end of its rows, node id]; only folders with nothing changed at or below. */
-    private readonly clean: Map<string, [number, number, string]>,
-  ) {}
+  constructor(private readonly clean: Map<string, UnchangedFolder & { id: string }>) {}
 
-  /**
-   * Reads the parent's catalog against the counts now; null when the catalog cannot tell
-   * (written before folders carried their counts, or its rows not in walk order).
-   */
-  static of(file: CatalogFile, changes: Map<string, number>): UnchangedFolders | null {
-    const rows = file.rows;
-    const open: { path: string; index: number; dirty: boolean }[] = [];
-    const clean = new Map<string, [number, number, string]>();
-    const close = (end: number) => {
-      const folder = open.pop()!;
-      if (!folder.dirty) clean.set(folder.path, [folder.index, end, rows[folder.index]![6]!]);
-    };
-    for (let i = 0; i < rows.length; i++) {
-      const row = rows[i]!;
-      const parent = parentOf(row[0]);
-      while (open.length > 0 && open.at(-1)!.path !== parent) close(i);
-      // A row whose folder is not the one open: the rows are not in walk order.
-      if (open.length === 0 && parent !== '') return null;
-      if (row[1] !== 1) continue;
-      if (row.length !== 8) return null;
-      const dirty = (changes.get(row[6]) ?? 0) !== row[7];
-      if (dirty) {
-        // Everything above a changed folder has changed below.
-        for (let j = open.length - 1; j >= 0 && !open[j]!.dirty; j--) open[j]!.dirty = true;
-      }
-      open.push({ path: row[0], index: i, dirty });
+  /** Scans rows in memory as if each were a line of its JSON (for tests and small catalogs). */
+  static of(rows: CatalogRow[], changes: Map<string, number>): UnchangedFolders | null {
+    const scan = new FolderScan(changes);
+    let at = 0;
+    for (const row of rows) {
+      const length = Buffer.byteLength(JSON.stringify(row)) + 1;
+      scan.row(row, at, at + length);
+      at += length;
     }
-    while (open.length > 0) close(rows.length);
-    return new UnchangedFolders(file, clean);
+    return scan.finish(at);
   }
 
   /** The folder at `path` when it is the node `id` there and nothing at or below it changed. */
   find(path: string, id: string): UnchangedFolder | undefined {
     const found = this.clean.get(path);
-    if (!found || found[2] !== id) return undefined;
-    const [from, to] = found;
-    let files = 0;
-    let dirs = 0;
-    let size = 0;
-    for (let i = from + 1; i < to; i++) {
-      const row = this.file.rows[i]!;
-      if (row[1] === 1) dirs++;
-      else {
-        files++;
-        size += row[2];
-      }
-    }
-    return { from, to, files, dirs, size };
+    if (!found || found.id !== id) return undefined;
+    const { from, to, start, end, files, dirs, size } = found;
+    return { from, to, start, end, files, dirs, size };
   }
 }
