@@ -169,76 +169,65 @@ export class SearchRepo {
   }
 
   /**
-   * SQLite: ranked ids from the narrow `search_names` table first (no node row is read for
-   * candidates that will not be shown), then the node rows, with the filters, in that order.
-   * A tier cut short by its limit ends the candidates there; when the filters leave too few
-   * of them, the limits grow and the tiers are read again.
+   * SQLite: the tiers read `search_names` in rank order and join each candidate's node row in
+   * the same statement, with the filters, so a statement stops as soon as it has as many
+   * shown rows as are still wanted: trashed nodes or nodes the filters leave out are passed
+   * over inside the statement instead of ending a round early. The rest (substring matches)
+   * is ranked from a window of the newest index entries; only when the filters leave too few
+   * of a full window is it read again, with a window four times larger.
    */
   private async sqliteNameMatches(keyword: string, filters: NodeFilters, want: number): Promise<NodeRow[]> {
     const lowered = sql`lower(${keyword})`;
     const upper = sql`lower(${keyword}) || char(1114111)`;
     // Names starting with the keyword, not equal to it: a range of search_names_lower.
-    const range = sql`lower(name) > ${lowered} and lower(name) < ${upper}`;
+    const range = sql`lower(s.name) > ${lowered} and lower(s.name) < ${upper}`;
     const short = [...keyword].length < TRIGRAM_MIN;
     const match = short ? sql`search_name_bigrams match hex(${lowered})` : sql`search_names_fts match ${ftsPhrase(keyword)}`;
     const index = short ? sql`search_name_bigrams` : sql`search_names_fts`;
     const where = sql.join([sql`n.trash_key = ''`, ...this.nodeConditions(filters)], sql` and `);
+    // `cross join` keeps search_names the outer loop: its index gives the rank order.
+    const shown = (from: RawBuilder<unknown>, condition: RawBuilder<unknown>, limit: number) =>
+      sql<NodeRow>`select n.* from ${from} cross join nodes n on n.id = s.node_id where ${condition} and ${where} order by s.node_id desc limit ${limit}`;
     const total = Number((await sql<{ n: number | null }>`select max(seq) as n from search_names`.execute(this.db)).rows[0]?.n ?? 0);
-    const ids = (rows: { node_id: string }[]) => rows.map((row) => row.node_id);
-    for (let limit = want * 2, window = Math.max(want * 2, NAME_WINDOW); ; limit *= 4, window *= 4) {
-      const tiers: (() => Promise<{ ids: string[]; complete: boolean }>)[] = [
-        // Equality on the first column of (lower(name), node_id): newest first straight from the index.
-        async () => {
-          const rows = await sql<{ node_id: string }>`select node_id from search_names where lower(name) = ${lowered}
-            order by node_id desc limit ${limit}`.execute(this.db);
-          return { ids: ids(rows.rows), complete: rows.rows.length < limit };
-        },
-        async () => {
-          const { rows, complete } = await this.prefixTier(total, limit, {
-            probe: async (probe) =>
-              Number(
-                (await sql<{ n: number }>`select count(*) as n from (select 1 from search_names where ${range} limit ${probe})`.execute(this.db)).rows[0]?.n ??
-                  0,
-              ),
-            // The node_id index, newest first, down to the id `budget` rows below the newest; the name range checked on each row.
-            walk: async (budget, count) => {
-              const floor = await sql<{ node_id: string }>`select node_id from search_names order by node_id desc limit 1 offset ${budget}`.execute(this.db);
-              const bound = floor.rows[0]?.node_id;
-              const rows = await sql<{ node_id: string }>`select node_id from search_names indexed by sqlite_autoindex_search_names_1
-                where ${bound === undefined ? sql`1 = 1` : sql`node_id >= ${bound}`} and ${range} order by node_id desc limit ${count}`.execute(this.db);
-              return { rows: rows.rows, whole: bound === undefined };
-            },
-            sorted: (count) => sql<{ node_id: string }>`select node_id from search_names where ${range} order by node_id desc limit ${count}`,
-          });
-          return { ids: ids(rows), complete };
-        },
-        // The rest: the newest `window` substring matches by index order, those outside the first two tiers, by id.
-        async () => {
-          const rows = await sql<{ node_id: string; rest: number }>`select s.node_id,
-              not (lower(s.name) >= ${lowered} and lower(s.name) < ${upper}) ${short ? sql`and instr(lower(s.name), ${lowered}) > 0` : sql``} as rest
-            from (select rowid from ${index} where ${match} order by rowid desc limit ${window}) f join search_names s on s.seq = f.rowid`.execute(this.db);
-          const rest = rows.rows.filter((row) => Number(row.rest) === 1).map((row) => row.node_id);
-          return { ids: rest.sort(byIdDesc), complete: rows.rows.length < window };
-        },
-      ];
-      const found: NodeRow[] = [];
-      let cut = false;
-      for (const tier of tiers) {
-        const { ids: candidates, complete } = await tier();
-        for (let at = 0; at < candidates.length && found.length < want; at += want) {
-          const chunk = candidates.slice(at, at + want);
-          const rows = await sql<NodeRow>`select n.* from nodes n where n.id in (${sql.join(chunk)}) and ${where}`.execute(this.db);
-          const byId = new Map(rows.rows.map((row) => [row.id, row]));
-          for (const id of chunk) if (byId.has(id)) found.push(byId.get(id)!);
-        }
-        if (found.length >= want) return found.slice(0, want);
-        if (!complete) {
-          cut = true;
-          break;
-        }
+    // Equality on the first column of (lower(name), node_id): newest first straight from the index.
+    const found = (await shown(sql`search_names s`, sql`lower(s.name) = ${lowered}`, want).execute(this.db)).rows;
+    if (found.length >= want) return found;
+    const { rows: starting } = await this.prefixTier(total, want - found.length, {
+      probe: async (probe) =>
+        Number(
+          (await sql<{ n: number }>`select count(*) as n from (select 1 from search_names s where ${range} limit ${probe})`.execute(this.db)).rows[0]?.n ?? 0,
+        ),
+      // The node_id index, newest first, down to the id `budget` rows below the newest; the name range checked on each row.
+      walk: async (budget, count) => {
+        const floor = await sql<{ node_id: string }>`select node_id from search_names order by node_id desc limit 1 offset ${budget}`.execute(this.db);
+        const bound = floor.rows[0]?.node_id;
+        const newest = bound === undefined ? range : sql`s.node_id >= ${bound} and ${range}`;
+        const rows = await shown(sql`search_names s indexed by sqlite_autoindex_search_names_1`, newest, count).execute(this.db);
+        return { rows: rows.rows, whole: bound === undefined };
+      },
+      sorted: (count) => shown(sql`search_names s`, range, count),
+    });
+    found.push(...starting);
+    if (found.length >= want) return found;
+    // The rest: the newest `window` substring matches by index order, those outside the first two tiers, by id.
+    for (let window = Math.max(want * 2, NAME_WINDOW); ; window *= 4) {
+      const rows = await sql<{ node_id: string; rest: number }>`select s.node_id,
+          not (lower(s.name) >= ${lowered} and lower(s.name) < ${upper}) ${short ? sql`and instr(lower(s.name), ${lowered}) > 0` : sql``} as rest
+        from (select rowid from ${index} where ${match} order by rowid desc limit ${window}) f join search_names s on s.seq = f.rowid`.execute(this.db);
+      const candidates = rows.rows
+        .filter((row) => Number(row.rest) === 1)
+        .map((row) => row.node_id)
+        .sort(byIdDesc);
+      const rest: NodeRow[] = [];
+      const need = want - found.length;
+      for (let at = 0; at < candidates.length && rest.length < need; at += need) {
+        const chunk = candidates.slice(at, at + need);
+        const nodes = await sql<NodeRow>`select n.* from nodes n where n.id in (${sql.join(chunk)}) and ${where}`.execute(this.db);
+        const byId = new Map(nodes.rows.map((row) => [row.id, row]));
+        for (const id of chunk) if (byId.has(id)) rest.push(byId.get(id)!);
       }
-      // Every candidate was seen: done. Otherwise the filters left too few of the first candidates.
-      if (!cut) return found;
+      // Enough, or every substring match was in the window: done. Otherwise the filters left too few of a full window.
+      if (rest.length >= need || rows.rows.length < window) return [...found, ...rest.slice(0, need)];
     }
   }
 
