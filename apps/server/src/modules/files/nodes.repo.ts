@@ -167,6 +167,16 @@ export class NodesRepo {
       .execute();
   }
 
+  /**
+   * One page of `liveChildren`: the next `limit` live children after `after` (a child's
+   * folder flag and name, null for the first page), in the same order.
+   */
+  liveChildrenPage(parentId: string, after: { folder: number; name: string } | null, limit: number): Promise<NodeRow[]> {
+    let query = this.db.selectFrom('nodes').selectAll().where('parent_id', '=', parentId).where('trash_key', '=', '');
+    if (after) query = query.where((eb) => eb.or([eb('folder', '<', after.folder), eb.and([eb('folder', '=', after.folder), eb('name', '>', after.name)])]));
+    return query.orderBy('folder', 'desc').orderBy('name').limit(limit).execute();
+  }
+
   /** Which of `names` are taken by live nodes under `parentId`. */
   async takenNames(parentId: string, names: string[]): Promise<Set<string>> {
     if (names.length === 0) return new Set();

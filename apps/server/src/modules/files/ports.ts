@@ -70,9 +70,10 @@ export interface FileTree {
   /** Refuses (413 `volume_exceeded_warning`) when `bytes` more would pass the root's volume limit. */
   assertRoom(root: NodeRow, bytes: number): Promise<void>;
   /**
-   * Every live descendant of a folder, files and folders, depth first. With `keep`, each
-   * folder's children pass through it (one call per folder): only those it answers are
-   * yielded, and only the folders it answers are walked into.
+   * Every live descendant of a folder, files and folders, depth first; a folder's children
+   * are read a page at a time. With `keep`, each page of a folder's children passes through
+   * it (one call per page): only those it answers are yielded, and only the folders it
+   * answers are walked into.
    */
   walk(folder: NodeRow, keep?: (children: NodeRow[]) => Promise<NodeRow[]>): AsyncIterable<WalkEntry>;
   /** The live root folders, by name. */
