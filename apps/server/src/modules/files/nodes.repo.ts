@@ -386,8 +386,12 @@ export class NodesRepo {
     let base = this.db.selectFrom('nodes').where(sql<boolean>`trash_key <> ''`);
     if (options.trashedBy) base = base.where('trashed_by', '=', options.trashedBy);
     const rows = await base.selectAll().orderBy('trashed_at', 'desc').orderBy('id', 'desc').offset(options.skip).limit(options.limit).execute();
-    const count = await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
-    return { rows, total: Number(count.n) };
+    // SQLite, without statistics, counts through the whole covering name index (every node)
+    // rather than the partial index of the trash entries unless told.
+    const from = isSqlite(this.db) ? sql`nodes indexed by nodes_trash_listing` : sql`nodes`;
+    const mine = options.trashedBy ? sql`and trashed_by = ${options.trashedBy}` : sql``;
+    const count = await sql<{ n: number | string }>`select count(*) as n from ${from} where trash_key <> '' ${mine}`.execute(this.db);
+    return { rows, total: Number(count.rows[0]?.n ?? 0) };
   }
 
   /** Ids of every trash entry. */
