@@ -19,7 +19,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     inlineIconsPlugin(),
     // ko.json and en.json served in parts: `common` for every page, the rest for the screens that read it.
-    catalogueParts({ dir: path.join(import.meta.dirname, 'src/i18n') }),
+    catalogueParts({ dir: path.join(import.meta.dirname, 'src/i18n'), srcDir: path.join(import.meta.dirname, 'src') }),
     inertSchemasPlugin({ contractsDir: path.join(import.meta.dirname, '../../packages/contracts/src') }),
     react(),
     initialSizePlugin({ routeModule: 'src/routes/auth-login/auth-login-route.tsx', alsoLoaded: ['virtual:catalogue/ko/common'], goalKb: 300 }),

@@ -1,15 +1,16 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import MenuItem, { type MenuItemProps } from '@mui/material/MenuItem';
+import InputBase from '@mui/material/InputBase';
+import NativeSelect from '@mui/material/NativeSelect';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
+import TablePaginationActions from '@mui/material/TablePaginationActions';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { MouseEvent, ReactNode } from 'react';
+import { useId, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { k } from '../i18n/keys';
 import { isOfferedPageSize, pageSizeOptions } from './page-size-options';
@@ -40,15 +41,6 @@ export interface PagedTableProps<Row> {
   empty: string;
   /** Right-click on a row (its context menu). */
   onRowContextMenu?: (row: Row, event: MouseEvent<HTMLTableRowElement>) => void;
-}
-
-/**
- * A page-size menu item. A size that is not one of the spec's choices (the 15-row default)
- * is there only so the select can show it as the current value: hidden and not focusable.
- */
-function PageSizeMenuItem(props: MenuItemProps & { 'data-value'?: number }) {
-  if (isOfferedPageSize(Number(props['data-value']))) return <MenuItem {...props} />;
-  return <MenuItem {...props} disabled aria-hidden sx={{ display: 'none' }} />;
 }
 
 /** A table with pagination below it, for lists the server or the page already holds. */
@@ -106,18 +98,12 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
           <TableBody>{body}</TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={props.total}
+      <Pagination
+        total={props.total}
         page={props.page}
         rowsPerPage={props.rowsPerPage}
-        rowsPerPageOptions={pageSizeOptions(props.rowsPerPage)}
-        slots={{ menuItem: PageSizeMenuItem }}
-        onPageChange={(_event, page) => props.onPageChange(page)}
-        onRowsPerPageChange={(event) => props.onRowsPerPageChange(Number(event.target.value))}
-        labelRowsPerPage={t('rows_per_page')}
-        labelDisplayedRows={({ from, to, count }) => t('rows_displayed', { from, to, count })}
-        getItemAriaLabel={(type) => t(PAGE_BUTTON_LABELS[type])}
+        onPageChange={props.onPageChange}
+        onRowsPerPageChange={props.onRowsPerPageChange}
       />
     </Box>
   );
@@ -129,3 +115,73 @@ const PAGE_BUTTON_LABELS = {
   next: k('page_next'),
   previous: k('page_previous'),
 } as const;
+
+/**
+ * The pager under the table: page size, the rows shown, first/previous/next/last. Laid out as
+ * MUI's TablePagination, but the page size is a native select (a size that is not one of the
+ * spec's choices, the 15-row default of settings tables, is there only so the select can show
+ * it: hidden and not selectable), so a paged table does not bring MUI's Select, Menu and
+ * Popover code to its page.
+ */
+function Pagination(props: Pick<PagedTableProps<unknown>, 'total' | 'page' | 'rowsPerPage' | 'onPageChange' | 'onRowsPerPageChange'>) {
+  const { t } = useTranslation();
+  const labelId = useId();
+  const { total, page, rowsPerPage } = props;
+  const from = total === 0 ? 0 : page * rowsPerPage + 1;
+  const to = Math.min(total, (page + 1) * rowsPerPage);
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        minHeight: 52,
+        pr: '2px',
+        pl: 2,
+        overflowX: 'auto',
+        color: 'text.primary',
+        typography: 'body2',
+        '& p': { m: 0, flexShrink: 0 },
+      }}
+    >
+      <Box sx={{ flex: '1 1 100%' }} />
+      <Typography component="p" variant="body2" id={labelId}>
+        {t('rows_per_page')}
+      </Typography>
+      <NativeSelect
+        value={rowsPerPage}
+        onChange={(event) => props.onRowsPerPageChange(Number(event.target.value))}
+        input={<InputBase />}
+        inputProps={{ 'aria-labelledby': labelId }}
+        sx={{
+          flexShrink: 0,
+          ml: 1,
+          mr: 4,
+          fontSize: 'inherit',
+          color: 'inherit',
+          '& select': { pl: 1, pr: 3, textAlign: 'right', textAlignLast: 'right' },
+          '& select:focus': { bgcolor: 'action.focus', borderRadius: 1 },
+        }}
+      >
+        {pageSizeOptions(rowsPerPage).map((size) => (
+          <option key={size} value={size} disabled={!isOfferedPageSize(size)} hidden={!isOfferedPageSize(size)}>
+            {size}
+          </option>
+        ))}
+      </NativeSelect>
+      <Typography component="p" variant="body2">
+        {t('rows_displayed', { from, to, count: total })}
+      </Typography>
+      <TablePaginationActions
+        count={total}
+        page={page}
+        rowsPerPage={rowsPerPage}
+        onPageChange={(_event, next) => props.onPageChange(next)}
+        getItemAriaLabel={(type) => t(PAGE_BUTTON_LABELS[type])}
+        showFirstButton={false}
+        showLastButton={false}
+        disabled={false}
+        sx={{ flexShrink: 0, ml: 2.5 }}
+      />
+    </Box>
+  );
+}

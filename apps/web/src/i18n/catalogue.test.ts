@@ -1,19 +1,16 @@
 import { MESSAGE_KEYS, NOTIFICATION_KEYS } from '@bogwan/contracts';
-import { CATALOGUE_PARTS, PART_FILES, partOf } from './catalogue-parts';
+import { CATALOGUE_PARTS, PART_FILES, cataloguePartsOf, keysIn, partOfFile, type CataloguePart } from './catalogue-parts';
 import { serverTextKeys } from './server-text-keys';
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /*
- * Keys count as used when they appear in the web sources as
- *   t('key') or t("key")            (also i18n.t('key'))
- *   k('key')                        (keys kept in maps and lists, see keys.ts)
- *   i18nKey="key" or i18nKey={'key'}
- * plus every server message key in MESSAGE_KEYS. Keys are snake_case.
+ * Keys count as used when they appear in the web sources as t('key'), k('key') or
+ * i18nKey="key" (see keysIn in catalogue-parts.ts), plus every server message key in
+ * MESSAGE_KEYS. Keys are snake_case.
  */
-const USE_PATTERNS = [/\bt\(\s*['"]([a-z0-9_]+)['"]/g, /\bk\(\s*['"]([a-z0-9_]+)['"]/g, /\bi18nKey=\{?\s*['"]([a-z0-9_]+)['"]/g];
 
 // A key used with a count lives in the catalogues as its plural forms (`x_one`, `x_other`).
 const PLURAL_FORMS = ['_one', '_other'] as const;
@@ -29,11 +26,6 @@ function sourceFiles(dir: string): string[] {
     if (entry.isDirectory()) return sourceFiles(path);
     return /\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
   });
-}
-
-/** Keys used in one source text. */
-export function keysIn(source: string): string[] {
-  return USE_PATTERNS.flatMap((pattern) => Array.from(source.matchAll(pattern), (match) => match[1] as string));
 }
 
 function usedKeys(): Map<string, string> {
@@ -96,18 +88,48 @@ describe('i18n catalogues', () => {
     expect(notKorean).toEqual([]);
   });
 
-  it('serves a key outside the common part only to the files that wait for that part', () => {
-    // Every file a key is used in, by file (the used-key map above keeps only the first).
+  const sources = new Map(sourceFiles(srcDir).map((file) => [relative(srcDir, file).replace(/\\/g, '/'), readFileSync(file, 'utf8')]));
+  const parts = cataloguePartsOf(Object.keys(ko), sources);
+
+  it('serves a key outside the common part only to the files of that part', () => {
     const stray: string[] = [];
-    for (const file of sourceFiles(srcDir)) {
-      const where = relative(srcDir, file).replace(/\\/g, '/');
-      for (const key of keysIn(readFileSync(file, 'utf8'))) {
-        const part = partOf(key);
-        if (part !== 'common' && !PART_FILES[part].includes(where)) stray.push(`${key} (${part}) in ${where}`);
+    for (const [where, text] of sources) {
+      for (const key of keysIn(text)) {
+        const part = parts.get(key) ?? parts.get(`${key}_other`) ?? 'common';
+        if (part !== 'common' && partOfFile(where) !== part) stray.push(`${key} (${part}) in ${where}`);
       }
     }
-    for (const key of [...MESSAGE_KEYS, ...NOTIFICATION_KEYS]) if (partOf(key) !== 'common') stray.push(`${key}: a server text shown anywhere`);
+    for (const key of [...MESSAGE_KEYS, ...NOTIFICATION_KEYS])
+      if ((parts.get(key) ?? 'common') !== 'common') stray.push(`${key}: a server text shown anywhere`);
     expect(stray).toEqual([]);
-    for (const part of CATALOGUE_PARTS) expect(Object.keys(ko).filter((key) => partOf(key) === part).length).toBeGreaterThan(0);
+    for (const part of CATALOGUE_PARTS) expect([...parts.values()].filter((p) => p === part).length).toBeGreaterThan(0);
+    // policy_* texts are the policy section's alone.
+    expect([...parts].filter(([key, part]) => key.startsWith('policy_') !== (part === 'policy'))).toEqual([]);
+  });
+
+  it('reaches a file of a part only through files that wait for that part', () => {
+    const waitsFor = (text: string, part: CataloguePart) =>
+      [...text.matchAll(/useCataloguePart\(([^)]*)\)/g)].some((call) => new RegExp(`['"]${part}['"]`).test(call[1] ?? ''));
+    const importsOf = (file: string, text: string) =>
+      [...text.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)['"](\.[^'"]+)['"]/g)].flatMap((match) => {
+        const base = resolve(srcDir, dirname(file), match[1] ?? '');
+        const found = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')].find(
+          (candidate) => existsSync(candidate) && statSync(candidate).isFile(),
+        );
+        return found ? [relative(srcDir, found).replace(/\\/g, '/')] : [];
+      });
+    const unguarded: string[] = [];
+    for (const [importer, text] of sources) {
+      for (const file of importsOf(importer, text)) {
+        const part = partOfFile(file);
+        if (part === 'common' || partOfFile(importer) === part) continue;
+        if (waitsFor(sources.get(file) ?? '', part) || waitsFor(text, part)) continue;
+        unguarded.push(`${file} (${part}) imported by ${importer}`);
+      }
+    }
+    expect(unguarded).toEqual([]);
+    // Every part has a file that waits for it.
+    for (const part of CATALOGUE_PARTS) expect([...sources.values()].some((text) => waitsFor(text, part))).toBe(true);
+    expect(PART_FILES.policy.length).toBeGreaterThan(0);
   });
 });

@@ -23,6 +23,11 @@ const catalogues: Record<Locale, Messages> = {
 };
 const parts: Record<CataloguePart, Record<Locale, Messages>> = {
   policy: { ko: () => import('virtual:catalogue/ko/policy'), en: () => import('virtual:catalogue/en/policy') },
+  settings: { ko: () => import('virtual:catalogue/ko/settings'), en: () => import('virtual:catalogue/en/settings') },
+  log: { ko: () => import('virtual:catalogue/ko/log'), en: () => import('virtual:catalogue/en/log') },
+  snapshot: { ko: () => import('virtual:catalogue/ko/snapshot'), en: () => import('virtual:catalogue/en/snapshot') },
+  dashboard: { ko: () => import('virtual:catalogue/ko/dashboard'), en: () => import('virtual:catalogue/en/dashboard') },
+  trash: { ko: () => import('virtual:catalogue/ko/trash'), en: () => import('virtual:catalogue/en/trash') },
 };
 
 void i18n.use(initReactI18next).init({
@@ -72,13 +77,33 @@ export function loadCataloguePart(part: CataloguePart, locale = i18n.language as
 }
 
 /**
- * Holds the calling screen (suspends it) until the texts of `part` are there in the current
+ * Holds the calling screen (suspends it) until the texts of `parts` are there in the current
  * language, so it never shows a key. Needs a Suspense boundary above.
  */
-export function useCataloguePart(part: CataloguePart): void {
+export function useCataloguePart(...parts: CataloguePart[]): void {
   const { i18n: instance } = useTranslation();
   const locale = instance.language as Locale;
-  if (!added.has(`${locale}/${part}`)) use(loadCataloguePart(part, locale));
+  const missing = parts.filter((part) => !added.has(`${locale}/${part}`));
+  if (missing.length > 0) use(loadCataloguePieces(missing, locale));
+}
+
+/** One promise per set of parts asked for together, so a suspended screen finds the same one again. */
+const pieceSets = new Map<string, Promise<void>>();
+function loadCataloguePieces(parts: CataloguePart[], locale: Locale): Promise<void> {
+  if (parts.length === 1) return loadCataloguePart(parts[0]!, locale);
+  const id = `${locale}/${parts.join('+')}`;
+  let load = pieceSets.get(id);
+  if (!load) {
+    load = Promise.all(parts.map((part) => loadCataloguePart(part, locale))).then(
+      () => undefined,
+      (error: unknown) => {
+        pieceSets.delete(id);
+        throw error;
+      },
+    );
+    pieceSets.set(id, load);
+  }
+  return load;
 }
 
 /** Switches the interface language (loading its catalogue first) and the document's `lang`. */

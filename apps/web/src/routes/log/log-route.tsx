@@ -1,12 +1,23 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccessLogTable } from '../../features/system/components/access-log-table';
+import { useCataloguePart } from '../../i18n';
 
 /** /log (administrators): the system and API log, with filters and CSV export. */
 export function LogRoute() {
+  return (
+    <Suspense fallback={null}>
+      <LogRoutePage />
+    </Suspense>
+  );
+}
+
+/** The page, once the texts it reads (catalogue part 'log') are there. */
+function LogRoutePage() {
+  useCataloguePart('log');
   const { t } = useTranslation();
   useEffect(() => {
     document.title = `${t('nav_log')} · ${t('app_title')}`;

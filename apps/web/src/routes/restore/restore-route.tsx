@@ -1,13 +1,24 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { RestoreHistory } from '../../features/snapshots/components/restore-history';
 import { RestoreWizard } from '../../features/snapshots/components/restore-wizard';
+import { useCataloguePart } from '../../i18n';
 
 /** /restore (administrators): the restore wizard and the history of restores. `?run=` preselects a snapshot. */
 export function RestoreRoute() {
+  return (
+    <Suspense fallback={null}>
+      <RestoreRoutePage />
+    </Suspense>
+  );
+}
+
+/** The page, once the texts it reads (catalogue part 'snapshot') are there. */
+function RestoreRoutePage() {
+  useCataloguePart('snapshot');
   const { t } = useTranslation();
   const [params] = useSearchParams();
   useEffect(() => {

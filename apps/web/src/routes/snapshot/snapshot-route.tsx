@@ -2,14 +2,27 @@ import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PlanList } from '../../features/snapshots/components/plan-list';
-import { RunTable } from '../../features/snapshots/components/run-table';
+import { useCataloguePart } from '../../i18n';
+
+// The runs tab loads its code (the paged table) when first shown.
+const RunTable = lazy(() => import('../../features/snapshots/components/run-table').then((m) => ({ default: m.RunTable })));
 
 /** /snapshot (administrators): plans with their schedules, and the history of runs. The tab index is kept in `?tab=`. */
 export function SnapshotRoute() {
+  return (
+    <Suspense fallback={null}>
+      <SnapshotRoutePage />
+    </Suspense>
+  );
+}
+
+/** The page, once the texts it reads (catalogue part 'snapshot') are there. */
+function SnapshotRoutePage() {
+  useCataloguePart('snapshot');
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === '1' ? 1 : 0;
@@ -28,7 +41,13 @@ export function SnapshotRoute() {
         <Tab label={t('snapshot_plans')} />
         <Tab label={t('snapshot_runs')} />
       </Tabs>
-      {tab === 0 ? <PlanList /> : <RunTable />}
+      {tab === 0 ? (
+        <PlanList />
+      ) : (
+        <Suspense fallback={null}>
+          <RunTable />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -1,11 +1,22 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TrashView } from '../../features/trash/components/trash-view';
+import { useCataloguePart } from '../../i18n';
 
 /** /trash (administrators): what users trashed; restore, delete for good, empty, retention. */
 export function TrashRoute() {
+  return (
+    <Suspense fallback={null}>
+      <TrashRoutePage />
+    </Suspense>
+  );
+}
+
+/** The page, once the texts it reads (catalogue part 'trash') are there. */
+function TrashRoutePage() {
+  useCataloguePart('trash');
   const { t } = useTranslation();
   useEffect(() => {
     document.title = `${t('nav_trash')} · ${t('app_title')}`;

@@ -15,7 +15,7 @@ import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
 import { MdiIcon } from '../../../components/mdi-icon';
@@ -25,10 +25,11 @@ import { k, messageText } from '../../../i18n/keys';
 import { useLocale } from '../../../i18n/use-locale';
 import { useDeletePlan, usePlans, useRunPlan, useSetScheduleStatus } from '../api/plans';
 import { formatBytes } from '../../../lib/format-bytes';
-import { WEEK_ORDER } from '../lib/plan-form';
+import { DAY_LABELS, WEEK_ORDER } from '../lib/plan-form';
 import { JobStatus } from './job-status';
-import { PlanDialog } from './plan-dialog';
-import { DAY_LABELS } from './schedule-editor';
+
+// The plan form (with its selects, radios and schedule editor) loads its code when first opened.
+const PlanDialog = lazy(() => import('./plan-dialog').then((m) => ({ default: m.PlanDialog })));
 
 const failed = (t: TFunction) => (error: unknown) => notify(messageText(t, error instanceof ApiError ? error.messageKey : null), 'error');
 
@@ -153,7 +154,11 @@ export function PlanList() {
           </Paper>
         ))}
       </Box>
-      {editing !== undefined && <PlanDialog plan={editing} onClose={() => setEditing(undefined)} />}
+      {editing !== undefined && (
+        <Suspense fallback={null}>
+          <PlanDialog plan={editing} onClose={() => setEditing(undefined)} />
+        </Suspense>
+      )}
       {deleting && (
         <DeletePlanDialog
           plan={deleting}

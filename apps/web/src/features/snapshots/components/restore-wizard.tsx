@@ -1,8 +1,6 @@
 import type { RestoreConflict, SnapshotRun } from '@bogwan/contracts';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
@@ -10,19 +8,21 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
 import { notify } from '../../../components/notify';
 import { formatDateTime } from '../../../i18n/format-time';
-import { k, messageText } from '../../../i18n/keys';
+import { k } from '../../../i18n/keys';
 import { useLocale } from '../../../i18n/use-locale';
 import { useStartRestore } from '../api/restores';
 import { useRuns } from '../api/runs';
 import { formatBytes } from '../../../lib/format-bytes';
-import { ItemBrowser } from './item-browser';
+
+// The second and third steps (the item browser, the target form) load their code when reached.
+const ItemsStep = lazy(() => import('./restore-wizard-steps').then((m) => ({ default: m.ItemsStep })));
+const TargetStep = lazy(() => import('./restore-wizard-steps').then((m) => ({ default: m.TargetStep })));
 
 const runLabel = (run: SnapshotRun, locale: string) => `${run.planName} · ${formatDateTime(run.startedAt, locale)}`;
 
@@ -44,7 +44,6 @@ export function RestoreWizard({ initialRun }: { initialRun: string | null }) {
   const [onConflict, setOnConflict] = useState<RestoreConflict>('keep-both');
   const [error, setError] = useState<string | null>(null);
   const run = runs.data?.items.find((r) => r._id === runId) ?? null;
-  const folderValid = folder.startsWith('/') && folder.trim() !== '/';
 
   const reset = () => {
     setStep(0);
@@ -118,66 +117,32 @@ export function RestoreWizard({ initialRun }: { initialRun: string | null }) {
         </Box>
       )}
 
-      {step === 1 && runId && (
-        <Box>
-          {run && (
-            <Typography variant="subtitle2" sx={{ mb: 1 }}>
-              {runLabel(run, locale)}
-            </Typography>
-          )}
-          <ItemBrowser runId={runId} selected={items} onChange={setItems} />
-          <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', mt: 1 }} aria-label={t('restore_selected')}>
-            {items.map((item) => (
-              <Chip key={item} size="small" label={item} onDelete={() => setItems(items.filter((i) => i !== item))} />
-            ))}
-          </Box>
-          <Box sx={{ display: 'flex', justifyContent: 'space-between', mt: 1.5 }}>
-            <Button onClick={reset}>{t('restore_back')}</Button>
-            <Button variant="contained" disabled={items.length === 0} onClick={() => setStep(2)}>
-              {t('next')}
-            </Button>
-          </Box>
-        </Box>
-      )}
-
-      {step === 2 && (
-        <Box>
-          <RadioGroup value={target} onChange={(event) => setTarget(event.target.value as 'original' | 'folder')} aria-label={t('restore_step_target')}>
-            <FormControlLabel value="original" control={<Radio />} label={t('restore_target_original')} />
-            <FormControlLabel value="folder" control={<Radio />} label={t('restore_target_folder')} />
-          </RadioGroup>
-          {target === 'folder' && (
-            <TextField
-              size="small"
-              label={t('restore_target_path')}
-              placeholder="/Team/restored"
-              value={folder}
-              onChange={(event) => setFolder(event.target.value)}
-              error={folder !== '' && !folderValid}
-              helperText={t('restore_target_path_help')}
-              sx={{ mt: 1, minWidth: 320 }}
-            />
-          )}
-          <Typography variant="body2" id="restore-conflict-label" sx={{ mt: 2 }}>
-            {t('restore_conflict_rule')}
-          </Typography>
-          <RadioGroup value={onConflict} onChange={(event) => setOnConflict(event.target.value as RestoreConflict)} aria-labelledby="restore-conflict-label">
-            <FormControlLabel value="keep-both" control={<Radio />} label={t('restore_conflict_keep_both')} />
-            <FormControlLabel value="replace" control={<Radio />} label={t('restore_conflict_replace')} />
-          </RadioGroup>
-          {error && (
-            <Alert severity="error" sx={{ mt: 1.5 }} role="alert">
-              {messageText(t, error)}
-            </Alert>
-          )}
-          <Box sx={{ display: 'flex', justifyContent: 'space-between', mt: 1.5 }}>
-            <Button onClick={() => setStep(1)}>{t('restore_back')}</Button>
-            <Button variant="contained" disabled={start.isPending || (target === 'folder' && !folderValid)} onClick={submit}>
-              {t('restore_start')}
-            </Button>
-          </Box>
-        </Box>
-      )}
+      <Suspense fallback={null}>
+        {step === 1 && runId && (
+          <ItemsStep
+            runId={runId}
+            runText={run ? runLabel(run, locale) : null}
+            items={items}
+            onItemsChange={setItems}
+            onBack={reset}
+            onNext={() => setStep(2)}
+          />
+        )}
+        {step === 2 && (
+          <TargetStep
+            target={target}
+            onTargetChange={setTarget}
+            folder={folder}
+            onFolderChange={setFolder}
+            onConflict={onConflict}
+            onConflictChange={setOnConflict}
+            error={error}
+            busy={start.isPending}
+            onBack={() => setStep(1)}
+            onSubmit={submit}
+          />
+        )}
+      </Suspense>
     </Paper>
   );
 }

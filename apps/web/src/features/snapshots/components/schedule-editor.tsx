@@ -13,12 +13,9 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../components/mdi-icon';
-import { k } from '../../../i18n/keys';
-import { newSchedule, type ScheduleDraft, WEEK_ORDER } from '../lib/plan-form';
+import { DAY_LABELS, newSchedule, type ScheduleDraft, WEEK_ORDER } from '../lib/plan-form';
 
 /** Short day names by JavaScript day number. */
-export const DAY_LABELS = [k('day_sun'), k('day_mon'), k('day_tue'), k('day_wed'), k('day_thu'), k('day_fri'), k('day_sat')] as const;
-
 export interface ScheduleEditorProps {
   schedules: ScheduleDraft[];
   onChange: (schedules: ScheduleDraft[]) => void;

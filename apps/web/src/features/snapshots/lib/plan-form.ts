@@ -8,9 +8,13 @@ import {
   type SnapshotPlanUpdate,
   type SnapshotScheduleStatus,
 } from '@bogwan/contracts';
+import { k } from '../../../i18n/keys';
 
 /** Days in the order the week is shown: Monday first (Korean calendars), Sunday last. */
 export const WEEK_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
+
+/** A day's short name, by its number (0 Sunday). */
+export const DAY_LABELS = [k('day_sun'), k('day_mon'), k('day_tue'), k('day_wed'), k('day_thu'), k('day_fri'), k('day_sat')] as const;
 
 export interface ScheduleDraft {
   /** Kept for schedules that already exist. */

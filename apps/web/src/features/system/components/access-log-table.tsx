@@ -3,15 +3,18 @@ import { mdiDownload, mdiMagnify, mdiRefresh } from '@mdi/js';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import NativeSelect from '@mui/material/NativeSelect';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import Tooltip from '@mui/material/Tooltip';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
 import { MdiIcon } from '../../../components/mdi-icon';
 import { notify } from '../../../components/notify';
 import { PagedTable } from '../../../components/paged-table';
+import { TextInput } from '../../../components/text-input';
 import { usePaging } from '../../../components/use-paging';
 import { messageText } from '../../../i18n/keys';
 import { useLocale } from '../../../i18n/use-locale';
@@ -33,6 +36,7 @@ export function AccessLogTable() {
   const filter = useMemo(() => toAccessLogFilter(applied), [applied]);
   const log = useAccessLog({ filter, skip: paging.page * paging.rowsPerPage, limit: paging.rowsPerPage });
   const exporter = useExportAccessLog();
+  const methodId = useId();
   const statusValid = isValidStatus(form.status);
   const filtered = Object.values(applied).some(Boolean);
 
@@ -66,39 +70,23 @@ export function AccessLogTable() {
         }}
         sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 1.5 }}
       >
-        <TextField
-          size="small"
-          label={t('log_ip')}
-          value={form.ip}
-          onChange={change('ip', false)}
-          slotProps={{ htmlInput: { maxLength: 64 } }}
-          sx={{ width: 150 }}
-        />
-        <TextField
-          select
-          size="small"
-          label={t('log_method')}
-          value={form.method}
-          onChange={change('method', true)}
-          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-          sx={{ width: 120 }}
-        >
-          <MenuItem value="">{t('log_all_methods')}</MenuItem>
-          {ACCESS_LOG_METHODS.map((method) => (
-            <MenuItem key={method} value={method}>
-              {method}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          size="small"
-          label={t('log_url')}
-          value={form.url}
-          onChange={change('url', false)}
-          slotProps={{ htmlInput: { maxLength: 512 } }}
-          sx={{ width: 200 }}
-        />
-        <TextField
+        <TextInput size="small" label={t('log_ip')} value={form.ip} onChange={change('ip', false)} htmlInput={{ maxLength: 64 }} sx={{ width: 150 }} />
+        {/* A native select: the page then needs none of MUI's Select and Menu code. */}
+        <FormControl size="small" sx={{ width: 120 }}>
+          <InputLabel htmlFor={methodId} shrink>
+            {t('log_method')}
+          </InputLabel>
+          <NativeSelect value={form.method} onChange={change('method', true)} input={<OutlinedInput notched label={t('log_method')} id={methodId} />}>
+            <option value="">{t('log_all_methods')}</option>
+            {ACCESS_LOG_METHODS.map((method) => (
+              <option key={method} value={method}>
+                {method}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormControl>
+        <TextInput size="small" label={t('log_url')} value={form.url} onChange={change('url', false)} htmlInput={{ maxLength: 512 }} sx={{ width: 200 }} />
+        <TextInput
           size="small"
           label={t('log_status')}
           placeholder="404, 5xx"
@@ -106,24 +94,26 @@ export function AccessLogTable() {
           onChange={change('status', false)}
           error={!statusValid}
           helperText={statusValid ? undefined : t('log_status_hint')}
-          slotProps={{ htmlInput: { maxLength: 3 } }}
+          htmlInput={{ maxLength: 3 }}
           sx={{ width: 110 }}
         />
-        <TextField
+        <TextInput
           type="date"
           size="small"
           label={t('activity_from')}
           value={form.from}
           onChange={change('from', true)}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: form.to || undefined } }}
+          shrinkLabel
+          htmlInput={{ max: form.to || undefined }}
         />
-        <TextField
+        <TextInput
           type="date"
           size="small"
           label={t('activity_to')}
           value={form.to}
           onChange={change('to', true)}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: form.from || undefined } }}
+          shrinkLabel
+          htmlInput={{ min: form.from || undefined }}
         />
         <Button type="submit" variant="outlined" startIcon={<MdiIcon path={mdiMagnify} fontSize="small" />} disabled={!statusValid}>
           {t('log_search')}

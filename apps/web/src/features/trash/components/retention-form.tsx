@@ -3,12 +3,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
 import { notify } from '../../../components/notify';
+import { TextInput } from '../../../components/text-input';
 import { messageText } from '../../../i18n/keys';
 import { useSetTrashRetention, useTrashRetention } from '../api/trash-retention';
 
@@ -70,7 +70,7 @@ export function RetentionForm() {
         control={<Switch checked={enabled} onChange={(event) => setEnabled(event.target.checked)} disabled={retention.isPending} />}
         label={t('trash_retention_switch')}
       />
-      <TextField
+      <TextInput
         size="small"
         type="number"
         label={t('trash_retention_days')}
@@ -79,7 +79,7 @@ export function RetentionForm() {
         onChange={(event) => setDays(event.target.value)}
         error={!valid}
         helperText={valid ? undefined : t('trash_retention_invalid')}
-        slotProps={{ htmlInput: { min: 1, max: TRASH_RETENTION_MAX_DAYS, step: 1 } }}
+        htmlInput={{ min: 1, max: TRASH_RETENTION_MAX_DAYS, step: 1 }}
         sx={{ width: 140 }}
       />
       <Button type="submit" variant="contained" disabled={!valid || !changed || save.isPending}>
