@@ -1,5 +1,5 @@
 import type { FileEntry } from '@bogwan/contracts';
-import { lazy, useCallback, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../api/client';
@@ -7,14 +7,15 @@ import { Deferred } from '../components/deferred';
 import { notify } from '../components/notify';
 import { downloadItems } from '../features/files/api/download-file';
 import { storageHref } from '../features/files/lib/storage-path';
-import { FileHistoryButton } from '../features/activity/components/file-history-button';
-import { FileVersionsButton } from '../features/files/components/versions/file-versions-button';
 import type { PreviewFile } from '../features/preview/components/preview-overlay';
 import { messageText } from '../i18n/keys';
 import { useLocalePath } from '../i18n/use-locale';
 
 // The overlay and the viewers load with the first preview opened.
 const PreviewOverlay = lazy(() => import('../features/preview/components/preview-overlay').then((m) => ({ default: m.PreviewOverlay })));
+// The overlay's history and versions buttons too (they are never on a page before it).
+const FileHistoryButton = lazy(() => import('../features/activity/components/file-history-button').then((m) => ({ default: m.FileHistoryButton })));
+const FileVersionsButton = lazy(() => import('../features/files/components/versions/file-versions-button').then((m) => ({ default: m.FileVersionsButton })));
 
 export interface FileActions {
   /** A folder opens in the storage browser; a file opens in the preview overlay. */
@@ -55,10 +56,10 @@ export function useFileActions(): FileActions {
         onClose={() => setPreviewing(null)}
         onDownload={(file) => download([{ path: file.path, name: file.name, folder: false }])}
         fileButtons={(file) => (
-          <>
+          <Suspense fallback={null}>
             <FileHistoryButton path={file.path} name={file.name} nodeId={file.nodeId} />
             <FileVersionsButton path={file.path} name={file.name} />
-          </>
+          </Suspense>
         )}
       />
     </Deferred>

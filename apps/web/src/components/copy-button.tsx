@@ -1,27 +1,14 @@
 import { mdiContentCopy } from '@mdi/js';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
+import { LazyTooltip } from './lazy-tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { MdiIcon } from './mdi-icon';
 import { notify } from './notify';
+import { copyToClipboard } from './copy-to-clipboard';
 
-/** Copies text to the clipboard; a hidden text area where the Clipboard API is missing (plain http). */
-export async function copyToClipboard(text: string): Promise<void> {
-  if (navigator.clipboard && window.isSecureContext) {
-    await navigator.clipboard.writeText(text);
-    return;
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.append(area);
-  area.select();
-  document.execCommand('copy');
-  area.remove();
-}
+export { copyToClipboard };
 
 interface CopyButtonProps {
   text: string;
@@ -33,7 +20,7 @@ interface CopyButtonProps {
 export function CopyButton({ text, label }: CopyButtonProps) {
   const { t } = useTranslation();
   return (
-    <Tooltip title={label}>
+    <LazyTooltip title={label}>
       <IconButton
         size="small"
         aria-label={label}
@@ -46,7 +33,7 @@ export function CopyButton({ text, label }: CopyButtonProps) {
       >
         <MdiIcon path={mdiContentCopy} fontSize="small" />
       </IconButton>
-    </Tooltip>
+    </LazyTooltip>
   );
 }
 

@@ -1,19 +1,10 @@
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, PAGE_SIZE_MIN, SEARCH_MAX_LENGTH } from '@bogwan/contracts';
-import { mdiCodeJson, mdiDotsVertical, mdiMagnify, mdiRefresh } from '@mdi/js';
+import { mdiDotsVertical, mdiMagnify, mdiRefresh } from '@mdi/js';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
+import InputBase from '@mui/material/InputBase';
 import Pagination from '@mui/material/Pagination';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -21,13 +12,18 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
+import { LazyTooltip } from './lazy-tooltip';
+import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState, type MouseEvent, type ReactNode } from 'react';
+import { lazy, useId, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { k } from '../i18n/keys';
+import { Deferred } from './deferred';
 import { MdiIcon } from './mdi-icon';
+
+// The row menu and the raw-data dialog load their code when first opened.
+const DataRowMenu = lazy(() => import('./data-row-menu').then((m) => ({ default: m.DataRowMenu })));
+const RawDataDialog = lazy(() => import('./data-row-menu').then((m) => ({ default: m.RawDataDialog })));
 
 export interface DataColumn<Row> {
   id: string;
@@ -88,6 +84,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [menu, setMenu] = useState<{ row: Row; x: number; y: number } | null>(null);
   const [raw, setRaw] = useState<Row | null>(null);
+  const sizeId = useId();
 
   const filtered = useMemo(() => {
     const needle = keyword.trim().toLowerCase();
@@ -175,32 +172,24 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   return (
     <Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }}>
-        <TextField
-          size="small"
+        {/* A bordered InputBase (the shell's input), not a TextField: the page loads no more input code for it. */}
+        <InputBase
           value={keyword}
           onChange={(event) => {
             setKeyword(event.target.value.slice(0, SEARCH_MAX_LENGTH));
             setPage(1);
           }}
           placeholder={t('search_placeholder')}
-          slotProps={{
-            htmlInput: { maxLength: SEARCH_MAX_LENGTH, 'aria-label': t('table_search') },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <MdiIcon path={mdiMagnify} fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-          sx={{ width: { xs: '100%', sm: 260 } }}
+          inputProps={{ maxLength: SEARCH_MAX_LENGTH, 'aria-label': t('table_search') }}
+          startAdornment={<MdiIcon path={mdiMagnify} fontSize="small" sx={{ color: 'action.active', mr: 1 }} />}
+          sx={{ ...OUTLINED_SX, width: { xs: '100%', sm: 260 } }}
         />
         {props.onRefresh && (
-          <Tooltip title={t('refresh')}>
+          <LazyTooltip title={t('refresh')}>
             <IconButton aria-label={t('refresh')} onClick={props.onRefresh}>
               <MdiIcon path={mdiRefresh} />
             </IconButton>
-          </Tooltip>
+          </LazyTooltip>
         )}
         <Box sx={{ flexGrow: 1 }} />
         {selectedRows.length > 0 && (
@@ -235,19 +224,23 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         </Table>
       </TableContainer>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'flex-end', gap: 2, mt: 1.5 }}>
-        <TextField
-          size="small"
-          type="number"
-          label={t('rows_per_page')}
-          value={sizeInput}
-          onChange={(event) => setSizeInput(event.target.value)}
-          onBlur={applySize}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') applySize();
-          }}
-          slotProps={{ htmlInput: { min: PAGE_SIZE_MIN, max: PAGE_SIZE_MAX } }}
-          sx={{ width: 120 }}
-        />
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <Typography variant="body2" component="label" htmlFor={sizeId}>
+            {t('rows_per_page')}
+          </Typography>
+          <InputBase
+            id={sizeId}
+            type="number"
+            value={sizeInput}
+            onChange={(event) => setSizeInput(event.target.value)}
+            onBlur={applySize}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') applySize();
+            }}
+            inputProps={{ min: PAGE_SIZE_MIN, max: PAGE_SIZE_MAX }}
+            sx={{ ...OUTLINED_SX, width: 72 }}
+          />
+        </Box>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           {t('rows_displayed', {
             from: filtered.length === 0 ? 0 : (current - 1) * pageSize + 1,
@@ -266,61 +259,43 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         />
       </Box>
 
-      <Menu
-        open={menu !== null}
-        onClose={() => setMenu(null)}
-        anchorReference="anchorPosition"
-        anchorPosition={menu ? { top: menu.y, left: menu.x } : undefined}
-        slotProps={{ list: { dense: true, 'aria-label': t('row_actions') } }}
-      >
-        {menu &&
-          actions
-            .filter((action) => action.visible?.(menu.row) ?? true)
-            .map((action) => (
-              <MenuItem
-                key={action.id}
-                onClick={() => {
-                  const row = menu.row;
-                  setMenu(null);
-                  action.run(row);
-                }}
-                sx={action.danger ? { color: 'error.main' } : undefined}
-              >
-                <ListItemIcon sx={action.danger ? { color: 'error.main' } : undefined}>
-                  <MdiIcon path={action.icon} fontSize="small" />
-                </ListItemIcon>
-                <ListItemText>{action.label}</ListItemText>
-              </MenuItem>
-            ))}
-        {menu && (
-          <MenuItem
-            onClick={() => {
-              setRaw(menu.row);
-              setMenu(null);
-            }}
-          >
-            <ListItemIcon>
-              <MdiIcon path={mdiCodeJson} fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{t('view_raw')}</ListItemText>
-          </MenuItem>
-        )}
-      </Menu>
+      <Deferred open={menu !== null}>
+        <DataRowMenu
+          position={menu && { top: menu.y, left: menu.x }}
+          actions={menu ? actions.filter((action) => action.visible?.(menu.row) ?? true) : []}
+          onClose={() => setMenu(null)}
+          onAction={(id) => {
+            const action = actions.find((candidate) => candidate.id === id);
+            if (!menu || !action) return;
+            const row = menu.row;
+            setMenu(null);
+            action.run(row);
+          }}
+          onViewRaw={() => {
+            if (!menu) return;
+            setRaw(menu.row);
+            setMenu(null);
+          }}
+        />
+      </Deferred>
 
-      <Dialog open={raw !== null} onClose={() => setRaw(null)} fullWidth maxWidth="sm">
-        <DialogTitle>{t('view_raw')}</DialogTitle>
-        <DialogContent dividers>
-          <Box component="pre" sx={{ m: 0, fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
-            {raw !== null ? JSON.stringify(raw, null, 2) : ''}
-          </Box>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setRaw(null)}>{t('close')}</Button>
-        </DialogActions>
-      </Dialog>
+      <Deferred open={raw !== null}>
+        <RawDataDialog data={raw} onClose={() => setRaw(null)} />
+      </Deferred>
     </Box>
   );
 }
+
+// A small input with the outline of MUI's outlined fields.
+const OUTLINED_SX = {
+  height: 40,
+  px: 1.5,
+  borderRadius: 1,
+  border: 1,
+  borderColor: 'action.disabled',
+  '&:hover': { borderColor: 'text.primary' },
+  '&.Mui-focused': { borderColor: 'primary.main', boxShadow: (theme: Theme) => `inset 0 0 0 1px ${theme.palette.primary.main}` },
+} as const;
 
 // A wide table scrolls inside its own box; the row menu stays at its right edge, in view.
 const STICKY_ACTIONS_SX = { position: 'sticky', right: 0, bgcolor: 'background.paper', zIndex: 1 } as const;

@@ -1,6 +1,6 @@
 import { mdiWeatherNight, mdiWeatherSunny } from '@mdi/js';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
+import { LazyTooltip } from './lazy-tooltip';
 import { useTranslation } from 'react-i18next';
 import { setTheme, useResolvedTheme } from '../state/theme';
 import { MdiIcon } from './mdi-icon';
@@ -11,10 +11,10 @@ export function ThemeToggleButton() {
   const mode = useResolvedTheme();
   const label = t('toggle_theme');
   return (
-    <Tooltip title={label}>
+    <LazyTooltip title={label}>
       <IconButton aria-label={label} onClick={() => setTheme(mode === 'dark' ? 'light' : 'dark')}>
         <MdiIcon path={mode === 'dark' ? mdiWeatherSunny : mdiWeatherNight} />
       </IconButton>
-    </Tooltip>
+    </LazyTooltip>
   );
 }

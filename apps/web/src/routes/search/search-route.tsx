@@ -3,12 +3,9 @@ import { mdiMagnify } from '@mdi/js';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +13,8 @@ import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useFileActions } from '../../app/file-actions';
 import { MdiIcon } from '../../components/mdi-icon';
+import { OutlinedBadge } from '../../components/outlined-badge';
+import { OutlinedField } from '../../components/outlined-field';
 import { useKeywordSearch } from '../../features/search/api/search-keyword';
 import { SearchResultItem } from '../../features/search/components/search-result-item';
 import { toEntry } from '../../features/search/lib/to-entry';
@@ -94,36 +93,39 @@ export function SearchRoute() {
       </Typography>
       <Paper variant="outlined" component="form" onSubmit={submit} sx={{ borderRadius: 2, p: 2, mb: 2 }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 1.5 }}>
-          <TextField
+          <OutlinedField
             label={t('search_keyword')}
             value={draft}
             onChange={(event) => setDraft(event.target.value.slice(0, SEARCH_MAX_LENGTH))}
             size="small"
             fullWidth
-            slotProps={{ htmlInput: { maxLength: SEARCH_MAX_LENGTH, 'data-testid': 'search-page-input' } }}
+            inputProps={{ maxLength: SEARCH_MAX_LENGTH, 'data-testid': 'search-page-input' }}
           />
           <Button type="submit" variant="contained" startIcon={<MdiIcon path={mdiMagnify} />} sx={{ flexShrink: 0 }}>
             {t('search_submit')}
           </Button>
         </Stack>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-          <TextField
-            select
+          {/* A native select: the page loads no menu code for it. */}
+          <OutlinedField
             label={t('search_filter_type')}
             value={type}
             onChange={(event) => set({ type: event.target.value })}
             size="small"
+            shrink
             sx={{ minWidth: 150 }}
-            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-          >
-            <MenuItem value="">{t('search_filter_any')}</MenuItem>
-            {TYPES.map((value) => (
-              <MenuItem key={value} value={value}>
-                {t(TYPE_LABELS[value])}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
+            options={
+              <>
+                <option value="">{t('search_filter_any')}</option>
+                {TYPES.map((value) => (
+                  <option key={value} value={value}>
+                    {t(TYPE_LABELS[value])}
+                  </option>
+                ))}
+              </>
+            }
+          />
+          <OutlinedField
             label={t('search_filter_folder')}
             placeholder="/"
             value={folderDraft}
@@ -132,22 +134,8 @@ export function SearchRoute() {
             size="small"
             sx={{ flexGrow: 1 }}
           />
-          <TextField
-            type="date"
-            label={t('search_filter_from')}
-            value={from}
-            onChange={(event) => set({ from: event.target.value })}
-            size="small"
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            type="date"
-            label={t('search_filter_to')}
-            value={to}
-            onChange={(event) => set({ to: event.target.value })}
-            size="small"
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
+          <OutlinedField type="date" label={t('search_filter_from')} value={from} onChange={(event) => set({ from: event.target.value })} size="small" shrink />
+          <OutlinedField type="date" label={t('search_filter_to')} value={to} onChange={(event) => set({ to: event.target.value })} size="small" shrink />
           {(type || folder || from || to) && (
             <Button onClick={() => set({ type: '', folder: '', from: '', to: '' })} sx={{ flexShrink: 0 }}>
               {t('search_filter_reset')}
@@ -179,7 +167,7 @@ export function SearchRoute() {
                   <Box sx={{ flexGrow: 1, minWidth: 0 }}>
                     <SearchResultItem result={result} term={q} onOpen={() => actions.open(toEntry(result))} />
                   </Box>
-                  <Chip size="small" variant="outlined" label={result.match === 'name' ? t('search_match_name') : t('search_match_content')} />
+                  <OutlinedBadge label={result.match === 'name' ? t('search_match_name') : t('search_match_content')} />
                   <Typography variant="caption" sx={{ color: 'text.secondary', width: 150, textAlign: 'right', display: { xs: 'none', md: 'block' } }}>
                     {formatDateTime(result.mtime, locale)}
                   </Typography>

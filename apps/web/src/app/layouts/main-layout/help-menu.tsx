@@ -1,6 +1,6 @@
 import { mdiHelpCircleOutline } from '@mdi/js';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Deferred } from '../../../components/deferred';
@@ -17,7 +17,7 @@ export function HelpMenu() {
 
   return (
     <>
-      <Tooltip title={t('help_menu')}>
+      <LazyTooltip title={t('help_menu')}>
         <IconButton
           aria-label={t('help_menu')}
           aria-haspopup="menu"
@@ -26,7 +26,7 @@ export function HelpMenu() {
         >
           <MdiIcon path={mdiHelpCircleOutline} />
         </IconButton>
-      </Tooltip>
+      </LazyTooltip>
       <Deferred open={Boolean(anchor)}>
         <HelpMenuList anchor={anchor} onClose={close} />
       </Deferred>

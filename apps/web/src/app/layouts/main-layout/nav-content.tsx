@@ -4,7 +4,7 @@ import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListSubheader from '@mui/material/ListSubheader';
-import Tooltip from '@mui/material/Tooltip';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -98,7 +98,7 @@ export function NavContent({ collapsed, onNavigate }: NavContentProps) {
       <Divider />
       <UsageBarSlot collapsed={collapsed} />
       <Box sx={{ display: 'flex', justifyContent: collapsed ? 'center' : 'flex-start', px: collapsed ? 0 : 1.5, py: 1 }}>
-        <Tooltip title={t('settings')} placement={collapsed ? 'right' : 'top'}>
+        <LazyTooltip title={t('settings')} placement={collapsed ? 'right' : 'top'}>
           <IconButton
             aria-label={t('settings')}
             onClick={() => {
@@ -108,7 +108,7 @@ export function NavContent({ collapsed, onNavigate }: NavContentProps) {
           >
             <MdiIcon path={mdiCogOutline} />
           </IconButton>
-        </Tooltip>
+        </LazyTooltip>
       </Box>
     </Box>
   );

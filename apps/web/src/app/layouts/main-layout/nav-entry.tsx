@@ -1,7 +1,7 @@
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import Tooltip from '@mui/material/Tooltip';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { MdiIcon } from '../../../components/mdi-icon';
@@ -49,8 +49,8 @@ export function NavEntry({ item, collapsed, onNavigate }: NavEntryProps) {
 
   if (!collapsed) return button;
   return (
-    <Tooltip title={label} placement="right">
+    <LazyTooltip title={label} placement="right">
       {button}
-    </Tooltip>
+    </LazyTooltip>
   );
 }

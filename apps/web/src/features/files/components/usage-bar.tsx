@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
-import Tooltip from '@mui/material/Tooltip';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useRootUsage } from '../api/get-root-usage';
@@ -53,15 +53,15 @@ export function UsageBar({ collapsed }: { collapsed: boolean }) {
   );
   if (collapsed) {
     return (
-      <Tooltip title={details} placement="right">
+      <LazyTooltip title={details} placement="right">
         <Box sx={{ px: 1.5, py: 1.5 }} data-testid="usage-bar">
           {bar}
         </Box>
-      </Tooltip>
+      </LazyTooltip>
     );
   }
   return (
-    <Tooltip title={details} placement="right">
+    <LazyTooltip title={details} placement="right">
       <Box sx={{ px: 2.5, pt: 1.5, pb: 0.5 }} data-testid="usage-bar">
         <Box sx={{ display: 'flex', justifyContent: 'space-between', mb: 0.75 }}>
           <Typography variant="caption" sx={{ fontWeight: 600 }}>
@@ -83,6 +83,6 @@ export function UsageBar({ collapsed }: { collapsed: boolean }) {
           </Typography>
         )}
       </Box>
-    </Tooltip>
+    </LazyTooltip>
   );
 }

@@ -1,7 +1,7 @@
 import { mdiBellOutline } from '@mdi/js';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Deferred } from '../../../components/deferred';
@@ -26,7 +26,7 @@ export function NotificationBell({ userId, onShowAll }: NotificationBellProps) {
 
   return (
     <>
-      <Tooltip title={t('notifications')}>
+      <LazyTooltip title={t('notifications')}>
         <IconButton
           aria-label={count > 0 ? t('notifications_unread', { n: count > 99 ? '99+' : count }) : t('notifications')}
           aria-haspopup="dialog"
@@ -37,7 +37,7 @@ export function NotificationBell({ userId, onShowAll }: NotificationBellProps) {
             <MdiIcon path={mdiBellOutline} />
           </Badge>
         </IconButton>
-      </Tooltip>
+      </LazyTooltip>
       <Deferred open={anchor !== null}>
         <NotificationPanel userId={userId} anchor={anchor} onClose={() => setAnchor(null)} onShowAll={onShowAll} />
       </Deferred>

@@ -2,23 +2,25 @@ import type { ApprovalRequest, RequestAction, RequestBox } from '@bogwan/contrac
 import { mdiCancel, mdiCheck, mdiClose } from '@mdi/js';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
-import Tooltip from '@mui/material/Tooltip';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client';
+import { LightTabs } from '../../../components/light-tabs';
 import { DataTable, type DataColumn, type DataRowAction } from '../../../components/data-table';
+import { Deferred } from '../../../components/deferred';
 import { notify } from '../../../components/notify';
 import { formatDateTime } from '../../../i18n/format-time';
 import { k, messageText } from '../../../i18n/keys';
 import { useLocale } from '../../../i18n/use-locale';
 import { useActOnRequest } from '../api/act-on-request';
 import { useRequests } from '../api/list-requests';
-import { RejectDialog } from './reject-dialog';
 import { RequestStatusChip } from './request-status';
+
+// The reject dialog (a text field) loads its code when first opened.
+const RejectDialog = lazy(() => import('./reject-dialog').then((m) => ({ default: m.RejectDialog })));
 
 const BOXES: RequestBox[] = ['mine', 'approve'];
 const NO_WRAP_SX = { whiteSpace: 'nowrap' } as const;
@@ -44,20 +46,17 @@ export function RequestsPage() {
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
         {t('requests_description')}
       </Typography>
-      <Tabs
+      <LightTabs
+        labels={[t('requests_tab_mine'), t('requests_tab_approve')]}
         value={index}
-        onChange={(_event, value: number) =>
+        onChange={(value) =>
           setParams((before) => {
             const next = new URLSearchParams(before);
             next.set('tab', String(value));
             return next;
           })
         }
-        sx={{ mb: 2 }}
-      >
-        <Tab label={t('requests_tab_mine')} />
-        <Tab label={t('requests_tab_approve')} />
-      </Tabs>
+      />
       <Paper variant="outlined" sx={{ p: { xs: 1, sm: 2 }, borderRadius: 2, minWidth: 0 }}>
         <RequestsTable key={box} box={box} />
       </Paper>
@@ -105,12 +104,12 @@ function RequestsTable({ box }: { box: RequestBox }) {
       id: 'contents',
       label: t('request_contents'),
       render: (row) => (
-        <Tooltip title={row.contents.join('\n')}>
+        <LazyTooltip title={row.contents.join('\n')}>
           <Typography variant="body2" sx={{ maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
             {row.contents[0]}
             {row.contents.length > 1 ? ` (+${row.contents.length - 1})` : ''}
           </Typography>
-        </Tooltip>
+        </LazyTooltip>
       ),
     },
     ...(box === 'approve'
@@ -160,12 +159,14 @@ function RequestsTable({ box }: { box: RequestBox }) {
         loading={requests.isPending}
         error={requests.isError}
       />
-      <RejectDialog
-        open={rejecting !== null}
-        busy={act.isPending}
-        onClose={() => setRejecting(null)}
-        onReject={(reason) => rejecting && run(rejecting, 'reject', reason)}
-      />
+      <Deferred open={rejecting !== null}>
+        <RejectDialog
+          open={rejecting !== null}
+          busy={act.isPending}
+          onClose={() => setRejecting(null)}
+          onReject={(reason) => rejecting && run(rejecting, 'reject', reason)}
+        />
+      </Deferred>
     </>
   );
 }

@@ -1,24 +1,14 @@
-import { SEARCH_DELAY_MS, SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH, SEARCH_PREVIEW_LIMIT, SEARCH_PREVIEW_MAX_HEIGHT } from '@bogwan/contracts';
+import { SEARCH_DELAY_MS, SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH, SEARCH_PREVIEW_LIMIT } from '@bogwan/contracts';
 import { mdiMagnify } from '@mdi/js';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import ClickAwayListener from '@mui/material/ClickAwayListener';
-import Divider from '@mui/material/Divider';
 import InputBase from '@mui/material/InputBase';
-import LinearProgress from '@mui/material/LinearProgress';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import ListSubheader from '@mui/material/ListSubheader';
-import Paper from '@mui/material/Paper';
-import Popper from '@mui/material/Popper';
-import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useFileActions } from '../../../app/file-actions';
 import type { NavItem } from '../../../app/layouts/main-layout/nav-items';
+import { Deferred } from '../../../components/deferred';
 import { MdiIcon } from '../../../components/mdi-icon';
 import { useLocalePath } from '../../../i18n/use-locale';
 import { useAuth } from '../../../state/auth';
@@ -27,7 +17,9 @@ import { enterTarget, type EnterTarget } from '../lib/enter-target';
 import { navMatches, visibleNavItems } from '../lib/nav-matches';
 import { toEntry } from '../lib/to-entry';
 import { useDebounced } from '../lib/use-debounced';
-import { SearchResultItem } from './search-result-item';
+
+// The preview (its popper and lists) loads its code when the box is first focused.
+const SearchPreview = lazy(() => import('./search-preview').then((m) => ({ default: m.SearchPreview })));
 
 const length = (s: string) => [...s.trim()].length;
 
@@ -151,66 +143,25 @@ export function TopBarSearch() {
               sx={{ flexGrow: 1, fontSize: 14 }}
             />
           </Box>
-          <Popper open={open && term.length > 0} anchorEl={anchor.current} placement="bottom-end" sx={{ zIndex: (theme) => theme.zIndex.modal }}>
-            <Paper
-              elevation={8}
-              data-testid="search-preview"
-              sx={{ mt: 0.5, width: { xs: 300, sm: 420 }, maxHeight: SEARCH_PREVIEW_MAX_HEIGHT, overflowY: 'auto', borderRadius: 2 }}
-            >
-              {waiting && <LinearProgress aria-label={t('search_searching')} sx={{ height: 2 }} />}
-              <List dense disablePadding>
-                {services.length > 0 && (
-                  <>
-                    <ListSubheader sx={{ lineHeight: '32px', display: 'flex', alignItems: 'center' }}>
-                      <Box sx={{ flexGrow: 1 }}>{t('search_services')}</Box>
-                      {services.length > 1 && (
-                        <Button size="small" onClick={() => setAllServices(!allServices)}>
-                          {allServices ? t('search_show_less') : t('search_show_all_services', { n: services.length })}
-                        </Button>
-                      )}
-                    </ListSubheader>
-                    {shownServices.map((item) => (
-                      <ListItemButton key={item.path} onClick={() => openService(item)} data-testid="search-service">
-                        <ListItemIcon sx={{ minWidth: 36 }}>
-                          <MdiIcon path={item.icon} fontSize="small" />
-                        </ListItemIcon>
-                        <ListItemText primary={t(item.label)} />
-                      </ListItemButton>
-                    ))}
-                  </>
-                )}
-                {folders.length > 0 && (
-                  <>
-                    <ListSubheader sx={{ lineHeight: '32px' }}>{t('search_folders')}</ListSubheader>
-                    {folders.map((result, i) => (
-                      <SearchResultItem key={result._id} dense result={result} term={term} onOpen={() => openResult(i, folders)} />
-                    ))}
-                  </>
-                )}
-                {files.length > 0 && (
-                  <>
-                    <ListSubheader sx={{ lineHeight: '32px' }}>{t('search_files')}</ListSubheader>
-                    {files.map((result, i) => (
-                      <SearchResultItem key={result._id} dense result={result} term={term} onOpen={() => openResult(i, files)} />
-                    ))}
-                  </>
-                )}
-              </List>
-              {!hasAnything && !waiting && (
-                <Typography variant="body2" sx={{ p: 2, color: 'text.secondary' }}>
-                  {length(value) < SEARCH_MIN_LENGTH ? t('search_min_length') : t('no_search_result')}
-                </Typography>
-              )}
-              {length(value) >= SEARCH_MIN_LENGTH && (
-                <>
-                  <Divider />
-                  <Button fullWidth onClick={showAll} sx={{ py: 1 }}>
-                    {t('search_all_results')}
-                  </Button>
-                </>
-              )}
-            </Paper>
-          </Popper>
+          <Deferred open={open}>
+            <SearchPreview
+              open={open && term.length > 0}
+              anchor={anchor.current}
+              value={value}
+              term={term}
+              waiting={waiting}
+              services={services}
+              shownServices={shownServices}
+              allServices={allServices}
+              onToggleServices={() => setAllServices(!allServices)}
+              folders={folders}
+              files={files}
+              hasAnything={hasAnything}
+              onOpenService={openService}
+              onOpenResult={openResult}
+              onShowAll={showAll}
+            />
+          </Deferred>
         </Box>
       </ClickAwayListener>
       {actions.overlay}

@@ -1,11 +1,8 @@
 import type { ShareLink, SharedItem } from '@bogwan/contracts';
 import { mdiContentCopy, mdiFileOutline, mdiFolder, mdiLinkOff, mdiOpenInNew, mdiPencilOutline } from '@mdi/js';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,14 +10,16 @@ import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { DataTable, type DataColumn, type DataRowAction } from '../../../components/data-table';
 import { Deferred } from '../../../components/deferred';
+import { LightTabs } from '../../../components/light-tabs';
 import { MdiIcon } from '../../../components/mdi-icon';
 import { notify } from '../../../components/notify';
+import { OutlinedBadge } from '../../../components/outlined-badge';
 import { formatDateTime } from '../../../i18n/format-time';
 import { k, messageText } from '../../../i18n/keys';
 import { useLocale } from '../../../i18n/use-locale';
 import { useShares } from '../api/list-shares';
 import { useRevokeShare } from '../api/revoke-share';
-import { copyToClipboard } from '../../../components/copy-button';
+import { copyToClipboard } from '../../../components/copy-to-clipboard';
 import { shareAddress } from '../lib/share-url';
 import { SCOPE_LABELS } from './share-scope-labels';
 
@@ -45,10 +44,7 @@ export function SharedPage() {
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
         {t('shared_description')}
       </Typography>
-      <Tabs value={index} onChange={(_event, value: number) => setParams({ tab: String(value) })} sx={{ mb: 2 }}>
-        <Tab label={t('shared_tab_mine')} />
-        <Tab label={t('shared_tab_with_me')} />
-      </Tabs>
+      <LightTabs labels={[t('shared_tab_mine'), t('shared_tab_with_me')]} value={index} onChange={(value) => setParams({ tab: String(value) })} />
       <Paper variant="outlined" sx={{ p: 2, borderRadius: 2 }}>
         {index === 0 ? <MyLinks /> : <SharedWithMe />}
       </Paper>
@@ -84,7 +80,7 @@ function MyLinks() {
     {
       id: 'state',
       label: t('column_status'),
-      render: (row) => <Chip size="small" variant="outlined" color={row.state === 'active' ? 'success' : 'default'} label={t(STATE_LABELS[row.state])} />,
+      render: (row) => <OutlinedBadge color={row.state === 'active' ? 'success' : 'default'} label={t(STATE_LABELS[row.state])} />,
     },
     { id: 'password', label: t('share_password'), render: (row) => (row.hasPassword ? t('share_password_set') : '—') },
     {

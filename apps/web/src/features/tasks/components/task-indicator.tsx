@@ -3,7 +3,7 @@ import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../components/mdi-icon';
 import { setTaskPanel, taskPanelStore } from '../state/task-panel';
@@ -14,7 +14,7 @@ export function TaskIndicator({ runningCount }: { runningCount: number }) {
   const running = runningCount > 0;
   const label = running ? t('task_panel_running', { count: runningCount }) : t('task_panel_title');
   return (
-    <Tooltip title={label}>
+    <LazyTooltip title={label}>
       <IconButton
         aria-label={label}
         data-testid="task-indicator"
@@ -31,6 +31,6 @@ export function TaskIndicator({ runningCount }: { runningCount: number }) {
           {running && <CircularProgress size={34} thickness={2.5} sx={{ position: 'absolute', pointerEvents: 'none' }} aria-hidden />}
         </Box>
       </IconButton>
-    </Tooltip>
+    </LazyTooltip>
   );
 }

@@ -3,7 +3,7 @@ import { mdiRefresh } from '@mdi/js';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Tooltip from '@mui/material/Tooltip';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../components/mdi-icon';
@@ -30,11 +30,11 @@ export function MyTrashView() {
         <Typography variant="subtitle2" sx={{ fontWeight: 700, flexGrow: 1 }}>
           {t('trash_items', { count: total })}
         </Typography>
-        <Tooltip title={t('refresh')}>
+        <LazyTooltip title={t('refresh')}>
           <IconButton aria-label={t('refresh')} onClick={() => void trash.refetch()}>
             <MdiIcon path={mdiRefresh} />
           </IconButton>
-        </Tooltip>
+        </LazyTooltip>
       </Box>
       <PagedTable
         label={t('nav_my_trash')}

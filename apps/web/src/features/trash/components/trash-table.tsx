@@ -2,7 +2,7 @@ import type { TrashEntry } from '@bogwan/contracts';
 import { mdiDeleteForeverOutline, mdiRestore } from '@mdi/js';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import type { PagedColumn } from '../../../components/paged-table';
@@ -93,7 +93,7 @@ export function trashColumns(t: TFunction, locale: string, actions: TrashRowActi
       align: 'right',
       render: (row) => (
         <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Tooltip title={t('trash_restore')}>
+          <LazyTooltip title={t('trash_restore')}>
             <span>
               <IconButton
                 size="small"
@@ -104,9 +104,9 @@ export function trashColumns(t: TFunction, locale: string, actions: TrashRowActi
                 <MdiIcon path={mdiRestore} fontSize="small" />
               </IconButton>
             </span>
-          </Tooltip>
+          </LazyTooltip>
           {purge && (
-            <Tooltip title={t('trash_delete_forever')}>
+            <LazyTooltip title={t('trash_delete_forever')}>
               <span>
                 <IconButton
                   size="small"
@@ -118,7 +118,7 @@ export function trashColumns(t: TFunction, locale: string, actions: TrashRowActi
                   <MdiIcon path={mdiDeleteForeverOutline} fontSize="small" />
                 </IconButton>
               </span>
-            </Tooltip>
+            </LazyTooltip>
           )}
         </Box>
       ),
