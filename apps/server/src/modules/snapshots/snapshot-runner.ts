@@ -96,6 +96,9 @@ export class SnapshotRunner {
   private async execute(plan: PlanRow, run: RunRow, estimate: number, controller: AbortController, held: HeldOperation): Promise<void> {
     const { ctx } = this;
     const backend = backendOf(locationOf(plan), ctx.config.s3);
+    // The run's catalog files (its own and its parent's): removed however the run ends, before its outcome is written.
+    const work = path.join(snapshotWorkRoot(ctx.config.dataDir), run.id);
+    let catalog: CatalogBuilder | null = null;
     let vaultLock: Lock | null = null;
     let released = false;
     // Freed before the outcome is written: whoever sees it finished may start the next operation.
@@ -104,12 +107,11 @@ export class SnapshotRunner {
       released = true;
       await vaultLock?.release().catch(() => {});
       await backend.close().catch(() => {});
+      await catalog?.abandon();
+      await fs.rm(work, { recursive: true, force: true }).catch((e) => ctx.log.warn({ err: e }, 'snapshot catalog files not removed'));
       await held.release().catch((e) => ctx.log.error({ err: e }, 'snapshot operation lock not released'));
     };
     let lastProgress = 0;
-    // The run's catalog files (its own and its parent's): removed however the run ends.
-    const work = path.join(snapshotWorkRoot(ctx.config.dataDir), run.id);
-    let catalog: CatalogBuilder | null = null;
     try {
       // Left by a run whose process stopped: no other run can be going on (the operation lock is held).
       for (const name of await fs.readdir(path.dirname(work)).catch(() => [] as string[])) {
@@ -201,8 +203,6 @@ export class SnapshotRunner {
       });
     } finally {
       await releaseAll();
-      await catalog?.abandon();
-      await fs.rm(work, { recursive: true, force: true }).catch((e) => ctx.log.warn({ err: e }, 'snapshot catalog files not removed'));
     }
   }
 }
