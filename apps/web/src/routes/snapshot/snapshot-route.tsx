@@ -1,10 +1,9 @@
 import Box from '@mui/material/Box';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { TabStrip } from '../../components/tab-strip';
 import { PlanList } from '../../features/snapshots/components/plan-list';
 import { useCataloguePart } from '../../i18n';
 
@@ -37,10 +36,12 @@ function SnapshotRoutePage() {
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
         {t('snapshot_description')}
       </Typography>
-      <Tabs value={tab} onChange={(_event, next: number) => setParams(next === 0 ? {} : { tab: String(next) })} sx={{ mb: 2 }}>
-        <Tab label={t('snapshot_plans')} />
-        <Tab label={t('snapshot_runs')} />
-      </Tabs>
+      <TabStrip
+        labels={[t('snapshot_plans'), t('snapshot_runs')]}
+        value={tab}
+        onChange={(next) => setParams(next === 0 ? {} : { tab: String(next) })}
+        sx={{ mb: 2 }}
+      />
       {tab === 0 ? (
         <PlanList />
       ) : (

@@ -1,7 +1,6 @@
 import type { Dashboard, DashboardTask } from '@bogwan/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -14,6 +13,7 @@ import { formatDateTime, formatRelative } from '../../../i18n/format-time';
 import { k } from '../../../i18n/keys';
 import { useLocale } from '../../../i18n/use-locale';
 import { DashboardCard } from './dashboard-card';
+import { Tag } from '../../../components/tag';
 
 const TASK_TYPE_LABELS = {
   upload: k('task_tab_upload'),
@@ -60,7 +60,7 @@ export function LicenceCard({ licence }: { licence: Dashboard['licence'] }) {
   return (
     <DashboardCard id="licence" title={t('dashboard_licence')}>
       <Fields>
-        <Row label={t('license_type')}>{licence.trial ? <Chip size="small" color="warning" label={t('license_trial')} /> : licence.type}</Row>
+        <Row label={t('license_type')}>{licence.trial ? <Tag color="warning" label={t('license_trial')} /> : licence.type}</Row>
         <Row label={t('license_user')}>{t('license_seats', { used: licence.seatsUsed, total: licence.seats })}</Row>
         <Row label={t('dashboard_licence_until')}>{formatDateTime(licence.expiresAt, locale)}</Row>
       </Fields>
@@ -81,8 +81,7 @@ export function SnapshotCard({ snapshot }: { snapshot: Dashboard['snapshot'] }) 
         <Fields>
           <Row label={t('dashboard_snapshot_name')}>{snapshot.name}</Row>
           <Row label={t('dashboard_snapshot_status')}>
-            <Chip
-              size="small"
+            <Tag
               variant="outlined"
               color={snapshot.status === 'completed' ? 'success' : snapshot.status === 'failure' ? 'error' : 'default'}
               label={snapshot.status in TASK_STATUS_LABELS ? t(TASK_STATUS_LABELS[snapshot.status as keyof typeof TASK_STATUS_LABELS]) : snapshot.status}
@@ -109,7 +108,7 @@ function TaskLine({ task }: { task: DashboardTask }) {
       <ListItemText
         primary={
           <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
-            <Chip size="small" label={t(TASK_TYPE_LABELS[task.type])} />
+            <Tag label={t(TASK_TYPE_LABELS[task.type])} />
             <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={task.name}>
               {task.name}
             </Box>
@@ -131,7 +130,7 @@ function TaskLine({ task }: { task: DashboardTask }) {
 export function TasksCard({ tasks }: { tasks: Dashboard['tasks'] }) {
   const { t } = useTranslation();
   return (
-    <DashboardCard id="tasks" title={t('dashboard_running_tasks')} action={<Chip size="small" label={tasks.total} />}>
+    <DashboardCard id="tasks" title={t('dashboard_running_tasks')} action={<Tag label={tasks.total} />}>
       {tasks.running.length === 0 ? (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           {t('dashboard_no_tasks')}

@@ -1,10 +1,10 @@
 import type { SnapshotJobStatus } from '@bogwan/contracts';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { k, messageText } from '../../../i18n/keys';
+import { Tag } from '../../../components/tag';
 
 const LABELS = {
   running: k('snapshot_status_running'),
@@ -18,9 +18,7 @@ const COLORS = { running: 'info', completed: 'success', failure: 'error', cancel
 /** A run's or restore's state: a chip, a progress bar while running, the reason when it failed. */
 export function JobStatus({ status, progress, error }: { status: SnapshotJobStatus; progress: number | null; error: string | null }) {
   const { t } = useTranslation();
-  const chip = (
-    <Chip size="small" color={COLORS[status]} variant={status === 'running' ? 'outlined' : 'filled'} label={t(LABELS[status])} data-status={status} />
-  );
+  const chip = <Tag color={COLORS[status]} variant={status === 'running' ? 'outlined' : 'filled'} label={t(LABELS[status])} data-status={status} />;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, minWidth: 96 }}>
       {error ? <Tooltip title={messageText(t, error)}>{chip}</Tooltip> : chip}

@@ -2,7 +2,6 @@ import type { SnapshotPlan, SnapshotSchedule } from '@bogwan/contracts';
 import { mdiCalendarClock, mdiDeleteOutline, mdiPencilOutline, mdiPlay, mdiPlus } from '@mdi/js';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -27,6 +26,7 @@ import { useDeletePlan, usePlans, useRunPlan, useSetScheduleStatus } from '../ap
 import { formatBytes } from '../../../lib/format-bytes';
 import { DAY_LABELS, WEEK_ORDER } from '../lib/plan-form';
 import { JobStatus } from './job-status';
+import { Tag } from '../../../components/tag';
 
 // The plan form (with its selects, radios and schedule editor) loads its code when first opened.
 const PlanDialog = lazy(() => import('./plan-dialog').then((m) => ({ default: m.PlanDialog })));
@@ -74,14 +74,9 @@ export function PlanList() {
                   {plan.name}
                 </Typography>
                 <Box sx={{ display: 'flex', gap: 0.75, flexWrap: 'wrap', mt: 0.75 }}>
-                  <Chip size="small" label={t(plan.backupType === 'full' ? k('snapshot_type_full') : k('snapshot_type_incremental'))} />
-                  <Chip
-                    size="small"
-                    variant="outlined"
-                    label={plan.target.all ? t('snapshot_target_all') : plan.target.roots.map((r) => r.name).join(', ') || '—'}
-                  />
-                  <Chip
-                    size="small"
+                  <Tag label={t(plan.backupType === 'full' ? k('snapshot_type_full') : k('snapshot_type_incremental'))} />
+                  <Tag variant="outlined" label={plan.target.all ? t('snapshot_target_all') : plan.target.roots.map((r) => r.name).join(', ') || '—'} />
+                  <Tag
                     variant="outlined"
                     label={plan.location.kind === 'local' ? plan.location.path : `s3://${plan.location.bucket}/${plan.location.prefix}`}
                   />

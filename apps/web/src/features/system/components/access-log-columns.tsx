@@ -1,10 +1,10 @@
 import type { AccessLogEntry } from '@bogwan/contracts';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import type { TFunction } from 'i18next';
 import type { PagedColumn } from '../../../components/paged-table';
 import { formatDateTime } from '../../../i18n/format-time';
 import { formatBytes } from '../../../lib/format-bytes';
+import { Tag } from '../../../components/tag';
 
 function statusColor(status: number): 'success' | 'info' | 'warning' | 'error' | 'default' {
   if (status >= 500) return 'error';
@@ -62,7 +62,7 @@ export function accessLogColumns(t: TFunction, locale: string): PagedColumn<Acce
       label: t('log_status'),
       width: 70,
       align: 'center',
-      render: (row) => <Chip size="small" variant="outlined" color={statusColor(row.status)} label={row.status} />,
+      render: (row) => <Tag variant="outlined" color={statusColor(row.status)} label={row.status} />,
     },
     {
       id: 'responseTime',

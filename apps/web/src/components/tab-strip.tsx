@@ -1,0 +1,71 @@
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import type { SxProps, Theme } from '@mui/material/styles';
+import { useRef, type KeyboardEvent } from 'react';
+import { PRIMARY_TEXT } from '../app/theme';
+
+export interface TabStripProps {
+  /** The tabs' names, already translated. */
+  labels: readonly string[];
+  value: number;
+  onChange: (index: number) => void;
+  sx?: SxProps<Theme>;
+}
+
+/**
+ * A row of tabs drawn as MUI's Tabs (text tabs, the selected one underlined in the primary
+ * colour) with the same roles and keys: a `tablist` of `tab`s, the selected one in the tab
+ * order, arrow keys, Home and End moving among them, Enter or Space choosing. For a page
+ * whose first view has a few fixed tabs: MUI's Tabs carries the code of scrolling tabs and
+ * of its moving indicator.
+ */
+export function TabStrip({ labels, value, onChange, sx }: TabStripProps) {
+  const list = useRef<HTMLDivElement>(null);
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const tabs = [...(list.current?.querySelectorAll<HTMLElement>('[role="tab"]') ?? [])];
+    const current = tabs.indexOf(document.activeElement as HTMLElement);
+    if (current < 0) return;
+    const next = { ArrowRight: current + 1, ArrowLeft: current - 1, Home: 0, End: tabs.length - 1 }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    tabs[(next + tabs.length) % tabs.length]?.focus();
+  };
+  return (
+    <Box
+      ref={list}
+      role="tablist"
+      aria-orientation="horizontal"
+      onKeyDown={onKeyDown}
+      sx={[{ display: 'flex', minHeight: 48 }, ...(Array.isArray(sx) ? sx : [sx])]}
+    >
+      {labels.map((label, index) => {
+        const selected = index === value;
+        return (
+          <ButtonBase
+            key={label}
+            role="tab"
+            aria-selected={selected}
+            tabIndex={selected ? 0 : -1}
+            onClick={() => onChange(index)}
+            sx={(theme) => ({
+              minHeight: 48,
+              minWidth: 90,
+              maxWidth: 360,
+              px: 2,
+              py: 1.5,
+              ...theme.typography.button,
+              lineHeight: 1.25,
+              color: selected ? PRIMARY_TEXT[theme.palette.mode] : theme.palette.text.secondary,
+              borderBottom: '2px solid',
+              borderBottomColor: selected ? theme.palette.primary.main : 'transparent',
+              transition: theme.transitions.create(['color', 'border-color'], { duration: theme.transitions.duration.shorter }),
+              '&.Mui-focusVisible': { bgcolor: theme.palette.action.focus },
+            })}
+          >
+            {label}
+          </ButtonBase>
+        );
+      })}
+    </Box>
+  );
+}
