@@ -1,18 +1,23 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import InputBase from '@mui/material/InputBase';
-import NativeSelect from '@mui/material/NativeSelect';
+import IconButton from '@mui/material/IconButton';
+import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePaginationActions from '@mui/material/TablePaginationActions';
 import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useId, type MouseEvent, type ReactNode } from 'react';
+import { mdiChevronLeft, mdiChevronRight } from '@mdi/js';
+import { mdiChevronLeft, mdiChevronRight } from '@mdi/js';
+import { useEffect, useId, useRef, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { k } from '../i18n/keys';
+import { LazyTooltip } from './lazy-tooltip';
+import { MdiIcon } from './mdi-icon';
+import { MdiIcon } from './mdi-icon';
 import { isOfferedPageSize, pageSizeOptions } from './page-size-options';
 
 export interface PagedColumn<Row> {
@@ -110,18 +115,16 @@ export function PagedTable<Row>(props: PagedTableProps<Row>) {
 }
 
 const PAGE_BUTTON_LABELS = {
-  first: k('page_first'),
-  last: k('page_last'),
   next: k('page_next'),
   previous: k('page_previous'),
 } as const;
 
 /**
- * The pager under the table: page size, the rows shown, first/previous/next/last. Laid out as
- * MUI's TablePagination, but the page size is a native select (a size that is not one of the
- * spec's choices, the 15-row default of settings tables, is there only so the select can show
- * it: hidden and not selectable), so a paged table does not bring MUI's Select, Menu and
- * Popover code to its page.
+ * The pager under the table, laid out as MUI's TablePagination: page size, the rows shown,
+ * previous and next. The page size is a native select (a size that is not one of the spec's
+ * choices, the 15-row default of settings tables, is there only so the select can show it:
+ * hidden and not selectable) and the buttons are plain icon buttons, so a paged table brings
+ * none of MUI's Select, Menu and Popover code to its page.
  */
 function Pagination(props: Pick<PagedTableProps<unknown>, 'total' | 'page' | 'rowsPerPage' | 'onPageChange' | 'onRowsPerPageChange'>) {
   const { t } = useTranslation();
@@ -129,6 +132,37 @@ function Pagination(props: Pick<PagedTableProps<unknown>, 'total' | 'page' | 'ro
   const { total, page, rowsPerPage } = props;
   const from = total === 0 ? 0 : page * rowsPerPage + 1;
   const to = Math.min(total, (page + 1) * rowsPerPage);
+  const lastPage = Math.max(0, Math.ceil(total / rowsPerPage) - 1);
+  const previous = useRef<HTMLButtonElement>(null);
+  const next = useRef<HTMLButtonElement>(null);
+  // A button that becomes disabled while focused (the first or last page reached) hands the
+  // focus to the other one, as MUI's pager does, so the keyboard user is not dropped to the page.
+  const atStart = page === 0;
+  const atEnd = page >= lastPage;
+  const focused = useRef<'previous' | 'next' | null>(null);
+  useEffect(() => {
+    if (focused.current === 'previous' && atStart && !atEnd) next.current?.focus();
+    if (focused.current === 'next' && atEnd && !atStart) previous.current?.focus();
+  }, [atStart, atEnd]);
+  const button = (which: 'previous' | 'next') => {
+    const label = t(PAGE_BUTTON_LABELS[which]);
+    const disabled = which === 'previous' ? atStart : atEnd;
+    return (
+      <Tooltip title={label}>
+        <IconButton
+          ref={which === 'previous' ? previous : next}
+          aria-label={label}
+          color="inherit"
+          disabled={disabled}
+          onClick={() => props.onPageChange(which === 'previous' ? page - 1 : page + 1)}
+          onFocus={() => (focused.current = which)}
+          onBlur={() => (focused.current = null)}
+        >
+          <MdiIcon path={which === 'previous' ? mdiChevronLeft : mdiChevronRight} />
+        </IconButton>
+      </Tooltip>
+    );
+  };
   return (
     <Box
       sx={{
@@ -147,19 +181,27 @@ function Pagination(props: Pick<PagedTableProps<unknown>, 'total' | 'page' | 'ro
       <Typography component="p" variant="body2" id={labelId}>
         {t('rows_per_page')}
       </Typography>
-      <NativeSelect
+      <Box
+        component="select"
+        aria-labelledby={labelId}
         value={rowsPerPage}
-        onChange={(event) => props.onRowsPerPageChange(Number(event.target.value))}
-        input={<InputBase />}
-        inputProps={{ 'aria-labelledby': labelId }}
+        onChange={(event) => props.onRowsPerPageChange(Number((event.target as HTMLSelectElement).value))}
         sx={{
           flexShrink: 0,
           ml: 1,
           mr: 4,
-          fontSize: 'inherit',
+          py: 0.5,
+          pl: 1,
+          pr: 0.5,
+          font: 'inherit',
           color: 'inherit',
-          '& select': { pl: 1, pr: 3, textAlign: 'right', textAlignLast: 'right' },
-          '& select:focus': { bgcolor: 'action.focus', borderRadius: 1 },
+          bgcolor: 'transparent',
+          border: 0,
+          borderRadius: 1,
+          cursor: 'pointer',
+          textAlign: 'right',
+          '&:focus-visible': { outline: 'none', bgcolor: 'action.focus' },
+          '& option': { color: 'text.primary', bgcolor: 'background.paper' },
         }}
       >
         {pageSizeOptions(rowsPerPage).map((size) => (
@@ -167,21 +209,14 @@ function Pagination(props: Pick<PagedTableProps<unknown>, 'total' | 'page' | 'ro
             {size}
           </option>
         ))}
-      </NativeSelect>
+      </Box>
       <Typography component="p" variant="body2">
         {t('rows_displayed', { from, to, count: total })}
       </Typography>
-      <TablePaginationActions
-        count={total}
-        page={page}
-        rowsPerPage={rowsPerPage}
-        onPageChange={(_event, next) => props.onPageChange(next)}
-        getItemAriaLabel={(type) => t(PAGE_BUTTON_LABELS[type])}
-        showFirstButton={false}
-        showLastButton={false}
-        disabled={false}
-        sx={{ flexShrink: 0, ml: 2.5 }}
-      />
+      <Box sx={{ flexShrink: 0, ml: 2.5, display: 'flex' }}>
+        {button('previous')}
+        {button('next')}
+      </Box>
     </Box>
   );
 }
