@@ -1,6 +1,6 @@
+import { mdiChevronLeft, mdiChevronRight } from '@mdi/js';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
 import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -8,15 +8,11 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { mdiChevronLeft, mdiChevronRight } from '@mdi/js';
-import { mdiChevronLeft, mdiChevronRight } from '@mdi/js';
 import { useEffect, useId, useRef, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { k } from '../i18n/keys';
 import { LazyTooltip } from './lazy-tooltip';
-import { MdiIcon } from './mdi-icon';
 import { MdiIcon } from './mdi-icon';
 import { isOfferedPageSize, pageSizeOptions } from './page-size-options';
 
@@ -123,8 +119,9 @@ const PAGE_BUTTON_LABELS = {
  * The pager under the table, laid out as MUI's TablePagination: page size, the rows shown,
  * previous and next. The page size is a native select (a size that is not one of the spec's
  * choices, the 15-row default of settings tables, is there only so the select can show it:
- * hidden and not selectable) and the buttons are plain icon buttons, so a paged table brings
- * none of MUI's Select, Menu and Popover code to its page.
+ * hidden and not selectable) and the buttons are icon buttons whose tooltips load on first
+ * hover or focus, so a paged table brings none of MUI's Select, Menu, Popover or Tooltip code
+ * to its page.
  */
 function Pagination(props: Pick<PagedTableProps<unknown>, 'total' | 'page' | 'rowsPerPage' | 'onPageChange' | 'onRowsPerPageChange'>) {
   const { t } = useTranslation();
@@ -148,7 +145,7 @@ function Pagination(props: Pick<PagedTableProps<unknown>, 'total' | 'page' | 'ro
     const label = t(PAGE_BUTTON_LABELS[which]);
     const disabled = which === 'previous' ? atStart : atEnd;
     return (
-      <Tooltip title={label}>
+      <LazyTooltip title={label}>
         <IconButton
           ref={which === 'previous' ? previous : next}
           aria-label={label}
@@ -160,7 +157,7 @@ function Pagination(props: Pick<PagedTableProps<unknown>, 'total' | 'page' | 'ro
         >
           <MdiIcon path={which === 'previous' ? mdiChevronLeft : mdiChevronRight} />
         </IconButton>
-      </Tooltip>
+      </LazyTooltip>
     );
   };
   return (
