@@ -63,11 +63,14 @@ export function LazyTooltip(props: TooltipProps) {
   const wanted = useRef(false);
   const pressed = useRef(false);
   const swapPending = useRef<TooltipComponent | null>(null);
+  const swapping = useRef(false);
   const refocus = useRef(false);
   const childProps = children.props as ChildProps;
   const childRef = childProps.ref;
   const ref = useCallback(
     (element: Element | null) => {
+      // React lets go of the old element before taking it out of the page: it still knows its focus.
+      if (element === null && swapping.current && node.current === document.activeElement) refocus.current = true;
       node.current = element;
       setRef(childRef, element);
     },
@@ -76,19 +79,22 @@ export function LazyTooltip(props: TooltipProps) {
 
   // The child is mounted again inside the real Tooltip: give it back the focus it had.
   useEffect(() => {
-    if (Real && refocus.current) {
+    if (!Real || !swapping.current) return;
+    swapping.current = false;
+    if (refocus.current) {
       refocus.current = false;
       (node.current as HTMLElement | null)?.focus();
     }
   }, [Real]);
 
   const swap = (component: TooltipComponent) => {
+    if (Real) return;
     // Never while a button is held: the press and its release would land on two different elements.
     if (pressed.current) {
       swapPending.current = component;
       return;
     }
-    refocus.current = node.current !== null && node.current === document.activeElement;
+    swapping.current = true;
     if (wanted.current) setOpen(true);
     setReal(() => component);
   };
