@@ -88,7 +88,6 @@ export function LazyTooltip(props: TooltipProps) {
   }, [Real]);
 
   const swap = (component: TooltipComponent) => {
-    if (Real) return;
     // Never while a button is held: the press and its release would land on two different elements.
     if (pressed.current) {
       swapPending.current = component;
