@@ -11,7 +11,7 @@
 
 /**
  * Parts loaded on demand. `policy`: the route policy list (settings → policy). `settings`:
- * the administration sections of the settings dialog. `log`: the access log (/log, and in
+ * the settings dialog's sections (and the password change required at sign-in). `log`: the access log (/log, and in
  * settings). `snapshot`: /snapshot and /restore. `dashboard`: /dashboard. `trash`: /trash.
  */
 export const CATALOGUE_PARTS = ['policy', 'settings', 'log', 'snapshot', 'dashboard', 'trash'] as const;
@@ -41,6 +41,12 @@ export const PART_FILES: Record<CataloguePart, readonly string[]> = {
     'features/system/components/network-section.tsx',
     'features/licence/components/licence-panel.tsx',
     'features/activity/components/audit-retention-section.tsx',
+    'features/activity/components/activity-section.tsx',
+    'features/notifications/components/notification-section.tsx',
+    'features/profile/components/profile-section.tsx',
+    'features/profile/components/delete-account-section.tsx',
+    'features/profile/components/delete-account-dialog.tsx',
+    'features/settings/components/security/',
   ],
   log: [
     'routes/log/',
@@ -61,9 +67,15 @@ export const PART_FILES: Record<CataloguePart, readonly string[]> = {
 export const COMMON_KEYS: readonly string[] = [
   'check_input_message',
   'default_group_unrenamable',
+  'delete_account_reason_choice',
   'excel_invalid_file',
   'no_register_information',
+  'not_matched_origin_password',
+  'password_change_complete_message',
+  'reauth_password_required',
   'request_success_message',
+  'rules_password',
+  'rules_password_pattern',
   'snapshot_schedule_limit',
   'trash_retention_invalid',
   'version_settings_invalid',

@@ -1,7 +1,6 @@
 import { mdiRefresh } from '@mdi/js';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Tooltip from '@mui/material/Tooltip';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -13,6 +12,7 @@ import { auditColumns } from './audit-columns';
 import { AuditFilterBar } from './audit-filter-bar';
 import { AuditTable } from './audit-table';
 import { ExportButtons } from './export-buttons';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 
 /**
  * The administrators' activity log (/event): everyone's records, filtered by person, path,
@@ -60,11 +60,11 @@ export function ActivityLog() {
         actions={
           <>
             <ExportButtons filter={query} />
-            <Tooltip title={t('refresh')}>
+            <LazyTooltip title={t('refresh')}>
               <IconButton aria-label={t('refresh')} onClick={() => void events.refetch()}>
                 <MdiIcon path={mdiRefresh} />
               </IconButton>
-            </Tooltip>
+            </LazyTooltip>
           </>
         }
       />

@@ -1,7 +1,6 @@
 import type { AuditRecord, Locale } from '@bogwan/contracts';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
@@ -9,6 +8,7 @@ import { formatDateTime } from '../../../i18n/format-time';
 import { messageText } from '../../../i18n/keys';
 import { recordText } from '../lib/action-text';
 import { actorDetail, actorName } from '../lib/actor-text';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 
 export interface AuditColumn {
   id: 'time' | 'person' | 'action' | 'target' | 'outcome' | 'address';
@@ -116,11 +116,11 @@ export function auditColumns(t: TFunction, locale: Locale, options: { person: bo
       label: t('audit_column_address'),
       width: 130,
       render: (row) => (
-        <Tooltip title={row.userAgent ?? ''} placement="left">
+        <LazyTooltip title={row.userAgent ?? ''} placement="left">
           <Box component="span" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
             {row.ip ?? ''}
           </Box>
-        </Tooltip>
+        </LazyTooltip>
       ),
     },
   );

@@ -1,10 +1,10 @@
 import { mdiHistory } from '@mdi/js';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../components/mdi-icon';
 import { Deferred } from '../../../components/deferred';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 
 const FileHistoryDialog = lazy(() => import('./file-history-dialog').then((m) => ({ default: m.FileHistoryDialog })));
 
@@ -14,11 +14,11 @@ export function FileHistoryButton({ path, name, nodeId }: { path: string; name: 
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Tooltip title={t('audit_history')}>
+      <LazyTooltip title={t('audit_history')}>
         <IconButton aria-label={t('audit_history')} onClick={() => setOpen(true)} sx={{ color: 'inherit' }}>
           <MdiIcon path={mdiHistory} />
         </IconButton>
-      </Tooltip>
+      </LazyTooltip>
       <Deferred open={open}>
         <FileHistoryDialog item={open ? { nodeId, path, name, folder: false } : null} onClose={() => setOpen(false)} />
       </Deferred>

@@ -4,7 +4,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +15,7 @@ import { useLocale } from '../../../i18n/use-locale';
 import { useDashboard } from '../api/get-dashboard';
 import { DashboardCard } from './dashboard-card';
 import { LicenceCard, SnapshotCard, TasksCard } from './status-cards';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 
 // The chart library is large: it arrives in its own chunk while the cards already show.
 const charts = () => import('./dashboard-charts');
@@ -117,11 +117,11 @@ export function DashboardView() {
         <Typography variant="body2" sx={{ color: 'text.secondary', flexGrow: 1 }}>
           {dashboard.data ? t('dashboard_updated_at', { time: formatDateTime(dashboard.data.generatedAt, locale) }) : t('dashboard_description')}
         </Typography>
-        <Tooltip title={t('refresh')}>
+        <LazyTooltip title={t('refresh')}>
           <IconButton aria-label={t('refresh')} onClick={() => void dashboard.refetch()} disabled={dashboard.isFetching}>
             <MdiIcon path={mdiRefresh} />
           </IconButton>
-        </Tooltip>
+        </LazyTooltip>
       </Box>
       {body}
     </Box>

@@ -8,7 +8,6 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
@@ -19,6 +18,7 @@ import { useLocale } from '../../../i18n/use-locale';
 import { formatBytes } from '../../../lib/format-bytes';
 import { parentOf } from '../lib/storage-path';
 import { FileIcon } from '../../../components/file-icon';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 
 export interface EntryListProps {
   entries: FileEntry[] | undefined;
@@ -67,11 +67,11 @@ export function EntryList({ entries, loading, error, emptyText, emptyIcon, limit
           disablePadding
           secondaryAction={
             entry.folder ? undefined : (
-              <Tooltip title={t('download')}>
+              <LazyTooltip title={t('download')}>
                 <IconButton edge="end" aria-label={`${t('download')} ${entry.name}`} onClick={() => onDownload(entry)}>
                   <MdiIcon path={mdiDownload} fontSize="small" />
                 </IconButton>
-              </Tooltip>
+              </LazyTooltip>
             )
           }
         >

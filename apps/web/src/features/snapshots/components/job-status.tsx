@@ -1,10 +1,10 @@
 import type { SnapshotJobStatus } from '@bogwan/contracts';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
-import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { k, messageText } from '../../../i18n/keys';
 import { Tag } from '../../../components/tag';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 
 const LABELS = {
   running: k('snapshot_status_running'),
@@ -21,7 +21,7 @@ export function JobStatus({ status, progress, error }: { status: SnapshotJobStat
   const chip = <Tag color={COLORS[status]} variant={status === 'running' ? 'outlined' : 'filled'} label={t(LABELS[status])} data-status={status} />;
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, minWidth: 96 }}>
-      {error ? <Tooltip title={messageText(t, error)}>{chip}</Tooltip> : chip}
+      {error ? <LazyTooltip title={messageText(t, error)}>{chip}</LazyTooltip> : chip}
       {status === 'running' && (
         <LinearProgress
           aria-label={t('snapshot_status_running')}

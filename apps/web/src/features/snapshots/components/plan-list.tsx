@@ -11,7 +11,6 @@ import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import { lazy, Suspense, useState } from 'react';
@@ -27,6 +26,7 @@ import { formatBytes } from '../../../lib/format-bytes';
 import { DAY_LABELS, WEEK_ORDER } from '../lib/plan-form';
 import { JobStatus } from './job-status';
 import { Tag } from '../../../components/tag';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 
 // The plan form (with its selects, radios and schedule editor) loads its code when first opened.
 const PlanDialog = lazy(() => import('./plan-dialog').then((m) => ({ default: m.PlanDialog })));
@@ -92,16 +92,16 @@ export function PlanList() {
                 >
                   {t('snapshot_run_now')}
                 </Button>
-                <Tooltip title={t('snapshot_plan_edit')}>
+                <LazyTooltip title={t('snapshot_plan_edit')}>
                   <IconButton aria-label={t('snapshot_plan_edit')} onClick={() => setEditing(plan)}>
                     <MdiIcon path={mdiPencilOutline} fontSize="small" />
                   </IconButton>
-                </Tooltip>
-                <Tooltip title={t('delete')}>
+                </LazyTooltip>
+                <LazyTooltip title={t('delete')}>
                   <IconButton aria-label={t('delete')} onClick={() => setDeleting(plan)}>
                     <MdiIcon path={mdiDeleteOutline} fontSize="small" />
                   </IconButton>
-                </Tooltip>
+                </LazyTooltip>
               </Box>
             </Box>
             <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2, mt: 1.5 }}>

@@ -3,7 +3,6 @@ import { mdiRefresh, mdiReplay, mdiStopCircleOutline } from '@mdi/js';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +18,7 @@ import { useRestores, useRetryRestore, useStopRestore } from '../api/restores';
 import { formatBytes } from '../../../lib/format-bytes';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { JobStatus } from './job-status';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 
 /** Restores, newest first: what, from which snapshot, where to, how it went; stop or retry. */
 export function RestoreHistory() {
@@ -82,13 +82,13 @@ export function RestoreHistory() {
       width: 60,
       render: (r) =>
         r.status === 'running' ? (
-          <Tooltip title={t('snapshot_stop')}>
+          <LazyTooltip title={t('snapshot_stop')}>
             <IconButton aria-label={t('snapshot_stop')} onClick={() => setStopping(r._id)}>
               <MdiIcon path={mdiStopCircleOutline} fontSize="small" />
             </IconButton>
-          </Tooltip>
+          </LazyTooltip>
         ) : r.status === 'failure' || r.status === 'canceled' ? (
-          <Tooltip title={t('restore_retry')}>
+          <LazyTooltip title={t('restore_retry')}>
             <IconButton
               aria-label={t('restore_retry')}
               disabled={retry.isPending}
@@ -96,7 +96,7 @@ export function RestoreHistory() {
             >
               <MdiIcon path={mdiReplay} fontSize="small" />
             </IconButton>
-          </Tooltip>
+          </LazyTooltip>
         ) : null,
     },
   ];
@@ -107,11 +107,11 @@ export function RestoreHistory() {
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, flexGrow: 1, pl: 0.5 }}>
           {t('restore_history')}
         </Typography>
-        <Tooltip title={t('refresh')}>
+        <LazyTooltip title={t('refresh')}>
           <IconButton aria-label={t('refresh')} onClick={() => void restores.refetch()}>
             <MdiIcon path={mdiRefresh} />
           </IconButton>
-        </Tooltip>
+        </LazyTooltip>
       </Box>
       <PagedTable
         label={t('restore_history')}

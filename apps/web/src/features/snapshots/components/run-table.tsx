@@ -3,7 +3,6 @@ import { mdiRefresh, mdiRestore, mdiStopCircleOutline } from '@mdi/js';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client';
@@ -18,6 +17,7 @@ import { withLocale } from '../../../state/locale';
 import { useCancelRun, useRuns } from '../api/runs';
 import { formatBytes } from '../../../lib/format-bytes';
 import { JobStatus } from './job-status';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 
 /** Every run, newest first: status, sizes, and stop or restore. */
 export function RunTable() {
@@ -55,7 +55,7 @@ export function RunTable() {
       width: 60,
       render: (run) =>
         run.status === 'running' ? (
-          <Tooltip title={t('snapshot_stop')}>
+          <LazyTooltip title={t('snapshot_stop')}>
             <IconButton
               aria-label={t('snapshot_stop')}
               onClick={() =>
@@ -64,13 +64,13 @@ export function RunTable() {
             >
               <MdiIcon path={mdiStopCircleOutline} fontSize="small" />
             </IconButton>
-          </Tooltip>
+          </LazyTooltip>
         ) : run.status === 'completed' ? (
-          <Tooltip title={t('restore_from_here')}>
+          <LazyTooltip title={t('restore_from_here')}>
             <IconButton aria-label={t('restore_from_here')} onClick={() => navigate(`${withLocale(locale, '/restore')}?run=${encodeURIComponent(run._id)}`)}>
               <MdiIcon path={mdiRestore} fontSize="small" />
             </IconButton>
-          </Tooltip>
+          </LazyTooltip>
         ) : null,
     },
   ];
@@ -78,11 +78,11 @@ export function RunTable() {
   return (
     <Paper variant="outlined" sx={{ borderRadius: 2, p: 1.5 }}>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-        <Tooltip title={t('refresh')}>
+        <LazyTooltip title={t('refresh')}>
           <IconButton aria-label={t('refresh')} onClick={() => void runs.refetch()}>
             <MdiIcon path={mdiRefresh} />
           </IconButton>
-        </Tooltip>
+        </LazyTooltip>
       </Box>
       <PagedTable
         label={t('snapshot_runs')}

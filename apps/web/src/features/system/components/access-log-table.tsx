@@ -5,10 +5,9 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
-import NativeSelect from '@mui/material/NativeSelect';
+import type { InputBaseComponentProps } from '@mui/material/InputBase';
 import OutlinedInput from '@mui/material/OutlinedInput';
-import Tooltip from '@mui/material/Tooltip';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type ElementType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
 import { MdiIcon } from '../../../components/mdi-icon';
@@ -22,6 +21,10 @@ import { useExportAccessLog } from '../api/export-access-log';
 import { useAccessLog } from '../api/get-access-log';
 import { EMPTY_ACCESS_LOG_FORM, isValidStatus, toAccessLogFilter, type AccessLogForm } from '../lib/access-log-filter';
 import { accessLogColumns } from './access-log-columns';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
+
+// OutlinedInput drawing a native <select> (its options passed as the element's children).
+const NATIVE_SELECT = 'select' as unknown as ElementType<InputBaseComponentProps>;
 
 /**
  * The system log: filters (ip, method, url, status, date range), a page of entries from
@@ -71,19 +74,32 @@ export function AccessLogTable() {
         sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 1.5 }}
       >
         <TextInput size="small" label={t('log_ip')} value={form.ip} onChange={change('ip', false)} htmlInput={{ maxLength: 64 }} sx={{ width: 150 }} />
-        {/* A native select: the page then needs none of MUI's Select and Menu code. */}
+        {/* A native select in MUI's outline: the page then needs none of MUI's Select and Menu code. */}
         <FormControl size="small" sx={{ width: 120 }}>
           <InputLabel htmlFor={methodId} shrink>
             {t('log_method')}
           </InputLabel>
-          <NativeSelect value={form.method} onChange={change('method', true)} input={<OutlinedInput notched label={t('log_method')} id={methodId} />}>
-            <option value="">{t('log_all_methods')}</option>
-            {ACCESS_LOG_METHODS.map((method) => (
-              <option key={method} value={method}>
-                {method}
-              </option>
-            ))}
-          </NativeSelect>
+          <OutlinedInput
+            notched
+            label={t('log_method')}
+            id={methodId}
+            value={form.method}
+            onChange={change('method', true)}
+            inputComponent={NATIVE_SELECT}
+            inputProps={{
+              children: [
+                <option key="" value="">
+                  {t('log_all_methods')}
+                </option>,
+                ...ACCESS_LOG_METHODS.map((method) => (
+                  <option key={method} value={method}>
+                    {method}
+                  </option>
+                )),
+              ],
+            }}
+            sx={{ '& select': { cursor: 'pointer' } }}
+          />
         </FormControl>
         <TextInput size="small" label={t('log_url')} value={form.url} onChange={change('url', false)} htmlInput={{ maxLength: 512 }} sx={{ width: 200 }} />
         <TextInput
@@ -123,11 +139,11 @@ export function AccessLogTable() {
         <Button variant="contained" startIcon={<MdiIcon path={mdiDownload} fontSize="small" />} onClick={runExport} disabled={exporter.isPending}>
           {t('log_export')}
         </Button>
-        <Tooltip title={t('refresh')}>
+        <LazyTooltip title={t('refresh')}>
           <IconButton aria-label={t('refresh')} onClick={() => void log.refetch()}>
             <MdiIcon path={mdiRefresh} />
           </IconButton>
-        </Tooltip>
+        </LazyTooltip>
       </Box>
       <PagedTable
         label={t('nav_log')}

@@ -5,7 +5,6 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +21,7 @@ import { usePurgeTrash } from '../api/purge-trash';
 import { useRestoreEntry } from '../api/restore-trash';
 import { RetentionForm } from './retention-form';
 import { trashColumns } from './trash-table';
+import { LazyTooltip } from '../../../components/lazy-tooltip';
 
 /** What the confirmation asks about: one item, or the whole trash (null). */
 type PurgeTarget = { entry: TrashEntry | null } | null;
@@ -79,11 +79,11 @@ export function TrashView() {
         >
           {t('trash_empty')}
         </Button>
-        <Tooltip title={t('refresh')}>
+        <LazyTooltip title={t('refresh')}>
           <IconButton aria-label={t('refresh')} onClick={() => void trash.refetch()}>
             <MdiIcon path={mdiRefresh} />
           </IconButton>
-        </Tooltip>
+        </LazyTooltip>
       </Box>
       <PagedTable
         label={t('nav_trash')}

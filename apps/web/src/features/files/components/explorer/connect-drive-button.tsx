@@ -1,10 +1,10 @@
 import { mdiFolderNetworkOutline } from '@mdi/js';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../../components/mdi-icon';
 import { Deferred } from '../../../../components/deferred';
+import { LazyTooltip } from '../../../../components/lazy-tooltip';
 
 const ConnectDriveDialog = lazy(() => import('../dialogs/connect-drive-dialog').then((m) => ({ default: m.ConnectDriveDialog })));
 
@@ -14,11 +14,11 @@ export function ConnectDriveButton({ path }: { path: string }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Tooltip title={t('connect_drive')}>
+      <LazyTooltip title={t('connect_drive')}>
         <IconButton aria-label={t('connect_drive')} onClick={() => setOpen(true)}>
           <MdiIcon path={mdiFolderNetworkOutline} />
         </IconButton>
-      </Tooltip>
+      </LazyTooltip>
       <Deferred open={open}>
         <ConnectDriveDialog open={open} path={path} onClose={() => setOpen(false)} />
       </Deferred>

@@ -6,7 +6,6 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +14,7 @@ import { k } from '../../../../i18n/keys';
 import { setViewMode, useViewMode } from '../../../../state/ui';
 import type { ListSort } from '../../api/list-files';
 import { ConnectDriveButton } from './connect-drive-button';
+import { LazyTooltip } from '../../../../components/lazy-tooltip';
 
 const SORTS = [
   { value: 'name', label: k('sort_name_asc') },
@@ -83,11 +83,11 @@ export function ExplorerToolbar(props: ExplorerToolbarProps) {
         ))}
       </Menu>
       {props.folderPath !== undefined && <ConnectDriveButton path={props.folderPath} />}
-      <Tooltip title={t('refresh')}>
+      <LazyTooltip title={t('refresh')}>
         <IconButton aria-label={t('refresh')} onClick={props.onRefresh}>
           <MdiIcon path={mdiRefresh} />
         </IconButton>
-      </Tooltip>
+      </LazyTooltip>
       <ToggleButtonGroup
         size="small"
         exclusive

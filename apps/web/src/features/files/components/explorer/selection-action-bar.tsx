@@ -3,13 +3,13 @@ import { mdiClose, mdiDotsVertical } from '@mdi/js';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../../components/mdi-icon';
 import type { ExtraItemAction } from '../../../../lib/item-actions';
 import { ITEM_ACTIONS, allowedActions, type ItemAction } from '../context-menu/item-context-menu';
+import { LazyTooltip } from '../../../../components/lazy-tooltip';
 
 // What the bar offers directly, in this order; everything else stays in the "more" menu.
 const BAR_ACTIONS: ReadonlyArray<ItemAction | 'share'> = ['download', 'share', 'move', 'copy', 'rename', 'trash'];
@@ -27,11 +27,11 @@ export interface SelectionActionBarProps {
 
 function BarButton({ label, icon, onClick }: { label: string; icon: string; onClick: (event: MouseEvent<HTMLButtonElement>) => void }) {
   return (
-    <Tooltip title={label}>
+    <LazyTooltip title={label}>
       <IconButton size="small" aria-label={label} onClick={onClick} sx={{ p: 1 }}>
         <MdiIcon path={icon} />
       </IconButton>
-    </Tooltip>
+    </LazyTooltip>
   );
 }
 

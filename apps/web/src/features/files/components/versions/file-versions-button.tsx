@@ -1,10 +1,10 @@
 import { mdiFileClockOutline } from '@mdi/js';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../../components/mdi-icon';
 import { Deferred } from '../../../../components/deferred';
+import { LazyTooltip } from '../../../../components/lazy-tooltip';
 
 const FileVersionsDialog = lazy(() => import('./file-versions-dialog').then((m) => ({ default: m.FileVersionsDialog })));
 
@@ -14,11 +14,11 @@ export function FileVersionsButton({ path, name }: { path: string; name: string 
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Tooltip title={t('versions')}>
+      <LazyTooltip title={t('versions')}>
         <IconButton aria-label={t('versions')} onClick={() => setOpen(true)} sx={{ color: 'inherit' }}>
           <MdiIcon path={mdiFileClockOutline} />
         </IconButton>
-      </Tooltip>
+      </LazyTooltip>
       <Deferred open={open}>
         <FileVersionsDialog file={open ? { path, name } : null} onClose={() => setOpen(false)} />
       </Deferred>
