@@ -34,7 +34,7 @@ import { IncomingSection } from '../features/webhooks/components/incoming-sectio
 import { OutgoingSection } from '../features/webhooks/components/outgoing-section';
 import { SecuritySection } from '../features/settings/components/security/security-section';
 import { useFullScreenDialog } from '../components/use-full-screen-dialog';
-import { useCataloguePart } from '../i18n';
+import { CatalogueParts } from '../i18n/catalogue-parts-gate';
 
 /** Dialog size from the spec; full screen below 768 px. */
 const DIALOG_WIDTH = 1200;
@@ -68,7 +68,14 @@ const SECTION_BODIES: Record<AvailableSection, ComponentType> = {
 /** The settings dialog: section tree on the left, the selected section on the right. */
 export function SettingsDialog({ open }: { open: boolean }) {
   // The sections' texts (and the access log's, a section too) are catalogue parts of their own.
-  useCataloguePart('settings', 'log');
+  return (
+    <CatalogueParts parts={['settings', 'log']}>
+      <SettingsDialogBody open={open} />
+    </CatalogueParts>
+  );
+}
+
+function SettingsDialogBody({ open }: { open: boolean }) {
   const { t } = useTranslation();
   const auth = useAuth();
   const remembered = useSettingId();

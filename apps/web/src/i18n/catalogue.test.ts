@@ -109,7 +109,9 @@ describe('i18n catalogues', () => {
 
   it('reaches a file of a part only through files that wait for that part', () => {
     const waitsFor = (text: string, part: CataloguePart) =>
-      [...text.matchAll(/useCataloguePart\(([^)]*)\)/g)].some((call) => new RegExp(`['"]${part}['"]`).test(call[1] ?? ''));
+      [...text.matchAll(/useCataloguePart\(([^)]*)\)|<CatalogueParts parts=\{\[([^\]]*)\]\}/g)].some((call) =>
+        new RegExp(`['"]${part}['"]`).test(call[1] ?? call[2] ?? ''),
+      );
     const importsOf = (file: string, text: string) =>
       [...text.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)['"](\.[^'"]+)['"]/g)].flatMap((match) => {
         const base = resolve(srcDir, dirname(file), match[1] ?? '');

@@ -3,20 +3,21 @@ import Typography from '@mui/material/Typography';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DashboardView } from '../../features/dashboard/components/dashboard-view';
-import { useCataloguePart } from '../../i18n';
+import { CatalogueParts } from '../../i18n/catalogue-parts-gate';
 
 /** /dashboard (administrators): storage, accounts, transfers, tasks, backups and licence at a glance. */
 export function DashboardRoute() {
   return (
     <Suspense fallback={null}>
-      <DashboardRoutePage />
+      <CatalogueParts parts={['dashboard']}>
+        <DashboardRoutePage />
+      </CatalogueParts>
     </Suspense>
   );
 }
 
-/** The page, once the texts it reads (catalogue part 'dashboard') are there. */
+/** The page itself, drawn once the texts it reads are there. */
 function DashboardRoutePage() {
-  useCataloguePart('dashboard');
   const { t } = useTranslation();
   useEffect(() => {
     document.title = `${t('nav_dashboard')} · ${t('app_title')}`;

@@ -4,20 +4,21 @@ import Typography from '@mui/material/Typography';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccessLogTable } from '../../features/system/components/access-log-table';
-import { useCataloguePart } from '../../i18n';
+import { CatalogueParts } from '../../i18n/catalogue-parts-gate';
 
 /** /log (administrators): the system and API log, with filters and CSV export. */
 export function LogRoute() {
   return (
     <Suspense fallback={null}>
-      <LogRoutePage />
+      <CatalogueParts parts={['log']}>
+        <LogRoutePage />
+      </CatalogueParts>
     </Suspense>
   );
 }
 
-/** The page, once the texts it reads (catalogue part 'log') are there. */
+/** The page itself, drawn once the texts it reads are there. */
 function LogRoutePage() {
-  useCataloguePart('log');
   const { t } = useTranslation();
   useEffect(() => {
     document.title = `${t('nav_log')} · ${t('app_title')}`;

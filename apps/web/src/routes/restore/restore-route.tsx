@@ -5,20 +5,21 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { RestoreHistory } from '../../features/snapshots/components/restore-history';
 import { RestoreWizard } from '../../features/snapshots/components/restore-wizard';
-import { useCataloguePart } from '../../i18n';
+import { CatalogueParts } from '../../i18n/catalogue-parts-gate';
 
 /** /restore (administrators): the restore wizard and the history of restores. `?run=` preselects a snapshot. */
 export function RestoreRoute() {
   return (
     <Suspense fallback={null}>
-      <RestoreRoutePage />
+      <CatalogueParts parts={['snapshot']}>
+        <RestoreRoutePage />
+      </CatalogueParts>
     </Suspense>
   );
 }
 
-/** The page, once the texts it reads (catalogue part 'snapshot') are there. */
+/** The page itself, drawn once the texts it reads are there. */
 function RestoreRoutePage() {
-  useCataloguePart('snapshot');
   const { t } = useTranslation();
   const [params] = useSearchParams();
   useEffect(() => {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { TabStrip } from '../../components/tab-strip';
 import { PlanList } from '../../features/snapshots/components/plan-list';
-import { useCataloguePart } from '../../i18n';
+import { CatalogueParts } from '../../i18n/catalogue-parts-gate';
 
 // The runs tab loads its code (the paged table) when first shown.
 const RunTable = lazy(() => import('../../features/snapshots/components/run-table').then((m) => ({ default: m.RunTable })));
@@ -14,14 +14,15 @@ const RunTable = lazy(() => import('../../features/snapshots/components/run-tabl
 export function SnapshotRoute() {
   return (
     <Suspense fallback={null}>
-      <SnapshotRoutePage />
+      <CatalogueParts parts={['snapshot']}>
+        <SnapshotRoutePage />
+      </CatalogueParts>
     </Suspense>
   );
 }
 
-/** The page, once the texts it reads (catalogue part 'snapshot') are there. */
+/** The page itself, drawn once the texts it reads are there. */
 function SnapshotRoutePage() {
-  useCataloguePart('snapshot');
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === '1' ? 1 : 0;

@@ -3,20 +3,21 @@ import Typography from '@mui/material/Typography';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TrashView } from '../../features/trash/components/trash-view';
-import { useCataloguePart } from '../../i18n';
+import { CatalogueParts } from '../../i18n/catalogue-parts-gate';
 
 /** /trash (administrators): what users trashed; restore, delete for good, empty, retention. */
 export function TrashRoute() {
   return (
     <Suspense fallback={null}>
-      <TrashRoutePage />
+      <CatalogueParts parts={['trash']}>
+        <TrashRoutePage />
+      </CatalogueParts>
     </Suspense>
   );
 }
 
-/** The page, once the texts it reads (catalogue part 'trash') are there. */
+/** The page itself, drawn once the texts it reads are there. */
 function TrashRoutePage() {
-  useCataloguePart('trash');
   const { t } = useTranslation();
   useEffect(() => {
     document.title = `${t('nav_trash')} · ${t('app_title')}`;
