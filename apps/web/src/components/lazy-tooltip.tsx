@@ -12,6 +12,7 @@ import {
   type Ref,
   type SyntheticEvent,
 } from 'react';
+import { flushSync } from 'react-dom';
 
 type TooltipComponent = ComponentType<TooltipProps>;
 
@@ -94,8 +95,12 @@ export function LazyTooltip(props: TooltipProps) {
       return;
     }
     swapping.current = true;
-    if (wanted.current) setOpen(true);
-    setReal(() => component);
+    // Rendered at once: a render left for later could fall between the press and the release
+    // of a click that begins now, and a click whose press and release land on two elements is lost.
+    flushSync(() => {
+      if (wanted.current) setOpen(true);
+      setReal(() => component);
+    });
   };
   const want = () => {
     wanted.current = true;
