@@ -9,6 +9,8 @@ export interface TabStripProps {
   labels: readonly string[];
   value: number;
   onChange: (index: number) => void;
+  /** The tab list's accessible name. */
+  'aria-label'?: string;
   sx?: SxProps<Theme>;
 }
 
@@ -19,7 +21,7 @@ export interface TabStripProps {
  * whose first view has a few fixed tabs: MUI's Tabs carries the code of scrolling tabs and
  * of its moving indicator.
  */
-export function TabStrip({ labels, value, onChange, sx }: TabStripProps) {
+export function TabStrip({ labels, value, onChange, 'aria-label': label, sx }: TabStripProps) {
   const list = useRef<HTMLDivElement>(null);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const tabs = [...(list.current?.querySelectorAll<HTMLElement>('[role="tab"]') ?? [])];
@@ -34,9 +36,10 @@ export function TabStrip({ labels, value, onChange, sx }: TabStripProps) {
     <Box
       ref={list}
       role="tablist"
+      aria-label={label}
       aria-orientation="horizontal"
       onKeyDown={onKeyDown}
-      sx={[{ display: 'flex', minHeight: 48 }, ...(Array.isArray(sx) ? sx : [sx])]}
+      sx={[{ display: 'flex', minHeight: 48, overflowX: 'auto' }, ...(Array.isArray(sx) ? sx : [sx])]}
     >
       {labels.map((label, index) => {
         const selected = index === value;
@@ -53,6 +56,7 @@ export function TabStrip({ labels, value, onChange, sx }: TabStripProps) {
               maxWidth: 360,
               px: 2,
               py: 1.5,
+              flexShrink: 0,
               ...theme.typography.button,
               lineHeight: 1.25,
               color: selected ? PRIMARY_TEXT[theme.palette.mode] : theme.palette.text.secondary,

@@ -8,6 +8,8 @@ export interface TagProps extends Omit<HTMLAttributes<HTMLSpanElement>, 'color'>
   label: ReactNode;
   color?: TagColor;
   variant?: 'filled' | 'outlined';
+  /** A small icon before the label. */
+  icon?: ReactNode;
   [data: `data-${string}`]: string | undefined;
 }
 
@@ -16,7 +18,7 @@ export interface TagProps extends Omit<HTMLAttributes<HTMLSpanElement>, 'color'>
  * only shows a text: no click, no delete. MUI's Chip brings its own code (the delete icon,
  * the clickable states) to every page that shows one.
  */
-export function Tag({ label, color = 'default', variant = 'filled', ...rest }: TagProps) {
+export function Tag({ label, color = 'default', variant = 'filled', icon, ...rest }: TagProps) {
   return (
     <Box
       component="span"
@@ -29,6 +31,7 @@ export function Tag({ label, color = 'default', variant = 'filled', ...rest }: T
           display: 'inline-flex',
           alignItems: 'center',
           justifyContent: 'center',
+          gap: 0.5,
           maxWidth: '100%',
           height: 24,
           px: variant === 'outlined' ? '7px' : 1,
@@ -41,6 +44,7 @@ export function Tag({ label, color = 'default', variant = 'filled', ...rest }: T
           fontFamily: theme.typography.fontFamily,
           fontSize: theme.typography.pxToRem(13),
           lineHeight: 1.5,
+          '& svg': { fontSize: 18, ml: -0.5, flexShrink: 0 },
           ...(variant === 'outlined'
             ? {
                 color: outlinedText ?? theme.palette.text.primary,
@@ -50,7 +54,14 @@ export function Tag({ label, color = 'default', variant = 'filled', ...rest }: T
         };
       }}
     >
-      {label}
+      {icon}
+      {icon ? (
+        <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          {label}
+        </Box>
+      ) : (
+        label
+      )}
     </Box>
   );
 }

@@ -13,7 +13,7 @@ import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useFileActions } from '../../app/file-actions';
 import { MdiIcon } from '../../components/mdi-icon';
-import { OutlinedBadge } from '../../components/outlined-badge';
+import { Tag } from '../../components/tag';
 import { OutlinedField } from '../../components/outlined-field';
 import { useKeywordSearch } from '../../features/search/api/search-keyword';
 import { SearchResultItem } from '../../features/search/components/search-result-item';
@@ -167,7 +167,7 @@ export function SearchRoute() {
                   <Box sx={{ flexGrow: 1, minWidth: 0 }}>
                     <SearchResultItem result={result} term={q} onOpen={() => actions.open(toEntry(result))} />
                   </Box>
-                  <OutlinedBadge label={result.match === 'name' ? t('search_match_name') : t('search_match_content')} />
+                  <Tag variant="outlined" label={result.match === 'name' ? t('search_match_name') : t('search_match_content')} />
                   <Typography variant="caption" sx={{ color: 'text.secondary', width: 150, textAlign: 'right', display: { xs: 'none', md: 'block' } }}>
                     {formatDateTime(result.mtime, locale)}
                   </Typography>

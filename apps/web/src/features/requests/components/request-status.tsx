@@ -2,7 +2,7 @@ import type { RequestStatus } from '@bogwan/contracts';
 import { mdiCancel, mdiCheckCircle, mdiClockOutline, mdiCloseCircle, mdiTimerSandComplete } from '@mdi/js';
 import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../components/mdi-icon';
-import { OutlinedBadge } from '../../../components/outlined-badge';
+import { Tag } from '../../../components/tag';
 import { k, type TranslationKey } from '../../../i18n/keys';
 
 const LOOK: Record<RequestStatus, { label: TranslationKey; icon: string; color: 'default' | 'success' | 'warning' | 'error' | 'info' }> = {
@@ -17,5 +17,5 @@ const LOOK: Record<RequestStatus, { label: TranslationKey; icon: string; color: 
 export function RequestStatusChip({ status }: { status: RequestStatus }) {
   const { t } = useTranslation();
   const look = LOOK[status];
-  return <OutlinedBadge color={look.color} icon={<MdiIcon path={look.icon} fontSize="small" />} label={t(look.label)} data-status={status} />;
+  return <Tag variant="outlined" color={look.color} icon={<MdiIcon path={look.icon} fontSize="small" />} label={t(look.label)} data-status={status} />;
 }

@@ -8,7 +8,7 @@ import { lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client';
-import { LightTabs } from '../../../components/light-tabs';
+import { TabStrip } from '../../../components/tab-strip';
 import { DataTable, type DataColumn, type DataRowAction } from '../../../components/data-table';
 import { Deferred } from '../../../components/deferred';
 import { notify } from '../../../components/notify';
@@ -46,7 +46,8 @@ export function RequestsPage() {
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
         {t('requests_description')}
       </Typography>
-      <LightTabs
+      <TabStrip
+        sx={{ mb: 2 }}
         labels={[t('requests_tab_mine'), t('requests_tab_approve')]}
         value={index}
         onChange={(value) =>

@@ -10,10 +10,10 @@ import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { DataTable, type DataColumn, type DataRowAction } from '../../../components/data-table';
 import { Deferred } from '../../../components/deferred';
-import { LightTabs } from '../../../components/light-tabs';
+import { TabStrip } from '../../../components/tab-strip';
 import { MdiIcon } from '../../../components/mdi-icon';
 import { notify } from '../../../components/notify';
-import { OutlinedBadge } from '../../../components/outlined-badge';
+import { Tag } from '../../../components/tag';
 import { formatDateTime } from '../../../i18n/format-time';
 import { k, messageText } from '../../../i18n/keys';
 import { useLocale } from '../../../i18n/use-locale';
@@ -44,7 +44,7 @@ export function SharedPage() {
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
         {t('shared_description')}
       </Typography>
-      <LightTabs labels={[t('shared_tab_mine'), t('shared_tab_with_me')]} value={index} onChange={(value) => setParams({ tab: String(value) })} />
+      <TabStrip sx={{ mb: 2 }} labels={[t('shared_tab_mine'), t('shared_tab_with_me')]} value={index} onChange={(value) => setParams({ tab: String(value) })} />
       <Paper variant="outlined" sx={{ p: 2, borderRadius: 2 }}>
         {index === 0 ? <MyLinks /> : <SharedWithMe />}
       </Paper>
@@ -80,7 +80,7 @@ function MyLinks() {
     {
       id: 'state',
       label: t('column_status'),
-      render: (row) => <OutlinedBadge color={row.state === 'active' ? 'success' : 'default'} label={t(STATE_LABELS[row.state])} />,
+      render: (row) => <Tag variant="outlined" color={row.state === 'active' ? 'success' : 'default'} label={t(STATE_LABELS[row.state])} />,
     },
     { id: 'password', label: t('share_password'), render: (row) => (row.hasPassword ? t('share_password_set') : '—') },
     {

@@ -13,7 +13,7 @@ import { ApiError } from '../../../api/client';
 import { MdiIcon } from '../../../components/mdi-icon';
 import { notify } from '../../../components/notify';
 import { PagedTable } from '../../../components/paged-table';
-import { TextInput } from '../../../components/text-input';
+import { OutlinedField } from '../../../components/outlined-field';
 import { usePaging } from '../../../components/use-paging';
 import { messageText } from '../../../i18n/keys';
 import { useLocale } from '../../../i18n/use-locale';
@@ -73,7 +73,7 @@ export function AccessLogTable() {
         }}
         sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 1.5 }}
       >
-        <TextInput size="small" label={t('log_ip')} value={form.ip} onChange={change('ip', false)} htmlInput={{ maxLength: 64 }} sx={{ width: 150 }} />
+        <OutlinedField size="small" label={t('log_ip')} value={form.ip} onChange={change('ip', false)} inputProps={{ maxLength: 64 }} sx={{ width: 150 }} />
         {/* A native select in MUI's outline: the page then needs none of MUI's Select and Menu code. */}
         <FormControl size="small" sx={{ width: 120 }}>
           <InputLabel htmlFor={methodId} shrink>
@@ -101,8 +101,8 @@ export function AccessLogTable() {
             sx={{ '& select': { cursor: 'pointer' } }}
           />
         </FormControl>
-        <TextInput size="small" label={t('log_url')} value={form.url} onChange={change('url', false)} htmlInput={{ maxLength: 512 }} sx={{ width: 200 }} />
-        <TextInput
+        <OutlinedField size="small" label={t('log_url')} value={form.url} onChange={change('url', false)} inputProps={{ maxLength: 512 }} sx={{ width: 200 }} />
+        <OutlinedField
           size="small"
           label={t('log_status')}
           placeholder="404, 5xx"
@@ -110,26 +110,26 @@ export function AccessLogTable() {
           onChange={change('status', false)}
           error={!statusValid}
           helperText={statusValid ? undefined : t('log_status_hint')}
-          htmlInput={{ maxLength: 3 }}
+          inputProps={{ maxLength: 3 }}
           sx={{ width: 110 }}
         />
-        <TextInput
+        <OutlinedField
           type="date"
           size="small"
           label={t('activity_from')}
           value={form.from}
           onChange={change('from', true)}
-          shrinkLabel
-          htmlInput={{ max: form.to || undefined }}
+          shrink
+          inputProps={{ max: form.to || undefined }}
         />
-        <TextInput
+        <OutlinedField
           type="date"
           size="small"
           label={t('activity_to')}
           value={form.to}
           onChange={change('to', true)}
-          shrinkLabel
-          htmlInput={{ min: form.from || undefined }}
+          shrink
+          inputProps={{ min: form.from || undefined }}
         />
         <Button type="submit" variant="outlined" startIcon={<MdiIcon path={mdiMagnify} fontSize="small" />} disabled={!statusValid}>
           {t('log_search')}

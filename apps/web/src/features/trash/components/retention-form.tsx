@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
 import { notify } from '../../../components/notify';
-import { TextInput } from '../../../components/text-input';
+import { OutlinedField } from '../../../components/outlined-field';
 import { messageText } from '../../../i18n/keys';
 import { useSetTrashRetention, useTrashRetention } from '../api/trash-retention';
 
@@ -70,7 +70,7 @@ export function RetentionForm() {
         control={<Switch checked={enabled} onChange={(event) => setEnabled(event.target.checked)} disabled={retention.isPending} />}
         label={t('trash_retention_switch')}
       />
-      <TextInput
+      <OutlinedField
         size="small"
         type="number"
         label={t('trash_retention_days')}
@@ -79,7 +79,7 @@ export function RetentionForm() {
         onChange={(event) => setDays(event.target.value)}
         error={!valid}
         helperText={valid ? undefined : t('trash_retention_invalid')}
-        htmlInput={{ min: 1, max: TRASH_RETENTION_MAX_DAYS, step: 1 }}
+        inputProps={{ min: 1, max: TRASH_RETENTION_MAX_DAYS, step: 1 }}
         sx={{ width: 140 }}
       />
       <Button type="submit" variant="contained" disabled={!valid || !changed || save.isPending}>
