@@ -8,7 +8,7 @@ import { CryptoPool } from './pool.js';
 import type { Repository } from './repository.js';
 import { type BackupStats, listSnapshots, samePaths, type Snapshot, saveSnapshot } from './snapshot.js';
 import { type BackupSource, openRegularFile, READ_SIZE, readInWindow, type SourceEntry } from './source.js';
-import { loadTree, saveTree, type TreeNode, walkTree } from './tree.js';
+import { loadTree, NodeList, saveTree, type TreeNode, walkTree } from './tree.js';
 import { BlobWriter } from './writer.js';
 
 /** Options of one backup run. */
@@ -39,7 +39,8 @@ export interface BackupResult {
 interface Frame {
   path: string;
   node: TreeNode | null;
-  nodes: TreeNode[];
+  /** Its entries so far, kept compactly (a directory may hold 100,000 or more). */
+  nodes: NodeList;
   /** The same directory in the parent snapshot, by name. */
   previous: Map<string, TreeNode> | null;
   /** Its tree id in the parent snapshot: reused when nothing in it changed. */
@@ -89,6 +90,13 @@ const PREFETCH_BYTES = 16 * 1024 * 1024;
 // A full collection costs a few ms with the engine's small heap; every 32 MiB read keeps
 // dropped buffers from piling up to hundreds of MiB (gc.ts).
 const GC_EVERY = 32 * 1024 * 1024;
+// Each entry also leaves garbage of its own (the source's entry and rows, the tree node's
+// pieces, promises), a few KB that the bytes read do not count: with small files the
+// collections above would hardly ever come (a no-change run reads nothing at all). Counted
+// this much per entry, a young-generation collection comes every 1,024 entries at least and
+// a full one every 8,192 (gc.ts), which bounds the garbage a walk of a million entries lets
+// build up in the old generation.
+const ENTRY_COST = 32 * 1024;
 
 /**
  * A file read ahead of its turn: its bytes, or, when it is one non-empty chunk, that
@@ -148,9 +156,9 @@ export async function backup(repo: Repository, source: BackupSource, options: Ba
   // files so far and the subdirectories already finished, whose trees are stored. So
   // nothing is kept per file read, and one segment describes the whole run so far.
   const checkpoint = async (): Promise<void> => {
-    const done: TreeNode[] = [];
+    const done = new NodeList();
     for (const frame of stack) {
-      for (const node of frame.nodes) done.push({ ...node, name: frame.path ? `${frame.path}/${node.name}` : node.name });
+      for (const node of frame.nodes.nodes()) done.push({ ...node, name: frame.path ? `${frame.path}/${node.name}` : node.name });
     }
     const segments = done.length > 0 ? [...earlier, await saveTree(repo, writer, done)] : [...earlier];
     await writer.checkpointIndex();
@@ -252,7 +260,7 @@ export async function backup(repo: Repository, source: BackupSource, options: Ba
     return chunks.all();
   };
 
-  const stack: Frame[] = [{ path: '', node: null, nodes: [], previous: null, changed: true }];
+  const stack: Frame[] = [{ path: '', node: null, nodes: new NodeList(), previous: null, changed: true }];
   if (parent && !parent.snapshot.checkpoint) {
     const tree = await loadTree(repo, parent.snapshot.tree);
     stack[0]!.previous = new Map(tree.nodes.map((n) => [n.name, n]));
@@ -321,6 +329,7 @@ export async function backup(repo: Repository, source: BackupSource, options: Ba
   try {
     for (let entry = await next(); entry; entry = await next()) {
       options.signal?.throwIfAborted();
+      garbage.note(ENTRY_COST);
       const dir = parentOf(entry.path);
       while (stack.length > 1 && stack.at(-1)!.path !== dir) await closeFrame();
       const top = stack.at(-1)!;
@@ -357,7 +366,14 @@ export async function backup(repo: Repository, source: BackupSource, options: Ba
         if (old?.type === 'dir' && old.subtree) {
           previous = new Map((await loadTree(repo, old.subtree)).nodes.map((n) => [n.name, n]));
         }
-        stack.push({ path: entry.path, node, nodes: [], previous, changed: previous === null, ...(previous ? { previousTree: old!.subtree! } : {}) });
+        stack.push({
+          path: entry.path,
+          node,
+          nodes: new NodeList(),
+          previous,
+          changed: previous === null,
+          ...(previous ? { previousTree: old!.subtree! } : {}),
+        });
         continue;
       }
       if (entry.type === 'symlink') {

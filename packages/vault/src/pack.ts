@@ -24,7 +24,8 @@ export interface FinishedPack {
   id: Buffer;
   /** Bytes in all (blobs, sealed header and trailer). */
   size: number;
-  entries: PackEntry[];
+  /** Its blobs, made from the header on demand (the pack keeps the header, not an object per blob). */
+  entries: () => PackEntry[];
   spool: Spool;
 }
 
@@ -46,7 +47,10 @@ interface WaitingBlob {
 // Blobs wait in a window this big and leave it in random order, so the order in a pack
 // does not follow the order of the files. A whole-pack shuffle would need the whole pack
 // in memory; the header that tells where blobs start is encrypted anyway.
+// A window of small blobs is bounded by count too: 4 MiB of one-chunk files of a few hundred
+// bytes was ~36,000 blobs, each an object with two buffers (~14 MiB of JS heap).
 const SHUFFLE_WINDOW = 4 * 1024 * 1024;
+const SHUFFLE_BLOBS = 4096;
 // Bytes collected before one write to the spool.
 const WRITE_BATCH = 1024 * 1024;
 
@@ -55,7 +59,9 @@ const WRITE_BATCH = 1024 * 1024;
  * come: memory holds the shuffle window and one write batch, never the pack.
  */
 export class PackBuilder {
-  private readonly entries: PackEntry[] = [];
+  /** The blobs laid out so far, as the header lists them (ENTRY bytes each): no object per blob. */
+  private header = Buffer.allocUnsafe(ENTRY * 1024);
+  private laidOut = 0;
   private readonly window: WaitingBlob[] = [];
   private windowBytes = 0;
   /** Bytes laid out so far (written or in the current batch): the next blob's offset. */
@@ -76,7 +82,7 @@ export class PackBuilder {
 
   /** Number of blobs added so far. */
   get count(): number {
-    return this.entries.length + this.window.length;
+    return this.laidOut + this.window.length;
   }
 
   /** Adds a sealed blob, given in pieces; resolves once the bytes it pushed out of memory are written. */
@@ -84,21 +90,14 @@ export class PackBuilder {
     const length = sealed.reduce((sum, piece) => sum + piece.length, 0);
     this.window.push({ id, type, sealed, length, rawLength });
     this.windowBytes += length;
-    while (this.windowBytes > SHUFFLE_WINDOW) this.layOut(randomInt(this.window.length));
+    while (this.windowBytes > SHUFFLE_WINDOW || this.window.length > SHUFFLE_BLOBS) this.layOut(randomInt(this.window.length));
     await this.settle();
   }
 
   /** Lays out what is left, seals the header and names the pack; all bytes are written. */
   async finish(encKey: Buffer): Promise<FinishedPack> {
     while (this.window.length > 0) this.layOut(randomInt(this.window.length));
-    const header = Buffer.alloc(this.entries.length * ENTRY);
-    this.entries.forEach((entry, i) => {
-      const at = i * ENTRY;
-      header[at] = entry.type;
-      entry.id.copy(header, at + 1);
-      header.writeUInt32LE(entry.length, at + 33);
-      header.writeUInt32LE(entry.rawLength, at + 37);
-    });
+    const header = this.header.subarray(0, this.laidOut * ENTRY);
     const sealedHeader = sealBlob(encKey, HEADER_ID, header, false);
     const trailer = Buffer.alloc(4);
     trailer.writeUInt32LE(sealedHeader.length);
@@ -107,7 +106,7 @@ export class PackBuilder {
     this.flush();
     while (this.writes.size > 0) await Promise.all([...this.writes]);
     if (this.failure) throw this.failure;
-    return { id: this.hash.digest(), size: this.offset, entries: this.entries, spool: await this.spool! };
+    return { id: this.hash.digest(), size: this.offset, entries: () => headerEntries(header).entries, spool: await this.spool! };
   }
 
   /** Drops whatever was written (a failed or abandoned pack). */
@@ -120,7 +119,16 @@ export class PackBuilder {
     const last = this.window.pop()!;
     const blob = i < this.window.length ? this.window.splice(i, 1, last)[0]! : last;
     this.windowBytes -= blob.length;
-    this.entries.push({ id: blob.id, type: blob.type, offset: this.offset, length: blob.length, rawLength: blob.rawLength });
+    if ((this.laidOut + 1) * ENTRY > this.header.length) {
+      const larger = Buffer.allocUnsafe(this.header.length * 2);
+      this.header.copy(larger);
+      this.header = larger;
+    }
+    const at = this.laidOut++ * ENTRY;
+    this.header[at] = blob.type;
+    blob.id.copy(this.header, at + 1);
+    this.header.writeUInt32LE(blob.length, at + 33);
+    this.header.writeUInt32LE(blob.rawLength, at + 37);
     for (const piece of blob.sealed) this.append(piece);
   }
 
@@ -194,9 +202,16 @@ export function parsePackHeader(encKey: Buffer, tail: Buffer, packSize: number):
   const sealed = tail.subarray(tail.length - 4 - headerLength, tail.length - 4);
   const header = openBlob(encKey, HEADER_ID, sealed);
   if (header.length % ENTRY !== 0) throw new Error('pack header malformed');
+  const { entries, end } = headerEntries(header);
+  if (end + headerLength + 4 !== packSize) throw new Error('pack size does not match its header');
+  return entries;
+}
+
+/** The blobs a (plain) pack header lists, with their offsets, and where the last one ends. */
+function headerEntries(header: Buffer): { entries: PackEntry[]; end: number } {
   const entries: PackEntry[] = [];
   let offset = 0;
-  for (let at = 0; at < header.length; at += ENTRY) {
+  for (let at = 0; at + ENTRY <= header.length; at += ENTRY) {
     const length = header.readUInt32LE(at + 33);
     entries.push({
       type: header[at] as BlobType,
@@ -207,8 +222,7 @@ export function parsePackHeader(encKey: Buffer, tail: Buffer, packSize: number):
     });
     offset += length;
   }
-  if (offset + headerLength + 4 !== packSize) throw new Error('pack size does not match its header');
-  return entries;
+  return { entries, end: offset };
 }
 
 /** The sha256 name check for a downloaded pack. */

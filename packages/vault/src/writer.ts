@@ -158,12 +158,13 @@ export class BlobWriter {
     }
     this.stats.packsWritten++;
     this.stats.bytesStored += pack.size;
-    for (const e of pack.entries) {
+    const entries = pack.entries();
+    for (const e of entries) {
       if (this.options.ignoreIndex) this.written.add(e.id.toString('hex'));
       else this.repo.index.add(e.id, { type: e.type, pack: pack.id, offset: e.offset, length: e.length, rawLength: e.rawLength });
       this.queued.delete(e.id.toString('hex'));
     }
-    this.unindexed.push(encodePackListing(pack.id, pack.entries));
+    this.unindexed.push(encodePackListing(pack.id, entries));
   }
 
   private throwIfFailed(): void {

@@ -35,7 +35,7 @@ describe('a pack streamed to its spool', () => {
     expect(stored.length).toBe(pack.size);
     expect(createHash('sha256').update(stored).digest().equals(pack.id)).toBe(true);
     const entries = parsePackHeader(encKey, stored, stored.length);
-    expect(entries.map((e) => e.offset)).toEqual(pack.entries.map((e) => e.offset));
+    expect(entries.map((e) => e.offset)).toEqual(pack.entries().map((e) => e.offset));
     expect(new Set(entries.map((e) => e.id.toString('hex')))).toEqual(new Set(added.map((id) => id.toString('hex'))));
     const order = entries.map((e) => added.findIndex((id) => id.equals(e.id)));
     expect(order).not.toEqual([...order].sort((a, b) => a - b));
@@ -43,6 +43,31 @@ describe('a pack streamed to its spool', () => {
     for (const e of entries) expect(openBlob(encKey, e.id, stored.subarray(e.offset, e.offset + e.length))).toHaveLength(100 * 1024);
     // Nothing of the spool is left beside the pack.
     expect(await backend.leftovers('data/')).toEqual([]);
+  });
+
+  it('lists tens of thousands of small blobs (more than the shuffle window holds) as the stored header does', async () => {
+    const backend = new LocalBackend(path.join(await tempDir('spool'), 'repo'));
+    const encKey = randomBytes(32);
+    const builder = new PackBuilder(() => backend.spool());
+    const added = new Map<string, number>();
+    for (let i = 0; i < 20_000; i++) {
+      const id = createHash('sha256').update(`small ${i}`).digest();
+      added.set(id.toString('hex'), 40 + (i % 200));
+      await builder.add(id, i % 2 ? BlobType.Data : BlobType.Tree, sealBlobParts(encKey, id, randomBytes(40 + (i % 200)), false), 40 + (i % 200));
+    }
+    expect(builder.count).toBe(20_000);
+    const pack = await builder.finish(encKey);
+    await pack.spool.commit(packName(pack.id));
+    const stored = await backend.get(packName(pack.id));
+    const parsed = parsePackHeader(encKey, stored, stored.length);
+    expect(pack.entries()).toEqual(parsed);
+    expect(parsed).toHaveLength(20_000);
+    const order = parsed.map((e) => e.id.toString('hex'));
+    expect(order).not.toEqual([...added.keys()]);
+    for (const e of parsed) {
+      expect(e.type).toBe(e.rawLength % 2 === 0 ? BlobType.Tree : BlobType.Data);
+      expect(openBlob(encKey, e.id, stored.subarray(e.offset, e.offset + e.length))).toHaveLength(added.get(e.id.toString('hex'))!);
+    }
   });
 
   it('leaves an unfinished spool as a leftover that is not a pack, and discards it', async () => {
