@@ -4,23 +4,28 @@ import path from 'node:path';
 import { SNAPSHOT_CATALOG_NAME } from '@bogwan/contracts';
 import { Lock, type Repository, restore, UnreachableError } from '@bogwan/vault';
 import { AppError } from '../../errors.js';
-import { Catalog } from './catalog.js';
+import { Catalog } from './catalog-index.js';
 import type { SnapshotContext } from './context.js';
 import type { RunRow } from './jobs.repo.js';
 import type { PlanRow } from './plans.repo.js';
 import { backendOf, cannotRestore, locationOf, openPlanRepository, unreachable } from './vault-location.js';
 
 const KEEP = 4;
+/** A catalog dropped from the cache is closed this long afterwards. */
+const CLOSE_AFTER_MS = 10_000;
 
 /** The directory under the data directory where restores stage files. */
 export function stagingRoot(dataDir: string): string {
   return path.join(dataDir, 'restore-staging');
 }
 
-/** Reads a restored catalog file (either format); a missing or unreadable one means the snapshot cannot be restored. */
-export async function readCatalog(file: string): Promise<Catalog> {
+/**
+ * Reads a restored catalog file (either format) into an index file under the staging root;
+ * a missing or unreadable one means the snapshot cannot be restored. The caller closes it.
+ */
+export async function readCatalog(file: string, dataDir: string): Promise<Catalog> {
   try {
-    return await Catalog.read(file);
+    return await Catalog.read(file, stagingRoot(dataDir));
   } catch {
     throw cannotRestore();
   }
@@ -28,25 +33,41 @@ export async function readCatalog(file: string): Promise<Catalog> {
 
 /**
  * Catalogs of recent snapshots, read from their repository on first use (the restore
- * wizard browses them) and kept in memory for the few last ones.
+ * wizard browses them) and kept open for the few last ones (their rows are in index
+ * files, not in memory). A catalog handed out is used at once, before any await: one
+ * dropped from the cache is closed.
  */
 export class CatalogCache {
-  private readonly cache = new Map<string, Catalog>();
+  private readonly cache = new Map<string, Promise<Catalog>>();
 
   constructor(private readonly ctx: SnapshotContext) {}
 
-  async get(plan: PlanRow, run: RunRow): Promise<Catalog> {
-    if (run.status !== 'completed' || !run.vault_snapshot_id) throw new AppError(409, 'snapshot_not_restorable_state');
-    const cached = this.cache.get(run.id);
-    if (cached) {
+  /** The run's catalog; a request for one being read waits for that read. */
+  get(plan: PlanRow, run: RunRow): Promise<Catalog> {
+    if (run.status !== 'completed' || !run.vault_snapshot_id) return Promise.reject(new AppError(409, 'snapshot_not_restorable_state'));
+    let entry = this.cache.get(run.id);
+    if (entry) {
       this.cache.delete(run.id);
-      this.cache.set(run.id, cached);
-      return cached;
+      this.cache.set(run.id, entry);
+      return entry;
     }
-    const catalog = await this.load(plan, run.vault_snapshot_id);
-    this.cache.set(run.id, catalog);
-    while (this.cache.size > KEEP) this.cache.delete(this.cache.keys().next().value!);
-    return catalog;
+    const loading = this.load(plan, run.vault_snapshot_id);
+    entry = loading;
+    this.cache.set(run.id, loading);
+    loading.catch(() => {
+      if (this.cache.get(run.id) === loading) this.cache.delete(run.id);
+    });
+    while (this.cache.size > KEEP) {
+      const oldest = this.cache.keys().next().value!;
+      const dropped = this.cache.get(oldest)!;
+      this.cache.delete(oldest);
+      // Closed a while later: whoever was handed it uses it at once.
+      dropped.then(
+        (catalog) => setTimeout(() => void catalog.close(), CLOSE_AFTER_MS).unref(),
+        () => {},
+      );
+    }
+    return entry;
   }
 
   private async load(plan: PlanRow, snapshotId: string): Promise<Catalog> {
@@ -61,7 +82,7 @@ export class CatalogCache {
       } finally {
         await lock.release().catch(() => {});
       }
-      return await readCatalog(path.join(dir, SNAPSHOT_CATALOG_NAME));
+      return await readCatalog(path.join(dir, SNAPSHOT_CATALOG_NAME), this.ctx.config.dataDir);
     } catch (error) {
       if (error instanceof AppError) throw error;
       if (error instanceof UnreachableError) throw unreachable();

@@ -1,6 +1,5 @@
 import { createHash, type Hash } from 'node:crypto';
 import fs from 'node:fs/promises';
-import type { SnapshotItem } from '@bogwan/contracts';
 import type { NodeRow } from '../files/ports.js';
 import { FolderScan, type UnchangedFolder, type UnchangedFolders } from './unchanged-folders.js';
 
@@ -53,7 +52,7 @@ const PIECE = 1 << 20;
 const FLUSH_AT = 1 << 20;
 
 /** Splits a file into lines as it is read, with each line's byte range. */
-async function* linesOf(file: string, start = 0, end = Infinity): AsyncGenerator<{ line: Buffer; start: number; end: number }> {
+export async function* linesOf(file: string, start = 0, end = Infinity): AsyncGenerator<{ line: Buffer; start: number; end: number }> {
   const handle = await fs.open(file, 'r');
   try {
     let rest: Buffer = Buffer.alloc(0);
@@ -81,7 +80,7 @@ async function* linesOf(file: string, start = 0, end = Infinity): AsyncGenerator
 }
 
 /** The first bytes of a file, enough to tell a version 2 header from a version 1 object. */
-async function versionOf(file: string): Promise<number> {
+export async function versionOf(file: string): Promise<number> {
   for await (const { line } of linesOf(file, 0, 64 * 1024)) {
     const text = line.toString('utf8');
     if (text.startsWith('{"version":2,')) return 2;
@@ -326,123 +325,7 @@ export async function* catalogBytes(file: string): AsyncGenerator<Uint8Array> {
   }
 }
 
-/** An entry of a read catalog. */
-export interface CatalogEntry {
-  path: string;
-  name: string;
-  folder: boolean;
-  size: number;
-  mtime: string;
-  owner: { id: string; email: string } | null;
-  hash: string;
-}
-
 /** A stored version 1 catalog's file, as written (not checked further). */
 export function parseCatalogFile(data: Buffer): CatalogFile {
   return JSON.parse(data.toString('utf8')) as CatalogFile;
-}
-
-const parentOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '');
-
-/** A snapshot's catalog (either version), indexed in memory for browsing and for choosing what a restore brings back. */
-export class Catalog {
-  private readonly byPath = new Map<string, CatalogEntry>();
-  private readonly children = new Map<string, CatalogEntry[]>();
-  /** Each entry's owner index until the owners are known (version 2: at the end). */
-  private ownerIndexes: number[] = [];
-  roots: Roots = [];
-
-  private constructor() {}
-
-  private add([p, folder, size, mtime, owner, hash]: CatalogRow): void {
-    const entry: CatalogEntry = { path: p, name: p.slice(p.lastIndexOf('/') + 1), folder: folder === 1, size, mtime, owner: null, hash };
-    this.byPath.set(p, entry);
-    this.ownerIndexes.push(owner);
-    const siblings = this.children.get(parentOf(p));
-    if (siblings) siblings.push(entry);
-    else this.children.set(parentOf(p), [entry]);
-  }
-
-  private finish({ roots, owners }: Trailer): this {
-    this.roots = roots;
-    let i = 0;
-    for (const entry of this.byPath.values()) entry.owner = owners[this.ownerIndexes[i++]!] ?? null;
-    this.ownerIndexes = [];
-    for (const list of this.children.values()) list.sort((a, b) => Number(b.folder) - Number(a.folder) || a.name.localeCompare(b.name));
-    return this;
-  }
-
-  private static ofFile(file: CatalogFile): Catalog {
-    if (file.version !== 1 || !Array.isArray(file.rows)) throw new Error('unknown catalog format');
-    const catalog = new Catalog();
-    for (const row of file.rows) catalog.add(row);
-    return catalog.finish(file);
-  }
-
-  /** Reads a catalog from its bytes in memory. */
-  static parse(data: Buffer): Catalog {
-    if (!data.subarray(0, 16).toString('utf8').startsWith('{"version":2,')) return Catalog.ofFile(parseCatalogFile(data));
-    const catalog = new Catalog();
-    let trailer: Trailer | null = null;
-    const lines = data.toString('utf8').split('\n');
-    for (let i = 1; i < lines.length; i++) {
-      const line = lines[i]!;
-      if (line.startsWith('[')) catalog.add(JSON.parse(line) as CatalogRow);
-      else if (line.startsWith('{')) trailer = JSON.parse(line) as Trailer;
-    }
-    if (!trailer) throw new Error('catalog without its trailer');
-    return catalog.finish(trailer);
-  }
-
-  /** Reads a catalog file; a version 2 one in pieces. */
-  static async read(file: string): Promise<Catalog> {
-    if ((await versionOf(file)) === 1) return Catalog.ofFile(parseCatalogFile(await fs.readFile(file)));
-    const catalog = new Catalog();
-    let trailer: Trailer | null = null;
-    let first = true;
-    for await (const { line } of linesOf(file)) {
-      if (first) {
-        first = false;
-        continue;
-      }
-      if (line[0] === 0x5b) catalog.add(JSON.parse(line.toString('utf8')) as CatalogRow);
-      else if (line[0] === 0x7b) trailer = JSON.parse(line.toString('utf8')) as Trailer;
-    }
-    if (!trailer) throw new Error('catalog without its trailer');
-    return catalog.finish(trailer);
-  }
-
-  get(path: string): CatalogEntry | undefined {
-    return this.byPath.get(path);
-  }
-
-  /** The entries directly inside a folder ('' is the top: the root folders). */
-  list(path: string): SnapshotItem[] {
-    return (this.children.get(path) ?? []).map((e) => ({
-      path: e.path,
-      name: e.name,
-      folder: e.folder,
-      size: e.size,
-      mtime: e.mtime,
-      owner: e.owner?.email || null,
-    }));
-  }
-
-  /** The item and everything under it, parents before children. */
-  *under(path: string): Generator<CatalogEntry> {
-    const entry = this.byPath.get(path);
-    if (!entry) return;
-    yield entry;
-    if (!entry.folder) return;
-    const stack = [...(this.children.get(path) ?? [])].reverse();
-    while (stack.length > 0) {
-      const next = stack.pop()!;
-      yield next;
-      if (next.folder) stack.push(...[...(this.children.get(next.path) ?? [])].reverse());
-    }
-  }
-
-  rootBackend(rootName: string): 'server' | 'cloud' {
-    return this.roots.find((r) => r.name === rootName)?.backend === 'cloud' ? 'cloud' : 'server';
-  }
 }

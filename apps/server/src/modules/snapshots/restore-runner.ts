@@ -9,7 +9,7 @@ import { newId } from '../../ids.js';
 import { blobKeyOf } from '../../storage/blob-store.js';
 import type { NodeRow } from '../files/ports.js';
 import type { UserRow } from '../users/users.repo.js';
-import type { Catalog, CatalogEntry } from './catalog.js';
+import type { Catalog, CatalogEntry } from './catalog-index.js';
 import { type CatalogCache, readCatalog, stagingRoot } from './catalog-cache.js';
 import { type SnapshotContext, errorKeyOf, isAbort, planTarget, runActor } from './context.js';
 import type { ListedRestore, ListedRun } from './jobs.repo.js';
@@ -70,9 +70,10 @@ export class RestoreRunner {
     const items = topmost(body.items);
     const catalog = await this.catalogs.get(plan, run);
     if (items.some((item) => !catalog.get(item))) throw badRequest('invalid_path');
+    // Read before any await: a catalog the cache drops meanwhile is closed.
+    const size = items.reduce((sum, item) => sum + catalog.sizeUnder(item), 0);
     await this.checkTarget(user, body.target);
     const id = newId();
-    const size = sizeOf(catalog, items);
     const onConflict = body.onConflict ?? 'keep-both';
     return this.launch(id, user, plan, run, { items, target: body.target, onConflict }, size, async () => {
       await this.ctx.jobs.insertRestore({
@@ -200,9 +201,14 @@ export class RestoreRunner {
         ctx.log.error({ err: error, restore: id }, 'restore from the repository failed');
         throw cannotRestore();
       }
-      const catalog = await readCatalog(path.join(staging, SNAPSHOT_CATALOG_NAME));
+      const catalog = await readCatalog(path.join(staging, SNAPSHOT_CATALOG_NAME), ctx.config.dataDir);
       const damaged = new Set(result.failed.map((f) => f.path));
-      const placed = await this.place(user, catalog, order, staging, damaged, size, taskId, controller.signal);
+      let placed: Placement;
+      try {
+        placed = await this.place(user, catalog, order, staging, damaged, size, taskId, controller.signal);
+      } finally {
+        await catalog.close();
+      }
       await ctx.restored.notify(placed.nodeIds, (error) => ctx.log.error({ err: error, restore: id }, 'restored-items listener failed'));
       await releaseAll();
       const ok = placed.failed === 0;
@@ -259,7 +265,8 @@ export class RestoreRunner {
     const { ctx } = this;
     const tree = ctx.tree();
     const out: Placement = { files: 0, bytes: 0, failed: 0, volumeFull: false, nodeIds: [] };
-    const owners = await ctx.jobs.idsByEmail([...new Set(ownerEmails(catalog, items))]);
+    const emails = items.flatMap((item) => catalog.ownersUnder(item).flatMap((owner) => owner.email || []));
+    const owners = await ctx.jobs.idsByEmail([...new Set(emails)]);
     const ownerOf = (entry: CatalogEntry) => (entry.owner?.email && owners.get(entry.owner.email)) || user.id;
     const base = target.kind === 'folder' ? ((await tree.resolve(target.path)) ?? null) : null;
     if (target.kind === 'folder' && base?.folder !== 1) throw notFound('folder_not_found');
@@ -354,16 +361,6 @@ export class RestoreRunner {
     if ((await store.stat(key))?.size !== entry.size) await store.put(key, createReadStream(staged));
     return node;
   }
-}
-
-function* ownerEmails(catalog: Catalog, items: string[]): Generator<string> {
-  for (const item of items) for (const entry of catalog.under(item)) if (entry.owner?.email) yield entry.owner.email;
-}
-
-function sizeOf(catalog: Catalog, items: string[]): number {
-  let size = 0;
-  for (const item of items) for (const entry of catalog.under(item)) if (!entry.folder) size += entry.size;
-  return size;
 }
 
 function targetOf(row: ListedRestore): RestoreTarget {
