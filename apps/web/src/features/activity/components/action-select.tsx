@@ -4,26 +4,31 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../../i18n/use-locale';
 import { actionLabel, actionsByFamily, familyLabel } from '../lib/action-text';
+import { actionsText, type ActionFilterProps } from './action-filter';
 
-export interface ActionFilterProps {
-  value: AuditAction[];
-  onChange: (actions: AuditAction[]) => void;
+export interface ActionSelectProps extends ActionFilterProps {
+  /** Takes the focus when it appears (the light stand-in before it had it). */
+  autoFocus: boolean;
+  /** Appears open (the stand-in was pressed, or a key that opens a select was). */
+  openAtStart: boolean;
 }
 
-/** The action filter: several actions at once, listed under their family, in the reader's language. */
-export function ActionFilter({ value, onChange }: ActionFilterProps) {
+/** The action filter as MUI's Select: several actions at once, listed under their family, in the reader's language. */
+export function ActionSelect({ value, onChange, autoFocus, openAtStart }: ActionSelectProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const groups = useMemo(() => actionsByFamily(), []);
+  const [open, setOpen] = useState(openAtStart);
   const chosen = new Set<string>(value);
   return (
     <TextField
       select
       size="small"
+      autoFocus={autoFocus}
       label={t('audit_filter_action')}
       value={value}
       onChange={(event) => {
@@ -35,12 +40,10 @@ export function ActionFilter({ value, onChange }: ActionFilterProps) {
         select: {
           multiple: true,
           displayEmpty: true,
-          renderValue: (selected) => {
-            const list = selected as string[];
-            if (list.length === 0) return t('audit_filter_actions_all');
-            if (list.length === 1) return actionLabel(locale, list[0]!);
-            return t('audit_filter_actions_count', { count: list.length });
-          },
+          open,
+          onOpen: () => setOpen(true),
+          onClose: () => setOpen(false),
+          renderValue: (selected) => actionsText(t, locale, selected as string[]),
           MenuProps: { slotProps: { paper: { sx: { maxHeight: 420 } } } },
         },
       }}

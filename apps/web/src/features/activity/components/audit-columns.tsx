@@ -1,6 +1,5 @@
 import type { AuditRecord, Locale } from '@bogwan/contracts';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
@@ -9,6 +8,7 @@ import { messageText } from '../../../i18n/keys';
 import { recordText } from '../lib/action-text';
 import { actorDetail, actorName } from '../lib/actor-text';
 import { LazyTooltip } from '../../../components/lazy-tooltip';
+import { Tag } from '../../../components/tag';
 
 export interface AuditColumn {
   id: 'time' | 'person' | 'action' | 'target' | 'outcome' | 'address';
@@ -100,7 +100,7 @@ export function auditColumns(t: TFunction, locale: Locale, options: { person: bo
       render: (row) =>
         row.outcome === 'refused' ? (
           <Box>
-            <Chip size="small" color="error" variant="outlined" label={t('audit_outcome_refused')} />
+            <Tag color="error" variant="outlined" label={t('audit_outcome_refused')} />
             {row.reason && (
               <Typography variant="caption" component="span" sx={{ ...secondary, mt: 0.5 }}>
                 {messageText(t, row.reason)}
@@ -108,7 +108,7 @@ export function auditColumns(t: TFunction, locale: Locale, options: { person: bo
             )}
           </Box>
         ) : (
-          <Chip size="small" color="success" variant="outlined" label={t('audit_outcome_allowed')} />
+          <Tag color="success" variant="outlined" label={t('audit_outcome_allowed')} />
         ),
     },
     {

@@ -1,10 +1,9 @@
 import type { AuditOutcome } from '@bogwan/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OutlinedField } from '../../../components/outlined-field';
 import { isFiltered, EMPTY_FILTER, type AuditViewFilter } from '../lib/audit-filter';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { ActionFilter } from './action-filter';
@@ -47,45 +46,50 @@ export function AuditFilterBar({ filter, onChange, person, actions }: AuditFilte
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 1.5 }}
     >
       {person && <PersonFilter value={filter.actor} label={filter.actorLabel} onChange={({ id, label }) => update({ actor: id, actorLabel: label })} />}
-      <TextField
+      <OutlinedField
         size="small"
+        shrink
         label={t('audit_filter_path')}
         placeholder={t('audit_filter_path_hint')}
         value={pathDraft}
         onChange={(event) => setPathDraft(event.target.value)}
-        slotProps={{ inputLabel: { shrink: true } }}
         sx={{ width: { xs: '100%', sm: 220 } }}
       />
       <ActionFilter value={filter.actions} onChange={(next) => update({ actions: next })} />
-      <TextField
-        select
+      {/* The browser's own select list in MUI's outline, as the access log's method filter. */}
+      <OutlinedField
         size="small"
+        shrink
         label={t('audit_filter_outcome')}
         value={filter.outcome}
         onChange={(event) => update({ outcome: event.target.value as AuditOutcome | '' })}
-        slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+        options={
+          <>
+            <option value="">{t('audit_outcome_all')}</option>
+            <option value="allowed">{t('audit_outcome_allowed')}</option>
+            <option value="refused">{t('audit_outcome_refused')}</option>
+          </>
+        }
         sx={{ width: { xs: 'calc(50% - 6px)', sm: 120 } }}
-      >
-        <MenuItem value="">{t('audit_outcome_all')}</MenuItem>
-        <MenuItem value="allowed">{t('audit_outcome_allowed')}</MenuItem>
-        <MenuItem value="refused">{t('audit_outcome_refused')}</MenuItem>
-      </TextField>
-      <TextField
+      />
+      <OutlinedField
         type="date"
         size="small"
+        shrink
         label={t('activity_from')}
         value={filter.from}
         onChange={(event) => update({ from: event.target.value })}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: filter.to || undefined } }}
+        inputProps={{ max: filter.to || undefined }}
         sx={{ width: { xs: 'calc(50% - 6px)', sm: 160 } }}
       />
-      <TextField
+      <OutlinedField
         type="date"
         size="small"
+        shrink
         label={t('activity_to')}
         value={filter.to}
         onChange={(event) => update({ to: event.target.value })}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filter.from || undefined } }}
+        inputProps={{ min: filter.from || undefined }}
         sx={{ width: { xs: 'calc(50% - 6px)', sm: 160 } }}
       />
       {isFiltered({ ...filter, path: pathDraft }) && (

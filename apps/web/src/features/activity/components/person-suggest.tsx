@@ -3,33 +3,42 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePeople } from '../api/get-people';
 import { useDebouncedValue } from '../lib/use-debounced-value';
+import { personLabel, type PersonFilterProps } from './person-filter';
 
 const SUGGEST_DELAY_MS = 250;
 
-export interface PersonFilterProps {
-  /** The chosen account id, or ''. */
-  value: string;
-  /** How the chosen person is shown (from the URL when the page was opened by a bookmark). */
-  label: string;
-  onChange: (person: { id: string; label: string }) => void;
+export interface PersonSuggestProps extends PersonFilterProps {
+  /** The typed text, kept by the person filter (the light field before this one had it). */
+  input: string;
+  setInput: (input: string) => void;
+  open: boolean;
+  setOpen: (open: boolean) => void;
+  /** The light field's caret when it had the focus: this field takes both over. */
+  handover: { start: number | null; end: number | null } | null;
 }
 
-const personLabel = (person: AuditPerson) => `${person.name} · ${person.email}`;
-
-/** The person filter: type part of a name or an e-mail, pick an account from the server's suggestions. */
-export function PersonFilter({ value, label, onChange }: PersonFilterProps) {
+/** The person filter's field with MUI's Autocomplete: the server's suggestions as one types. */
+export function PersonSuggest({ value, label, onChange, input, setInput, open, setOpen, handover }: PersonSuggestProps) {
   const { t } = useTranslation();
-  const [input, setInput] = useState(label);
-  const [open, setOpen] = useState(false);
-  useEffect(() => setInput(label), [label]);
+  const field = useRef<HTMLInputElement>(null);
   const q = useDebouncedValue(input.trim(), SUGGEST_DELAY_MS);
   const people = usePeople(q, open);
   const chosen: AuditPerson | null = value ? { _id: value, name: label, email: '' } : null;
   const options = people.data ?? [];
+
+  // Mounted in place of the focused light field: the focus and the caret move here.
+  useLayoutEffect(() => {
+    const element = field.current;
+    if (!handover || !element) return;
+    element.focus();
+    element.setSelectionRange(handover.start, handover.end);
+    // Only on mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   return (
     <Autocomplete<AuditPerson>
@@ -61,7 +70,9 @@ export function PersonFilter({ value, label, onChange }: PersonFilterProps) {
         </li>
       )}
       sx={{ width: { xs: '100%', sm: 260 } }}
-      renderInput={(params) => <TextField {...params} size="small" label={t('audit_filter_person')} placeholder={t('audit_filter_person_hint')} />}
+      renderInput={(params) => (
+        <TextField {...params} inputRef={field} size="small" label={t('audit_filter_person')} placeholder={t('audit_filter_person_hint')} />
+      )}
     />
   );
 }
