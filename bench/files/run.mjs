@@ -446,7 +446,9 @@ async function main() {
           const spinner = mode === 'busy' && !wholeRun ? busyCore() : null;
           try {
             await warmPages(SIZE * 1.25);
+            const bareThreads0 = threadCpu(barePid);
             const bareUp = await measure(() => bare.upload(source));
+            const bareThreads = threadCpuSince(bareThreads0, threadCpu(barePid));
             await warmPages(SIZE * 1.25);
             const threads0 = threadCpu(serverPid);
             const up = await measure(() => uploadThroughApi(server.url, token, source, '/Bench', name));
@@ -459,6 +461,7 @@ async function main() {
               bareUploadCores: bareUp.cores,
               uploadCores: up.cores,
               serverThreads,
+              bareThreads,
               spinnerNice: (spinner ?? wholeRun)?.priority,
             };
           } finally {
