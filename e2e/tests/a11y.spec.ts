@@ -177,6 +177,10 @@ for (const locale of ['ko', 'en'] as const) {
       await auditDialog(page, page.getByRole('dialog'), `${tag} new folder dialog`, findings);
 
       await row(page, FILE).click({ button: 'right' });
+      // The menu's code loads on its first opening: audit it once it is there and fully drawn.
+      const itemMenu = page.getByRole('menu', { name: t('item_actions') });
+      await expect(itemMenu).toBeVisible();
+      await expect(itemMenu.locator('xpath=..')).toHaveCSS('opacity', '1');
       findings.push(...(await audit(page, `${tag} item menu`)));
       await page.getByRole('menuitem', { name: t('move'), exact: true }).click();
       await auditDialog(page, page.getByRole('dialog', { name: t('move_to') }), `${tag} move dialog`, findings);

@@ -1,8 +1,9 @@
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { useRef, type KeyboardEvent } from 'react';
+import { useRef } from 'react';
 import { PRIMARY_TEXT } from '../app/theme';
+import { moveFocusInRow } from './roving-focus';
 
 export interface TabStripProps {
   /** The tabs' names, already translated. */
@@ -23,22 +24,13 @@ export interface TabStripProps {
  */
 export function TabStrip({ labels, value, onChange, 'aria-label': label, sx }: TabStripProps) {
   const list = useRef<HTMLDivElement>(null);
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const tabs = [...(list.current?.querySelectorAll<HTMLElement>('[role="tab"]') ?? [])];
-    const current = tabs.indexOf(document.activeElement as HTMLElement);
-    if (current < 0) return;
-    const next = { ArrowRight: current + 1, ArrowLeft: current - 1, Home: 0, End: tabs.length - 1 }[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    tabs[(next + tabs.length) % tabs.length]?.focus();
-  };
   return (
     <Box
       ref={list}
       role="tablist"
       aria-label={label}
       aria-orientation="horizontal"
-      onKeyDown={onKeyDown}
+      onKeyDown={(event) => moveFocusInRow(event, list.current, '[role="tab"]')}
       sx={[{ display: 'flex', minHeight: 48, overflowX: 'auto' }, ...(Array.isArray(sx) ? sx : [sx])]}
     >
       {labels.map((label, index) => {

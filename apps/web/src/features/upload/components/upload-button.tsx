@@ -1,13 +1,14 @@
-import { mdiFolderUploadOutline, mdiUpload } from '@mdi/js';
+import { mdiUpload } from '@mdi/js';
 import Button from '@mui/material/Button';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import { useRef, useState } from 'react';
+import { lazy, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Deferred } from '../../../components/deferred';
 import { MdiIcon } from '../../../components/mdi-icon';
 import { filesFromInput } from '../lib/read-drop';
 import { startUpload } from '../upload-service';
+
+// The menu's code (MUI's Menu) loads when it is first opened.
+const UploadMenu = lazy(() => import('./upload-menu').then((m) => ({ default: m.UploadMenu })));
 
 /** The upload button of the storage browser: files, or a whole folder. */
 export function UploadButton({ targetPath, disabled }: { targetPath: string; disabled?: boolean }) {
@@ -27,30 +28,9 @@ export function UploadButton({ targetPath, disabled }: { targetPath: string; dis
       <Button variant="contained" disabled={disabled} startIcon={<MdiIcon path={mdiUpload} />} onClick={(event) => setAnchor(event.currentTarget)}>
         {t('upload')}
       </Button>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            files.current?.click();
-          }}
-        >
-          <ListItemIcon>
-            <MdiIcon path={mdiUpload} fontSize="small" />
-          </ListItemIcon>
-          {t('upload_files')}
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            folder.current?.click();
-          }}
-        >
-          <ListItemIcon>
-            <MdiIcon path={mdiFolderUploadOutline} fontSize="small" />
-          </ListItemIcon>
-          {t('upload_folder')}
-        </MenuItem>
-      </Menu>
+      <Deferred open={anchor !== null}>
+        <UploadMenu anchor={anchor} onClose={() => setAnchor(null)} onPick={(what) => (what === 'files' ? files : folder).current?.click()} />
+      </Deferred>
       <input ref={files} type="file" multiple hidden data-testid="upload-input" onChange={(event) => onPicked(event.currentTarget)} />
       <input
         ref={folder}

@@ -1,6 +1,6 @@
 import type { FileEntry } from '@bogwan/contracts';
 import { describe, expect, it } from 'vitest';
-import { allowedActions } from './item-context-menu';
+import { allowedActions } from './item-actions';
 
 const file: FileEntry = {
   _id: '1',

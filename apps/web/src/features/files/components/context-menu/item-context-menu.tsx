@@ -1,5 +1,5 @@
 import type { FileEntry, PermissionType } from '@bogwan/contracts';
-import { mdiContentCopy, mdiDownload, mdiFileMoveOutline, mdiFolderOpenOutline, mdiRenameOutline, mdiStar, mdiStarOutline, mdiTrashCanOutline } from '@mdi/js';
+import { mdiStar } from '@mdi/js';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -8,44 +8,8 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../../components/mdi-icon';
-import { k, type TranslationKey } from '../../../../i18n/keys';
 import type { ExtraItemAction } from '../../../../lib/item-actions';
-
-export type ItemAction = 'open' | 'download' | 'rename' | 'move' | 'copy' | 'star' | 'trash';
-
-interface ActionSpec {
-  action: ItemAction;
-  label: TranslationKey;
-  icon: string;
-  /** Needed on the folder holding the items. */
-  permission: PermissionType;
-  single?: boolean;
-  shortcut?: string;
-  dividerBefore?: boolean;
-}
-
-/** Every item action with its label, icon and the permission it needs (menu and action bar share it). */
-export const ITEM_ACTIONS: ActionSpec[] = [
-  { action: 'open', label: k('open'), icon: mdiFolderOpenOutline, permission: 'READ', single: true, shortcut: 'Enter' },
-  { action: 'download', label: k('download'), icon: mdiDownload, permission: 'DOWNLOAD' },
-  { action: 'rename', label: k('rename'), icon: mdiRenameOutline, permission: 'UPDATE', single: true, shortcut: 'F2', dividerBefore: true },
-  { action: 'move', label: k('move'), icon: mdiFileMoveOutline, permission: 'MOVE' },
-  { action: 'copy', label: k('copy'), icon: mdiContentCopy, permission: 'COPY' },
-  { action: 'star', label: k('star'), icon: mdiStarOutline, permission: 'READ', dividerBefore: true },
-  { action: 'trash', label: k('trash'), icon: mdiTrashCanOutline, permission: 'TRASH', shortcut: 'Delete', dividerBefore: true },
-];
-
-/** Actions offered for the selection: those the permission list allows (a file opens with PREVIEW). */
-export function allowedActions(items: FileEntry[], permissions: readonly PermissionType[]): ItemAction[] {
-  return ITEM_ACTIONS.filter((spec) => {
-    if (spec.single && items.length !== 1) return false;
-    if (spec.action === 'open') {
-      const first = items[0];
-      return first ? permissions.includes(first.folder ? 'READ' : 'PREVIEW') : false;
-    }
-    return permissions.includes(spec.permission);
-  }).map((spec) => spec.action);
-}
+import { ITEM_ACTIONS, allowedActions, type ItemAction } from './item-actions';
 
 export interface ItemContextMenuProps {
   position: { x: number; y: number } | null;
@@ -56,7 +20,7 @@ export interface ItemContextMenuProps {
   extraActions?: ExtraItemAction[];
 }
 
-/** The right-click menu of files and folders; actions without the permission are hidden. */
+/** The right-click menu of files and folders; actions without the permission are hidden. Its code loads when it first opens. */
 export function ItemContextMenu({ position, items, permissions, onAction, onClose, extraActions = [] }: ItemContextMenuProps) {
   const { t } = useTranslation();
   const allowed = new Set(allowedActions(items, permissions ?? []));

@@ -2,14 +2,12 @@ import { mdiFolderPlusOutline, mdiRefresh, mdiSortAscending, mdiViewGridOutline,
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useState, type ReactNode } from 'react';
+import { lazy, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Deferred } from '../../../../components/deferred';
 import { MdiIcon } from '../../../../components/mdi-icon';
+import { ToggleGroup } from '../../../../components/toggle-group';
 import { k } from '../../../../i18n/keys';
 import { setViewMode, useViewMode } from '../../../../state/ui';
 import type { ListSort } from '../../api/list-files';
@@ -24,6 +22,9 @@ const SORTS = [
   { value: '-mtime', label: k('sort_date_desc') },
   { value: 'mtime', label: k('sort_date_asc') },
 ] as const satisfies ReadonlyArray<{ value: ListSort; label: string }>;
+
+// The sort menu's code (MUI's Menu) loads when it is first opened.
+const SortMenu = lazy(() => import('./sort-menu').then((m) => ({ default: m.SortMenu })));
 
 export interface ExplorerToolbarProps {
   sort: ListSort;
@@ -68,40 +69,24 @@ export function ExplorerToolbar(props: ExplorerToolbarProps) {
       >
         {t(current.label)}
       </Button>
-      <Menu anchorEl={sortAnchor} open={sortAnchor !== null} onClose={() => setSortAnchor(null)}>
-        {SORTS.map((option) => (
-          <MenuItem
-            key={option.value}
-            selected={option.value === props.sort}
-            onClick={() => {
-              setSortAnchor(null);
-              props.onSort(option.value);
-            }}
-          >
-            {t(option.label)}
-          </MenuItem>
-        ))}
-      </Menu>
+      <Deferred open={sortAnchor !== null}>
+        <SortMenu anchor={sortAnchor} options={SORTS} value={props.sort} onPick={props.onSort} onClose={() => setSortAnchor(null)} />
+      </Deferred>
       {props.folderPath !== undefined && <ConnectDriveButton path={props.folderPath} />}
       <LazyTooltip title={t('refresh')}>
         <IconButton aria-label={t('refresh')} onClick={props.onRefresh}>
           <MdiIcon path={mdiRefresh} />
         </IconButton>
       </LazyTooltip>
-      <ToggleButtonGroup
-        size="small"
-        exclusive
+      <ToggleGroup
         value={viewMode}
-        onChange={(_e, mode: 'list' | 'grid' | null) => mode && setViewMode(mode)}
+        onChange={setViewMode}
         aria-label={t('view_mode')}
-      >
-        <ToggleButton value="list" aria-label={t('view_list')}>
-          <MdiIcon path={mdiViewListOutline} fontSize="small" />
-        </ToggleButton>
-        <ToggleButton value="grid" aria-label={t('view_grid')}>
-          <MdiIcon path={mdiViewGridOutline} fontSize="small" />
-        </ToggleButton>
-      </ToggleButtonGroup>
+        options={[
+          { value: 'list', label: t('view_list'), icon: <MdiIcon path={mdiViewListOutline} fontSize="small" /> },
+          { value: 'grid', label: t('view_grid'), icon: <MdiIcon path={mdiViewGridOutline} fontSize="small" /> },
+        ]}
+      />
     </Box>
   );
 }

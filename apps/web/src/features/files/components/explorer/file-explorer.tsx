@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, useCallback, useEffect, useMemo, useState, type DragEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type DragEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../api/client';
 import { MdiIcon } from '../../../../components/mdi-icon';
@@ -29,19 +29,21 @@ import type { ItemDropHandlers } from './view-props';
 import { clickSelection, EMPTY_SELECTION, type Selection } from '../../lib/selection';
 import { isWithin, parentOf } from '../../lib/storage-path';
 import type { ExtraItemAction } from '../../../../lib/item-actions';
-import { ItemContextMenu, allowedActions, type ItemAction } from '../context-menu/item-context-menu';
+import { allowedActions, type ItemAction } from '../context-menu/item-actions';
 import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { Deferred } from '../../../../components/deferred';
 import { ExplorerBreadcrumbs } from './explorer-breadcrumbs';
 import { ExplorerToolbar } from './explorer-toolbar';
-import { GridView } from './grid-view';
 import { ListView } from './list-view';
-import { SelectionActionBar } from './selection-action-bar';
 
 // The dialogs load their code when first opened.
 const CreateFolderDialog = lazy(() => import('../dialogs/create-folder-dialog').then((m) => ({ default: m.CreateFolderDialog })));
 const FolderPickerDialog = lazy(() => import('../dialogs/folder-picker-dialog').then((m) => ({ default: m.FolderPickerDialog })));
 const RenameDialog = lazy(() => import('../dialogs/rename-dialog').then((m) => ({ default: m.RenameDialog })));
+// So do the item menu (MUI's Menu and Popover), the grid view and the selection bar, when first needed.
+const ItemContextMenu = lazy(() => import('../context-menu/item-context-menu').then((m) => ({ default: m.ItemContextMenu })));
+const GridView = lazy(() => import('./grid-view').then((m) => ({ default: m.GridView })));
+const SelectionActionBar = lazy(() => import('./selection-action-bar').then((m) => ({ default: m.SelectionActionBar })));
 
 export interface FileExplorerProps {
   /** The folder shown ('/' lists the root folders). */
@@ -313,14 +315,16 @@ export function FileExplorer({ path, onNavigate, onOpenFile, onDownload, renderU
         folderPath={path}
       />
       {selection.paths.size > 0 && (
-        <SelectionActionBar
-          items={selectedEntries()}
-          permissions={permissions}
-          extraActions={extraActions ?? []}
-          onAction={(action) => runAction(action)}
-          onMore={setMenu}
-          onClear={() => setSelection(EMPTY_SELECTION)}
-        />
+        <Suspense fallback={null}>
+          <SelectionActionBar
+            items={selectedEntries()}
+            permissions={permissions}
+            extraActions={extraActions ?? []}
+            onAction={(action) => runAction(action)}
+            onMore={setMenu}
+            onClear={() => setSelection(EMPTY_SELECTION)}
+          />
+        </Suspense>
       )}
       <Paper
         variant="outlined"
@@ -333,17 +337,26 @@ export function FileExplorer({ path, onNavigate, onOpenFile, onDownload, renderU
         data-testid="file-explorer"
         sx={{ flexGrow: 1, minHeight: 0, overflow: 'hidden', borderRadius: 2, outline: 'none', '&:focus-visible': { borderColor: 'primary.main' } }}
       >
-        {body ?? (viewMode === 'grid' ? <GridView {...viewProps} /> : <ListView {...viewProps} />)}
+        {body ??
+          (viewMode === 'grid' ? (
+            <Suspense fallback={null}>
+              <GridView {...viewProps} />
+            </Suspense>
+          ) : (
+            <ListView {...viewProps} />
+          ))}
       </Paper>
 
-      <ItemContextMenu
-        position={menu}
-        items={menu ? selectedEntries() : []}
-        permissions={permissions}
-        onAction={(action) => runAction(action)}
-        onClose={() => setMenu(null)}
-        extraActions={extraActions}
-      />
+      <Deferred open={menu !== null}>
+        <ItemContextMenu
+          position={menu}
+          items={menu ? selectedEntries() : []}
+          permissions={permissions}
+          onAction={(action) => runAction(action)}
+          onClose={() => setMenu(null)}
+          extraActions={extraActions}
+        />
+      </Deferred>
       {dropMove.dialog}
       <Deferred open={dialog === 'create'}>
         <CreateFolderDialog open={dialog === 'create'} parentPath={path} onClose={() => setDialog(null)} />

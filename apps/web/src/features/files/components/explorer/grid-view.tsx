@@ -2,12 +2,12 @@ import { mdiStar } from '@mdi/js';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../../components/mdi-icon';
 import { useFormatBytes } from '../../../../lib/format-bytes';
 import { FileIcon } from '../../../../components/file-icon';
+import { useFixedRows } from '../../hooks/use-fixed-rows';
 import type { ViewProps } from './view-props';
 
 const CARD_WIDTH = 156;
@@ -66,13 +66,7 @@ export function GridView({ listing, selected, onItemClick, onItemOpen, onItemCon
   }, []);
 
   const rowCount = Math.ceil(listing.total / columns);
-  const virtualizer = useVirtualizer({
-    count: rowCount,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT + GAP,
-    overscan: 3,
-  });
-  const rows = virtualizer.getVirtualItems();
+  const { rows, totalSize } = useFixedRows(scroller, rowCount, ROW_HEIGHT + GAP, 3);
   const first = (rows[0]?.index ?? 0) * columns;
   const last = ((rows.at(-1)?.index ?? 0) + 1) * columns - 1;
   const { showRange } = listing;
@@ -87,10 +81,10 @@ export function GridView({ listing, selected, onItemClick, onItemOpen, onItemCon
       data-testid="file-list-scroller"
       sx={{ height: '100%', overflowY: 'auto', position: 'relative' }}
     >
-      <Box sx={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+      <Box sx={{ height: totalSize, position: 'relative' }}>
         {rows.map((row) => (
           <Box
-            key={row.key}
+            key={row.index}
             role="row"
             sx={ROW_SX}
             style={{ transform: `translateY(${row.start + GAP}px)`, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}

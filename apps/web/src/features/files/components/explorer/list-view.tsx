@@ -3,12 +3,12 @@ import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../../components/mdi-icon';
 import { formatDateTime } from '../../../../i18n/format-time';
 import type { ListSort } from '../../api/list-files';
+import { useFixedRows } from '../../hooks/use-fixed-rows';
 import { formatBytes } from '../../../../lib/format-bytes';
 import { FileIcon } from '../../../../components/file-icon';
 import type { ViewProps } from './view-props';
@@ -106,15 +106,8 @@ export function ListView({
   const scroller = useRef<HTMLDivElement>(null);
   const compact = useIsNarrow(scroller);
   const rowHeight = compact ? COMPACT_ROW_HEIGHT : ROW_HEIGHT;
-  const virtualizer = useVirtualizer({
-    count: listing.total,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => rowHeight,
-    overscan: 12,
-  });
-  useLayoutEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
+  const { rows: items, totalSize } = useFixedRows(scroller, listing.total, rowHeight, 12);
   const rowSx = (isSelected: boolean) => (compact ? (isSelected ? COMPACT_SELECTED_ROW_SX : COMPACT_ROW_SX) : isSelected ? SELECTED_ROW_SX : ROW_SX);
-  const items = virtualizer.getVirtualItems();
   const first = items[0]?.index ?? 0;
   const last = items.at(-1)?.index ?? 0;
   const { showRange } = listing;
@@ -147,7 +140,7 @@ export function ListView({
         {!compact && <SortHeader label={t('column_modified')} field="mtime" sort={sort} onSort={onSort} />}
       </Box>
       <Box ref={scroller} sx={{ flexGrow: 1, minHeight: 0, overflowY: 'auto', position: 'relative' }} data-testid="file-list-scroller">
-        <Box sx={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        <Box sx={{ height: totalSize, position: 'relative' }}>
           {items.map((row, slot) => {
             const entry = listing.itemAt(row.index);
             const isSelected = entry ? selected.has(entry.path) : false;

@@ -8,7 +8,7 @@ import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../../components/mdi-icon';
 import type { ExtraItemAction } from '../../../../lib/item-actions';
-import { ITEM_ACTIONS, allowedActions, type ItemAction } from '../context-menu/item-context-menu';
+import { ITEM_ACTIONS, allowedActions, type ItemAction } from '../context-menu/item-actions';
 import { LazyTooltip } from '../../../../components/lazy-tooltip';
 
 // What the bar offers directly, in this order; everything else stays in the "more" menu.
