@@ -8,7 +8,7 @@ import { CryptoPool } from './pool.js';
 import type { Repository } from './repository.js';
 import { type BackupStats, listSnapshots, samePaths, type Snapshot, saveSnapshot } from './snapshot.js';
 import { type BackupSource, openRegularFile, READ_SIZE, readInWindow, type SourceEntry } from './source.js';
-import { loadTree, NodeList, saveTree, type TreeNode, walkTree } from './tree.js';
+import { loadTree, NodeList, saveTree, storeTree, type TreeNode, walkTree } from './tree.js';
 import { BlobWriter } from './writer.js';
 
 /** Options of one backup run. */
@@ -274,12 +274,20 @@ export async function backup(repo: Repository, source: BackupSource, options: Ba
     const frame = stack.pop()!;
     const same =
       !frame.changed && frame.previousTree !== undefined && frame.nodes.length === frame.previous?.size && writer.has(Buffer.from(frame.previousTree, 'hex'));
-    const subtree = same ? frame.previousTree! : await saveTree(repo, writer, frame.nodes);
+    let subtree = frame.previousTree!;
+    if (!same) {
+      const data = frame.nodes.blob(); // the list gives its pieces up
+      // A large directory's entries (and the parent snapshot's listing of it) were held long, in
+      // the old generation: collected now, before its blob is sealed, rather than after
+      // thousands more entries (measured: ~50 MiB of a 100,000-entry directory stayed until
+      // the end of the run).
+      if (data.length >= LARGE_TREE) {
+        frame.previous = null;
+        garbage.collectAll();
+      }
+      subtree = await storeTree(repo, writer, data);
+    }
     addNode(stack.at(-1)!, { ...frame.node!, subtree });
-    // A large directory's entries (and the parent snapshot's listing of it) were held long, in the old
-    // generation: collected now rather than after thousands more entries (measured: ~50 MiB
-    // of a 100,000-entry directory stayed until the end of the run).
-    if (!same && frame.nodes.size >= LARGE_TREE) garbage.collectAll();
   };
   const addNode = (frame: Frame, node: TreeNode): void => {
     if (!frame.changed && !sameNode(node, frame.previous?.get(node.name))) frame.changed = true;

@@ -61,11 +61,6 @@ export class NodeList {
     return this.names.length;
   }
 
-  /** Bytes of JSON held (the tree blob's size, less its commas and brackets). */
-  get size(): number {
-    return this.total;
-  }
-
   push(node: TreeNode): void {
     const json = JSON.stringify(node);
     const length = Buffer.byteLength(json);
@@ -91,7 +86,10 @@ export class NodeList {
     for (let i = 0; i < this.names.length; i++) yield JSON.parse(this.entry(i).toString('utf8')) as TreeNode;
   }
 
-  /** The tree blob: the entries sorted by name, as JSON. */
+  /**
+   * The tree blob: the entries sorted by name, as JSON. The list gives its pieces up (it is
+   * empty afterwards), so that they can be collected before the blob is sealed.
+   */
   blob(): Buffer {
     const names = this.names;
     const order = names.map((_, i) => i).sort((a, b) => (names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : 0));
@@ -103,6 +101,13 @@ export class NodeList {
       at += this.entry(i).copy(out, at);
     });
     out.write(']}', at, 'latin1');
+    this.pieces.length = 0;
+    this.names.length = 0;
+    this.piece.length = 0;
+    this.offset.length = 0;
+    this.bytes.length = 0;
+    this.used = 0;
+    this.total = 0;
     return out;
   }
 
@@ -114,12 +119,13 @@ export class NodeList {
 
 /** Serialises and stores a tree; identical directories dedupe to the same blob. */
 export async function saveTree(repo: Repository, writer: BlobWriter, nodes: TreeNode[] | NodeList): Promise<string> {
-  let data: Buffer;
-  if (nodes instanceof NodeList) data = nodes.blob();
-  else {
-    nodes.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    data = Buffer.from(JSON.stringify({ nodes } satisfies Tree));
-  }
+  if (nodes instanceof NodeList) return storeTree(repo, writer, nodes.blob());
+  nodes.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return storeTree(repo, writer, Buffer.from(JSON.stringify({ nodes } satisfies Tree)));
+}
+
+/** Stores a tree blob already made (NodeList.blob); returns its id. */
+export async function storeTree(repo: Repository, writer: BlobWriter, data: Buffer): Promise<string> {
   const id = repo.id(data);
   await writer.add(id, BlobType.Tree, data);
   return id.toString('hex');

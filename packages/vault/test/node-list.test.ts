@@ -27,8 +27,10 @@ describe('NodeList', () => {
     const list = new NodeList();
     for (const n of nodes) list.push(n);
     expect(list.length).toBe(nodes.length);
-    expect(list.blob().equals(wholeArray(nodes))).toBe(true);
     expect([...list.nodes()]).toEqual(nodes);
+    expect(list.blob().equals(wholeArray(nodes))).toBe(true);
+    // The list gave its pieces up with the blob.
+    expect(list.length).toBe(0);
   });
 
   it('gives an empty directory and a single entry as before', () => {
