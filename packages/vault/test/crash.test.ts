@@ -4,7 +4,7 @@
 // at the restore target must give a clear error and leave the repository intact.
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { watch } from 'node:fs';
+import { type FSWatcher, readdirSync, watch } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -80,6 +80,40 @@ async function killWhen(
   const { code, signal } = await done;
   disarm?.();
   return { code, signal, out, err, killed: killed && signal === 'SIGKILL' };
+}
+
+/**
+ * Calls `fire` as soon as a pack that is not in `before` (paths relative to `dataDir`) has
+ * its final name: watchers on the data directory and on each of its sub-directories, one
+ * added as soon as its directory appears (and read once, for a pack named before the watcher
+ * was in place). A poll of the whole tree could miss a prune that ends between two looks on a
+ * busy machine. Answers how to stop watching.
+ */
+function watchNewPacks(dataDir: string, before: Set<string>, fire: () => void): () => void {
+  const watchers = new Map<string, FSWatcher>();
+  const seen = (sub: string, name: string | null) => {
+    if (name && !name.includes('.tmp-') && !before.has(path.join(sub, name))) fire();
+  };
+  const watchSub = (sub: string) => {
+    if (watchers.has(sub)) return;
+    try {
+      watchers.set(
+        sub,
+        watch(path.join(dataDir, sub), (_event, name) => seen(sub, name)),
+      );
+      for (const name of readdirSync(path.join(dataDir, sub))) seen(sub, name);
+    } catch {
+      // Not a directory, or gone again.
+    }
+  };
+  watchers.set(
+    '',
+    watch(dataDir, (_event, name) => name && watchSub(name)),
+  );
+  for (const sub of readdirSync(dataDir)) watchSub(sub);
+  return () => {
+    for (const watcher of watchers.values()) watcher.close();
+  };
 }
 
 async function filesUnder(dir: string): Promise<string[]> {
@@ -197,9 +231,7 @@ describe('crashes and faults (built CLI, local directory)', () => {
 
     // 1. Kill while repacking: as soon as the first new pack appears.
     const packsBefore = new Set(await filesUnder(path.join(r, 'data')));
-    const first = await killWhen(['prune', '--repo', r], {
-      poll: async () => (await filesUnder(path.join(r, 'data'))).some((f) => !f.includes('.tmp-') && !packsBefore.has(f)),
-    });
+    const first = await killWhen(['prune', '--repo', r], { arm: (fire) => watchNewPacks(path.join(r, 'data'), packsBefore, fire) });
     expect(first.killed, `prune finished before the kill:\n${first.out}`).toBe(true);
     expect(ok(['check', '--repo', r]).code).toBe(0);
     let target = await tempDir('crash-prune-restore');
