@@ -12,7 +12,7 @@
 //
 //   nice -n 10 npx tsx bench/scale/run.ts [--files 100000,1000000] [--only sqlite|postgres] [--runs 50]
 //     [--json FILE] [--commit REV | --server PATH/main.js] [--no-snapshot | --snapshot-max FILES] [--blobs DIR]
-//     [--no-restic] [--explain]
+//     [--no-restic] [--explain] [--keep]
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -42,6 +42,8 @@ const JSON_FILE = valueOf('json');
 const SNAPSHOT_MAX = args.includes('--no-snapshot') ? 0 : Number(valueOf('snapshot-max') ?? Infinity);
 /** Where the blobs are written; kept after the run when given, so another run reuses them. */
 const BLOBS = valueOf('blobs');
+/** Keeps the installations, databases and repositories after the run (to look at, or to run the server on again). */
+const KEEP = args.includes('--keep');
 const RESTIC = !args.includes('--no-restic') && hasRestic();
 let serverMain = valueOf('server');
 const ACCOUNT = { name: '벤치', email: 'bench@example.com', password: 'Bogwan!2026' };
@@ -117,8 +119,11 @@ async function benchOne(dialect: Dialect, files: number, work: string, blobDir: 
       plans,
     };
   } finally {
-    await database?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (KEEP) log(`kept: data ${dataDir}${database ? ` (database ${database.url})` : ''}`);
+    else {
+      await database?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   }
 }
 
@@ -195,5 +200,6 @@ try {
   if (JSON_FILE) fs.writeFileSync(JSON_FILE, `${JSON.stringify(results, null, 2)}\n`);
   printTable(results, dialects);
 } finally {
-  fs.rmSync(work, { recursive: true, force: true });
+  if (KEEP) log(`kept: ${work}`);
+  else fs.rmSync(work, { recursive: true, force: true });
 }

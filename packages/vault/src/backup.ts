@@ -27,6 +27,8 @@ export interface BackupOptions {
   /** Called after each file is handled. */
   onProgress?: (stats: BackupStats, path: string) => void;
   threads?: number;
+  /** Bytes of pack listings gathered before an index file is written (default ~50,000 blobs' worth). */
+  indexFileBytes?: number;
 }
 
 /** The result of a finished backup. */
@@ -140,7 +142,7 @@ export async function backup(repo: Repository, source: BackupSource, options: Ba
   const resumeFrom = checkpoints.at(-1);
 
   const pool = new CryptoPool(repo.key.encKey, options.threads, repo.key.macKey);
-  const writer = new BlobWriter(repo, pool);
+  const writer = new BlobWriter(repo, pool, options.indexFileBytes ? { indexFileBytes: options.indexFileBytes } : {});
   const chunker = new Chunker(gearTable(repo.key.chunkerSeed), repo.config.chunker);
   // What the interrupted run had done, by full path: a segment lists files, and
   // directories it had finished with their tree (whose files are expanded here).

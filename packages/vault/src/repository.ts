@@ -7,6 +7,7 @@ import { DamagedBlobError, openBlob, openFile, sealFile } from './codec.js';
 import { encodeIndex, forEachListed, type IndexContents, type IndexListings, readIndex } from './index-file.js';
 import { blobId, DEFAULT_KDF, type KdfParams, type KeySlot, type MasterKey, newMasterKey, unwrapMasterKey, WrongPasswordError, wrapMasterKey } from './keys.js';
 import { packName } from './pack.js';
+import { GarbageMeter } from './gc.js';
 
 /** Repository-wide settings, stored encrypted as `config`. */
 export interface RepoConfig {
@@ -31,6 +32,9 @@ export class NoRepositoryError extends Error {
     this.name = 'NoRepositoryError';
   }
 }
+
+/** Index bytes read between collections while the index loads. */
+const INDEX_GARBAGE = 16 * 1024 * 1024;
 
 function newName(): string {
   return randomBytes(32).toString('hex');
@@ -114,26 +118,43 @@ export class Repository {
     await this.backend.delete(`keys/${id}`);
   }
 
-  /** Loads every index file into memory, honouring files superseded by prune. */
+  /**
+   * Loads every index file into memory, honouring files superseded by prune. Each file is
+   * read once; its sealed and opened bytes are collected as they mount up (at a million
+   * blobs they are ~80 MiB, more than the index itself). Only when a file that another one
+   * supersedes was loaded (a prune stopped before deleting it) is the index built again
+   * without it, so the superseding file's locations win.
+   */
   async loadIndex(): Promise<void> {
-    const files = await this.backend.list('index/');
-    const contents = new Map<string, IndexListings>();
-    for (const file of files) {
-      const name = file.name.slice('index/'.length);
-      contents.set(name, readIndex(openFile(this.key.encKey, 'index', await this.backend.get(file.name))));
-    }
-    this.indexFilesOnDisk = [...contents.keys()];
+    const files = (await this.backend.list('index/')).map((f) => f.name.slice('index/'.length));
     const superseded = new Set<string>();
-    for (const c of contents.values()) for (const s of c.superseded) superseded.add(s);
-    this.indexFiles = [];
-    for (const [name, c] of contents) {
-      if (superseded.has(name)) continue;
-      this.indexFiles.push(name);
-      for (const pack of c.packs) {
-        forEachListed(pack.listing, pack.count, (listing, at, type, offset, length, rawLength) => {
-          this.index.addAt(listing, at, pack.id, type, offset, length, rawLength);
-        });
-      }
+    const garbage = new GarbageMeter(INDEX_GARBAGE);
+    let read = 0;
+    const load = async (name: string) => {
+      const sealed = await this.backend.get(`index/${name}`);
+      const listings = readIndex(openFile(this.key.encKey, 'index', sealed));
+      for (const s of listings.superseded) superseded.add(s);
+      this.addListings(listings);
+      read += sealed.length;
+      garbage.note(sealed.length * 2);
+    };
+    this.index.clear();
+    for (const name of files) await load(name);
+    if (files.some((name) => superseded.has(name))) {
+      this.index.clear();
+      for (const name of files) if (!superseded.has(name)) await load(name);
+    }
+    if (read >= INDEX_GARBAGE) garbage.collectAll();
+    this.indexFilesOnDisk = files;
+    this.indexFiles = files.filter((name) => !superseded.has(name));
+  }
+
+  private addListings(listings: IndexListings): void {
+    this.index.reserve(this.index.size + listings.packs.reduce((sum, pack) => sum + pack.count, 0));
+    for (const pack of listings.packs) {
+      forEachListed(pack.listing, pack.count, (listing, at, type, offset, length, rawLength) => {
+        this.index.addAt(listing, at, pack.id, type, offset, length, rawLength);
+      });
     }
   }
 

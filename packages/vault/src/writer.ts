@@ -13,6 +13,8 @@ const MAX_UPLOADS = 2;
 // KiB blobs here made the run slower than sending them, in batches, to the workers
 // (docs/decisions.md).
 const INLINE_BELOW = 1024;
+/** Pack listings gathered before they are written as an index file (~50,000 blobs, restic's figure). */
+const INDEX_FILE_BYTES = 50_000 * (32 + 1 + 4 + 4 + 4);
 
 /** Counters a writer keeps for snapshot statistics. */
 export interface WriterStats {
@@ -29,6 +31,7 @@ export class BlobWriter {
   private readonly queued = new Set<string>();
   /** Listings (encoded) of the packs stored but not yet in an index file. */
   private readonly unindexed: Buffer[] = [];
+  private unindexedBytes = 0;
   private sealing = 0;
   private packsWaiting = 0;
   private readonly sealWaiters: (() => void)[] = [];
@@ -41,7 +44,7 @@ export class BlobWriter {
   constructor(
     private readonly repo: Repository,
     private readonly pool: CryptoPool,
-    private readonly options: { ignoreIndex?: boolean } = {},
+    private readonly options: { ignoreIndex?: boolean; indexFileBytes?: number } = {},
   ) {
     this.builder = this.newBuilder();
   }
@@ -73,6 +76,7 @@ export class BlobWriter {
 
   /** Hands over the packs uploaded but not yet listed in an index file. */
   takeUnindexed(): IndexContents['packs'] {
+    this.unindexedBytes = 0;
     return decodeIndex(encodeIndex({ superseded: [], packs: [] }, this.unindexed.splice(0))).packs;
   }
 
@@ -164,7 +168,19 @@ export class BlobWriter {
       else this.repo.index.add(e.id, { type: e.type, pack: pack.id, offset: e.offset, length: e.length, rawLength: e.rawLength });
       this.queued.delete(e.id.toString('hex'));
     }
-    this.unindexed.push(encodePackListing(pack.id, entries));
+    const listing = encodePackListing(pack.id, entries);
+    this.unindexed.push(listing);
+    this.unindexedBytes += listing.length;
+    // A large backup lists its packs in several index files as it goes, as restic does: one
+    // file for a million blobs was ~45 MiB held to the end, and as much again to seal it
+    // and to read it back. A prune (ignoreIndex) writes its own index, superseding others.
+    if (!this.options.ignoreIndex && this.unindexedBytes >= (this.options.indexFileBytes ?? INDEX_FILE_BYTES)) await this.writeUnindexed();
+  }
+
+  private async writeUnindexed(): Promise<string> {
+    const listings = this.unindexed.splice(0);
+    this.unindexedBytes = 0;
+    return this.repo.writeIndex({ superseded: [], packs: [] }, listings);
   }
 
   private throwIfFailed(): void {
@@ -184,6 +200,6 @@ export class BlobWriter {
   async checkpointIndex(): Promise<string | null> {
     await this.flush();
     if (this.unindexed.length === 0) return null;
-    return this.repo.writeIndex({ superseded: [], packs: [] }, this.unindexed.splice(0));
+    return this.writeUnindexed();
   }
 }

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { SnapshotItem } from '@bogwan/contracts';
 import SQLite from 'better-sqlite3';
-import { type CatalogRow, linesOf, parseCatalogFile, versionOf } from './catalog.js';
+import { type CatalogRow, lineBatches, parseCatalogFile, versionOf } from './catalog.js';
 
 /** An entry of a read catalog. */
 export interface CatalogEntry {
@@ -199,15 +199,17 @@ async function fill(db: SQLite.Database, file: string): Promise<{ roots: Roots; 
   }
   let trailer: { roots: Roots; owners: Owners } | null = null;
   let first = true;
-  for await (const { line } of linesOf(file)) {
-    if (first) {
-      first = false;
-      continue;
+  for await (const { lines } of lineBatches(file)) {
+    for (const { line } of lines) {
+      if (first) {
+        first = false;
+        continue;
+      }
+      if (line[0] === 0x5b /* [ */) {
+        batch.push(JSON.parse(line.toString('utf8')) as CatalogRow);
+        if (batch.length >= BATCH) await flush();
+      } else if (line[0] === 0x7b /* { */) trailer = JSON.parse(line.toString('utf8')) as { roots: Roots; owners: Owners };
     }
-    if (line[0] === 0x5b /* [ */) {
-      batch.push(JSON.parse(line.toString('utf8')) as CatalogRow);
-      if (batch.length >= BATCH) await flush();
-    } else if (line[0] === 0x7b /* { */) trailer = JSON.parse(line.toString('utf8')) as { roots: Roots; owners: Owners };
   }
   await flush();
   if (!trailer) throw new Error('catalog without its trailer');

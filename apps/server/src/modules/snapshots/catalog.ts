@@ -56,8 +56,19 @@ const PIECE = 1 << 20;
  */
 const FLUSH_AT = 64 * 1024;
 
-/** Splits a file into lines as it is read, with each line's byte range. */
-export async function* linesOf(file: string, start = 0, end = Infinity): AsyncGenerator<{ line: Buffer; start: number; end: number }> {
+/** A file's line (without its newline) and its byte range in the file (newline included). */
+export interface Line {
+  line: Buffer;
+  start: number;
+  end: number;
+}
+
+/**
+ * Splits a file into lines as it is read, a piece's lines at a time (an await a line
+ * costs more than the line's work at a million lines). `bytes` are the lines' bytes in the
+ * file from `at`, newlines included.
+ */
+export async function* lineBatches(file: string, start = 0, end = Infinity): AsyncGenerator<{ lines: Line[]; bytes: Buffer; at: number }> {
   const handle = await fs.open(file, 'r');
   try {
     let rest: Buffer = Buffer.alloc(0);
@@ -69,19 +80,26 @@ export async function* linesOf(file: string, start = 0, end = Infinity): AsyncGe
       if (bytesRead === 0) break;
       position += bytesRead;
       const data = rest.length > 0 ? Buffer.concat([rest, buffer.subarray(0, bytesRead)]) : buffer.subarray(0, bytesRead);
+      const lines: Line[] = [];
       let at = 0;
       for (let nl = data.indexOf(10, at); nl !== -1; nl = data.indexOf(10, at)) {
-        yield { line: data.subarray(at, nl), start: restAt + at, end: restAt + nl + 1 };
+        lines.push({ line: data.subarray(at, nl), start: restAt + at, end: restAt + nl + 1 });
         at = nl + 1;
       }
+      if (lines.length > 0) yield { lines, bytes: data.subarray(0, at), at: restAt };
       // Copied: a line kept over from a large piece would otherwise hold the whole piece.
       rest = Buffer.from(data.subarray(at));
       restAt += at;
     }
-    if (rest.length > 0) yield { line: rest, start: restAt, end: restAt + rest.length };
+    if (rest.length > 0) yield { lines: [{ line: rest, start: restAt, end: restAt + rest.length }], bytes: rest, at: restAt };
   } finally {
     await handle.close();
   }
+}
+
+/** A file's lines one by one (see lineBatches). */
+export async function* linesOf(file: string, start = 0, end = Infinity): AsyncGenerator<Line> {
+  for await (const { lines } of lineBatches(file, start, end)) yield* lines;
 }
 
 /** The first bytes of a file, enough to tell a version 2 header from a version 1 object. */
@@ -122,6 +140,15 @@ class HashedWriter {
     this.pending.push(line, '\n');
     this.pendingBytes += line.length + 1;
     if (this.pendingBytes >= FLUSH_AT) await this.flush();
+  }
+
+  /** Bytes that are already whole lines, after those waiting. */
+  async raw(bytes: Buffer): Promise<void> {
+    await this.flush();
+    this.file.update(bytes);
+    this.content.update(bytes);
+    this.size += bytes.length;
+    await this.handle.write(bytes);
   }
 
   async flush(): Promise<void> {
@@ -204,18 +231,23 @@ export class ParentCatalog {
     let trailer: Trailer | null = null;
     let end = 0;
     let first = true;
-    for await (const { line, start, end: lineEnd } of linesOf(file)) {
-      if (first) {
-        first = false;
-        createdAt = (JSON.parse(line.toString('utf8')) as { createdAt: string }).createdAt;
-        continue;
+    for await (const { lines, bytes, at } of lineBatches(file)) {
+      let hashFrom = 0;
+      for (const { line, start, end: lineEnd } of lines) {
+        if (first) {
+          first = false;
+          createdAt = (JSON.parse(line.toString('utf8')) as { createdAt: string }).createdAt;
+          hashFrom = lineEnd - at;
+          continue;
+        }
+        if (line[0] === 0x5b /* [ */) folders.line(line, start, lineEnd);
+        else {
+          trailer = JSON.parse(line.toString('utf8')) as Trailer;
+          end = start;
+        }
       }
-      content.update(line).update('\n');
-      if (line[0] === 0x5b /* [ */) folders.row(JSON.parse(line.toString('utf8')) as CatalogRow, start, lineEnd);
-      else {
-        trailer = JSON.parse(line.toString('utf8')) as Trailer;
-        end = start;
-      }
+      // The content: every byte after the header.
+      content.update(bytes.subarray(hashFrom));
     }
     if (!trailer) throw new Error('catalog without its trailer');
     return new ParentCatalog(
@@ -229,9 +261,20 @@ export class ParentCatalog {
     );
   }
 
-  /** The rows of an unchanged folder below its own row, as written. */
-  async *rowsBelow(folder: UnchangedFolder): AsyncGenerator<CatalogRow> {
-    for await (const { line } of linesOf(this.file, folder.start, folder.end)) if (line.length > 0) yield JSON.parse(line.toString('utf8')) as CatalogRow;
+  /** The bytes of an unchanged folder's rows below its own row, as written, in pieces. */
+  async *bytesBelow(folder: UnchangedFolder): AsyncGenerator<Buffer> {
+    const handle = await fs.open(this.file, 'r');
+    try {
+      for (let at = folder.start; at < folder.end;) {
+        const buffer = Buffer.allocUnsafe(Math.min(PIECE, folder.end - at));
+        const { bytesRead } = await handle.read(buffer, 0, buffer.length, at);
+        if (bytesRead === 0) throw new Error('parent catalog shorter than its scan');
+        at += bytesRead;
+        yield buffer.subarray(0, bytesRead);
+      }
+    } finally {
+      await handle.close();
+    }
   }
 }
 
@@ -255,6 +298,8 @@ export class CatalogBuilder {
 
   static async create(file: string, changes: Map<string, number> = new Map(), previous: ParentCatalog | null = null): Promise<CatalogBuilder> {
     const builder = new CatalogBuilder(await HashedWriter.create(file), file, changes, previous);
+    // The parent's owners keep their numbers, so that rows taken from it are copied as bytes.
+    for (const owner of previous?.owners ?? []) builder.ownerOf(owner.id);
     await builder.out.header(JSON.stringify({ version: 2, createdAt: builder.createdAt }));
     return builder;
   }
@@ -273,13 +318,9 @@ export class CatalogBuilder {
     await this.out.line(JSON.stringify(row));
   }
 
-  /** Adds the parent catalog's rows below an unchanged folder, their owners mapped to this catalog's. */
+  /** Adds the parent catalog's rows below an unchanged folder, byte for byte (owner numbers are the parent's). */
   async copy(folder: UnchangedFolder): Promise<void> {
-    const { owners } = this.previous!;
-    for await (const row of this.previous!.rowsBelow(folder)) {
-      row[4] = this.ownerOf(owners[row[4]]?.id ?? null);
-      await this.out.line(JSON.stringify(row));
-    }
+    for await (const bytes of this.previous!.bytesBelow(folder)) await this.out.raw(bytes);
   }
 
   private ownerOf(ownerId: string | null): number {
@@ -295,7 +336,8 @@ export class CatalogBuilder {
    * snapshot then keeps the stored catalog as it is (same content hash, nothing to store).
    */
   async build(emails: Map<string, string>): Promise<BuiltCatalog> {
-    const owners = [...this.ownerIndex.keys()].map((id) => ({ id, email: emails.get(id) ?? '' }));
+    const known = new Map((this.previous?.owners ?? []).map((o) => [o.id, o.email]));
+    const owners = [...this.ownerIndex.keys()].map((id) => ({ id, email: emails.get(id) ?? known.get(id) ?? '' }));
     await this.out.line(JSON.stringify({ roots: this.roots, owners }));
     await this.out.close();
     const content = this.out.content.digest('hex');

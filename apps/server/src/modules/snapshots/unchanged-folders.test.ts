@@ -56,4 +56,38 @@ describe('folders unchanged since the parent snapshot', () => {
     expect(UnchangedFolders.of(catalog([['T', 1, 0, '', -1, ''], file('T/f', 1)]), counts)).toBeNull();
     expect(UnchangedFolders.of(catalog([folder('T', 't', 3), file('U/f', 1)]), counts)).toBeNull();
   });
+
+  it('reads paths with quotes, backslashes and Korean names as their folders', () => {
+    const odd = [
+      folder('팀', 't', 1),
+      folder('팀/a"b\\', 'q', 1),
+      file('팀/a"b\\/문서 "1".hwp', 5),
+      folder('팀/a"b\\/c\\"', 'r', 1),
+      file('팀/a"b\\/c\\"/f', 7),
+      file('팀/a"b\\/g', 11),
+      folder('팀/a', 's', 1),
+      file('팀/a/h', 13),
+    ];
+    const unchanged = UnchangedFolders.of(
+      odd,
+      new Map([
+        ['t', 1],
+        ['q', 1],
+        ['r', 1],
+        ['s', 1],
+      ]),
+    )!;
+    expect(unchanged.find('팀/a"b\\', 'q')).toMatchObject({ files: 3, dirs: 1, size: 23 });
+    expect(unchanged.find('팀/a"b\\/c\\"', 'r')).toMatchObject({ files: 1, dirs: 0, size: 7 });
+    expect(unchanged.find('팀/a', 's')).toMatchObject({ files: 1, size: 13 });
+    expect(unchanged.find('팀', 't')).toMatchObject({ files: 4, dirs: 3, size: 36 });
+  });
+
+  it('byte ranges of a folder cover exactly the lines below its own', () => {
+    const lines = rows.map((row) => JSON.stringify(row));
+    const unchanged = UnchangedFolders.of(rows, counts)!;
+    const text = lines.map((l) => `${l}\n`).join('');
+    const { start, end } = unchanged.find('T/a', 'a')!;
+    expect(Buffer.from(text).subarray(start, end).toString()).toBe(`${lines[2]}\n${lines[3]}\n${lines[4]}\n`);
+  });
 });

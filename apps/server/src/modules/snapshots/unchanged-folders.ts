@@ -21,10 +21,10 @@ export interface UnchangedFolder {
   size: number;
 }
 
-const parentOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '');
-
 interface Open {
   path: string;
+  /** Its path as the catalog line writes it (JSON-escaped, without the quotes). */
+  encoded: Buffer;
   id: string;
   index: number;
   /** Where the rows below it begin (the end of its own row). */
@@ -36,9 +36,40 @@ interface Open {
   size: number;
 }
 
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const SLASH = 0x2f;
+const COMMA = 0x2c;
+const NOTHING = Buffer.alloc(0);
+
+/** Index of the quote that closes the JSON string opening at `from - 1`, or -1. */
+function closingQuote(line: Buffer, from: number): number {
+  for (let q = line.indexOf(QUOTE, from); q !== -1; q = line.indexOf(QUOTE, q + 1)) {
+    let slashes = 0;
+    while (line[q - 1 - slashes] === BACKSLASH) slashes++;
+    if (slashes % 2 === 0) return q;
+  }
+  return -1;
+}
+
+/** The whole number written at `at` up to the next comma, or -1. */
+function numberAt(line: Buffer, at: number): number {
+  let n = 0;
+  let i = at;
+  for (; i < line.length && line[i] !== COMMA; i++) {
+    const digit = line[i]! - 0x30;
+    if (digit < 0 || digit > 9) return -1;
+    n = n * 10 + digit;
+  }
+  return i === at ? -1 : n;
+}
+
 /**
- * Reads the parent's catalog rows one by one, in file order, against the counts now; keeps
- * only the unchanged folders' ranges and totals (one entry a folder, nothing a file).
+ * Reads the parent's catalog lines one by one, in file order, against the counts now; keeps
+ * only the unchanged folders' ranges and totals (one entry a folder, nothing a file). A
+ * file's line is read as bytes (its path's folder compared in its JSON form, which escapes
+ * each character on its own, so a folder's encoded path prefixes its children's): at a
+ * million rows, parsing every line took most of a no-change snapshot's start.
  */
 export class FolderScan {
   private readonly open: Open[] = [];
@@ -51,33 +82,44 @@ export class FolderScan {
 
   constructor(private readonly changes: Map<string, number>) {}
 
-  /** The next row, which the file holds in bytes `start..end`. */
+  /** The next row as a value (tests, and catalogs rewritten from version 1). */
   row(row: CatalogRow, start: number, end: number): void {
+    this.line(Buffer.from(JSON.stringify(row)), start, end);
+  }
+
+  /** The next line of the catalog (without its newline), which the file holds in bytes `start..end`. */
+  line(line: Buffer, start: number, end: number): void {
     if (this.broken) return;
-    const parent = parentOf(row[0]);
-    while (this.open.length > 0 && this.open.at(-1)!.path !== parent) this.close(start);
+    const quote = line[0] === 0x5b && line[1] === QUOTE ? closingQuote(line, 2) : -1;
+    if (quote === -1 || line[quote + 1] !== COMMA || line[quote + 3] !== COMMA) return this.break();
+    const encoded = line.subarray(2, quote);
+    const slash = encoded.lastIndexOf(SLASH);
+    const parent = slash === -1 ? NOTHING : encoded.subarray(0, slash);
+    while (this.open.length > 0 && !this.open.at(-1)!.encoded.equals(parent)) this.close(start);
     // A row whose folder is not the one open: the rows are not in walk order.
-    if (this.open.length === 0 && parent !== '') {
-      this.broken = true;
-      return;
-    }
+    if (this.open.length === 0 && parent.length > 0) return this.break();
     const index = this.index++;
-    if (row[1] !== 1) {
+    const kind = line[quote + 2];
+    if (kind === 0x30 /* 0 */) {
+      const size = numberAt(line, quote + 4);
+      if (size < 0) return this.break();
       this.files++;
-      this.size += row[2];
+      this.size += size;
       return;
     }
-    if (row.length !== 8) {
-      this.broken = true;
-      return;
-    }
+    const row = JSON.parse(line.toString('utf8')) as CatalogRow;
+    if (kind !== 0x31 || row.length !== 8) return this.break();
     this.dirs++;
     const dirty = (this.changes.get(row[6]) ?? 0) !== row[7];
     if (dirty) {
       // Everything above a changed folder has changed below.
       for (let j = this.open.length - 1; j >= 0 && !this.open[j]!.dirty; j--) this.open[j]!.dirty = true;
     }
-    this.open.push({ path: row[0], id: row[6], index, after: end, dirty, files: this.files, dirs: this.dirs, size: this.size });
+    this.open.push({ path: row[0], encoded: Buffer.from(encoded), id: row[6], index, after: end, dirty, files: this.files, dirs: this.dirs, size: this.size });
+  }
+
+  private break(): void {
+    this.broken = true;
   }
 
   private close(end: number): void {
