@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes, scrypt } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes, scrypt } from 'node:crypto';
 import { hashRaw } from '@node-rs/argon2';
 
 /** The secrets of a repository, unwrapped from a key slot. */
@@ -119,17 +119,47 @@ export async function wrapMasterKey(key: MasterKey, password: string, kdf: KdfPa
 
 /** Returns the master key if the password opens this slot, otherwise null. */
 export async function unwrapMasterKey(slot: KeySlot, password: string): Promise<MasterKey | null> {
-  const wrapKey = await deriveWrapKey(password, Buffer.from(slot.salt, 'base64'), slotKdf(slot));
+  const salt = Buffer.from(slot.salt, 'base64');
+  const kdf = slotKdf(slot);
+  const remembered = rememberedWrapKey(password, salt, kdf);
+  const wrapKey = remembered.key ?? (await deriveWrapKey(password, salt, kdf));
   const wrapped = Buffer.from(slot.wrapped, 'base64');
   try {
     const decipher = createDecipheriv('aes-256-gcm', wrapKey, wrapped.subarray(0, 12));
     decipher.setAAD(SLOT_AD);
     decipher.setAuthTag(wrapped.subarray(wrapped.length - 16));
     const raw = Buffer.concat([decipher.update(wrapped.subarray(12, wrapped.length - 16)), decipher.final()]);
+    remembered.keep(wrapKey);
     return splitMaster(raw);
   } catch {
     return null;
   }
+}
+
+// Wrap keys that opened a slot lately, so that a server opening the same repository again
+// (a scheduled run, the restore wizard's calls) skips the key derivation: 64 MiB and ~0.2 s
+// each time, on top of whatever the process holds then. The derivation is a pure function
+// of password, salt and parameters, so a remembered key is exactly what it would give; only
+// keys that unwrapped a slot are kept, and they are looked up by an HMAC under a secret of
+// this process (never by the password).
+const REMEMBER_FOR_MS = 2 * 60 * 60 * 1000;
+const REMEMBER_AT_MOST = 16;
+const rememberSecret = randomBytes(32);
+const remembered = new Map<string, { key: Buffer; until: number }>();
+
+function rememberedWrapKey(password: string, salt: Buffer, kdf: KdfParams): { key: Buffer | null; keep: (key: Buffer) => void } {
+  const name = createHmac('sha256', rememberSecret).update(JSON.stringify(kdf)).update('\0').update(salt).update('\0').update(password).digest('hex');
+  const now = Date.now();
+  for (const [k, v] of remembered) if (v.until <= now) remembered.delete(k);
+  const found = remembered.get(name);
+  return {
+    key: found ? found.key : null,
+    keep: (key) => {
+      remembered.delete(name);
+      if (remembered.size >= REMEMBER_AT_MOST) remembered.delete(remembered.keys().next().value!);
+      remembered.set(name, { key, until: now + REMEMBER_FOR_MS });
+    },
+  };
 }
 
 export { blobId } from './blob-id.js';

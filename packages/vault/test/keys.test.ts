@@ -43,4 +43,25 @@ describe('key slots', () => {
     await backend.put(file!.name, Buffer.from(JSON.stringify({ ...slot, t: 2 })));
     await expect(Repository.open(backend, 'pw')).rejects.toThrow('wrong password');
   });
+
+  it('a repository opened again answers as the first time: the same keys, a wrong password still refused, a damaged slot still refused', async () => {
+    const backend = new LocalBackend(path.join(await tempDir('keys'), 'repo'));
+    const repo = await Repository.init(backend, 'again pw', { ...TEST_INIT, kdf: SMALL_ARGON2 });
+    const first = await Repository.open(backend, 'again pw');
+    const second = await Repository.open(backend, 'again pw');
+    expect(second.key.encKey.equals(repo.key.encKey)).toBe(true);
+    expect(second.key.macKey.equals(first.key.macKey)).toBe(true);
+    await expect(Repository.open(backend, 'again pw!')).rejects.toThrow('wrong password');
+    // The same password on a slot with another salt derives its own key.
+    const other = new LocalBackend(path.join(await tempDir('keys'), 'repo'));
+    const otherRepo = await Repository.init(other, 'again pw', { ...TEST_INIT, kdf: SMALL_ARGON2 });
+    expect((await Repository.open(other, 'again pw')).key.encKey.equals(otherRepo.key.encKey)).toBe(true);
+    expect(otherRepo.key.encKey.equals(repo.key.encKey)).toBe(false);
+    // A slot whose wrapped key was altered does not open, whatever was derived before.
+    const [slot] = await repo.listKeys();
+    const wrapped = Buffer.from(slot!.slot.wrapped, 'base64');
+    wrapped[20]! ^= 1;
+    await backend.put(`keys/${slot!.id}`, Buffer.from(JSON.stringify({ ...slot!.slot, wrapped: wrapped.toString('base64') })));
+    await expect(Repository.open(backend, 'again pw')).rejects.toThrow('wrong password');
+  });
 });

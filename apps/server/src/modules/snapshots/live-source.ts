@@ -86,6 +86,9 @@ export async function* liveSource(
     size,
     // By its hash: a catalog that says what the parent's said is kept without being read.
     contentHash: digest,
+    // Read by the engine from the file itself, in its window, rather than as a stream of 1 MiB
+    // pieces joined up to chunk size (a copy of every byte again: 157 MB at 1M files).
+    file,
     open: () => catalogBytes(file),
   };
 }
