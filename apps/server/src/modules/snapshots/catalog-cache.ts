@@ -19,6 +19,24 @@ export function stagingRoot(dataDir: string): string {
   return path.join(dataDir, 'restore-staging');
 }
 
+/** A catalog file or directory untouched this long was left by a process that stopped. */
+const LEFT_BEHIND_MS = 60 * 60 * 1000;
+
+/**
+ * Removes the catalog reads (`catalog-*` under the staging root) that a stopped process left
+ * behind. Only those untouched for an hour: another process may be reading a catalog there
+ * now (its directory and index file are new), and one that is open keeps working anyway
+ * (its file is read through the handle it holds).
+ */
+export async function removeLeftCatalogs(dataDir: string, now = Date.now()): Promise<void> {
+  const root = stagingRoot(dataDir);
+  for (const name of await fs.readdir(root).catch(() => [] as string[])) {
+    if (!name.startsWith('catalog-')) continue;
+    const stat = await fs.stat(path.join(root, name)).catch(() => null);
+    if (stat && now - stat.mtimeMs >= LEFT_BEHIND_MS) await fs.rm(path.join(root, name), { recursive: true, force: true });
+  }
+}
+
 /**
  * Reads a restored catalog file (either format) into an index file under the staging root;
  * a missing or unreadable one means the snapshot cannot be restored. The caller closes it.

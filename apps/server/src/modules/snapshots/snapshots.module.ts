@@ -1,11 +1,10 @@
-import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/index.js';
 import { resolveServerSecret } from '../auth/server-secret.js';
 import { requireDecorators } from '../../http/wiring.js';
 import type { AuditRecorder } from '../audit/audit.recorder.js';
-import { CatalogCache, stagingRoot } from './catalog-cache.js';
+import { CatalogCache, removeLeftCatalogs } from './catalog-cache.js';
 import { BackgroundJobs, type SnapshotContext } from './context.js';
 import { JobsRepo } from './jobs.repo.js';
 import { OperationLock } from './operation-lock.js';
@@ -79,10 +78,7 @@ export async function registerSnapshots(app: FastifyInstance, deps: SnapshotsMod
   await app.register(snapshotRoutes, { plans: new PlansService(ctx), runner, jobs, catalogs });
   await app.register(restoreRoutes, { restores, jobs });
 
-  // Catalog reads that a stopped process left behind.
-  for (const name of await fs.readdir(stagingRoot(deps.config.dataDir)).catch(() => [] as string[])) {
-    if (name.startsWith('catalog-')) await fs.rm(`${stagingRoot(deps.config.dataDir)}/${name}`, { recursive: true, force: true });
-  }
+  await removeLeftCatalogs(deps.config.dataDir);
   let stop: (() => void) | undefined;
   app.addHook('onReady', async () => {
     stop = scheduler.start();
