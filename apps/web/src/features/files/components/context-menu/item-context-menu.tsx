@@ -6,6 +6,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
+import { useEffect, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../../components/mdi-icon';
 import type { ExtraItemAction } from '../../../../lib/item-actions';
@@ -18,23 +19,42 @@ export interface ItemContextMenuProps {
   onAction: (action: ItemAction) => void;
   onClose: () => void;
   extraActions?: ExtraItemAction[];
+  /**
+   * What takes the focus when the menu closes; by default the element that had it when the menu
+   * opened, unless that element was replaced meanwhile (a button whose tooltip code arrived).
+   */
+  returnFocus?: () => HTMLElement | null;
 }
 
 /** The right-click menu of files and folders; actions without the permission are hidden. Its code loads when it first opens. */
-export function ItemContextMenu({ position, items, permissions, onAction, onClose, extraActions = [] }: ItemContextMenuProps) {
+export function ItemContextMenu({ position, items, permissions, onAction, onClose, extraActions = [], returnFocus }: ItemContextMenuProps) {
   const { t } = useTranslation();
   const allowed = new Set(allowedActions(items, permissions ?? []));
   const allStarred = items.length > 0 && items.every((item) => item.starred);
   const visible = ITEM_ACTIONS.filter((spec) => allowed.has(spec.action));
   const extras = permissions && items.length > 0 ? extraActions.filter((extra) => extra.visible(items, permissions)) : [];
+  const open = position !== null;
+  // A new menu for every opening: one opened again while the last is still fading out would keep
+  // that one's list, whose keyboard focus then starts on the second item instead of the first.
+  const [openings, setOpenings] = useState({ open, count: 0 });
+  if (openings.open !== open) setOpenings({ open, count: openings.count + (open ? 1 : 0) });
+  useEffect(() => {
+    if (!open || !returnFocus) return;
+    return () => returnFocus()?.focus();
+  }, [open, returnFocus]);
 
   return (
     <Menu
-      open={position !== null}
+      key={openings.count}
+      open={open}
       onClose={onClose}
+      disableRestoreFocus={Boolean(returnFocus)}
       anchorReference="anchorPosition"
       anchorPosition={position ? { top: position.y, left: position.x } : undefined}
-      slotProps={{ list: { dense: true, 'aria-label': t('item_actions') }, paper: { sx: { minWidth: 220 } } }}
+      slotProps={{
+        list: { dense: true, 'aria-label': t('item_actions') },
+        paper: { sx: { minWidth: 220 }, onContextMenu: (event: MouseEvent) => event.preventDefault() },
+      }}
     >
       {permissions === undefined && (
         <MenuItem disabled>

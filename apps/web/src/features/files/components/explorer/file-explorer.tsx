@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type DragEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../api/client';
 import { MdiIcon } from '../../../../components/mdi-icon';
@@ -96,7 +96,9 @@ export function FileExplorer({ path, onNavigate, onOpenFile, onDownload, renderU
   const listing = useFolderListing(path, sort);
   const permission = usePermission(path);
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
-  const [menu, setMenu] = useState<{ x: number; y: number } | null>(null);
+  // Where the item menu is open, and (when not where the focus was) what takes the focus back when it closes.
+  const [menu, setMenu] = useState<{ x: number; y: number; returnFocus?: () => HTMLElement | null } | null>(null);
+  const explorer = useRef<HTMLDivElement>(null);
   const [dialog, setDialog] = useState<null | 'create' | 'trash' | 'move' | 'copy'>(null);
   const [renaming, setRenaming] = useState<FileEntry | null>(null);
   const trash = useTrashItems();
@@ -173,10 +175,20 @@ export function FileExplorer({ path, onNavigate, onOpenFile, onDownload, renderU
     );
   };
 
+  const openMenu = (index: number, entry: FileEntry, point: { x: number; y: number }) => {
+    if (!selection.paths.has(entry.path)) setSelection({ paths: new Set([entry.path]), anchor: index });
+    setMenu(point);
+  };
   const onItemContextMenu = (event: MouseEvent, index: number, entry: FileEntry) => {
     event.preventDefault();
-    if (!selection.paths.has(entry.path)) setSelection({ paths: new Set([entry.path]), anchor: index });
-    setMenu({ x: event.clientX, y: event.clientY });
+    openMenu(index, entry, { x: event.clientX, y: event.clientY });
+  };
+  // Shift+F10 and the Menu key open the focused item's menu below it (the menu takes the focus, and gives it back on closing).
+  const onItemKeyDown = (event: KeyboardEvent<HTMLElement>, index: number, entry: FileEntry) => {
+    if ((event.key !== 'ContextMenu' && !(event.key === 'F10' && event.shiftKey)) || event.ctrlKey || event.altKey || event.metaKey) return;
+    event.preventDefault();
+    const box = event.currentTarget.getBoundingClientRect();
+    openMenu(index, entry, { x: box.left, y: box.bottom });
   };
 
   const onItemDragStart = (event: DragEvent, entry: FileEntry) => {
@@ -231,6 +243,8 @@ export function FileExplorer({ path, onNavigate, onOpenFile, onDownload, renderU
       const next = Math.max(0, Math.min(listing.total - 1, anchor + (event.key === 'ArrowDown' ? 1 : -1)));
       const entry = listing.itemAt(next);
       if (entry) setSelection({ paths: new Set([entry.path]), anchor: next });
+      // The focus follows, so the menu keys act on that item (its row exists: the views draw rows beyond the visible ones).
+      explorer.current?.querySelector<HTMLElement>(`[data-entry-index="${next}"]`)?.focus();
     }
   };
 
@@ -289,6 +303,7 @@ export function FileExplorer({ path, onNavigate, onOpenFile, onDownload, renderU
     onItemClick,
     onItemOpen: open,
     onItemContextMenu,
+    onItemKeyDown,
     onItemDragStart,
     itemDrop,
     itemPress: longPress.handlers,
@@ -321,12 +336,13 @@ export function FileExplorer({ path, onNavigate, onOpenFile, onDownload, renderU
             permissions={permissions}
             extraActions={extraActions ?? []}
             onAction={(action) => runAction(action)}
-            onMore={setMenu}
+            onMore={(point, returnFocus) => setMenu({ ...point, returnFocus })}
             onClear={() => setSelection(EMPTY_SELECTION)}
           />
         </Suspense>
       )}
       <Paper
+        ref={explorer}
         variant="outlined"
         tabIndex={0}
         onKeyDown={onKeyDown}
@@ -350,6 +366,7 @@ export function FileExplorer({ path, onNavigate, onOpenFile, onDownload, renderU
       <Deferred open={menu !== null}>
         <ItemContextMenu
           position={menu}
+          returnFocus={menu?.returnFocus}
           items={menu ? selectedEntries() : []}
           permissions={permissions}
           onAction={(action) => runAction(action)}

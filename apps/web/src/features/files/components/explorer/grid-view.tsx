@@ -32,6 +32,7 @@ const CARD_SX = {
   userSelect: 'none',
   position: 'relative',
   '&:hover': { bgcolor: 'action.hover' },
+  '&:focus-visible': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main' },
 } as const;
 const SELECTED_CARD_SX = { ...CARD_SX, borderColor: 'primary.main', bgcolor: 'action.selected', '&:hover': { bgcolor: 'action.selected' } } as const;
 const STAR_SX = { position: 'absolute', top: 8, right: 8, fontSize: 16 } as const;
@@ -49,7 +50,7 @@ const NAME_SX = {
 const SIZE_SX = { color: 'text.secondary' } as const;
 
 /** The grid view: cards with a large icon, virtualised by rows of as many cards as fit. */
-export function GridView({ listing, selected, onItemClick, onItemOpen, onItemContextMenu, onItemDragStart, itemDrop, itemPress }: ViewProps) {
+export function GridView({ listing, selected, onItemClick, onItemOpen, onItemContextMenu, onItemKeyDown, onItemDragStart, itemDrop, itemPress }: ViewProps) {
   const { t } = useTranslation();
   const formatBytes = useFormatBytes();
   const scroller = useRef<HTMLDivElement>(null);
@@ -100,10 +101,13 @@ export function GridView({ listing, selected, onItemClick, onItemOpen, onItemCon
                   role="gridcell"
                   aria-selected={isSelected}
                   data-entry-name={entry?.name}
+                  data-entry-index={index}
+                  tabIndex={entry ? -1 : undefined}
                   draggable={Boolean(entry)}
                   onClick={(event) => entry && onItemClick(event, index, entry)}
                   onDoubleClick={() => entry && onItemOpen(entry)}
                   onContextMenu={(event) => entry && onItemContextMenu(event, index, entry)}
+                  onKeyDown={(event) => entry && onItemKeyDown(event, index, entry)}
                   onDragStart={(event) => entry && onItemDragStart(event, entry)}
                   {...(entry ? itemDrop(entry) : {})}
                   {...(entry ? itemPress({ index, entry }) : {})}

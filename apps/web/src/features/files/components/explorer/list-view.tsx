@@ -40,6 +40,7 @@ const ROW_SX = {
   borderColor: 'divider',
   bgcolor: 'transparent',
   '&:hover': { bgcolor: 'action.hover' },
+  '&:focus-visible': { outline: 2, outlineStyle: 'solid', outlineColor: 'primary.main', outlineOffset: -2 },
 } as const;
 const SELECTED_ROW_SX = { ...ROW_SX, bgcolor: 'action.selected', '&:hover': { bgcolor: 'action.selected' } } as const;
 const COMPACT_ROW_SX = { ...ROW_SX, height: COMPACT_ROW_HEIGHT, gridTemplateColumns: 'minmax(0, 1fr)', WebkitTouchCallout: 'none' } as const;
@@ -97,6 +98,7 @@ export function ListView({
   onItemClick,
   onItemOpen,
   onItemContextMenu,
+  onItemKeyDown,
   onItemDragStart,
   itemDrop,
   itemPress,
@@ -112,6 +114,18 @@ export function ListView({
   const last = items.at(-1)?.index ?? 0;
   const { showRange } = listing;
   useEffect(() => showRange(first, last), [first, last, showRange]);
+  // Rows are reused for other entries as the list scrolls: the focus stays with its entry's row,
+  // or, once that row is out of the page, goes back to the explorer (never to another entry).
+  const focused = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const active = document.activeElement;
+    const list = scroller.current;
+    if (focused.current === null || !(active instanceof HTMLElement) || !list?.contains(active) || active.dataset.entryIndex === String(focused.current))
+      return;
+    (list.querySelector<HTMLElement>(`[data-entry-index="${focused.current}"]`) ?? active.closest<HTMLElement>('[tabindex="0"]'))?.focus({
+      preventScroll: true,
+    });
+  });
 
   return (
     <Box
@@ -155,10 +169,14 @@ export function ListView({
                 aria-rowindex={row.index + 1}
                 aria-selected={isSelected}
                 data-entry-name={entry?.name}
+                data-entry-index={row.index}
+                tabIndex={entry ? -1 : undefined}
                 draggable={Boolean(entry)}
+                onFocus={() => (focused.current = row.index)}
                 onClick={(event) => entry && onItemClick(event, row.index, entry)}
                 onDoubleClick={() => entry && onItemOpen(entry)}
                 onContextMenu={(event) => entry && onItemContextMenu(event, row.index, entry)}
+                onKeyDown={(event) => entry && onItemKeyDown(event, row.index, entry)}
                 onDragStart={(event) => entry && onItemDragStart(event, entry)}
                 {...(entry ? itemDrop(entry) : {})}
                 {...(entry ? itemPress({ index: row.index, entry }) : {})}

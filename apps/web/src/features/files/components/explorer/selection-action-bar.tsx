@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { MouseEvent } from 'react';
+import { useRef, type MouseEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MdiIcon } from '../../../../components/mdi-icon';
 import type { ExtraItemAction } from '../../../../lib/item-actions';
@@ -20,15 +20,25 @@ export interface SelectionActionBarProps {
   permissions: readonly PermissionType[] | undefined;
   extraActions: ExtraItemAction[];
   onAction: (action: ItemAction) => void;
-  /** Opens the full item menu under the given point. */
-  onMore: (point: { x: number; y: number }) => void;
+  /** Opens the full item menu under the given point; `returnFocus` is the button that opened it, once the menu closes. */
+  onMore: (point: { x: number; y: number }, returnFocus: () => HTMLElement | null) => void;
   onClear: () => void;
 }
 
-function BarButton({ label, icon, onClick }: { label: string; icon: string; onClick: (event: MouseEvent<HTMLButtonElement>) => void }) {
+function BarButton({
+  label,
+  icon,
+  onClick,
+  buttonRef,
+}: {
+  label: string;
+  icon: string;
+  onClick: (event: MouseEvent<HTMLButtonElement>) => void;
+  buttonRef?: Ref<HTMLButtonElement>;
+}) {
   return (
     <LazyTooltip title={label}>
-      <IconButton size="small" aria-label={label} onClick={onClick} sx={{ p: 1 }}>
+      <IconButton ref={buttonRef} size="small" aria-label={label} onClick={onClick} sx={{ p: 1 }}>
         <MdiIcon path={icon} />
       </IconButton>
     </LazyTooltip>
@@ -42,6 +52,9 @@ function BarButton({ label, icon, onClick }: { label: string; icon: string; onCl
 export function SelectionActionBar({ items, permissions, extraActions, onAction, onMore, onClear }: SelectionActionBarProps) {
   const { t, i18n } = useTranslation();
   const allowed = new Set(allowedActions(items, permissions ?? []));
+  // The "more" button's current element: the tooltip's code arriving while its menu is open
+  // replaces the button, and the menu's own focus return would then land on the page body.
+  const moreButton = useRef<HTMLButtonElement>(null);
   const share = permissions ? extraActions.find((extra) => extra.id === SHARE_ACTION_ID && extra.visible(items, permissions)) : undefined;
 
   return (
@@ -86,9 +99,10 @@ export function SelectionActionBar({ items, permissions, extraActions, onAction,
         <BarButton
           label={t('item_actions')}
           icon={mdiDotsVertical}
+          buttonRef={moreButton}
           onClick={(event) => {
             const box = event.currentTarget.getBoundingClientRect();
-            onMore({ x: box.left, y: box.bottom });
+            onMore({ x: box.left, y: box.bottom }, () => moreButton.current);
           }}
         />
       </Box>

@@ -1,5 +1,5 @@
 import type { FileEntry } from '@bogwan/contracts';
-import type { MouseEvent, DragEvent } from 'react';
+import type { MouseEvent, DragEvent, KeyboardEvent } from 'react';
 import type { FolderListing } from '../../hooks/use-folder-listing';
 import type { LongPressHandlers } from '../../hooks/use-long-press';
 import type { ListSort } from '../../api/list-files';
@@ -13,6 +13,8 @@ export interface ViewProps {
   onItemClick: (event: MouseEvent, index: number, entry: FileEntry) => void;
   onItemOpen: (entry: FileEntry) => void;
   onItemContextMenu: (event: MouseEvent, index: number, entry: FileEntry) => void;
+  /** A key pressed on a focused item (Shift+F10 and the Menu key open its menu). */
+  onItemKeyDown: (event: KeyboardEvent<HTMLElement>, index: number, entry: FileEntry) => void;
   onItemDragStart: (event: DragEvent, entry: FileEntry) => void;
   /** Drop handlers of one item: a folder takes items of the app dragged onto it (a move); a file takes none. */
   itemDrop: (entry: FileEntry) => ItemDropHandlers;
