@@ -262,19 +262,8 @@ export class ParentCatalog {
   }
 
   /** The bytes of an unchanged folder's rows below its own row, as written, in pieces. */
-  async *bytesBelow(folder: UnchangedFolder): AsyncGenerator<Buffer> {
-    const handle = await fs.open(this.file, 'r');
-    try {
-      for (let at = folder.start; at < folder.end;) {
-        const buffer = Buffer.allocUnsafe(Math.min(PIECE, folder.end - at));
-        const { bytesRead } = await handle.read(buffer, 0, buffer.length, at);
-        if (bytesRead === 0) throw new Error('parent catalog shorter than its scan');
-        at += bytesRead;
-        yield buffer.subarray(0, bytesRead);
-      }
-    } finally {
-      await handle.close();
-    }
+  bytesBelow(folder: UnchangedFolder): AsyncGenerator<Buffer> {
+    return catalogBytes(this.file, folder.start, folder.end);
   }
 }
 
@@ -357,14 +346,18 @@ export class CatalogBuilder {
   }
 }
 
-/** A catalog file's bytes in pieces, for the engine. */
-export async function* catalogBytes(file: string): AsyncGenerator<Uint8Array> {
+/** A catalog file's bytes in pieces (bytes `start..end`, or all), for the engine and for rows copied from a parent. */
+export async function* catalogBytes(file: string, start = 0, end = Infinity): AsyncGenerator<Buffer> {
   const handle = await fs.open(file, 'r');
   try {
-    for (;;) {
-      const buffer = Buffer.allocUnsafe(PIECE);
-      const { bytesRead } = await handle.read(buffer, 0, PIECE, null);
-      if (bytesRead === 0) return;
+    for (let at = start; at < end;) {
+      const buffer = Buffer.allocUnsafe(Math.min(PIECE, end - at));
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, at);
+      if (bytesRead === 0) {
+        if (end === Infinity) return;
+        throw new Error('catalog file shorter than its scan');
+      }
+      at += bytesRead;
       yield buffer.subarray(0, bytesRead);
     }
   } finally {
