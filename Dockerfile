@@ -43,4 +43,4 @@ EXPOSE 3000
 # Readiness: database, migrations, blob store and Redis (when set) answer. Node's fetch: the slim image has no curl.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "apps/server/dist/main.js"]
+CMD ["node", "--max-semi-space-size=8", "apps/server/dist/main.js"]

@@ -50,7 +50,8 @@ async function startServer(extraEnv: Record<string, string> = {}): Promise<Runni
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bogwan-e2e-'));
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+  // As `npm run serve` starts it, with its young-generation flag.
+  const child = spawn(process.execPath, ['--max-semi-space-size=8', path.join(root, 'apps/server/dist/main.js')], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BOGWAN_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -25,12 +25,13 @@ export const median = (values) => percentile(values, 50);
 
 /**
  * Starts `apps/server/dist/main.js` on a free port with `dataDir`, waits until it answers;
+ * with the young-generation flag `npm run serve` gives it (docs/decisions/platform.md);
  * `env` adds to its environment, `nodeArgs` go before the script, `script` is the bundle to run
  * (the one built in this checkout by default).
  */
 export async function startServer(dataDir, { env = {}, nodeArgs = [], script = path.join(repo, 'apps/server/dist/main.js') } = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, script], {
+  const child = spawn(process.execPath, ['--max-semi-space-size=8', ...nodeArgs, script], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BOGWAN_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -36,7 +36,8 @@ export async function startServer(main: string, dataDir: string, databaseUrl: st
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
   const t0 = process.hrtime.bigint();
-  const child = spawn(process.execPath, [main], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // With the young-generation flag `npm run serve` gives it (docs/decisions/platform.md).
+  const child = spawn(process.execPath, ['--max-semi-space-size=8', main], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   // Polled every 10 ms: the figure is at most that much late.
   for (let i = 0; i < 12_000; i += 1) {

@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { blobCodecInUse } from '@bogwan/vault';
+import { blobCodecInUse, tuneAllocator } from '@bogwan/vault';
 import { ConfigError, loadConfig } from './config.js';
 import { buildApp } from './app.js';
 
@@ -16,6 +16,20 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 // (docs/decisions/platform.md, "A larger thread pool").
 process.env.UV_THREADPOOL_SIZE ??= '16';
 
+// The C allocator tuned as for the backup CLI: threads share its arenas, and blocks of 1 MiB
+// or more (a backup's chunks, sealed blobs, catalog pieces) are mapped for themselves and
+// unmapped when freed, so a snapshot's peak is what it holds, not what the arenas kept
+// (docs/decisions/platform.md, "Server memory: allocator and young generation").
+tuneAllocator(1024 * 1024);
+
+/** The young generation's limit the memory figures assume: how `npm run serve`, the image and the unit start the server. */
+const SEMI_SPACE_FLAG = '--max-semi-space-size=8';
+
+/** True when the process was started with a young-generation limit (on its command line or in NODE_OPTIONS). */
+function youngGenerationLimited(): boolean {
+  return [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].some((arg) => arg.startsWith('--max-semi-space-size'));
+}
+
 /**
  * A line in the logger's JSON shape for when there is no logger yet (the configuration
  * failed) or any more (start-up failed): every line the server writes is JSON.
@@ -29,6 +43,11 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const app = await buildApp(config);
   app.log.info(blobCodecInUse(), 'backup engine blob codec');
+  if (!youngGenerationLimited())
+    app.log.warn(
+      { expected: SEMI_SPACE_FLAG },
+      'started without a young-generation limit: memory peaks run ~16 MiB higher than documented (start with `npm run serve`)',
+    );
 
   let closing = false;
   const shutdown = (signal: string) => {

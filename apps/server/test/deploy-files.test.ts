@@ -32,6 +32,23 @@ function dockerfile(): Instruction[] {
   return out;
 }
 
+describe('how the server is started', () => {
+  // The memory figures (bench/RESULTS.md, "Scale") assume this young-generation limit;
+  // main.ts warns when the server runs without one (docs/decisions/platform.md).
+  const flag = '--max-semi-space-size=8';
+  const launch = `node ${flag} apps/server/dist/main.js`;
+
+  it('gives Node the same young-generation limit in npm, the image and the systemd unit', () => {
+    const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
+    expect(scripts.serve).toBe(launch);
+    expect(scripts.start).toBe(`npm run build && ${launch}`);
+    const cmd = dockerfile().filter((s) => s.keyword === 'CMD');
+    expect(JSON.parse(cmd.at(-1)!.args)).toEqual(launch.split(' '));
+    expect(read('deploy/bogwan.service')).toMatch(new RegExp(`^ExecStart=/usr/bin/${launch.replace(/[.]/g, '\\.')}$`, 'm'));
+    expect(read('apps/server/src/main.ts')).toContain(`'${flag}'`);
+  });
+});
+
 describe('Dockerfile', () => {
   const steps = dockerfile();
   const stages = steps.filter((s) => s.keyword === 'FROM');

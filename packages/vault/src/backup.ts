@@ -99,6 +99,12 @@ const GC_EVERY = 32 * 1024 * 1024;
 // a full one every 8,192 (gc.ts), which bounds the garbage a walk of a million entries lets
 // build up in the old generation.
 const ENTRY_COST = 32 * 1024;
+// While a file this large is read, its chunks, sealed blobs and pack batches may pile up
+// in the old generation between full collections (at a million files the server's 157 MB
+// catalog, read last, took the peak ~45 MiB up): a full collection before it, and another
+// whenever the buffers held rise LARGE_FILE_SLACK above what the last one left.
+const LARGE_FILE = 64 * 1024 * 1024;
+const LARGE_FILE_SLACK = 32 * 1024 * 1024;
 // A directory whose entries take this much JSON is collected for as soon as its tree is made.
 const LARGE_TREE = 1024 * 1024;
 
@@ -205,6 +211,7 @@ export async function backup(repo: Repository, source: BackupSource, options: Ba
   };
 
   const garbage = new GarbageMeter(GC_EVERY);
+  const largeGarbage = new GarbageMeter(GC_EVERY, { slack: LARGE_FILE_SLACK });
   // One window per run for reading large local files: the part of a chunk not cut yet
   // moves to its front and the next read lands behind it (no fresh buffer per read).
   let window: Buffer | null = null;
@@ -240,11 +247,14 @@ export async function backup(repo: Repository, source: BackupSource, options: Ba
         options.signal?.throwIfAborted();
         return cutAll(buffer, end, final);
       };
+      const large = entry.size >= LARGE_FILE;
+      if (large) largeGarbage.collectAll();
       try {
         await readInWindow(handle, buffer, cutWindow, (n) => {
           stats.bytesRead += n;
           // Each byte read passes through a few short-lived buffers (chunk, sealed, pack).
-          garbage.note(n);
+          if (large) largeGarbage.note(n);
+          else garbage.note(n);
         });
       } finally {
         await handle.close();
@@ -278,15 +288,18 @@ export async function backup(repo: Repository, source: BackupSource, options: Ba
       !frame.changed && frame.previousTree !== undefined && frame.nodes.length === frame.previous?.size && writer.has(Buffer.from(frame.previousTree, 'hex'));
     let subtree = frame.previousTree!;
     if (!same) {
-      const data = frame.nodes.blob(); // the list gives its pieces up
       // A large directory's entries (and the parent snapshot's listing of it) were held long, in
       // the old generation: collected now, before its blob is sealed, rather than after
       // thousands more entries (measured: ~50 MiB of a 100,000-entry directory stayed until
-      // the end of the run).
-      if (data.length >= LARGE_TREE) {
+      // the end of the run). Once before the blob is made too, so that the walk's garbage is
+      // gone while the entries and their blob are both held (~40 MiB at 100,000 entries).
+      const large = frame.nodes.size >= LARGE_TREE;
+      if (large) {
         frame.previous = null;
         garbage.collectAll();
       }
+      const data = frame.nodes.blob(); // the list gives its pieces up
+      if (large) garbage.collectAll();
       subtree = await storeTree(repo, writer, data);
     }
     addNode(stack.at(-1)!, { ...frame.node!, subtree });

@@ -51,6 +51,16 @@ export function memoryReleaser(): (() => boolean) | null {
 }
 
 /**
+ * Tunes the C allocator for a process that runs backups, before its threads start
+ * (native/release-memory.c): threads share the arenas that exist instead of opening one
+ * each, and blocks of `mmapFrom` bytes or more are mapped for themselves and unmapped when
+ * freed. False where the native helper is missing or the allocator is not glibc's.
+ */
+export function tuneAllocator(mmapFrom: number): boolean {
+  return loadAddon<{ tuneAllocator: (mmapFrom: number) => boolean }>(MEMORY_HELPER)?.tuneAllocator(mmapFrom) ?? false;
+}
+
+/**
  * Gives the C allocator's free memory back to the system every `everyMs` (from this
  * thread, for all threads) until the returned function is called. Does nothing where the
  * native helper is missing.
@@ -70,7 +80,28 @@ export function releaseMemoryPeriodically(everyMs = RELEASE_EVERY_MS): () => voi
 export class GarbageMeter {
   private pending = 0;
   private ticks = 0;
-  constructor(private readonly every: number) {}
+  /** Buffer bytes held after the last full collection (with `slack`). */
+  private floor = 0;
+  /** Set by a full collection: the floor is taken at the next tick. */
+  private settling = false;
+
+  private readonly fullEvery: number;
+  private readonly slack: number;
+
+  /**
+   * A collection after every `every` bytes noted, a full one every `fullEvery`-th time. With
+   * `slack`, a young-generation collection after which the process holds more than `slack`
+   * bytes of buffers above what the last full one left is followed by a full one: buffers
+   * whose handles were promoted then wait no longer than that.
+   */
+  constructor(
+    private readonly every: number,
+    options: { fullEvery?: number; slack?: number } = {},
+  ) {
+    this.fullEvery = options.fullEvery ?? FULL_EVERY;
+    this.slack = options.slack ?? Infinity;
+    this.floor = process.memoryUsage().arrayBuffers;
+  }
 
   /**
    * Collects everything now, and gives what the C allocator then holds free back to the
@@ -81,15 +112,24 @@ export class GarbageMeter {
     this.pending = 0;
     garbageCollector()?.();
     memoryReleaser()?.();
+    this.settling = true;
   }
 
   note(bytes: number): void {
     this.pending += bytes;
     if (this.pending < this.every) return;
     this.pending = 0;
-    this.ticks = (this.ticks + 1) % FULL_EVERY;
+    this.ticks = (this.ticks + 1) % this.fullEvery;
     const gc = garbageCollector();
     if (this.ticks === 0) gc?.();
     else gc?.({ type: 'minor' });
+    if (this.slack === Infinity || !gc) return;
+    // Measured a tick after a full collection: V8 frees buffers on a thread of its own, after it.
+    const held = process.memoryUsage().arrayBuffers;
+    if (this.settling) this.floor = held;
+    this.settling = this.ticks === 0;
+    if (this.ticks === 0 || held <= this.floor + this.slack) return;
+    gc();
+    this.settling = true;
   }
 }

@@ -61,6 +61,11 @@ export class NodeList {
     return this.names.length;
   }
 
+  /** Bytes of JSON held (the blob's size, less its brackets and commas). */
+  get size(): number {
+    return this.total;
+  }
+
   push(node: TreeNode): void {
     const json = JSON.stringify(node);
     const length = Buffer.byteLength(json);

@@ -1,5 +1,6 @@
 import { createHash, type Hash } from 'node:crypto';
 import fs from 'node:fs/promises';
+import { GarbageMeter } from '@bogwan/vault';
 import type { NodeRow } from '../files/ports.js';
 import { FolderScan, type UnchangedFolder, type UnchangedFolders } from './unchanged-folders.js';
 
@@ -177,6 +178,14 @@ class HashedWriter {
  * owners and roots, the SHA-256 of its bytes and of its content, and which of its folders
  * are unchanged since (only folder ranges are kept in memory).
  */
+/**
+ * A meter for reading a parent catalog through (157 MB at a million files): its pieces and
+ * the lines cut from them are garbage at once, but those that outlive two young-generation
+ * collections wait for a full one, which a server otherwise idle for the run rarely makes
+ * (measured: the buffers waiting rose by ~60 MiB during a no-change run at 1M files).
+ */
+const scanGarbage = () => new GarbageMeter(32 * 1024 * 1024, { fullEvery: 2 });
+
 export class ParentCatalog {
   private constructor(
     readonly file: string,
@@ -196,12 +205,14 @@ export class ParentCatalog {
   static async read(pieces: AsyncIterable<Uint8Array>, file: string, changes: Map<string, number>): Promise<ParentCatalog> {
     const digest = createHash('sha256');
     const out = await fs.open(file, 'w');
+    const garbage = scanGarbage();
     let size = 0;
     try {
       for await (const piece of pieces) {
         digest.update(piece);
         size += piece.length;
         await out.write(piece);
+        garbage.note(piece.length);
       }
     } finally {
       await out.close();
@@ -231,7 +242,9 @@ export class ParentCatalog {
     let trailer: Trailer | null = null;
     let end = 0;
     let first = true;
+    const garbage = scanGarbage();
     for await (const { lines, bytes, at } of lineBatches(file)) {
+      garbage.note(bytes.length);
       let hashFrom = 0;
       for (const { line, start, end: lineEnd } of lines) {
         if (first) {
