@@ -274,9 +274,9 @@ export class ParentCatalog {
     );
   }
 
-  /** The bytes of an unchanged folder's rows below its own row, as written, in pieces. */
-  bytesBelow(folder: UnchangedFolder): AsyncGenerator<Buffer> {
-    return catalogBytes(this.file, folder.start, folder.end);
+  /** The bytes of an unchanged folder's rows below its own row, as written, in pieces (read into `into` when given; see catalogBytes). */
+  bytesBelow(folder: UnchangedFolder, into?: Buffer): AsyncGenerator<Buffer> {
+    return catalogBytes(this.file, folder.start, folder.end, into);
   }
 }
 
@@ -290,6 +290,7 @@ export class CatalogBuilder {
   private readonly roots: Roots = [];
   private readonly ownerIndex = new Map<string, number>();
   private readonly createdAt = new Date().toISOString();
+  private copyBuffer: Buffer | undefined;
 
   private constructor(
     private readonly out: HashedWriter,
@@ -322,7 +323,9 @@ export class CatalogBuilder {
 
   /** Adds the parent catalog's rows below an unchanged folder, byte for byte (owner numbers are the parent's). */
   async copy(folder: UnchangedFolder): Promise<void> {
-    for await (const bytes of this.previous!.bytesBelow(folder)) await this.out.raw(bytes);
+    // `raw` has written a piece when it resolves: one buffer serves every piece of every folder.
+    this.copyBuffer ??= Buffer.allocUnsafeSlow(PIECE);
+    for await (const bytes of this.previous!.bytesBelow(folder, this.copyBuffer)) await this.out.raw(bytes);
   }
 
   private ownerOf(ownerId: string | null): number {
@@ -359,12 +362,16 @@ export class CatalogBuilder {
   }
 }
 
-/** A catalog file's bytes in pieces (bytes `start..end`, or all), for the engine and for rows copied from a parent. */
-export async function* catalogBytes(file: string, start = 0, end = Infinity): AsyncGenerator<Buffer> {
+/**
+ * A catalog file's bytes in pieces (bytes `start..end`, or all), for the engine and for rows
+ * copied from a parent. With `into`, every piece is read into that buffer: the caller is done
+ * with a piece before it asks for the next (no garbage per piece: 157 MB are copied at 1M files).
+ */
+export async function* catalogBytes(file: string, start = 0, end = Infinity, into?: Buffer): AsyncGenerator<Buffer> {
   const handle = await fs.open(file, 'r');
   try {
     for (let at = start; at < end;) {
-      const buffer = Buffer.allocUnsafe(Math.min(PIECE, end - at));
+      const buffer = into ? into.subarray(0, Math.min(into.length, end - at)) : Buffer.allocUnsafe(Math.min(PIECE, end - at));
       const { bytesRead } = await handle.read(buffer, 0, buffer.length, at);
       if (bytesRead === 0) {
         if (end === Infinity) return;
