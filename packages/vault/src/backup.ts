@@ -101,10 +101,11 @@ const GC_EVERY = 32 * 1024 * 1024;
 const ENTRY_COST = 32 * 1024;
 // While a file this large is read, its chunks, sealed blobs and pack batches may pile up
 // in the old generation between full collections (at a million files the server's 157 MB
-// catalog, read last, took the peak ~45 MiB up): a full collection before it, and another
-// whenever the buffers held rise LARGE_FILE_SLACK above what the last one left.
+// catalog, read last, took the peak ~45 MiB up): a full collection before it, a young one
+// every LARGE_FILE_SLACK read, and a full one whenever the buffers and sealed blobs held rise
+// LARGE_FILE_SLACK above what the last one left.
 const LARGE_FILE = 64 * 1024 * 1024;
-const LARGE_FILE_SLACK = 32 * 1024 * 1024;
+const LARGE_FILE_SLACK = 16 * 1024 * 1024;
 // A directory whose entries take this much JSON is collected for as soon as its tree is made.
 const LARGE_TREE = 1024 * 1024;
 
@@ -211,7 +212,7 @@ export async function backup(repo: Repository, source: BackupSource, options: Ba
   };
 
   const garbage = new GarbageMeter(GC_EVERY);
-  const largeGarbage = new GarbageMeter(GC_EVERY, { slack: LARGE_FILE_SLACK });
+  const largeGarbage = new GarbageMeter(LARGE_FILE_SLACK, { slack: LARGE_FILE_SLACK });
   // One window per run for reading large local files: the part of a chunk not cut yet
   // moves to its front and the next read lands behind it (no fresh buffer per read).
   let window: Buffer | null = null;

@@ -77,10 +77,16 @@ export function releaseMemoryPeriodically(everyMs = RELEASE_EVERY_MS): () => voi
  * Counts bytes of dropped buffers and collects after every `every` bytes: the young
  * generation each time, everything every FULL_EVERY times.
  */
+/**
+ * Bytes held outside V8's heap: buffers, and the sealed blobs the native codec hands over
+ * (external to Node's allocator, so `arrayBuffers` does not count them).
+ */
+const externalBytes = () => process.memoryUsage().external;
+
 export class GarbageMeter {
   private pending = 0;
   private ticks = 0;
-  /** Buffer bytes held after the last full collection (with `slack`). */
+  /** External bytes held after the last full collection (with `slack`). */
   private floor = 0;
   /** Set by a full collection: the floor is taken at the next tick. */
   private settling = false;
@@ -91,8 +97,8 @@ export class GarbageMeter {
   /**
    * A collection after every `every` bytes noted, a full one every `fullEvery`-th time. With
    * `slack`, a young-generation collection after which the process holds more than `slack`
-   * bytes of buffers above what the last full one left is followed by a full one: buffers
-   * whose handles were promoted then wait no longer than that.
+   * bytes of buffers and sealed blobs above what the last full one left is followed by a full
+   * one: buffers whose handles were promoted then wait no longer than that.
    */
   constructor(
     private readonly every: number,
@@ -100,7 +106,7 @@ export class GarbageMeter {
   ) {
     this.fullEvery = options.fullEvery ?? FULL_EVERY;
     this.slack = options.slack ?? Infinity;
-    this.floor = process.memoryUsage().arrayBuffers;
+    this.floor = externalBytes();
   }
 
   /**
@@ -125,7 +131,7 @@ export class GarbageMeter {
     else gc?.({ type: 'minor' });
     if (this.slack === Infinity || !gc) return;
     // Measured a tick after a full collection: V8 frees buffers on a thread of its own, after it.
-    const held = process.memoryUsage().arrayBuffers;
+    const held = externalBytes();
     if (this.settling) this.floor = held;
     this.settling = this.ticks === 0;
     if (this.ticks === 0 || held <= this.floor + this.slack) return;
