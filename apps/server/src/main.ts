@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { blobCodecInUse, tuneAllocator } from '@bogwan/vault';
+import { blobCodecInUse } from '@bogwan/vault';
 import { ConfigError, loadConfig } from './config.js';
 import { buildApp } from './app.js';
 
@@ -15,12 +15,6 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 // one another. Set before the pool's first use; an operator's own value is kept
 // (docs/decisions/platform.md, "A larger thread pool").
 process.env.UV_THREADPOOL_SIZE ??= '16';
-
-// The C allocator tuned as for the backup CLI: threads share its arenas, and blocks of 1 MiB
-// or more (a backup's chunks, sealed blobs, catalog pieces) are mapped for themselves and
-// unmapped when freed, so a snapshot's peak is what it holds, not what the arenas kept
-// (docs/decisions/platform.md, "Server memory: allocator and young generation").
-tuneAllocator(1024 * 1024);
 
 /** The young generation's limit the memory figures assume: how `npm run serve`, the image and the unit start the server. */
 const SEMI_SPACE_FLAG = '--max-semi-space-size=8';

@@ -51,16 +51,6 @@ export function memoryReleaser(): (() => boolean) | null {
 }
 
 /**
- * Tunes the C allocator for a process that runs backups, before its threads start
- * (native/release-memory.c): threads share the arenas that exist instead of opening one
- * each, and blocks of `mmapFrom` bytes or more are mapped for themselves and unmapped when
- * freed. False where the native helper is missing or the allocator is not glibc's.
- */
-export function tuneAllocator(mmapFrom: number): boolean {
-  return loadAddon<{ tuneAllocator: (mmapFrom: number) => boolean }>(MEMORY_HELPER)?.tuneAllocator(mmapFrom) ?? false;
-}
-
-/**
  * Gives the C allocator's free memory back to the system every `everyMs` (from this
  * thread, for all threads) until the returned function is called. Does nothing where the
  * native helper is missing.

@@ -18,4 +18,4 @@ export { readSnapshotFile, snapshotFilePieces } from './snapshot-file.js';
 export { walkPaths, type BackupSource, type SourceEntry, type UnchangedDir } from './source.js';
 export { withRepository } from './session.js';
 export { blobCodecInUse } from './native.js';
-export { GarbageMeter, tuneAllocator } from './gc.js';
+export { GarbageMeter } from './gc.js';
