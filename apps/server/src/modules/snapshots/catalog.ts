@@ -174,11 +174,6 @@ class HashedWriter {
 }
 
 /**
- * The parent snapshot's catalog, copied to a file of its own and read through once: its
- * owners and roots, the SHA-256 of its bytes and of its content, and which of its folders
- * are unchanged since (only folder ranges are kept in memory).
- */
-/**
  * A meter for reading a parent catalog through (157 MB at a million files): its pieces and
  * the lines cut from them are garbage at once, but those that outlive two young-generation
  * collections wait for a full one, which a server otherwise idle for the run rarely makes
@@ -186,6 +181,11 @@ class HashedWriter {
  */
 const scanGarbage = () => new GarbageMeter(32 * 1024 * 1024, { fullEvery: 2 });
 
+/**
+ * The parent snapshot's catalog, copied to a file of its own and read through once: its
+ * owners and roots, the SHA-256 of its bytes and of its content, and which of its folders
+ * are unchanged since (only folder ranges are kept in memory).
+ */
 export class ParentCatalog {
   private constructor(
     readonly file: string,
