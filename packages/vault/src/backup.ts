@@ -1,13 +1,11 @@
 import { hostname } from 'node:os';
-import { BlobType } from './blob-index.js';
-import { ChunkIds } from './chunk-ids.js';
+import { BackupReads } from './backup-reads.js';
 import { Chunker, gearTable } from './chunker.js';
-import { FileReaders } from './file-readers.js';
 import { GarbageMeter, releaseMemoryPeriodically } from './gc.js';
 import { CryptoPool } from './pool.js';
 import type { Repository } from './repository.js';
 import { type BackupStats, listSnapshots, samePaths, type Snapshot, saveSnapshot } from './snapshot.js';
-import { type BackupSource, openRegularFile, READ_SIZE, readInWindow, type SourceEntry } from './source.js';
+import type { BackupSource, SourceEntry } from './source.js';
 import { loadTree, NodeList, saveTree, storeTree, type TreeNode, walkTree } from './tree.js';
 import { BlobWriter } from './writer.js';
 
@@ -82,13 +80,9 @@ function newStats(): BackupStats {
   };
 }
 
-// Reading ahead: while one file is chunked and hashed, the next small files of the same
-// directory that will have to be read are already being read (bounded in count and
-// bytes). Many small files are otherwise one disk round trip after another.
+// The source is listed this many entries ahead: small files among them are read ahead of
+// their turn (backup-reads.ts).
 const LOOKAHEAD = 256;
-const PREFETCH_FILE_MAX = 1024 * 1024;
-const PREFETCH_FILES = 128;
-const PREFETCH_BYTES = 16 * 1024 * 1024;
 // A full collection costs a few ms with the engine's small heap; every 32 MiB read keeps
 // dropped buffers from piling up to hundreds of MiB (gc.ts).
 const GC_EVERY = 32 * 1024 * 1024;
@@ -99,32 +93,8 @@ const GC_EVERY = 32 * 1024 * 1024;
 // a full one every 8,192 (gc.ts), which bounds the garbage a walk of a million entries lets
 // build up in the old generation.
 const ENTRY_COST = 32 * 1024;
-// While a file this large is read, its chunks, sealed blobs and pack batches may pile up
-// in the old generation between full collections (at a million files the server's 157 MB
-// catalog, read last, took the peak ~45 MiB up): a full collection before it, a young one
-// every LARGE_FILE_SLACK read, and a full one whenever the buffers and sealed blobs held rise
-// LARGE_FILE_SLACK above what the last one left.
-const LARGE_FILE = 64 * 1024 * 1024;
-const LARGE_FILE_SLACK = 16 * 1024 * 1024;
 // A directory whose entries take this much JSON is collected for as soon as its tree is made.
 const LARGE_TREE = 1024 * 1024;
-
-/**
- * A file read ahead of its turn: its bytes, or, when it is one non-empty chunk, that
- * chunk's blob id and sealed blob (sealed by the reader thread).
- */
-type ReadAhead = { pieces: Uint8Array[] } | { id: Buffer; sealed: Buffer; rawLength: number };
-
-async function collect(entry: SourceEntry): Promise<ReadAhead> {
-  const pieces: Uint8Array[] = [];
-  for await (const piece of entry.open!()) pieces.push(piece);
-  return { pieces };
-}
-
-/** True for a file small enough to be read whole ahead of its turn. */
-function small(entry: SourceEntry): boolean {
-  return entry.type === 'file' && entry.open !== undefined && entry.size > 0 && entry.size <= PREFETCH_FILE_MAX;
-}
 
 function parentOf(path: string): string {
   const cut = path.lastIndexOf('/');
@@ -188,92 +158,8 @@ export async function backup(repo: Repository, source: BackupSource, options: Ba
     lastCheckpoint = Date.now();
   };
 
-  // Small local files are read on reader threads; others through their own stream.
-  // A file of at most the chunker's minimum is one chunk: the reader sends it sealed.
-  // A read that fails there is done again through the entry's own stream, so a failure
-  // is the source's own (its error, its message) exactly as without reader threads.
-  const readers = new FileReaders(repo.key.macKey, repo.key.encKey, repo.config.chunker.min);
-  const readWhole = (entry: SourceEntry): Promise<ReadAhead> =>
-    entry.file !== undefined
-      ? readers.read(entry.file, entry.size).then(
-          (whole) => ('id' in whole ? whole : { pieces: [whole.bytes] }),
-          () => collect(entry),
-        )
-      : collect(entry);
-  const prefetched = new Map<SourceEntry, Promise<ReadAhead>>();
-  let prefetchBytes = 0;
-  const takePrefetched = (entry: SourceEntry): Promise<ReadAhead> | undefined => {
-    const pending = prefetched.get(entry);
-    if (pending) {
-      prefetched.delete(entry);
-      prefetchBytes -= entry.size;
-    }
-    return pending;
-  };
-
   const garbage = new GarbageMeter(GC_EVERY);
-  const largeGarbage = new GarbageMeter(LARGE_FILE_SLACK, { slack: LARGE_FILE_SLACK });
-  // One window per run for reading large local files: the part of a chunk not cut yet
-  // moves to its front and the next read lands behind it (no fresh buffer per read).
-  let window: Buffer | null = null;
-  const readFile = async (entry: SourceEntry): Promise<string[]> => {
-    const pending = takePrefetched(entry) ?? (small(entry) && entry.file !== undefined ? readWhole(entry) : undefined);
-    const early = await pending;
-    if (early && 'id' in early) {
-      // One chunk, hashed and sealed by the reader (1 to chunker.min bytes).
-      stats.bytesRead += early.rawLength;
-      garbage.note(early.sealed.length);
-      await writer.addSealed(early.id, BlobType.Data, early.sealed, early.rawLength);
-      stats.filesRead++;
-      return [early.id.toString('hex')];
-    }
-    const chunks = new ChunkIds(repo, pool, writer);
-    chunker.reset();
-    const cutAll = async (data: Buffer, end: number, final: boolean): Promise<number> => {
-      let start = 0;
-      for (;;) {
-        const cut = chunker.cut(data, start, end, final);
-        if (cut <= 0) return start;
-        // Copy: the chunk goes to a worker in a buffer of its own.
-        await chunks.add(Buffer.from(data.subarray(start, start + cut)));
-        start += cut;
-      }
-    };
-    // A large local file is read into the window; one that cannot be opened goes through
-    // the entry's own stream, whose error is the source's own.
-    const handle = !early && entry.file !== undefined ? await openRegularFile(entry.file).catch(() => undefined) : undefined;
-    if (handle) {
-      const buffer = (window ??= Buffer.allocUnsafeSlow(repo.config.chunker.max + READ_SIZE));
-      const cutWindow = (end: number, final: boolean): Promise<number> => {
-        options.signal?.throwIfAborted();
-        return cutAll(buffer, end, final);
-      };
-      const large = entry.size >= LARGE_FILE;
-      if (large) largeGarbage.collectAll();
-      try {
-        await readInWindow(handle, buffer, cutWindow, (n) => {
-          stats.bytesRead += n;
-          // Each byte read passes through a few short-lived buffers (chunk, sealed, pack).
-          if (large) largeGarbage.note(n);
-          else garbage.note(n);
-        });
-      } finally {
-        await handle.close();
-      }
-    } else {
-      let buf: Buffer = Buffer.alloc(0);
-      for await (const piece of early?.pieces ?? entry.open!()) {
-        options.signal?.throwIfAborted();
-        stats.bytesRead += piece.length;
-        garbage.note(piece.length);
-        buf = buf.length === 0 ? Buffer.from(piece.buffer, piece.byteOffset, piece.length) : Buffer.concat([buf, piece]);
-        buf = buf.subarray(await cutAll(buf, buf.length, false));
-      }
-      if (buf.length > 0) await cutAll(buf, buf.length, true);
-    }
-    stats.filesRead++;
-    return chunks.all();
-  };
+  const reads = new BackupReads({ repo, pool, writer, chunker, stats, garbage, signal: options.signal });
 
   const stack: Frame[] = [{ path: '', node: null, nodes: new NodeList(), previous: null, changed: true }];
   if (parent && !parent.snapshot.checkpoint) {
@@ -339,15 +225,10 @@ export async function backup(repo: Repository, source: BackupSource, options: Ba
       considered = 0;
     }
     for (; considered < ahead.length; considered++) {
-      if (prefetched.size >= PREFETCH_FILES || prefetchBytes >= PREFETCH_BYTES) return;
+      if (reads.aheadFull) return;
       const e = ahead[considered]!;
       if (parentOf(e.path) !== frame.path) return;
-      if (!small(e) || prefetched.has(e)) continue;
-      if (!willRead(e, frame)) continue;
-      const pending = readWhole(e);
-      pending.catch(() => {}); // awaited when the file's turn comes
-      prefetched.set(e, pending);
-      prefetchBytes += e.size;
+      if (reads.mayReadAhead(e) && willRead(e, frame)) reads.readAhead(e);
     }
   };
 
@@ -419,10 +300,10 @@ export async function backup(repo: Repository, source: BackupSource, options: Ba
           node.chunks = fromCheckpoint.chunks;
           stats.filesResumed++;
         } else {
-          node.chunks = await readFile(entry);
+          node.chunks = await reads.read(entry);
         }
       }
-      takePrefetched(entry); // read ahead but not needed after all
+      reads.take(entry); // read ahead but not needed after all
       addNode(top, node);
       options.onProgress?.(stats, entry.path);
       if (Date.now() - lastCheckpoint > (options.checkpointEveryMs ?? 60_000)) await checkpoint();
@@ -460,6 +341,6 @@ export async function backup(repo: Repository, source: BackupSource, options: Ba
     stopReleasing();
     // The run's garbage goes now, not when the next run or request makes V8 collect.
     garbage.collectAll();
-    await Promise.all([pool.close(), readers.close()]);
+    await Promise.all([pool.close(), reads.close()]);
   }
 }

@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CatalogRow } from './catalog.js';
+import { type CatalogRow, ParentCatalog } from './catalog.js';
 import { UnchangedFolders } from './unchanged-folders.js';
 
 const folder = (path: string, id: string, changes: number): CatalogRow => [path, 1, 0, '2026-11-28T00:00:00.000Z', -1, '', id, changes];
@@ -89,5 +92,46 @@ describe('folders unchanged since the parent snapshot', () => {
     const text = lines.map((l) => `${l}\n`).join('');
     const { start, end } = unchanged.find('T/a', 'a')!;
     expect(Buffer.from(text).subarray(start, end).toString()).toBe(`${lines[2]}\n${lines[3]}\n${lines[4]}\n`);
+  });
+
+  it('a parent catalog file larger than a read piece finds the same folders as its rows in memory', async () => {
+    // 200 folders (odd names among them) of 150 files each: ~3 MiB, so lines cross the 1 MiB pieces.
+    const big: CatalogRow[] = [folder('팀', 'root', 1)];
+    const now = new Map([['root', 1]]);
+    for (let f = 0; f < 200; f++) {
+      const name = f % 7 === 0 ? `팀/폴더 "${f}"\\` : `팀/folder-${f}`;
+      big.push(folder(name, `f${f}`, 4));
+      now.set(`f${f}`, f % 50 === 3 ? 5 : 4);
+      for (let i = 0; i < 150; i++) big.push(file(`${name}/문서 ${i}.hwp`, f * 1000 + i));
+    }
+    const text = [
+      JSON.stringify({ version: 2, createdAt: '2026-11-29T00:00:00.000Z' }),
+      ...big.map((r) => JSON.stringify(r)),
+      JSON.stringify({ roots: [], owners: [] }),
+    ].join('\n');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parent-catalog-'));
+    try {
+      const bytes = Buffer.from(`${text}\n`);
+      expect(bytes.length).toBeGreaterThan(2 * 1024 * 1024);
+      const pieces = async function* () {
+        for (let at = 0; at < bytes.length; at += 300_001) yield bytes.subarray(at, at + 300_001);
+      };
+      const parent = await ParentCatalog.read(pieces(), path.join(dir, 'catalog'), now);
+      const inMemory = UnchangedFolders.of(big, now)!;
+      const header = Buffer.byteLength(text.slice(0, text.indexOf('\n') + 1));
+      for (let f = 0; f < 200; f++) {
+        const name = f % 7 === 0 ? `팀/폴더 "${f}"\\` : `팀/folder-${f}`;
+        const expected = inMemory.find(name, `f${f}`);
+        const found = parent.unchanged!.find(name, `f${f}`);
+        if (f % 50 === 3) expect(found).toBeUndefined();
+        else expect(found).toEqual({ ...expected, start: expected!.start + header, end: expected!.end + header });
+      }
+      // The root holds changed folders: it is not taken whole.
+      expect(parent.unchanged!.find('팀', 'root')).toBeUndefined();
+      const { start, end } = parent.unchanged!.find('팀/folder-1', 'f1')!;
+      expect(bytes.subarray(start, end).toString().split('\n').filter(Boolean)).toHaveLength(150);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -40,24 +40,28 @@ const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const SLASH = 0x2f;
 const COMMA = 0x2c;
-const NOTHING = Buffer.alloc(0);
 
-/** Index of the quote that closes the JSON string opening at `from - 1`, or -1. */
-function closingQuote(line: Buffer, from: number): number {
-  for (let q = line.indexOf(QUOTE, from); q !== -1; q = line.indexOf(QUOTE, q + 1)) {
+/** Whether `bytes[from..to)` holds exactly the bytes of `encoded` (no view made). */
+function sameBytes(encoded: Buffer, bytes: Buffer, from: number, to: number): boolean {
+  return encoded.length === to - from && bytes.compare(encoded, 0, encoded.length, from, to) === 0;
+}
+
+/** Index of the quote that closes the JSON string opening at `from - 1`, before `to`; or -1. */
+function closingQuote(bytes: Buffer, from: number, to: number): number {
+  for (let q = bytes.indexOf(QUOTE, from); q !== -1 && q < to; q = bytes.indexOf(QUOTE, q + 1)) {
     let slashes = 0;
-    while (line[q - 1 - slashes] === BACKSLASH) slashes++;
+    while (bytes[q - 1 - slashes] === BACKSLASH) slashes++;
     if (slashes % 2 === 0) return q;
   }
   return -1;
 }
 
-/** The whole number written at `at` up to the next comma, or -1. */
-function numberAt(line: Buffer, at: number): number {
+/** The whole number written at `at` up to the next comma (before `to`), or -1. */
+function numberAt(bytes: Buffer, at: number, to: number): number {
   let n = 0;
   let i = at;
-  for (; i < line.length && line[i] !== COMMA; i++) {
-    const digit = line[i]! - 0x30;
+  for (; i < to && bytes[i] !== COMMA; i++) {
+    const digit = bytes[i]! - 0x30;
     if (digit < 0 || digit > 9) return -1;
     n = n * 10 + digit;
   }
@@ -69,7 +73,10 @@ function numberAt(line: Buffer, at: number): number {
  * only the unchanged folders' ranges and totals (one entry a folder, nothing a file). A
  * file's line is read as bytes (its path's folder compared in its JSON form, which escapes
  * each character on its own, so a folder's encoded path prefixes its children's): at a
- * million rows, parsing every line took most of a no-change snapshot's start.
+ * million rows, parsing every line took most of a no-change snapshot's start. A line is
+ * given as a range of the piece it was read in, so that a file's line costs no object: at a
+ * million rows, a view and a record per line were ~300 MB of garbage, enough of it promoted
+ * to hold 1 MiB pieces until a full collection.
  */
 export class FolderScan {
   private readonly open: Open[] = [];
@@ -84,30 +91,34 @@ export class FolderScan {
 
   /** The next row as a value (tests, and catalogs rewritten from version 1). */
   row(row: CatalogRow, start: number, end: number): void {
-    this.line(Buffer.from(JSON.stringify(row)), start, end);
+    const bytes = Buffer.from(JSON.stringify(row));
+    this.line(bytes, 0, bytes.length, start, end);
   }
 
-  /** The next line of the catalog (without its newline), which the file holds in bytes `start..end`. */
-  line(line: Buffer, start: number, end: number): void {
+  /**
+   * The next line of the catalog: `bytes[from..to)` (without its newline), which the file
+   * holds in bytes `start..end`. Nothing of `bytes` is kept.
+   */
+  line(bytes: Buffer, from: number, to: number, start: number, end: number): void {
     if (this.broken) return;
-    const quote = line[0] === 0x5b && line[1] === QUOTE ? closingQuote(line, 2) : -1;
-    if (quote === -1 || line[quote + 1] !== COMMA || line[quote + 3] !== COMMA) return this.break();
-    const encoded = line.subarray(2, quote);
-    const slash = encoded.lastIndexOf(SLASH);
-    const parent = slash === -1 ? NOTHING : encoded.subarray(0, slash);
-    while (this.open.length > 0 && !this.open.at(-1)!.encoded.equals(parent)) this.close(start);
+    const quote = bytes[from] === 0x5b && bytes[from + 1] === QUOTE ? closingQuote(bytes, from + 2, to) : -1;
+    if (quote === -1 || quote + 3 >= to || bytes[quote + 1] !== COMMA || bytes[quote + 3] !== COMMA) return this.break();
+    // The path as the line encodes it is bytes[from + 2..quote); its folder's, bytes[from + 2..parentEnd).
+    const slash = bytes.lastIndexOf(SLASH, quote - 1);
+    const parentEnd = slash < from + 2 ? from + 2 : slash;
+    while (this.open.length > 0 && !sameBytes(this.open.at(-1)!.encoded, bytes, from + 2, parentEnd)) this.close(start);
     // A row whose folder is not the one open: the rows are not in walk order.
-    if (this.open.length === 0 && parent.length > 0) return this.break();
+    if (this.open.length === 0 && parentEnd > from + 2) return this.break();
     const index = this.index++;
-    const kind = line[quote + 2];
+    const kind = bytes[quote + 2];
     if (kind === 0x30 /* 0 */) {
-      const size = numberAt(line, quote + 4);
+      const size = numberAt(bytes, quote + 4, to);
       if (size < 0) return this.break();
       this.files++;
       this.size += size;
       return;
     }
-    const row = JSON.parse(line.toString('utf8')) as CatalogRow;
+    const row = JSON.parse(bytes.toString('utf8', from, to)) as CatalogRow;
     if (kind !== 0x31 || row.length !== 8) return this.break();
     this.dirs++;
     const dirty = (this.changes.get(row[6]) ?? 0) !== row[7];
@@ -115,7 +126,8 @@ export class FolderScan {
       // Everything above a changed folder has changed below.
       for (let j = this.open.length - 1; j >= 0 && !this.open[j]!.dirty; j--) this.open[j]!.dirty = true;
     }
-    this.open.push({ path: row[0], encoded: Buffer.from(encoded), id: row[6], index, after: end, dirty, files: this.files, dirs: this.dirs, size: this.size });
+    const encoded = Buffer.from(bytes.subarray(from + 2, quote));
+    this.open.push({ path: row[0], encoded, id: row[6], index, after: end, dirty, files: this.files, dirs: this.dirs, size: this.size });
   }
 
   private break(): void {
