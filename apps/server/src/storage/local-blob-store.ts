@@ -315,25 +315,34 @@ const O_DSYNC: number | undefined = fs.constants.O_DSYNC;
 const WRITE_BATCH = 1 << 20;
 /** And never more pieces than one `writev` takes (IOV_MAX on Linux). */
 const MAX_PIECES = 1024;
+/** Writes of one chunk that may wait for the disk at once (each `O_DSYNC` write waits for its own bytes). */
+const WRITES_IN_FLIGHT = 2;
 
 /**
  * Writes a stream at `position` of an open file; answers the byte count. The pieces a
  * socket delivers (64 KiB at most) are gathered and written with one `writev` per MiB:
  * no copy, and a sixteenth of the system calls and promise turns. The next MiB is
- * gathered while the last one is written (at most one write in flight), so the socket is
- * read on instead of waiting for the disk.
+ * gathered while the last ones are written (WRITES_IN_FLIGHT), so the socket is read on
+ * instead of waiting for the disk.
  */
 async function writeAll(handle: fs.promises.FileHandle, body: AsyncIterable<Buffer | string>, position: number): Promise<number> {
   let queued = 0;
   let batch: Buffer[] = [];
   let batched = 0;
-  let writing: Promise<void> = Promise.resolve();
+  const writing: Promise<void>[] = [];
   const flush = () => {
     const write = writeFully(handle, batch, batched, position + queued);
+    // Seen when it is waited for; until then it must not count as unhandled.
+    write.catch(() => {});
+    writing.push(write);
     queued += batched;
     batch = [];
     batched = 0;
-    return write;
+  };
+  // Every write ends before the caller closes the file; the first failure is the answer.
+  const settle = async () => {
+    const failed = (await Promise.allSettled(writing)).find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
   };
   try {
     for await (const chunk of body) {
@@ -342,19 +351,16 @@ async function writeAll(handle: fs.promises.FileHandle, body: AsyncIterable<Buff
       batch.push(buffer);
       batched += buffer.length;
       if (batched >= WRITE_BATCH || batch.length >= MAX_PIECES) {
-        await writing;
-        writing = flush();
-        // Seen by the next `await writing`; until then it must not count as unhandled.
-        writing.catch(() => {});
+        if (writing.length >= WRITES_IN_FLIGHT) await writing.shift();
+        flush();
       }
     }
   } catch (error) {
-    // The stream failed: the write in flight ends before the caller closes the file.
-    await writing.catch(() => {});
+    await Promise.allSettled(writing);
     throw error;
   }
-  await writing;
-  await flush();
+  if (batched > 0) flush();
+  await settle();
   return queued;
 }
 
