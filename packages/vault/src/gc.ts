@@ -19,6 +19,8 @@ type Collector = (options?: { type: 'minor' }) => void;
 let collector: Collector | null | undefined;
 
 const FULL_EVERY = 8;
+// How long after a full collection a meter with a slack takes its floor (see GarbageMeter.settle).
+const SETTLE_MS = 10;
 // Giving memory back costs system time, and page faults when it is used again.
 const RELEASE_EVERY_MS = 200;
 
@@ -78,7 +80,7 @@ export class GarbageMeter {
   private ticks = 0;
   /** External bytes held after the last full collection (with `slack`). */
   private floor = 0;
-  /** Set by a full collection: the floor is taken at the next tick. */
+  /** Set by a full collection: the floor is taken once V8 has freed its buffers (`settle`). */
   private settling = false;
 
   private readonly fullEvery: number;
@@ -108,7 +110,23 @@ export class GarbageMeter {
     this.pending = 0;
     garbageCollector()?.();
     memoryReleaser()?.();
+    this.settle();
+  }
+
+  /**
+   * After a full collection: the floor is what is held a few milliseconds later, once V8's
+   * own thread has freed the dropped buffers, or at the next tick if that comes first.
+   * Taken at the next tick only, it counted up to a tick's worth of new garbage as held, and
+   * the threshold rose with it.
+   */
+  private settle(): void {
     this.settling = true;
+    if (this.slack === Infinity) return;
+    setTimeout(() => {
+      if (!this.settling) return;
+      this.settling = false;
+      this.floor = externalBytes();
+    }, SETTLE_MS).unref();
   }
 
   note(bytes: number): void {
@@ -120,12 +138,15 @@ export class GarbageMeter {
     if (this.ticks === 0) gc?.();
     else gc?.({ type: 'minor' });
     if (this.slack === Infinity || !gc) return;
-    // Measured a tick after a full collection: V8 frees buffers on a thread of its own, after it.
+    // A floor its timer has not taken yet (a tick came within SETTLE_MS) is taken now.
     const held = externalBytes();
-    if (this.settling) this.floor = held;
-    this.settling = this.ticks === 0;
-    if (this.ticks === 0 || held <= this.floor + this.slack) return;
+    if (this.settling) {
+      this.settling = false;
+      this.floor = held;
+    }
+    if (this.ticks === 0) return this.settle();
+    if (held <= this.floor + this.slack) return;
     gc();
-    this.settling = true;
+    this.settle();
   }
 }
